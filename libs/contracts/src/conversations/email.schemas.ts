@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const FOLDERS = ['inbox', 'unread', 'my-tasks', 'archived', 'spam'] as const;
+export const ZFolder = z.enum(FOLDERS);
+export type Folder = z.infer<typeof ZFolder>;
+
+export const PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const EMAIL_STATUSES = ['NEW', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const ZListEmailsQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  folder: ZFolder.default('inbox'),
+  status: z.string().max(40).optional(),
+  priority: z.string().max(40).optional(),
+  search: z.string().max(500).optional(),
+});
+export type TListEmailsQuery = z.infer<typeof ZListEmailsQuery>;
+
+export interface EmailAttachment {
+  id: string;
+  filename: string;
+  size: number;
+  contentType: string;
+}
+
+/** An email as the inbox list and the detail read it. */
+export interface Email {
+  id: string;
+  teamId: string;
+  subject: string;
+  body: string;
+  htmlBody: string | null;
+  fromName: string | null;
+  fromEmail: string;
+  to: string[];
+  cc: string[];
+  receivedAt: string;
+  read: boolean;
+  readAt: string | null;
+  readBy: string | null;
+  isArchived: boolean;
+  isSpam: boolean;
+  priority: Priority;
+  status: EmailStatus;
+  assignedTo: string | null;
+  labels: string[];
+  attachments: EmailAttachment[];
+}
+
+export interface Page<T> {
+  content: T[];
+  totalPages: number;
+  totalElements: number;
+}

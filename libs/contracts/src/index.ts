@@ -1,0 +1,4 @@
+export * from './identity/identity.schemas';
+export * from './conversations/email.schemas';
+export * from './events/events';
+export * from './realtime/socket-events';

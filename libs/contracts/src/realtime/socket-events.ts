@@ -1,0 +1,26 @@
+import type { Email } from '../conversations/email.schemas';
+
+/** socket.io path; the spec's topics map to the typed events below. */
+export const SOCKET_PATH = '/ws';
+
+export interface ServerToClientEvents {
+  /** /topic/team/{teamId}/emails */
+  'team.email.created': (email: Email) => void;
+  /** /topic/team/{teamId}/unread-count */
+  'team.unread-count': (count: number) => void;
+  /** /topic/user/{userId}/notifications */
+  'user.notification': (notification: unknown) => void;
+  /** /topic/user/{userId}/notification-count */
+  'user.notification-count': (count: number) => void;
+  /** /topic/team/{teamId}/email/{emailId}/presence */
+  'email.presence': (payload: { emailId: string; userIds: string[] }) => void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ClientToServerEvents {}
+
+export const rooms = {
+  team: (teamId: string) => `team:${teamId}`,
+  user: (userId: string) => `user:${userId}`,
+  email: (emailId: string) => `email:${emailId}`,
+} as const;
