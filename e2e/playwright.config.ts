@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test';
+
+/** Browser tests: Debian's Chromium against the real, built stack started by global-setup. */
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: require.resolve('./support/global-setup'),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  outputDir: '../test-results',
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

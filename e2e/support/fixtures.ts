@@ -1,0 +1,72 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export const test = base.extend<{ account: Account }>({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the app');
+    await use(url);
+  },
+  account: async ({}, use) => {
+    await use({ email: `user-${randomUUID().slice(0, 8)}@example.test`, password: 'correct horse battery' });
+  },
+});
+export { expect };
+
+/** Registers through the Register screen and checks the success view. */
+export async function registerViaUi(page: Page, account: Account): Promise<void> {
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: "Let's make an account!" })).toBeVisible();
+  await page.getByTestId('register-email').fill(account.email);
+  await page.getByTestId('register-password').fill(account.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account Created Successfully!')).toBeVisible();
+}
+
+/** Signs in through the Login screen and waits for the dashboard. */
+export async function loginViaUi(page: Page, account: Account): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+}
+
+/** Registers and signs in through the API only (for tests about other screens). */
+export async function signUpViaApi(baseURL: string, account: Account): Promise<string> {
+  const reg = await fetch(`${baseURL}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  const res = await fetch(`${baseURL}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const body = (await res.json()) as { success: boolean; message: string };
+  if (!body.success) throw new Error(`sign-in failed: ${body.message}`);
+  return body.message;
+}
+
+export async function createTeamViaApi(baseURL: string, token: string, name: string): Promise<void> {
+  const res = await fetch(`${baseURL}/api/team`, {
+    method: 'PUT',
+    headers: { 'content-type': 'text/plain', authorization: `Bearer ${token}` },
+    body: name,
+  });
+  if (!res.ok) throw new Error(`create team failed: ${res.status} ${await res.text()}`);
+}
+
+export async function useToken(page: Page, token: string): Promise<void> {
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('access_token', t), token);
+}

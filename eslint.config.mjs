@@ -1,0 +1,57 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const webApps = ['apps/shell', 'apps/mfe-inbox', 'apps/mfe-admin', 'apps/mfe-settings', 'libs/ui', 'libs/api-client', 'libs/web-store'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.nx/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
+    files: webApps.map((dir) => `${dir}/**/*.{ts,tsx}`),
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/api/**', '@teaminbox/api', '@teaminbox/api/*'], message: 'Web code never imports API code: share types through @teaminbox/contracts.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/shell/**', '**/apps/mfe-*/**', '@teaminbox/ui', '@teaminbox/api-client', '@teaminbox/web-store', 'react', 'react-dom'],
+              message: 'API code never imports web code: share types through @teaminbox/contracts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['libs/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@teaminbox/*', '!@teaminbox/contracts'], message: 'contracts depends on nothing of ours.' }] }],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.spec.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);
