@@ -16,6 +16,14 @@ export interface UserRegistered {
   passwordHash: string;
 }
 
+/**
+ * Claims an email address for one account. Its stream id is a hash of the lowercased address
+ * (`user-email-<sha256>`), appended with NO_STREAM, so a second claim of the same address conflicts.
+ */
+export interface UserEmailReserved {
+  userId: string;
+}
+
 export interface TeamCreated {
   teamId: string;
   name: string;
@@ -47,6 +55,7 @@ export interface EmailReceived {
 /** Every event type and its payload: the single source of event names. */
 export interface DomainEventMap {
   UserRegistered: UserRegistered;
+  UserEmailReserved: UserEmailReserved;
   TeamCreated: TeamCreated;
   TeamMemberJoined: TeamMemberJoined;
   EmailReceived: EmailReceived;

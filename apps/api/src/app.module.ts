@@ -1,0 +1,71 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { migrations } from './migrations';
+import { ConversationsModule } from './modules/conversations/conversations.module';
+import { InboxEmailReadModel } from './modules/conversations/projections/inbox-email/inbox-email.read-model';
+import { IdentityModule } from './modules/identity/identity.module';
+import { UserReadModel } from './modules/identity/projections/users/users.read-model';
+import { UserDirectory } from './modules/identity/user-directory';
+import { SharedModule } from './modules/shared/shared.module';
+import { TeamReadModel } from './modules/teams/projections/teams/teams.read-model';
+import { TeamsModule } from './modules/teams/teams.module';
+import { AuthModule } from './platform/auth/auth.module';
+import type { AppConfig } from './platform/config/app-config';
+import { ConfigModule } from './platform/config/config.module';
+import { createDataSource, runMigrations } from './platform/database/data-source';
+import { EventStoreModule } from './platform/event-store/event-store.module';
+import { HealthModule } from './platform/health/health.module';
+import { DomainErrorFilter } from './platform/http/domain-error.filter';
+import { ProjectionsModule } from './platform/projections/projections.module';
+import { RealtimeModule } from './platform/realtime/realtime.module';
+
+/** Every TypeORM entity of the read side. */
+export const READ_MODEL_ENTITIES = [UserReadModel, TeamReadModel, InboxEmailReadModel];
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  /** The Postgres to use: DATABASE_URL or the embedded server's URL. */
+  databaseUrl: string;
+  /** Feed projections and reactions from application bootstrap (default true; the rebuild CLI turns it off). */
+  autoStartProjections?: boolean;
+  /** Events per projection batch (the runner's default when absent; the rebuild CLI uses larger ones). */
+  projectionBatchSize?: number;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot({
+    config,
+    databaseUrl,
+    autoStartProjections = true,
+    projectionBatchSize,
+  }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ type: 'postgres', url: databaseUrl, entities: READ_MODEL_ENTITIES, retryAttempts: 0 }),
+          dataSourceFactory: async () => {
+            const dataSource = createDataSource({ url: databaseUrl, entities: READ_MODEL_ENTITIES, migrations });
+            await runMigrations(dataSource);
+            return dataSource;
+          },
+        }),
+        EventStoreModule.forRoot({ databaseUrl, eventStoreUrl: config.eventStoreUrl }),
+        ProjectionsModule.forRoot({ autoStart: autoStartProjections, batchSize: projectionBatchSize }),
+        CqrsModule.forRoot(),
+        SharedModule,
+        AuthModule,
+        RealtimeModule.forRoot({ imports: [IdentityModule], memberships: UserDirectory }),
+        HealthModule,
+        IdentityModule,
+        TeamsModule,
+        ConversationsModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],
+    };
+  }
+}

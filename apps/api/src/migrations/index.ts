@@ -1,0 +1,5 @@
+import { EventStore1767225600000 } from './1767225600000-event-store';
+import { ReadModels1767312000000 } from './1767312000000-read-models';
+
+/** Every migration of the API, in order. Append new ones at the end. */
+export const migrations = [EventStore1767225600000, ReadModels1767312000000];

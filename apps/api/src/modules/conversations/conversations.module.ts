@@ -1,0 +1,35 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { IdentityModule } from '../identity/identity.module';
+import { CreateSampleEmailsHandler } from './commands/create-sample-emails/create-sample-emails.handler';
+import { EmailsController } from './http/emails.controller';
+import { InboxEmailProjection } from './projections/inbox-email/inbox-email.projection';
+import { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
+import { CountUnreadEmailsHandler } from './queries/count-unread-emails/count-unread-emails.handler';
+import { InboxEmailQueries } from './queries/inbox-email.queries';
+import { ListEmailsHandler } from './queries/list-emails/list-emails.handler';
+import { PushNewEmailHandler } from './reactions/push-new-email.handler';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([InboxEmailReadModel]), IdentityModule],
+  controllers: [EmailsController],
+  providers: [
+    InboxEmailProjection,
+    InboxEmailQueries,
+    CreateSampleEmailsHandler,
+    ListEmailsHandler,
+    CountUnreadEmailsHandler,
+    PushNewEmailHandler,
+  ],
+})
+export class ConversationsModule implements OnModuleInit {
+  constructor(
+    private readonly runner: ProjectionRunner,
+    private readonly inbox: InboxEmailProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.runner.registerProjection(this.inbox);
+  }
+}

@@ -1,0 +1,112 @@
+import type { CurrentUser, Email, Page, SuccessMessageResponse } from '@teaminbox/contracts';
+import { startTestApp, type TestApp } from '../../../../test/app/test-app';
+
+describe('emails over HTTP', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  async function userWithTeam(name: string) {
+    const user = await t.signUp(name);
+    const team = await t.request('/api/team', { method: 'PUT', token: user.token, body: `${name} team` });
+    expect(team.status).toBe(200);
+    const me = await t.request<CurrentUser>('/api/loggedInUser', { token: user.token });
+    return { ...user, me: me.body };
+  }
+
+  it('refuses sample emails without a team and shows such a user an empty page', async () => {
+    const { token } = await t.signUp('teamless');
+    const res = await t.request<SuccessMessageResponse>('/api/emails/sample', { method: 'POST', token });
+    expect(res.status).toBe(409);
+    expect(res.body.success).toBe(false);
+    expect(res.body.message).toMatch(/team/i);
+    expect((await t.request('/api/emails', { token })).body).toEqual({ content: [], totalPages: 0, totalElements: 0 });
+    expect((await t.request('/api/emails/unread/count', { token })).body).toBe(0);
+  });
+
+  it('creates sample emails that the very next read sees, newest first, paged', async () => {
+    const { token, me } = await userWithTeam('alpha');
+    expect((await t.request('/api/emails', { token })).body).toEqual({ content: [], totalPages: 0, totalElements: 0 });
+
+    const created = await t.request<SuccessMessageResponse>('/api/emails/sample', { method: 'POST', token });
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({ success: true, message: 'Created 6 sample emails' });
+
+    const all = await t.request<Page<Email>>('/api/emails?page=0&size=20', { token });
+    expect(all.status).toBe(200);
+    expect(all.body.totalElements).toBe(6);
+    expect(all.body.totalPages).toBe(1);
+    const received = all.body.content.map((email) => Date.parse(email.receivedAt));
+    expect(received).toEqual([...received].sort((a, b) => b - a));
+    for (const email of all.body.content) {
+      expect(email).toMatchObject({ teamId: me.teamId, read: false, isArchived: false, isSpam: false, labels: [] });
+    }
+    expect(all.body.content.some((email) => email.htmlBody)).toBe(true);
+    expect(all.body.content.some((email) => email.fromName === null)).toBe(true);
+    expect(new Set(all.body.content.map((email) => email.priority)).size).toBeGreaterThan(1);
+    expect(new Set(all.body.content.map((email) => email.status)).size).toBeGreaterThan(1);
+    const ageHours = (Date.now() - received[received.length - 1]) / 3_600_000;
+    expect(ageHours).toBeGreaterThan(24 * 7);
+
+    const page0 = await t.request<Page<Email>>('/api/emails?page=0&size=4', { token });
+    const page1 = await t.request<Page<Email>>('/api/emails?page=1&size=4', { token });
+    expect(page0.body.totalPages).toBe(2);
+    expect(page0.body.content).toHaveLength(4);
+    expect(page1.body.content).toHaveLength(2);
+    expect([...page0.body.content, ...page1.body.content].map((e) => e.id)).toEqual(all.body.content.map((e) => e.id));
+
+    expect((await t.request('/api/emails/unread/count', { token })).body).toBe(6);
+    expect((await t.request<Page<Email>>('/api/emails?folder=unread', { token })).body.totalElements).toBe(6);
+    for (const folder of ['archived', 'spam', 'my-tasks']) {
+      expect((await t.request<Page<Email>>(`/api/emails?folder=${folder}`, { token })).body.totalElements).toBe(0);
+    }
+  });
+
+  it('filters by status, priority and search', async () => {
+    const { token } = await userWithTeam('filters');
+    await t.request('/api/emails/sample', { method: 'POST', token });
+    const all = (await t.request<Page<Email>>('/api/emails', { token })).body.content;
+
+    const high = await t.request<Page<Email>>('/api/emails?priority=high', { token });
+    expect(high.body.totalElements).toBe(all.filter((e) => e.priority === 'HIGH').length);
+    expect(high.body.totalElements).toBeGreaterThan(0);
+
+    const inProgress = await t.request<Page<Email>>('/api/emails?status=in_progress', { token });
+    expect(inProgress.body.content.every((e) => e.status === 'IN_PROGRESS')).toBe(true);
+    expect(inProgress.body.totalElements).toBe(all.filter((e) => e.status === 'IN_PROGRESS').length);
+
+    const search = await t.request<Page<Email>>(`/api/emails?search=${encodeURIComponent('INVOICE')}`, { token });
+    expect(search.body.totalElements).toBe(1);
+    expect(search.body.content[0].subject).toMatch(/invoice/i);
+
+    const percent = await t.request<Page<Email>>(`/api/emails?search=${encodeURIComponent('%')}`, { token });
+    expect(percent.body.totalElements).toBe(0);
+  });
+
+  it('answers 400 on bad paging values', async () => {
+    const { token } = await t.signUp('paging');
+    for (const query of ['page=-1', 'size=0', 'size=1000', 'folder=outbox']) {
+      const res = await t.request(`/api/emails?${query}`, { token });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false });
+    }
+  });
+
+  it("never shows one team's emails to another team", async () => {
+    const a = await userWithTeam('tenant-a');
+    const b = await userWithTeam('tenant-b');
+    await t.request('/api/emails/sample', { method: 'POST', token: a.token });
+
+    const seenByA = await t.request<Page<Email>>('/api/emails', { token: a.token });
+    expect(seenByA.body.totalElements).toBe(6);
+    for (const folder of ['inbox', 'unread', 'archived', 'spam', 'my-tasks']) {
+      const seenByB = await t.request<Page<Email>>(`/api/emails?folder=${folder}&search=`, { token: b.token });
+      expect(seenByB.body).toEqual({ content: [], totalPages: 0, totalElements: 0 });
+    }
+    expect((await t.request('/api/emails/unread/count', { token: b.token })).body).toBe(0);
+    expect((await t.request('/api/emails', {})).status).toBe(401);
+  });
+});

@@ -1,0 +1,61 @@
+import type { Email, EmailReceived } from '@teaminbox/contracts';
+import type { InboxEmailReadModel } from './inbox-email.read-model';
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** The Email DTO of a read-model row. */
+export function toEmailDto(row: InboxEmailReadModel): Email {
+  return {
+    id: row.id,
+    teamId: row.teamId,
+    subject: row.subject,
+    body: row.bodyText,
+    htmlBody: row.bodyHtml,
+    fromName: row.fromName,
+    fromEmail: row.fromEmail,
+    to: row.to ?? [],
+    cc: row.cc ?? [],
+    receivedAt: iso(row.receivedAt) as string,
+    read: row.readAt !== null || row.readBy !== null,
+    readAt: iso(row.readAt),
+    readBy: row.readBy,
+    isArchived: row.isArchived,
+    isSpam: row.isSpam,
+    priority: row.priority,
+    status: row.status,
+    assignedTo: row.assignedTo,
+    labels: row.labels ?? [],
+    attachments: row.attachments ?? [],
+  };
+}
+
+/** The row a freshly received email becomes; the projection inserts exactly this. */
+export function rowFromEmailReceived(data: EmailReceived): InboxEmailReadModel {
+  return {
+    id: data.emailId,
+    teamId: data.teamId,
+    subject: data.subject,
+    bodyText: data.text,
+    bodyHtml: data.html,
+    fromName: data.fromName,
+    fromEmail: data.fromEmail,
+    to: data.to,
+    cc: data.cc,
+    receivedAt: new Date(data.receivedAt),
+    readAt: null,
+    readBy: null,
+    isArchived: false,
+    isSpam: false,
+    priority: data.priority,
+    status: data.status,
+    assignedTo: null,
+    labels: [],
+    attachments: [],
+    messageId: data.messageId,
+  };
+}
+
+/** The Email DTO of a just-received email, built from the event (same shape as the projected row). */
+export function emailDtoFromEvent(data: EmailReceived): Email {
+  return toEmailDto(rowFromEmailReceived(data));
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type Email, EMAIL_STATUSES, type Page, PRIORITIES, type TListEmailsQuery } from '@teaminbox/contracts';
+import { Brackets, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { toEmailDto } from '../projections/inbox-email/email.mapper';
+import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
+
+const UNREAD = 'e.readAt IS NULL AND e.readBy IS NULL';
+
+/** Maps the spec's lower- or upper-case values (in_progress, IN_PROGRESS, in-progress) to ours; null when unknown. */
+function normalizeEnum<T extends string>(value: string | undefined, allowed: readonly T[]): T | null {
+  if (!value) return null;
+  const upper = value.trim().toUpperCase().replace(/-/g, '_') as T;
+  return allowed.includes(upper) ? upper : null;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Read side of the inbox: every query is scoped to one team. */
+@Injectable()
+export class InboxEmailQueries {
+  constructor(@InjectRepository(InboxEmailReadModel) private readonly emails: Repository<InboxEmailReadModel>) {}
+
+  async list(teamId: string, userId: string, query: TListEmailsQuery): Promise<Page<Email>> {
+    const builder = this.emails.createQueryBuilder('e').where('e.teamId = :teamId', { teamId });
+    this.applyFolder(builder, query.folder, userId);
+    const status = normalizeEnum(query.status, EMAIL_STATUSES);
+    if (status) builder.andWhere('e.status = :status', { status });
+    const priority = normalizeEnum(query.priority, PRIORITIES);
+    if (priority) builder.andWhere('e.priority = :priority', { priority });
+    const search = query.search?.trim();
+    if (search) {
+      const pattern = `%${escapeLike(search)}%`;
+      builder.andWhere(
+        new Brackets((or) =>
+          or
+            .where('e.subject ILIKE :pattern', { pattern })
+            .orWhere('e.fromEmail ILIKE :pattern')
+            .orWhere('e.fromName ILIKE :pattern')
+            .orWhere('e.bodyText ILIKE :pattern'),
+        ),
+      );
+    }
+    const [rows, total] = await builder
+      .orderBy('e.receivedAt', 'DESC')
+      .addOrderBy('e.id', 'DESC')
+      .skip(query.page * query.size)
+      .take(query.size)
+      .getManyAndCount();
+    return { content: rows.map(toEmailDto), totalElements: total, totalPages: Math.ceil(total / query.size) };
+  }
+
+  /** Unread emails in the team's inbox (not archived, not spam). */
+  countUnread(teamId: string): Promise<number> {
+    return this.emails
+      .createQueryBuilder('e')
+      .where('e.teamId = :teamId', { teamId })
+      .andWhere('e.isArchived = false AND e.isSpam = false')
+      .andWhere(UNREAD)
+      .getCount();
+  }
+
+  private applyFolder(
+    builder: SelectQueryBuilder<InboxEmailReadModel>,
+    folder: TListEmailsQuery['folder'],
+    userId: string,
+  ) {
+    switch (folder) {
+      case 'inbox':
+        builder.andWhere('e.isArchived = false AND e.isSpam = false');
+        return;
+      case 'unread':
+        builder.andWhere('e.isArchived = false AND e.isSpam = false').andWhere(UNREAD);
+        return;
+      case 'archived':
+        builder.andWhere('e.isArchived = true AND e.isSpam = false');
+        return;
+      case 'spam':
+        builder.andWhere('e.isSpam = true');
+        return;
+      case 'my-tasks':
+        builder.andWhere('e.assignedTo = :userId AND e.isSpam = false', { userId });
+        return;
+      default: {
+        const unknown: never = folder;
+        throw new Error(`Unknown folder ${String(unknown)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import type { Role } from '@teaminbox/contracts';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** One row per account: credentials for sign-in and the team membership (at most one team). */
+@Entity({ name: 'users' })
+export class UserReadModel {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Index('users_email_key', { unique: true })
+  @Column({ type: 'text' })
+  email!: string;
+
+  @Column({ name: 'password_hash', type: 'text' })
+  passwordHash!: string;
+
+  @Column({ name: 'first_name', type: 'text', nullable: true })
+  firstName!: string | null;
+
+  @Column({ name: 'last_name', type: 'text', nullable: true })
+  lastName!: string | null;
+
+  @Index('users_team_id_idx')
+  @Column({ name: 'team_id', type: 'uuid', nullable: true })
+  teamId!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  role!: Role | null;
+
+  @Column({ name: 'registered_at', type: 'timestamptz' })
+  registeredAt!: Date;
+}
+
+/** The spec's display name: first + last name when set, else the email address. */
+export function displayName(user: Pick<UserReadModel, 'firstName' | 'lastName' | 'email'>): string {
+  const name = [user.firstName, user.lastName]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
+  return name || user.email;
+}

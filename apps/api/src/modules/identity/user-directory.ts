@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Role, TeamMember } from '@teaminbox/contracts';
+import type { Repository } from 'typeorm';
+import { SocketMemberships } from '../../platform/realtime/socket-memberships';
+import { displayName, UserReadModel } from './projections/users/users.read-model';
+
+export interface Membership {
+  teamId: string;
+  role: Role;
+}
+
+/** Read access to the users read model for other contexts: who is in which team. */
+@Injectable()
+export class UserDirectory implements SocketMemberships {
+  constructor(@InjectRepository(UserReadModel) private readonly users: Repository<UserReadModel>) {}
+
+  /** The caller's team, from the read model, never from the request. */
+  async membershipOf(userId: string): Promise<Membership | null> {
+    const user = await this.users.findOne({ where: { id: userId }, select: { id: true, teamId: true, role: true } });
+    return user?.teamId ? { teamId: user.teamId, role: user.role ?? 'MEMBER' } : null;
+  }
+
+  async teamOf(userId: string): Promise<string | null> {
+    return (await this.membershipOf(userId))?.teamId ?? null;
+  }
+
+  async membersOf(teamId: string): Promise<TeamMember[]> {
+    const users = await this.users.find({ where: { teamId }, order: { registeredAt: 'ASC' } });
+    return users.map((user) => ({
+      id: user.id,
+      name: displayName(user),
+      email: user.email,
+      role: user.role ?? 'MEMBER',
+    }));
+  }
+}

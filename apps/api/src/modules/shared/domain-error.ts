@@ -1,0 +1,12 @@
+/** What went wrong, independent of the transport; the HTTP layer maps each kind to a status. */
+export type DomainErrorKind = 'invalid' | 'forbidden' | 'not-found' | 'conflict' | 'unauthorized';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

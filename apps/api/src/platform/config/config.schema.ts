@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+function urlWithProtocols(name: string, protocols: string[]) {
+  return optionalText.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+}
+
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .refine((value) => value === undefined || ['', 'true', 'false', '1', '0', 'yes', 'no'].includes(value), {
+    message: 'must be true or false',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** The raw environment as the application reads it; every value is optional or has a default. */
+export const ZEnvironment = z.object({
+  PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value || '3000';
+      if (!/^\d+$/.test(text) || Number(text) > 65535) {
+        ctx.addIssue({ code: 'custom', message: `PORT must be an integer from 0 to 65535, got '${text}'` });
+        return z.NEVER;
+      }
+      return Number(text);
+    }),
+  DATA_DIR: optionalText,
+  DATABASE_URL: urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:']),
+  EVENTSTORE_URL: urlWithProtocols('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
+  JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: 'JWT_SECRET must be at least 32 characters long',
+  }),
+  SECRETS_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: 'SECRETS_KEY must be at least 32 characters long',
+  }),
+  SMTP_URL: urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:']),
+  MAIL_FROM: optionalText,
+  PUBLIC_URL: urlWithProtocols('PUBLIC_URL', ['http:', 'https:']),
+  ALLOW_PRIVATE_MAIL_HOSTS: booleanFlag,
+  LOG_LEVEL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? 'log' : value))
+    .pipe(z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })),
+  WEB_ROOT: optionalText,
+});
+export type Environment = z.infer<typeof ZEnvironment>;

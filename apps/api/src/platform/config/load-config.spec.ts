@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, describeConfig, loadConfig } from './load-config';
+
+describe('loadConfig', () => {
+  let cwd: string;
+
+  beforeEach(() => {
+    cwd = mkdtempSync(join(tmpdir(), 'teaminbox-config-'));
+  });
+  afterEach(() => rmSync(cwd, { recursive: true, force: true }));
+
+  it('applies defaults and resolves DATA_DIR against the working directory', () => {
+    const config = loadConfig({}, cwd);
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(join(cwd, 'data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.logLevel).toBe('log');
+    expect(config.allowPrivateMailHosts).toBe(false);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('generates secrets once, with mode 0600, and reuses them on restart', () => {
+    const first = loadConfig({ DATA_DIR: 'state' }, cwd);
+    const secretFile = join(cwd, 'state', 'jwt-secret');
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+    expect(statSync(join(cwd, 'state', 'secrets-key')).mode & 0o777).toBe(0o600);
+    expect(first.jwtSecret).toBe(readFileSync(secretFile, 'utf8').trim());
+    expect(first.jwtSecret).toHaveLength(128);
+    expect(first.secretsKey).not.toBe(first.jwtSecret);
+    const second = loadConfig({ DATA_DIR: 'state' }, cwd);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.secretsKey).toBe(first.secretsKey);
+  });
+
+  it('takes secrets from the environment when given', () => {
+    const config = loadConfig({ JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: 'y'.repeat(40) }, cwd);
+    expect(config.jwtSecret).toBe('x'.repeat(40));
+    expect(config.secretsKey).toBe('y'.repeat(40));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ EVENTSTORE_URL: 'http://localhost:2113' }, 'EVENTSTORE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ALLOW_PRIVATE_MAIL_HOSTS: 'maybe' }, 'ALLOW_PRIVATE_MAIL_HOSTS'],
+  ])('stops on a bad value %j naming it', (env, name) => {
+    expect(() => loadConfig(env, cwd)).toThrow(ConfigError);
+    expect(() => loadConfig(env, cwd)).toThrow(new RegExp(name));
+  });
+
+  it('describes the configuration without secrets or passwords', () => {
+    const config = loadConfig(
+      { DATABASE_URL: 'postgres://app:s3cret@db:5432/inbox', JWT_SECRET: 'j'.repeat(40), SECRETS_KEY: 'k'.repeat(40) },
+      cwd,
+    );
+    const text = JSON.stringify(describeConfig(config));
+    expect(text).not.toContain('s3cret');
+    expect(text).not.toContain('j'.repeat(40));
+    expect(text).not.toContain('k'.repeat(40));
+    expect(text).toContain('db:5432');
+  });
+});

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ZEnvironment } from './config.schema';
+import type { AppConfig } from './app-config';
+import { readOrCreateSecretFile } from './secret-file';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The repository root: the nearest ancestor of `from` that holds both apps/ and libs/. */
+export function findRepositoryRoot(from: string): string {
+  let dir = resolve(from);
+  for (;;) {
+    if (existsSync(join(dir, 'apps')) && existsSync(join(dir, 'libs'))) return dir;
+    const parent = resolve(dir, '..');
+    if (parent === dir) return resolve(from);
+    dir = parent;
+  }
+}
+
+/**
+ * Validates the environment once. Relative paths resolve against cwd; absent secrets are generated
+ * and kept in DATA_DIR. Throws ConfigError naming every bad value.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
+  const parsed = ZEnvironment.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const values = parsed.data;
+  const dataDir = resolve(cwd, values.DATA_DIR ?? './data');
+  return {
+    port: values.PORT,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    eventStoreUrl: values.EVENTSTORE_URL,
+    jwtSecret: values.JWT_SECRET ?? readOrCreateSecretFile(join(dataDir, 'jwt-secret')),
+    secretsKey: values.SECRETS_KEY ?? readOrCreateSecretFile(join(dataDir, 'secrets-key')),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? 'Team Inbox <no-reply@localhost>',
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    allowPrivateMailHosts: values.ALLOW_PRIVATE_MAIL_HOSTS,
+    logLevel: values.LOG_LEVEL,
+    webRoot: values.WEB_ROOT ? resolve(cwd, values.WEB_ROOT) : findRepositoryRoot(join(__dirname, '..', '..', '..')),
+  };
+}
+
+/** What may be logged about the configuration: no secrets, no credentials in URLs. */
+export function describeConfig(config: AppConfig): Record<string, unknown> {
+  const redact = (url?: string) => {
+    if (!url) return undefined;
+    try {
+      const parsed = new URL(url);
+      if (parsed.password) parsed.password = '***';
+      return parsed.toString();
+    } catch {
+      return '***';
+    }
+  };
+  return {
+    port: config.port,
+    dataDir: config.dataDir,
+    database: config.databaseUrl ? redact(config.databaseUrl) : 'embedded',
+    eventStore: config.eventStoreUrl ? redact(config.eventStoreUrl) : 'postgres',
+    smtp: redact(config.smtpUrl) ?? 'none',
+    publicUrl: config.publicUrl,
+    allowPrivateMailHosts: config.allowPrivateMailHosts,
+    logLevel: config.logLevel,
+    webRoot: config.webRoot,
+  };
+}

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { LoggerService } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+
+export const REMOTES = ['inbox', 'admin', 'settings'] as const;
+
+/** Paths the shell's SPA fallback never answers. */
+const NOT_SPA = /^\/(api|ws|remotes)(\/|$)/;
+/** Build output names that carry a content hash, e.g. main.3f2a9c1b.js or 123.a1b2c3d4e5.css. */
+const HASHED = /[.-][0-9a-f]{8,}\.(js|mjs|css|woff2?|ttf|eot|svg|png|jpe?g|gif|webp|ico|map)$/i;
+
+function setCacheHeaders(res: Response, path: string): void {
+  const name = basename(path);
+  if (HASHED.test(name) && !name.startsWith('remoteEntry')) {
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  } else {
+    res.setHeader('Cache-Control', 'no-cache');
+  }
+}
+
+function notFound(_req: Request, res: Response): void {
+  res.status(404).type('text/plain').send('Not found');
+}
+
+/**
+ * Serves the built front end from the repository: the shell at / (with an SPA fallback to its
+ * index.html) and each remote at /remotes/<name>/ (no fallback). A missing build only logs a warning.
+ */
+export function serveWebAssets(app: NestExpressApplication, webRoot: string, logger: LoggerService): void {
+  for (const remote of REMOTES) {
+    const dir = join(webRoot, 'apps', `mfe-${remote}`, 'dist');
+    if (existsSync(dir)) {
+      app.use(
+        `/remotes/${remote}`,
+        express.static(dir, { index: false, redirect: false, setHeaders: setCacheHeaders }),
+      );
+    } else {
+      logger.warn(`Remote '${remote}' is not built (${dir} missing); /remotes/${remote}/ answers 404`, 'WebAssets');
+    }
+  }
+  app.use('/remotes', notFound);
+
+  const shellDir = join(webRoot, 'apps', 'shell', 'dist');
+  const shellIndex = join(shellDir, 'index.html');
+  if (!existsSync(shellIndex)) {
+    logger.warn(`The shell is not built (${shellIndex} missing); / is not served`, 'WebAssets');
+    return;
+  }
+  app.use(express.static(shellDir, { index: 'index.html', setHeaders: setCacheHeaders }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(shellIndex);
+  });
+}
