@@ -1,0 +1,11 @@
+import type { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+/** Served under /remotes/admin/ next to its mf-manifest.json. */
+export const federation: ConstructorParameters<typeof ModuleFederationPlugin>[0] = {
+  name: 'mfe_admin',
+  filename: 'remoteEntry.js',
+  exposes: {
+    './feature': './src/feature.ts',
+    './TeamMembersPage': './src/features/team-members/TeamMembersPage.tsx',
+  },
+};

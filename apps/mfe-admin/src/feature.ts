@@ -1,0 +1,12 @@
+import { all, spawn } from 'redux-saga/effects';
+import type { RemoteFeature } from '@teaminbox/web-store';
+import { teamSaga } from './features/team-members/teamSaga';
+import { teamSlice } from './features/team-members/teamSlice';
+
+function* adminRootSaga() {
+  yield all([spawn(teamSaga)]);
+}
+
+/** Injected into the shell's store when an admin route first loads. */
+const feature: RemoteFeature = { key: 'admin', slices: [teamSlice], saga: adminRootSaga };
+export default feature;

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { PageHeading } from '@teaminbox/ui';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { InboxList } from './InboxList';
+import { pageRequested, sampleRequested, selectInbox } from './inboxListSlice';
+import { RealtimeStatus } from './RealtimeStatus';
+
+/** /admin/inbox and /admin/email-inbox: reads the optional 'search' query parameter. */
+export default function InboxPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectCurrentUser);
+  const inbox = useAppSelector(selectInbox);
+  const [params] = useSearchParams();
+  const search = params.get('search')?.trim() ?? '';
+  const teamId = user?.teamId ?? null;
+
+  useEffect(() => {
+    if (teamId) dispatch(pageRequested(0, search));
+  }, [dispatch, teamId, search]);
+
+  return (
+    <div>
+      <PageHeading title={t('inbox.heading')}>
+        <RealtimeStatus />
+        {teamId ? (
+          <Button
+            type="button"
+            outlined
+            icon="pi pi-download"
+            label={t('inbox.loadSample')}
+            loading={inbox.loadingSample}
+            onClick={() => dispatch(sampleRequested())}
+            data-testid="load-sample-emails"
+          />
+        ) : null}
+      </PageHeading>
+      {search ? <p className="m-0 mb-3 text-color-secondary">{t('inbox.searchResults', { search })}</p> : null}
+      {teamId ? (
+        <InboxList />
+      ) : (
+        <Message
+          severity="info"
+          data-testid="inbox-no-team"
+          content={
+            <span>
+              {t('inbox.noTeam')} <Link to="/admin/team-members">{t('inbox.createTeam')}</Link>
+            </span>
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import 'primeicons/primeicons.css';
+import './shell.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import { PrimeReactProvider } from 'primereact/api';
+import { initI18n, initTheme } from '@teaminbox/ui';
+import { createAppStore, injectFeature } from '@teaminbox/web-store';
+import { App } from './app/App';
+import { authFeature } from './features/auth/auth.saga';
+import { registerRemotes } from './remotes/remotes';
+
+initTheme();
+initI18n();
+registerRemotes();
+
+const store = createAppStore();
+injectFeature(store, authFeature);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <PrimeReactProvider>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </PrimeReactProvider>
+    </Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import {
+  selectSessionStatus,
+  selectSignIn,
+  signInRequested,
+  useAppDispatch,
+  useAppSelector,
+} from '@teaminbox/web-store';
+import { loginLinkRequested, loginLinkReset, selectLoginLink } from './auth.slice';
+
+export const RESET_EMAIL_MIN_LENGTH = 4;
+
+/** The forgot-password rule: non-empty, contains '@', at least 4 characters. */
+export function isResetEmailValid(email: string): boolean {
+  return email.length >= RESET_EMAIL_MIN_LENGTH && email.includes('@');
+}
+
+function ResetPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const loginLink = useAppSelector(selectLoginLink);
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!isResetEmailValid(value)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    dispatch(loginLinkRequested(value));
+  };
+
+  if (loginLink.status === 'succeeded') {
+    return (
+      <div data-testid="reset-sent">
+        <h1>{t('login.checkInbox')}</h1>
+        <p>{loginLink.message}</p>
+        <p>{t('login.clickLink')}</p>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-column gap-2">
+      <h1>{t('login.resetHeading')}</h1>
+      <p className="m-0 mb-2">{t('login.resetIntro')}</p>
+      <label htmlFor="reset-email">
+        {t('login.email')} <span aria-hidden>*</span>
+      </label>
+      <InputText
+        id="reset-email"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        invalid={invalid}
+        data-testid="reset-email"
+      />
+      {invalid ? <small className="p-error">{t('login.invalidEmail')}</small> : null}
+      {loginLink.status === 'failed' && loginLink.message ? (
+        <Message severity="error" text={loginLink.message} data-testid="reset-error" />
+      ) : null}
+      <Button
+        type="submit"
+        label={t('login.sendResetLink')}
+        loading={loginLink.status === 'pending'}
+        data-testid="reset-submit"
+      />
+      <p className="m-0">
+        {t('login.rememberPassword')}{' '}
+        <Button type="button" link className="p-0" label={t('login.backToLogin')} onClick={onBack} />
+      </p>
+    </form>
+  );
+}
+
+/** The Login screen: normal mode and forgot-password mode. */
+export function LoginForm({ invitationId }: { invitationId?: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const signIn = useAppSelector(selectSignIn);
+  const status = useAppSelector(selectSessionStatus);
+  const [mode, setMode] = useState<'login' | 'reset'>('login');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const attempted = useRef(false);
+
+  useEffect(() => {
+    if (attempted.current && status === 'authenticated') navigate('/admin');
+  }, [status, navigate]);
+
+  if (mode === 'reset') {
+    return (
+      <ResetPasswordForm
+        onBack={() => {
+          dispatch(loginLinkReset());
+          setMode('login');
+        }}
+      />
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    attempted.current = true;
+    dispatch(signInRequested({ email: email.trim(), password, ...(invitationId ? { invitationId } : {}) }));
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-column gap-2" data-testid="login-form">
+      <h1>{t('login.heading')}</h1>
+      <p className="m-0 mb-2">{t('login.intro')}</p>
+      <label htmlFor="login-email">
+        {t('login.email')} <span aria-hidden>*</span>
+      </label>
+      <InputText
+        id="login-email"
+        type="email"
+        required
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        data-testid="login-email"
+      />
+      <label htmlFor="login-password">{t('login.password')}</label>
+      <InputText
+        id="login-password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        data-testid="login-password"
+      />
+      <div>
+        <Button
+          type="button"
+          link
+          className="p-0"
+          label={t('login.forgotPassword')}
+          onClick={() => setMode('reset')}
+          data-testid="forgot-password"
+        />
+      </div>
+      {signIn.error ? <Message severity="error" text={signIn.error} data-testid="login-error" /> : null}
+      <Button type="submit" label={t('login.submit')} loading={signIn.pending} data-testid="login-submit" />
+      <p className="m-0 mt-3">
+        {t('login.noAccount')} <Link to="/register">{t('login.signUp')}</Link>
+      </p>
+    </form>
+  );
+}
+
+export function LoginPage() {
+  return (
+    <div className="flex justify-content-center p-3">
+      <Card style={{ width: '100%', maxWidth: 440 }}>
+        <LoginForm />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { isValidEmail, PASSWORD_MIN_LENGTH } from '@teaminbox/contracts';
+import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { registrationRequested, registrationReset, selectRegistration } from './auth.slice';
+
+export function isRegistrationValid(email: string, password: string): boolean {
+  return isValidEmail(email.trim()) && password.length >= PASSWORD_MIN_LENGTH;
+}
+
+/** The Register screen; an invitation id, when given, goes with the payload. */
+export function RegisterForm({ invitationId }: { invitationId?: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const registration = useAppSelector(selectRegistration);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState({ email: false, password: false });
+
+  useEffect(() => {
+    dispatch(registrationReset());
+  }, [dispatch]);
+
+  if (registration.status === 'succeeded') {
+    return (
+      <div className="flex flex-column gap-3 align-items-center" data-testid="register-success">
+        <h1>{t('register.success')}</h1>
+        <Button
+          type="button"
+          label={t('register.goToLogin')}
+          onClick={() => navigate('/login')}
+          data-testid="go-to-login"
+        />
+      </div>
+    );
+  }
+
+  const valid = isRegistrationValid(email, password);
+  const emailInvalid = touched.email && !isValidEmail(email.trim());
+  const passwordInvalid = touched.password && password.length < PASSWORD_MIN_LENGTH;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) return;
+    dispatch(registrationRequested({ email: email.trim(), password, ...(invitationId ? { invitationId } : {}) }));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-column gap-2" data-testid="register-form">
+      <h1>{t('register.heading')}</h1>
+      <label htmlFor="register-email">
+        {t('register.email')} <span aria-hidden>*</span>
+      </label>
+      <InputText
+        id="register-email"
+        type="email"
+        required
+        autoComplete="username"
+        value={email}
+        invalid={emailInvalid}
+        onChange={(e) => setEmail(e.target.value)}
+        onBlur={() => setTouched((s) => ({ ...s, email: true }))}
+        data-testid="register-email"
+      />
+      {emailInvalid ? <small className="p-error">{t('register.emailInvalid')}</small> : null}
+      <label htmlFor="register-password">
+        {t('register.password')} <span aria-hidden>*</span>
+      </label>
+      <InputText
+        id="register-password"
+        type="password"
+        required
+        autoComplete="new-password"
+        value={password}
+        invalid={passwordInvalid}
+        onChange={(e) => setPassword(e.target.value)}
+        onBlur={() => setTouched((s) => ({ ...s, password: true }))}
+        data-testid="register-password"
+      />
+      {passwordInvalid ? (
+        <small className="p-error">{t('register.passwordTooShort', { min: PASSWORD_MIN_LENGTH })}</small>
+      ) : null}
+      <p className="m-0 text-sm">
+        {t('register.termsPrefix')}{' '}
+        <a href="/termsAndConditions" target="_blank" rel="noopener noreferrer">
+          {t('register.terms')}
+        </a>
+      </p>
+      {registration.status === 'failed' && registration.message ? (
+        <Message severity="error" text={registration.message} data-testid="register-error" />
+      ) : null}
+      <Button
+        type="submit"
+        label={t('register.submit')}
+        disabled={!valid}
+        loading={registration.status === 'pending'}
+        data-testid="register-submit"
+      />
+      <p className="m-0 mt-3">
+        {t('register.haveAccount')} <Link to="/login">{t('register.signIn')}</Link>
+      </p>
+    </form>
+  );
+}
+
+export function RegisterPage() {
+  return (
+    <div className="flex justify-content-center p-3">
+      <Card style={{ width: '100%', maxWidth: 440 }}>
+        <RegisterForm />
+      </Card>
+    </div>
+  );
+}

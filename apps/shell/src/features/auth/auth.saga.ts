@@ -1,0 +1,33 @@
+import { call, put, takeLatest } from 'redux-saga/effects';
+import type { SuccessMessageResponse } from '@teaminbox/contracts';
+import { api, REGISTER_FAILED_MESSAGE } from '@teaminbox/api-client';
+import type { RemoteFeature } from '@teaminbox/web-store';
+import {
+  authSlice,
+  loginLinkFailed,
+  loginLinkRequested,
+  loginLinkSent,
+  registrationFailed,
+  registrationRequested,
+  registrationSucceeded,
+} from './auth.slice';
+
+function* register(action: ReturnType<typeof registrationRequested>) {
+  const res: SuccessMessageResponse = yield call(api.register, action.payload);
+  if (res.success) yield put(registrationSucceeded(res.message));
+  else yield put(registrationFailed(res.message || REGISTER_FAILED_MESSAGE));
+}
+
+function* sendLoginLink(action: ReturnType<typeof loginLinkRequested>) {
+  const res: SuccessMessageResponse = yield call(api.sendLoginLink, action.payload);
+  if (res.success) yield put(loginLinkSent(res.message));
+  else yield put(loginLinkFailed(res.message));
+}
+
+export function* authSaga() {
+  yield takeLatest(registrationRequested.type, register);
+  yield takeLatest(loginLinkRequested.type, sendLoginLink);
+}
+
+/** The shell's own feature, injected at start like a remote's. */
+export const authFeature: RemoteFeature = { key: 'auth', slices: [authSlice], saga: authSaga };

@@ -1,0 +1,115 @@
+import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { injectFeature, useAppStore, type RemoteFeature } from '@teaminbox/web-store';
+import { loadRemoteModule, resetRemote, type RemoteKey } from './remotes';
+
+export interface RemoteLoader {
+  load<T>(remote: RemoteKey, exposed: string): Promise<T>;
+  reset(remote: RemoteKey): void;
+}
+
+const federationLoader: RemoteLoader = { load: loadRemoteModule, reset: resetRemote };
+
+/** Shown in place of a remote that cannot be loaded; the rest of the shell keeps working. */
+export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="p-3 flex flex-column align-items-center gap-3" role="alert" data-testid="remote-unavailable">
+      <i className="pi pi-exclamation-triangle" style={{ fontSize: '2rem' }} aria-hidden />
+      <p className="m-0">{t('remote.unavailable')}</p>
+      <Button
+        type="button"
+        label={t('remote.retry')}
+        icon="pi pi-refresh"
+        onClick={onRetry}
+        data-testid="remote-retry"
+      />
+    </div>
+  );
+}
+
+class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('a remote failed while rendering', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.failed) {
+      return (
+        <RemoteUnavailable
+          onRetry={() => {
+            this.setState({ failed: false });
+            this.props.onRetry();
+          }}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+type LoadState = { key: string } & ({ status: 'failed' } | { status: 'ready'; Page: ComponentType });
+
+/**
+ * One route's page from a remote: loads the remote's feature (its slices and saga, injected into the
+ * store once) and the exposed page, and shows a fallback with Retry when either cannot be loaded.
+ */
+export function RemoteRoute({
+  remote,
+  page,
+  loader = federationLoader,
+}: {
+  remote: RemoteKey;
+  page: string;
+  loader?: RemoteLoader;
+}) {
+  const { t } = useTranslation();
+  const store = useAppStore();
+  const [attempt, setAttempt] = useState(0);
+  const key = `${remote}/${page}#${attempt}`;
+  const [state, setState] = useState<LoadState | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    (async () => {
+      const feature = await loader.load<{ default: RemoteFeature }>(remote, 'feature');
+      injectFeature(store, feature.default);
+      const mod = await loader.load<{ default: ComponentType }>(remote, page);
+      if (active) setState({ key, status: 'ready', Page: mod.default });
+    })().catch((error: unknown) => {
+      console.error(`remote ${remote} is unavailable`, error);
+      if (active) setState({ key, status: 'failed' });
+    });
+    return () => {
+      active = false;
+    };
+  }, [key, remote, page, loader, store]);
+
+  const retry = useCallback(() => {
+    loader.reset(remote);
+    setAttempt((n) => n + 1);
+  }, [loader, remote]);
+
+  if (!state || state.key !== key) {
+    return (
+      <div className="p-3 flex justify-content-center" aria-label={t('remote.loading')}>
+        <ProgressSpinner style={{ width: 40, height: 40 }} />
+      </div>
+    );
+  }
+  if (state.status === 'failed') return <RemoteUnavailable onRetry={retry} />;
+  const { Page } = state;
+  return (
+    <RemoteErrorBoundary key={attempt} onRetry={retry}>
+      <Page />
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,6 @@
+export * from './token-store';
+export * from './api-events';
+export * from './http';
+export * from './endpoints';
+export * from './recent-ids';
+export * from './realtime-client';

@@ -1,0 +1,50 @@
+import { cs } from './cs';
+import { en } from './en';
+
+function keys(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+describe('i18n resources', () => {
+  it('has the same keys in English and Czech', () => {
+    expect(keys(cs).sort()).toEqual(keys(en).sort());
+  });
+
+  it('holds the spec texts verbatim in English', () => {
+    expect(en.login).toMatchObject({
+      heading: 'Welcome back!',
+      intro: 'Enter your email address and password to access admin dashboard.',
+      forgotPassword: 'Forgot password?',
+      submit: 'Log In',
+      resetHeading: 'Reset Password',
+      resetIntro: 'We will send you a login link and then you can change your password.',
+      sendResetLink: 'Send Reset Link',
+      invalidEmail: 'Enter valid email address!',
+    });
+    expect(en.register).toMatchObject({
+      heading: "Let's make an account!",
+      submit: 'Create Account',
+      success: 'Account Created Successfully!',
+      goToLogin: 'Go to Login',
+    });
+    expect(en.dashboard).toMatchObject({
+      heading: 'Admin Dashboard',
+      openInbox: 'Open Inbox',
+      manageMembers: 'Manage Members',
+    });
+    expect(en.team).toMatchObject({
+      heading: 'Team Members Management',
+      created: 'Team created successfully.',
+      createFailed: 'Failed to create team.',
+    });
+    expect(en.inbox).toMatchObject({ loading: 'Loading...', empty: 'No emails found' });
+  });
+
+  it('keeps the spec Czech texts Czech in both languages', () => {
+    for (const key of ['unknownSender', 'connected', 'disconnected'] as const)
+      expect(cs.inbox[key]).toBe(en.inbox[key]);
+    expect(en.inbox.unknownSender).toBe('Neznámý odesílatel');
+  });
+});

@@ -1,0 +1,15 @@
+import { createAction } from '@reduxjs/toolkit';
+import type { Email } from '@teaminbox/contracts';
+
+/**
+ * Events the shell's realtime connection dispatches; remotes' slices react to them. They are
+ * declared here, not in a remote, so the shell never imports a remote's code.
+ */
+export const emailArrived = createAction<Email>('inbox/emailArrived');
+export const unreadCountChanged = createAction<number>('inbox/unreadCountChanged');
+
+/** Dispatched once after a remote's slices are injected, so their initial state appears at once. */
+export const featureInjected = createAction<string>('store/featureInjected');
+
+/** Every open dialog closes (the API answered 449: an upgrade is needed). */
+export const dialogsClosed = createAction('ui/dialogsClosed');

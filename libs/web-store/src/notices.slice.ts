@@ -1,0 +1,39 @@
+import { createSlice, nanoid } from '@reduxjs/toolkit';
+
+export type NoticeSeverity = 'success' | 'info' | 'warn' | 'error';
+
+/** A short message for the user: an i18n key (with values) or a text from the server. */
+export interface Notice {
+  id: string;
+  severity: NoticeSeverity;
+  key?: string;
+  values?: Record<string, string | number>;
+  text?: string;
+  lifeMs: number;
+}
+
+export interface NoticesState {
+  items: Notice[];
+}
+
+export const noticesSlice = createSlice({
+  name: 'notices',
+  initialState: { items: [] } as NoticesState,
+  reducers: {
+    noticeRaised: {
+      reducer(state, action: { payload: Notice }) {
+        state.items.push(action.payload);
+      },
+      prepare: (notice: Omit<Notice, 'id'>) => ({ payload: { ...notice, id: nanoid() } }),
+    },
+    noticeShown(state, action: { payload: string }) {
+      state.items = state.items.filter((n) => n.id !== action.payload);
+    },
+  },
+  selectors: {
+    selectPendingNotices: (state) => state.items,
+  },
+});
+
+export const { noticeRaised, noticeShown } = noticesSlice.actions;
+export const { selectPendingNotices } = noticesSlice.selectors;

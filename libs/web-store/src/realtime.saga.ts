@@ -1,0 +1,63 @@
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { call, cancelled, fork, put, race, take } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
+import { createRealtimeClient, tokenStore, type RealtimeOptions } from '@teaminbox/api-client';
+import { emailArrived, unreadCountChanged } from './events';
+import { connected, disconnected } from './realtime.slice';
+import { loggedOut, userLoaded } from './session.slice';
+
+export type RealtimeClientFactory = typeof createRealtimeClient;
+
+function realtimeChannel(factory: RealtimeClientFactory, options: RealtimeOptions): EventChannel<Action> {
+  return eventChannel<Action>((emit) => {
+    const client = factory(options, {
+      onStatus: (status) => emit(status === 'connected' ? connected() : disconnected()),
+      onEmailCreated: (email) => emit(emailArrived(email)),
+      onUnreadCount: (count) => emit(unreadCountChanged(count)),
+    });
+    return () => client.close();
+  });
+}
+
+function* connection(factory: RealtimeClientFactory, token: string) {
+  const channel: EventChannel<Action> = yield call(realtimeChannel, factory, { token });
+  try {
+    for (;;) {
+      const action: Action = yield take(channel);
+      yield put(action);
+    }
+  } finally {
+    channel.close();
+    if ((yield cancelled()) as boolean) yield put(disconnected());
+  }
+}
+
+/**
+ * The one socket of the app: opened when a user is known, re-opened when the user's team changes
+ * (the server joins rooms at the handshake), closed on logout.
+ */
+export function createRealtimeSaga(factory: RealtimeClientFactory = createRealtimeClient) {
+  return function* realtimeSaga() {
+    let task: Task | undefined;
+    let teamId: string | null | undefined;
+    for (;;) {
+      const { loaded, out } = (yield race({ loaded: take(userLoaded.type), out: take(loggedOut.type) })) as {
+        loaded?: ReturnType<typeof userLoaded>;
+        out?: unknown;
+      };
+      if (out || !loaded) {
+        if (task) task.cancel();
+        task = undefined;
+        teamId = undefined;
+        continue;
+      }
+      const token = tokenStore.get();
+      if (!token) continue;
+      if (task && task.isRunning() && teamId === loaded.payload.teamId) continue;
+      if (task) task.cancel();
+      teamId = loaded.payload.teamId;
+      task = (yield fork(connection, factory, token)) as Task;
+    }
+  };
+}

@@ -1,0 +1,2 @@
+/** Stylesheets are imported for their side effect (Rspack's css/auto). */
+declare module '*.css';

@@ -1,0 +1,33 @@
+/** Jest settings shared by the web apps and libs: jsdom, swc (TSX, automatic JSX runtime), lib sources. */
+const { resolve } = require('node:path');
+
+const repoRoot = resolve(__dirname, '../..');
+
+function webJestConfig(rootDir, displayName) {
+  return {
+    displayName,
+    rootDir,
+    testEnvironment: 'jsdom',
+    testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    moduleNameMapper: {
+      '^@teaminbox/(contracts|ui|api-client|web-store)$': `${repoRoot}/libs/$1/src/index.ts`,
+      '\\.css$': `${__dirname}/style-stub.js`,
+    },
+    setupFilesAfterEnv: [`${__dirname}/jest.setup.ts`],
+  };
+}
+
+module.exports = { webJestConfig };
