@@ -3,16 +3,37 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const webApps = ['apps/shell', 'apps/mfe-inbox', 'apps/mfe-admin', 'apps/mfe-settings', 'libs/ui', 'libs/api-client', 'libs/web-store'];
+const webApps = [
+  'apps/shell',
+  'apps/mfe-inbox',
+  'apps/mfe-admin',
+  'apps/mfe-settings',
+  'libs/ui',
+  'libs/api-client',
+  'libs/web-store',
+];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.nx/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '.nx/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
@@ -24,7 +45,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/api/**', '@teaminbox/api', '@teaminbox/api/*'], message: 'Web code never imports API code: share types through @teaminbox/contracts.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/api/**', '@teaminbox/api', '@teaminbox/api/*'],
+              message: 'Web code never imports API code: share types through @teaminbox/contracts.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -36,7 +64,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/apps/shell/**', '**/apps/mfe-*/**', '@teaminbox/ui', '@teaminbox/api-client', '@teaminbox/web-store', 'react', 'react-dom'],
+              group: [
+                '**/apps/shell/**',
+                '**/apps/mfe-*/**',
+                '@teaminbox/ui',
+                '@teaminbox/api-client',
+                '@teaminbox/web-store',
+                'react',
+                'react-dom',
+              ],
               message: 'API code never imports web code: share types through @teaminbox/contracts.',
             },
           ],
@@ -47,11 +83,26 @@ export default tseslint.config(
   {
     files: ['libs/contracts/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@teaminbox/*', '!@teaminbox/contracts'], message: 'contracts depends on nothing of ours.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@teaminbox/*', '!@teaminbox/contracts'],
+              message: 'contracts depends on nothing of ours.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['**/*.spec.ts', '**/*.spec.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // Playwright fixtures declare their (absent) dependencies with an empty object pattern.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
   },
 );

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,6 +33,8 @@ export interface RunningApp {
  */
 export async function startApp(extraEnv: Record<string, string> = {}): Promise<RunningApp> {
   const work = mkdtempSync(join(tmpdir(), 'teaminbox-e2e-'));
+  // As root, the embedded PostgreSQL runs as the 'postgres' user, which must be able to reach DATA_DIR.
+  chmodSync(work, 0o755);
   const dataDir = join(work, 'data');
   const webRoot = join(work, 'web');
   for (const app of webApps) {

@@ -37,11 +37,16 @@ test.describe('the first vertical slice', () => {
 
     // Emails created by another client arrive over the socket, without a reload.
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    const res = await fetch(`${baseURL}/api/emails/sample`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${baseURL}/api/emails/sample`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBeLessThan(300);
     const rows = page.getByTestId('email-row');
     await expect(rows.first()).toBeVisible();
-    const api = await fetch(`${baseURL}/api/emails?page=0&size=20&folder=inbox`, { headers: { authorization: `Bearer ${token}` } });
+    const api = await fetch(`${baseURL}/api/emails?page=0&size=20&folder=inbox`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const pageOfEmails = (await api.json()) as { content: { subject: string }[]; totalElements: number };
     expect(pageOfEmails.totalElements).toBeGreaterThanOrEqual(5);
     await expect(rows).toHaveCount(pageOfEmails.totalElements);
@@ -57,7 +62,11 @@ test.describe('the first vertical slice', () => {
     }
   });
 
-  test('the inbox button loads sample emails and shows previews cut to 30 characters', async ({ page, account, baseURL }) => {
+  test('the inbox button loads sample emails and shows previews cut to 30 characters', async ({
+    page,
+    account,
+    baseURL,
+  }) => {
     const token = await signUpViaApi(baseURL!, account);
     await createTeamViaApi(baseURL!, token, 'Preview team');
     await useToken(page, token);
@@ -66,7 +75,9 @@ test.describe('the first vertical slice', () => {
     await page.getByTestId('load-sample-emails').click();
     const rows = page.getByTestId('email-row');
     await expect(rows.first()).toBeVisible();
-    const api = await fetch(`${baseURL}/api/emails?page=0&size=20&folder=inbox`, { headers: { authorization: `Bearer ${token}` } });
+    const api = await fetch(`${baseURL}/api/emails?page=0&size=20&folder=inbox`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const emails = ((await api.json()) as { content: { body: string; subject: string }[] }).content;
     const long = emails.find((e) => e.body.length > 30)!;
     await expect(page.getByText(`${long.body.slice(0, 30)}...`).first()).toBeVisible();

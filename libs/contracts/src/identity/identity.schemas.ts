@@ -26,7 +26,10 @@ export const ZEmailAddress = z
 
 export const ZRegisterRequest = z.object({
   email: ZEmailAddress,
-  password: z.string().min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`).max(1024),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(1024),
   invitationId: z.string().max(200).optional().nullable(),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
