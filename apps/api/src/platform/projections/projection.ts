@@ -24,6 +24,11 @@ export interface Projection {
 export interface Reaction {
   readonly name: string;
   readonly eventTypes: readonly string[];
+  /**
+   * Where a reaction without a checkpoint starts: 'start' (default) replays the whole log,
+   * 'head' acts on events appended from now on only.
+   */
+  readonly startAt?: 'start' | 'head';
   /** In-transaction part (e.g. enqueue a job); optional. */
   handle?(events: StoredEvent[], tx: EntityManager): Promise<void>;
   /** Called after the transaction committed: at-least-once, so must be idempotent. */

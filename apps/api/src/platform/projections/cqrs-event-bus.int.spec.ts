@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { CqrsModule, EventsHandler, Saga, ofType, type ICommand, type IEvent, type IEventHandler } from '@nestjs/cqrs';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { EmailReceived } from '@teaminbox/contracts';
+import { Observable, map } from 'rxjs';
+import { migrations } from '../../migrations';
+import { createDataSource, runMigrations } from '../database/data-source';
+import { EventStoreModule } from '../event-store/event-store.module';
+import { EVENT_STORE, NO_STREAM, type EventStore } from '../event-store/event-store.port';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
+import { EmailReceivedEvent, TeamCreatedEvent } from './domain-events';
+import { ProjectionRunner } from './projection-runner';
+import { ProjectionsModule } from './projections.module';
+
+const received: EmailReceivedEvent[] = [];
+const teams: string[] = [];
+const sagaSaw: string[] = [];
+
+@EventsHandler(EmailReceivedEvent)
+class RecordEmails implements IEventHandler<EmailReceivedEvent> {
+  handle(event: EmailReceivedEvent): void {
+    received.push(event);
+  }
+}
+
+@EventsHandler(TeamCreatedEvent)
+class RecordTeams implements IEventHandler<TeamCreatedEvent> {
+  handle({ event }: TeamCreatedEvent): void {
+    teams.push(event.data.name);
+  }
+}
+
+@Injectable()
+class EmailSaga {
+  @Saga()
+  emails = (events$: Observable<IEvent>): Observable<ICommand | null> =>
+    events$.pipe(
+      ofType(EmailReceivedEvent),
+      map(({ event }) => {
+        sagaSaw.push(event.data.subject);
+        return null;
+      }),
+    );
+}
+
+function emailReceived(subject: string): EmailReceived {
+  return {
+    emailId: randomUUID(),
+    teamId: randomUUID(),
+    messageId: `<${randomUUID()}@example.com>`,
+    subject,
+    fromName: 'Ada',
+    fromEmail: 'ada@example.com',
+    to: ['team@example.com'],
+    cc: [],
+    text: 'Hello',
+    html: null,
+    receivedAt: new Date().toISOString(),
+    priority: 'MEDIUM' as EmailReceived['priority'],
+    status: 'OPEN' as EmailReceived['status'],
+  };
+}
+
+const metadata = () => ({
+  actorUserId: null,
+  teamId: null,
+  correlationId: randomUUID(),
+  causationId: null,
+  occurredAt: new Date().toISOString(),
+});
+
+describe('cqrs-event-bus reaction (Nest)', () => {
+  let database: TestDatabase;
+  let moduleRef: TestingModule;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    moduleRef = await Test.createTestingModule({
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ type: 'postgres', url: database.url }),
+          dataSourceFactory: async () => {
+            const dataSource = createDataSource({ url: database.url, entities: [], migrations });
+            await runMigrations(dataSource);
+            return dataSource;
+          },
+        }),
+        EventStoreModule.forRoot({ databaseUrl: database.url }),
+        ProjectionsModule,
+        CqrsModule.forRoot(),
+      ],
+      providers: [RecordEmails, RecordTeams, EmailSaga],
+    }).compile();
+    await moduleRef.init();
+  });
+
+  afterAll(async () => {
+    await moduleRef?.close();
+    await database?.drop();
+  });
+
+  it('delivers stored events to @EventsHandler classes and sagas from the durable subscription', async () => {
+    const store = moduleRef.get<EventStore>(EVENT_STORE);
+    const runner = moduleRef.get(ProjectionRunner);
+    const emailStream = `email-${randomUUID()}`;
+    const appended = await store.appendToStream(
+      emailStream,
+      [{ eventId: randomUUID(), type: 'EmailReceived', data: emailReceived('Invoice 42'), metadata: metadata() }],
+      NO_STREAM,
+    );
+    await store.appendToStream(
+      `team-${randomUUID()}`,
+      [
+        {
+          eventId: randomUUID(),
+          type: 'TeamCreated',
+          data: { teamId: 't', name: 'Support', createdBy: 'u' },
+          metadata: metadata(),
+        },
+        { eventId: randomUUID(), type: 'SomethingUnknown', data: {}, metadata: metadata() },
+      ],
+      NO_STREAM,
+    );
+    for (let i = 0; i < 200 && (received.length === 0 || teams.length === 0 || sagaSaw.length === 0); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(received).toHaveLength(1);
+    expect(received[0]).toBeInstanceOf(EmailReceivedEvent);
+    expect(received[0].event).toMatchObject({ streamId: emailStream, streamVersion: 1, type: 'EmailReceived' });
+    expect(received[0].event.data.subject).toBe('Invoice 42');
+    expect(received[0].event.position).toEqual(appended.position);
+    expect(teams).toEqual(['Support']);
+    expect(sagaSaw).toEqual(['Invoice 42']);
+    expect(runner.projectionNames()).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import type { IEvent } from '@nestjs/cqrs';
+import type { DomainEventMap, DomainEventType } from '@teaminbox/contracts';
+import type { StoredEvent } from '../event-store/event-store.port';
+
+/**
+ * A stored event as a @nestjs/cqrs event. There is one subclass per type of DomainEventMap, so handlers
+ * subscribe by class:
+ *
+ *   @EventsHandler(EmailReceivedEvent)
+ *   export class PushNewEmail implements IEventHandler<EmailReceivedEvent> {
+ *     handle({ event }: EmailReceivedEvent) { ... event.data.subject ... }
+ *   }
+ *
+ * They are published by the 'cqrs-event-bus' reaction after the event is stored, from the durable
+ * subscription (at-least-once: a handler may see an event again after a crash, so it must be idempotent).
+ */
+export abstract class DomainEventEnvelope<T = unknown> implements IEvent {
+  constructor(readonly event: StoredEvent<T>) {}
+}
+
+export class UserRegisteredEvent extends DomainEventEnvelope<DomainEventMap['UserRegistered']> {}
+export class UserEmailReservedEvent extends DomainEventEnvelope<DomainEventMap['UserEmailReserved']> {}
+export class TeamCreatedEvent extends DomainEventEnvelope<DomainEventMap['TeamCreated']> {}
+export class TeamMemberJoinedEvent extends DomainEventEnvelope<DomainEventMap['TeamMemberJoined']> {}
+export class EmailReceivedEvent extends DomainEventEnvelope<DomainEventMap['EmailReceived']> {}
+
+export type DomainEventClass<K extends DomainEventType = DomainEventType> = new (
+  event: StoredEvent<DomainEventMap[K]>,
+) => DomainEventEnvelope<DomainEventMap[K]>;
+
+/** Event type -> class. Typed over DomainEventMap, so a new event type does not compile until it has a class. */
+export const DOMAIN_EVENT_CLASSES: { readonly [K in DomainEventType]: DomainEventClass<K> } = {
+  UserRegistered: UserRegisteredEvent,
+  UserEmailReserved: UserEmailReservedEvent,
+  TeamCreated: TeamCreatedEvent,
+  TeamMemberJoined: TeamMemberJoinedEvent,
+  EmailReceived: EmailReceivedEvent,
+};
+
+/**
+ * @nestjs/cqrs 12 routes an event to handlers by an id kept in the class's '__event__' metadata
+ * (set by @EventsHandler when absent). Setting it here makes the id stable (the type name) and
+ * independent of which class is decorated first.
+ */
+const CQRS_EVENT_METADATA = '__event__';
+for (const [type, cls] of Object.entries(DOMAIN_EVENT_CLASSES)) {
+  Reflect.defineMetadata(CQRS_EVENT_METADATA, { id: type }, cls);
+}
+
+export function isDomainEventType(type: string): type is DomainEventType {
+  return Object.prototype.hasOwnProperty.call(DOMAIN_EVENT_CLASSES, type);
+}
+
+/** Wraps a stored event in its class; undefined for a type without one. */
+export function toDomainEvent(event: StoredEvent): DomainEventEnvelope | undefined {
+  if (!isDomainEventType(event.type)) return undefined;
+  const cls = DOMAIN_EVENT_CLASSES[event.type] as DomainEventClass;
+  return new cls(event as StoredEvent<never>);
+}

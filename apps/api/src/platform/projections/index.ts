@@ -1,0 +1,5 @@
+export * from './projection';
+export * from './projection-runner';
+export * from './projections.module';
+export * from './domain-events';
+export * from './cqrs-event-bus.reaction';

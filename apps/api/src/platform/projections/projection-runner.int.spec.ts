@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { migrations } from '../../migrations';
+import { createDataSource } from '../database/data-source';
+import {
+  NO_STREAM,
+  comparePositions,
+  type NewEvent,
+  type Position,
+  type StoredEvent,
+} from '../event-store/event-store.port';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
+import { createMigratedTestDataSource, type MigratedTestDataSource } from '../../../test/support/test-database';
+import type { Projection, Reaction } from './projection';
+import { ProjectionRunner, rebuildProjection, type RunnerLogger } from './projection-runner';
+
+const quiet: RunnerLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function event(type: string, data: Record<string, unknown>): NewEvent {
+  return {
+    eventId: randomUUID(),
+    type,
+    data,
+    metadata: {
+      actorUserId: null,
+      teamId: null,
+      correlationId: randomUUID(),
+      causationId: null,
+      occurredAt: new Date().toISOString(),
+    },
+  };
+}
+
+type Fault = 'throw' | 'terminate';
+
+/**
+ * Test read model: a row per event (UNIQUE event id: a double effect fails loudly) and per-stream
+ * counters (a double effect or a loss shows in the numbers). Writes in bulk, like real projections.
+ */
+class CountingProjection implements Projection {
+  readonly eventTypes = ['Counted'];
+  calls = 0;
+  /** Faults injected by call number: the batch writes half of its rows, then fails. */
+  faults = new Map<number, Fault>();
+  onFault: (() => void) | undefined;
+
+  constructor(readonly name = 'test-counting') {}
+
+  async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    this.calls++;
+    const fault = this.faults.get(this.calls);
+    const rows = events.map((e) => ({ event_id: e.eventId, stream_id: e.streamId, n: (e.data as { n: number }).n }));
+    const write = async (part: typeof rows) => {
+      await tx.query(
+        `INSERT INTO test_event_rows (event_id, stream_id, n)
+         SELECT event_id, stream_id, n FROM jsonb_to_recordset($1::jsonb) AS r(event_id uuid, stream_id text, n int)`,
+        [JSON.stringify(part)],
+      );
+      await tx.query(
+        `INSERT INTO test_stream_counts (stream_id, events, total)
+         SELECT stream_id, count(*), sum(n) FROM jsonb_to_recordset($1::jsonb) AS r(stream_id text, n int) GROUP BY stream_id
+         ON CONFLICT (stream_id) DO UPDATE SET events = test_stream_counts.events + EXCLUDED.events,
+           total = test_stream_counts.total + EXCLUDED.total`,
+        [JSON.stringify(part)],
+      );
+    };
+    if (!fault) return write(rows);
+    await write(rows.slice(0, Math.floor(rows.length / 2)));
+    this.onFault?.();
+    if (fault === 'terminate') await tx.query('SELECT pg_terminate_backend(pg_backend_pid())');
+    throw new Error('injected crash in the middle of a batch');
+  }
+
+  async reset(tx: EntityManager): Promise<void> {
+    await tx.query('TRUNCATE test_event_rows, test_stream_counts');
+  }
+}
+
+async function snapshot(dataSource: DataSource) {
+  const rows: { n: number }[] = await dataSource.query('SELECT count(*)::int AS n FROM test_event_rows');
+  const counts: { stream_id: string; events: number; total: string }[] = await dataSource.query(
+    'SELECT stream_id, events, total::text AS total FROM test_stream_counts ORDER BY stream_id',
+  );
+  return { rows: rows[0].n, counts };
+}
+
+describe('ProjectionRunner', () => {
+  let db: MigratedTestDataSource;
+  let store: PostgresEventStore;
+  const extraSources: DataSource[] = [];
+
+  async function anotherDataSource(): Promise<DataSource> {
+    const dataSource = createDataSource({ url: db.url, entities: [], migrations, logErrors: false });
+    await dataSource.initialize();
+    extraSources.push(dataSource);
+    return dataSource;
+  }
+
+  /** Appends `count` events from 8 concurrent writers; returns the position of the last one. */
+  async function appendMany(count: number, streams: number, type = 'Counted'): Promise<Position> {
+    let last: Position = { commit: 0n, prepare: 0n };
+    const prefix = randomUUID().slice(0, 8);
+    for (let start = 0; start < count; start += 8) {
+      const results = await Promise.all(
+        [...Array(Math.min(8, count - start)).keys()].map((k) =>
+          store.appendToStream(
+            `counted-${prefix}-${(start + k) % streams}`,
+            [event(type, { n: (start + k) % 7 })],
+            'any',
+          ),
+        ),
+      );
+      for (const result of results) if (comparePositions(result.position, last) > 0) last = result.position;
+    }
+    return last;
+  }
+
+  beforeAll(async () => {
+    db = await createMigratedTestDataSource();
+    await db.dataSource.query(
+      `CREATE TABLE test_event_rows (event_id uuid PRIMARY KEY, stream_id text NOT NULL, n int NOT NULL)`,
+    );
+    await db.dataSource.query(
+      `CREATE TABLE test_stream_counts (stream_id text PRIMARY KEY, events int NOT NULL, total bigint NOT NULL)`,
+    );
+    store = new PostgresEventStore({ url: db.url });
+  });
+  afterAll(async () => {
+    for (const dataSource of extraSources) if (dataSource.isInitialized) await dataSource.destroy();
+    await store.close();
+    await db.drop();
+  });
+  beforeEach(async () => {
+    await db.dataSource.query('TRUNCATE test_event_rows, test_stream_counts, projection_checkpoints');
+  });
+
+  it('resumes after crashes mid-batch with no loss and no double effect, matching a clean rebuild', async () => {
+    await appendMany(3000, 40);
+    // A process that crashes mid-batch: its batch writes half its rows, then it dies (all connections gone).
+    const firstSource = await anotherDataSource();
+    const first = new CountingProjection();
+    first.faults.set(4, 'throw');
+    const crashed = new Promise<void>((resolve) => (first.onFault = resolve));
+    const firstRunner = new ProjectionRunner(firstSource, store, { batchSize: 250, logger: quiet });
+    firstRunner.registerProjection(first);
+    await firstRunner.start();
+    await crashed;
+    await db.dataSource.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    await firstRunner.stop();
+    await firstSource.destroy();
+    const partial = await snapshot(db.dataSource);
+    expect(partial.rows).toBe(750); // three committed batches, nothing of the crashed one
+
+    const head = await appendMany(1000, 40);
+    // The restarted process loses its transaction's connection in the middle of a batch once more.
+    const second = new CountingProjection();
+    second.faults.set(2, 'terminate');
+    const runner = new ProjectionRunner(await anotherDataSource(), store, {
+      batchSize: 250,
+      logger: quiet,
+      maxBackoffMs: 200,
+    });
+    runner.registerProjection(second);
+    await runner.start();
+    try {
+      expect(await runner.waitFor(head, undefined, 20000)).toBe(true);
+      const resumed = await snapshot(db.dataSource);
+      expect(resumed.rows).toBe(4000);
+      expect(resumed.counts.reduce((sum, c) => sum + c.events, 0)).toBe(4000);
+      const truth: { stream_id: string; events: number; total: string }[] = await db.dataSource.query(
+        `SELECT stream_id, count(*)::int AS events, sum((data->>'n')::int)::text AS total FROM events
+         WHERE type = 'Counted' GROUP BY stream_id ORDER BY stream_id`,
+      );
+      expect(resumed.counts).toEqual(truth);
+
+      const lines: string[] = [];
+      const rebuilt = await rebuildProjection(runner, 'test-counting', (line) => lines.push(line));
+      expect(rebuilt).toMatchObject({ name: 'test-counting', events: 4000, handled: 4000, local: true });
+      expect(lines.join('\n')).toMatch(/4000 events read, 4000 handled in \d+ ms \(\d+ events\/s\)/);
+      expect(await snapshot(db.dataSource)).toEqual(resumed);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('waitFor resolves once the projections reached a position, and false after its timeout', async () => {
+    const projection = new CountingProjection();
+    const runner = new ProjectionRunner(db.dataSource, store, { logger: quiet, pollIntervalMs: 60000 });
+    runner.registerProjection(projection);
+    await runner.start();
+    try {
+      const stream = `wait-${randomUUID()}`;
+      const appended = await store.appendToStream(stream, [event('Counted', { n: 5 })], NO_STREAM);
+      expect(await runner.waitFor(appended.position)).toBe(true);
+      const rows: { events: number }[] = await db.dataSource.query(
+        'SELECT events FROM test_stream_counts WHERE stream_id = $1',
+        [stream],
+      );
+      expect(rows).toEqual([{ events: 1 }]);
+
+      const future = { commit: appended.position.commit + 1_000_000n, prepare: 0n };
+      const started = Date.now();
+      expect(await runner.waitFor(future, ['test-counting'], 300)).toBe(false);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(await runner.waitFor(appended.position, ['not-registered'], 200)).toBe(false);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('lets one process lead a projection at a time and hands over when the leader stops', async () => {
+    const a = new CountingProjection();
+    const b = new CountingProjection();
+    const runnerA = new ProjectionRunner(await anotherDataSource(), store, {
+      logger: quiet,
+      batchSize: 100,
+      leaseIntervalMs: 100,
+    });
+    const runnerB = new ProjectionRunner(await anotherDataSource(), store, {
+      logger: quiet,
+      batchSize: 100,
+      leaseIntervalMs: 100,
+    });
+    runnerA.registerProjection(a);
+    runnerB.registerProjection(b);
+    await runnerA.start();
+    await sleep(100);
+    await runnerB.start();
+    try {
+      const first = await appendMany(800, 10);
+      expect(await runnerA.waitFor(first, undefined, 10000)).toBe(true);
+      expect(a.calls).toBeGreaterThan(0);
+      expect(b.calls).toBe(0);
+      await runnerA.stop();
+      const head = await appendMany(200, 10);
+      expect(await runnerB.waitFor(head, undefined, 10000)).toBe(true);
+      expect(b.calls).toBeGreaterThan(0);
+      const [total]: { n: number }[] = await db.dataSource.query(
+        `SELECT count(*)::int AS n FROM events WHERE type = 'Counted'`,
+      );
+      expect((await snapshot(db.dataSource)).rows).toBe(total.n);
+    } finally {
+      await runnerA.stop();
+      await runnerB.stop();
+    }
+  });
+
+  it('rebuilds a projection under a running runner without disturbing it', async () => {
+    const runner = new ProjectionRunner(db.dataSource, store, { logger: quiet });
+    const projection = new CountingProjection();
+    runner.registerProjection(projection);
+    await runner.start();
+    try {
+      expect(await runner.waitFor(await appendMany(500, 5))).toBe(true);
+      const before = await snapshot(db.dataSource);
+      const result = await runner.rebuild('test-counting');
+      expect(result.local).toBe(true);
+      expect(await snapshot(db.dataSource)).toEqual(before);
+      const head = await appendMany(50, 5);
+      expect(await runner.waitFor(head)).toBe(true);
+      expect((await snapshot(db.dataSource)).rows).toBe(before.rows + 50);
+      await expect(runner.rebuild('missing')).rejects.toThrow(/Unknown projection/);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('runs reactions after commit, at least once even when afterCommit fails or the process dies before it', async () => {
+    await appendMany(20, 2, 'Other');
+    const seen: string[] = [];
+    let failNext = 1;
+    const reaction: Reaction & { blocked: boolean } = {
+      name: 'test-reaction',
+      eventTypes: ['Counted'],
+      startAt: 'head',
+      blocked: true,
+      async afterCommit(events) {
+        if (this.blocked) throw new Error('side effect unavailable');
+        if (failNext-- > 0) throw new Error('transient failure');
+        seen.push(...events.map((e) => e.eventId));
+      },
+    };
+    const firstSource = await anotherDataSource();
+    const first = new ProjectionRunner(firstSource, store, { logger: quiet, maxBackoffMs: 50 });
+    first.registerReaction(reaction);
+    await first.start();
+    for (let i = 0; i < 100; i++) {
+      const rows: unknown[] = await db.dataSource.query(
+        `SELECT 1 FROM projection_checkpoints WHERE name = 'test-reaction'`,
+      );
+      if (rows.length > 0) break;
+      await sleep(20);
+    }
+    const batch = [...Array(5).keys()].map((n) => event('Counted', { n }));
+    const appended = batch.map((e) => e.eventId);
+    await store.appendToStream(`reaction-${randomUUID()}`, batch, NO_STREAM);
+    // The checkpoint moves (the batch committed) while afterCommit keeps failing; then the process stops.
+    const head = await store.headPosition();
+    expect(await first.waitFor(head, ['test-reaction'], 5000)).toBe(true);
+    await first.stop();
+    expect(seen).toEqual([]);
+
+    reaction.blocked = false;
+    const second = new ProjectionRunner(await anotherDataSource(), store, { logger: quiet, maxBackoffMs: 50 });
+    second.registerReaction(reaction);
+    await second.start();
+    try {
+      for (let i = 0; i < 100 && seen.length < 5; i++) await sleep(50);
+      expect(new Set(seen)).toEqual(new Set(appended));
+      const [row]: { done: boolean }[] = await db.dataSource.query(
+        `SELECT after_commit_commit = commit AND after_commit_prepare = prepare AS done FROM projection_checkpoints WHERE name = 'test-reaction'`,
+      );
+      expect(row.done).toBe(true);
+      await expect(second.rebuild('test-reaction')).rejects.toThrow(/reaction/);
+    } finally {
+      await second.stop();
+    }
+  });
+});

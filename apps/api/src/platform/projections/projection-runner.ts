@@ -1,0 +1,524 @@
+import { EventEmitter } from 'node:events';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import {
+  START,
+  comparePositions,
+  type EventStore,
+  type Position,
+  type StoredEvent,
+} from '../event-store/event-store.port';
+import type { Projection, Reaction } from './projection';
+
+export interface RunnerLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+export interface ProjectionRunnerOptions {
+  /** Events read per batch (default 2000). */
+  batchSize?: number;
+  /** Safety poll when no wake-up arrives (default 2000 ms). */
+  pollIntervalMs?: number;
+  /** How often a standby retries to become leader, and the leader checks its lock connection (default 3000 ms). */
+  leaseIntervalMs?: number;
+  /** Backoff after a failing batch: doubles from 100 ms up to this (default 30000 ms). */
+  maxBackoffMs?: number;
+  logger?: RunnerLogger;
+}
+
+export interface RebuildResult {
+  name: string;
+  /** Events read from the log. */
+  events: number;
+  /** Events of the projection's types handed to it. */
+  handled: number;
+  ms: number;
+  eventsPerSecond: number;
+  /** False when another process leads the projection and rebuilt it (this process only waited). */
+  local: boolean;
+}
+
+type Subscriber =
+  | { kind: 'projection'; name: string; types: Set<string>; projection: Projection }
+  | { kind: 'reaction'; name: string; types: Set<string>; reaction: Reaction };
+
+interface Loop {
+  sub: Subscriber;
+  leader: boolean;
+  /** Checkpoint as known while leading; undefined until loaded. */
+  cursor: Position | undefined;
+  /** Reactions with afterCommit: position up to which afterCommit has run. */
+  afterCommitCursor: Position | undefined;
+  mutex: Mutex;
+  woken: boolean;
+  wake: (() => void) | undefined;
+  done: Promise<void> | undefined;
+}
+
+/** The checkpoint changed under us (a rebuild, or another leader): reload and go on. */
+class CheckpointMoved extends Error {}
+
+class Mutex {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn, fn);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+const consoleLogger: RunnerLogger = {
+  log: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+  error: (message, error) => console.error(message, error),
+};
+
+function parsePosition(commit: string | null | undefined, prepare: string | null | undefined): Position | undefined {
+  if (commit == null || prepare == null) return undefined;
+  return { commit: BigInt(commit), prepare: BigInt(prepare) };
+}
+
+const SELECT_CHECKPOINT = `SELECT commit::text AS commit, prepare::text AS prepare,
+  after_commit_commit::text AS ac_commit, after_commit_prepare::text AS ac_prepare
+  FROM projection_checkpoints WHERE name = $1`;
+
+/**
+ * Feeds registered projections and reactions from the event store's global log. Each subscriber has
+ * its own loop and checkpoint row (projection_checkpoints): a batch is read after the checkpoint, then
+ * in ONE transaction the subscriber's handle() runs and the checkpoint moves to the batch's last event,
+ * so a crash at any point neither loses nor repeats an effect. Reactions' afterCommit() runs after that
+ * commit (at-least-once: a crash before it completes makes it run again on restart).
+ *
+ * Leadership: a subscriber is fed by one process only, the holder of a session advisory lock taken on a
+ * dedicated connection. Every batch transaction also takes a per-subscriber transaction lock and checks
+ * the stored checkpoint, which fences a stale leader (and lets rebuild() reset a projection under a
+ * running leader).
+ */
+export class ProjectionRunner {
+  private readonly loops = new Map<string, Loop>();
+  private readonly progress = new EventEmitter();
+  private readonly options: Required<Omit<ProjectionRunnerOptions, 'logger'>>;
+  private readonly logger: RunnerLogger;
+  private running = false;
+  private unsubscribe: (() => void) | undefined;
+  private lockRunner: QueryRunner | undefined;
+  private lockRunnerReady: Promise<QueryRunner> | undefined;
+  private leaseTimer: NodeJS.Timeout | undefined;
+  /** Queries on the lock connection run one at a time. */
+  private readonly lockMutex = new Mutex();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly eventStore: EventStore,
+    options: ProjectionRunnerOptions = {},
+  ) {
+    this.options = {
+      batchSize: options.batchSize ?? 2000,
+      pollIntervalMs: options.pollIntervalMs ?? 2000,
+      leaseIntervalMs: options.leaseIntervalMs ?? 3000,
+      maxBackoffMs: options.maxBackoffMs ?? 30000,
+    };
+    this.logger = options.logger ?? consoleLogger;
+    this.progress.setMaxListeners(0);
+  }
+
+  registerProjection(projection: Projection): void {
+    this.add({ kind: 'projection', name: projection.name, types: new Set(projection.eventTypes), projection });
+  }
+
+  registerReaction(reaction: Reaction): void {
+    this.add({ kind: 'reaction', name: reaction.name, types: new Set(reaction.eventTypes), reaction });
+  }
+
+  /** Names of the registered projections (not reactions). */
+  projectionNames(): string[] {
+    return [...this.loops.values()].filter((loop) => loop.sub.kind === 'projection').map((loop) => loop.sub.name);
+  }
+
+  private add(sub: Subscriber): void {
+    if (this.loops.has(sub.name)) throw new Error(`A projection or reaction named '${sub.name}' is already registered`);
+    const loop: Loop = {
+      sub,
+      leader: false,
+      cursor: undefined,
+      afterCommitCursor: undefined,
+      mutex: new Mutex(),
+      woken: false,
+      wake: undefined,
+      done: undefined,
+    };
+    this.loops.set(sub.name, loop);
+    if (this.running) loop.done = this.runLoop(loop);
+  }
+
+  /**
+   * Starts feeding. Reactions that start at the head get their first checkpoint here, so that what
+   * is appended once start() resolved reaches them.
+   */
+  async start(): Promise<void> {
+    if (this.running) return;
+    for (const loop of this.loops.values()) {
+      if (loop.sub.kind === 'reaction' && loop.sub.reaction.startAt === 'head')
+        await this.initHeadCheckpoint(loop.sub.name);
+    }
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = this.eventStore.onAppended(() => this.wakeAll());
+    this.leaseTimer = setInterval(() => void this.checkLockConnection(), this.options.leaseIntervalMs);
+    for (const loop of this.loops.values()) loop.done = this.runLoop(loop);
+  }
+
+  /** Stops every loop after its in-flight batch and gives up leadership. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    clearInterval(this.leaseTimer);
+    this.wakeAll();
+    await Promise.all([...this.loops.values()].map((loop) => loop.done));
+    for (const loop of this.loops.values()) {
+      loop.done = undefined;
+      loop.leader = false;
+      loop.cursor = undefined;
+    }
+    await this.releaseLockConnection();
+  }
+
+  /**
+   * Resolves true once every named projection (default: all registered projections) has a checkpoint
+   * at or after `position`; false after timeoutMs. Never throws for a timeout.
+   */
+  async waitFor(position: Position, names?: string[], timeoutMs = 5000): Promise<boolean> {
+    const wanted = names ?? this.projectionNames();
+    const deadline = Date.now() + timeoutMs;
+    this.wakeAll();
+    for (;;) {
+      if (await this.reached(wanted, position)) return true;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.progress.off('progress', done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(remaining, 50));
+        this.progress.on('progress', done);
+      });
+    }
+  }
+
+  private async reached(names: string[], position: Position): Promise<boolean> {
+    const remote: string[] = [];
+    for (const name of names) {
+      const loop = this.loops.get(name);
+      if (loop?.leader && loop.cursor) {
+        if (comparePositions(loop.cursor, position) < 0) return false;
+      } else {
+        remote.push(name);
+      }
+    }
+    if (remote.length === 0) return true;
+    try {
+      const rows: { name: string; commit: string; prepare: string }[] = await this.dataSource.query(
+        `SELECT name, commit::text AS commit, prepare::text AS prepare FROM projection_checkpoints WHERE name = ANY($1)`,
+        [remote],
+      );
+      if (rows.length < remote.length) return false;
+      return rows.every((row) => comparePositions(parsePosition(row.commit, row.prepare) ?? START, position) >= 0);
+    } catch (error) {
+      this.logger.warn(`waitFor could not read checkpoints: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  /**
+   * Rebuilds a projection from zero: in one transaction reset() and the checkpoint's deletion, then a
+   * catch-up to the head of the log. Reactions are never run by a rebuild. When another process leads
+   * the projection, it notices the reset checkpoint and rebuilds; this call waits for it.
+   */
+  async rebuild(name: string, timeoutMs = 24 * 3600 * 1000): Promise<RebuildResult> {
+    const loop = this.loops.get(name);
+    if (!loop) throw new Error(`Unknown projection '${name}' (known: ${this.projectionNames().join(', ') || 'none'})`);
+    if (loop.sub.kind !== 'projection') throw new Error(`'${name}' is a reaction; only projections can be rebuilt`);
+    const projection = loop.sub.projection;
+    const started = Date.now();
+    return loop.mutex.run(async () => {
+      const leader = loop.leader || (await this.tryLead(loop));
+      await this.dataSource.transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`projection-batch:${name}`]);
+        await projection.reset(tx);
+        await tx.query(`DELETE FROM projection_checkpoints WHERE name = $1`, [name]);
+      });
+      if (!leader) {
+        const head = await this.eventStore.headPosition();
+        const caughtUp = await this.waitFor(head, [name], timeoutMs);
+        if (!caughtUp) throw new Error(`Projection '${name}' did not finish rebuilding within ${timeoutMs} ms`);
+        const ms = Date.now() - started;
+        return { name, events: 0, handled: 0, ms, eventsPerSecond: 0, local: false };
+      }
+      loop.cursor = START;
+      let events = 0;
+      let handled = 0;
+      for (;;) {
+        const batch = await this.processBatch(loop, false);
+        if (batch.read === 0) break;
+        events += batch.read;
+        handled += batch.handled;
+      }
+      const ms = Date.now() - started;
+      return { name, events, handled, ms, eventsPerSecond: Math.round((events * 1000) / Math.max(ms, 1)), local: true };
+    });
+  }
+
+  private wakeAll(): void {
+    for (const loop of this.loops.values()) {
+      loop.woken = true;
+      loop.wake?.();
+    }
+  }
+
+  private sleep(loop: Loop, ms: number): Promise<void> {
+    if (loop.woken || !this.running) {
+      loop.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        loop.wake = undefined;
+        loop.woken = false;
+        resolve();
+      }
+      loop.wake = done;
+    });
+  }
+
+  private async runLoop(loop: Loop): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      try {
+        const read = await loop.mutex.run(async () => {
+          if (!this.running) return 0;
+          if (!loop.leader && !(await this.tryLead(loop))) return -1;
+          return (await this.processBatch(loop, true)).read;
+        });
+        failures = 0;
+        if (read === -1) await this.sleep(loop, this.options.leaseIntervalMs);
+        else if (read === 0) await this.sleep(loop, this.options.pollIntervalMs);
+      } catch (error) {
+        if (error instanceof CheckpointMoved) {
+          loop.cursor = undefined;
+          continue;
+        }
+        failures++;
+        const delay = Math.min(100 * 2 ** (failures - 1), this.options.maxBackoffMs);
+        this.logger.error(
+          `Subscriber '${loop.sub.name}' failed (attempt ${failures}, retrying in ${delay} ms): ${(error as Error).message}`,
+          error,
+        );
+        loop.woken = false;
+        await this.sleep(loop, delay);
+      }
+    }
+  }
+
+  /** One batch: read after the checkpoint, handle + move the checkpoint in one transaction, then afterCommit. */
+  private async processBatch(loop: Loop, runReactions: boolean): Promise<{ read: number; handled: number }> {
+    const { sub } = loop;
+    if (!loop.cursor) await this.loadCheckpoint(loop);
+    const from = loop.cursor ?? START;
+
+    if (sub.kind === 'reaction' && runReactions && sub.reaction.afterCommit && loop.afterCommitCursor) {
+      if (comparePositions(loop.afterCommitCursor, from) < 0) {
+        await this.redoAfterCommit(loop, sub.reaction, from);
+        return { read: 1, handled: 0 };
+      }
+    }
+
+    const events = await this.eventStore.readAll({ after: from, maxCount: this.options.batchSize });
+    if (events.length === 0) return { read: 0, handled: 0 };
+    const last = events[events.length - 1].position;
+    const relevant = events.filter((event) => sub.types.has(event.type));
+    const pendingAfterCommit = sub.kind === 'reaction' && !!sub.reaction.afterCommit && relevant.length > 0;
+
+    await this.dataSource.transaction(async (tx) => {
+      await this.fence(tx, loop, from);
+      if (relevant.length > 0) {
+        if (sub.kind === 'projection') await sub.projection.handle(relevant, tx);
+        else if (sub.reaction.handle) await sub.reaction.handle(relevant, tx);
+      }
+      await this.writeCheckpoint(tx, loop, last, pendingAfterCommit);
+    });
+    loop.cursor = last;
+    if (!pendingAfterCommit) loop.afterCommitCursor = sub.kind === 'reaction' ? last : undefined;
+    this.progress.emit('progress');
+
+    if (pendingAfterCommit && sub.kind === 'reaction' && sub.reaction.afterCommit) {
+      await sub.reaction.afterCommit(relevant);
+      await this.writeAfterCommit(loop, last);
+    }
+    return { read: events.length, handled: relevant.length };
+  }
+
+  /** Runs afterCommit again for (afterCommitCursor, checkpoint]: what a crash may have left undone. */
+  private async redoAfterCommit(loop: Loop, reaction: Reaction, upTo: Position): Promise<void> {
+    const after = loop.afterCommitCursor ?? START;
+    const events = (await this.eventStore.readAll({ after, maxCount: this.options.batchSize })).filter(
+      (event) => comparePositions(event.position, upTo) <= 0,
+    );
+    const relevant = events.filter((event) => loop.sub.types.has(event.type));
+    if (relevant.length > 0) await reaction.afterCommit?.(relevant);
+    await this.writeAfterCommit(loop, events.length > 0 ? events[events.length - 1].position : upTo);
+  }
+
+  private async fence(tx: EntityManager, loop: Loop, expected: Position): Promise<void> {
+    const [row]: { commit: string | null; prepare: string | null }[] = await tx.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended($1, 0)) AS locked,
+        (SELECT commit::text FROM projection_checkpoints WHERE name = $2) AS commit,
+        (SELECT prepare::text FROM projection_checkpoints WHERE name = $2) AS prepare`,
+      [`projection-batch:${loop.sub.name}`, loop.sub.name],
+    );
+    const stored = parsePosition(row.commit, row.prepare) ?? START;
+    if (comparePositions(stored, expected) !== 0) throw new CheckpointMoved(`checkpoint of ${loop.sub.name} moved`);
+  }
+
+  private async writeCheckpoint(tx: EntityManager, loop: Loop, position: Position, pending: boolean): Promise<void> {
+    const isReaction = loop.sub.kind === 'reaction';
+    const params = [loop.sub.name, position.commit.toString(), position.prepare.toString()];
+    if (!isReaction || pending) {
+      await tx.query(
+        `INSERT INTO projection_checkpoints (name, commit, prepare, updated_at) VALUES ($1, $2, $3, now())
+         ON CONFLICT (name) DO UPDATE SET commit = EXCLUDED.commit, prepare = EXCLUDED.prepare, updated_at = now()`,
+        params,
+      );
+    } else {
+      await tx.query(
+        `INSERT INTO projection_checkpoints (name, commit, prepare, after_commit_commit, after_commit_prepare, updated_at)
+         VALUES ($1, $2, $3, $2, $3, now())
+         ON CONFLICT (name) DO UPDATE SET commit = EXCLUDED.commit, prepare = EXCLUDED.prepare,
+           after_commit_commit = EXCLUDED.commit, after_commit_prepare = EXCLUDED.prepare, updated_at = now()`,
+        params,
+      );
+    }
+  }
+
+  private async writeAfterCommit(loop: Loop, position: Position): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE projection_checkpoints SET after_commit_commit = $2, after_commit_prepare = $3 WHERE name = $1`,
+      [loop.sub.name, position.commit.toString(), position.prepare.toString()],
+    );
+    loop.afterCommitCursor = position;
+  }
+
+  private async loadCheckpoint(loop: Loop): Promise<void> {
+    const { sub } = loop;
+    const rows: { commit: string; prepare: string; ac_commit: string | null; ac_prepare: string | null }[] =
+      await this.dataSource.query(SELECT_CHECKPOINT, [sub.name]);
+    if (rows.length === 0 && sub.kind === 'reaction' && sub.reaction.startAt === 'head') {
+      await this.initHeadCheckpoint(sub.name);
+      return this.loadCheckpoint(loop);
+    }
+    const row = rows[0];
+    loop.cursor = parsePosition(row?.commit, row?.prepare) ?? START;
+    loop.afterCommitCursor =
+      sub.kind === 'reaction' ? (parsePosition(row?.ac_commit, row?.ac_prepare) ?? loop.cursor) : undefined;
+  }
+
+  /** A reaction added to a running system acts on new events only: its first checkpoint is the head. */
+  private async initHeadCheckpoint(name: string): Promise<void> {
+    const head = await this.eventStore.headPosition();
+    await this.dataSource.query(
+      `INSERT INTO projection_checkpoints (name, commit, prepare, after_commit_commit, after_commit_prepare)
+       VALUES ($1, $2, $3, $2, $3) ON CONFLICT (name) DO NOTHING`,
+      [name, head.commit.toString(), head.prepare.toString()],
+    );
+  }
+
+  /** Takes the subscriber's leader lock (session advisory lock on the dedicated connection) if free. */
+  private async tryLead(loop: Loop): Promise<boolean> {
+    let runner: QueryRunner;
+    try {
+      runner = await this.lockConnection();
+      const [row]: { ok: boolean }[] = await this.lockMutex.run(() =>
+        runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [
+          `projection-leader:${loop.sub.name}`,
+        ]),
+      );
+      if (!row.ok) return false;
+    } catch (error) {
+      await this.lostLockConnection(error as Error);
+      throw error;
+    }
+    loop.leader = true;
+    loop.cursor = undefined;
+    return true;
+  }
+
+  private lockConnection(): Promise<QueryRunner> {
+    this.lockRunnerReady ??= (async () => {
+      const runner = this.dataSource.createQueryRunner();
+      await runner.connect();
+      this.lockRunner = runner;
+      return runner;
+    })();
+    return this.lockRunnerReady;
+  }
+
+  /** The leader locks live as long as their connection: check it, and step down if it is gone. */
+  private async checkLockConnection(): Promise<void> {
+    const runner = this.lockRunner;
+    if (!runner) return;
+    try {
+      await this.lockMutex.run(() => runner.query('SELECT 1'));
+    } catch (error) {
+      await this.lostLockConnection(error as Error);
+    }
+  }
+
+  private async lostLockConnection(error: Error): Promise<void> {
+    const runner = this.lockRunner;
+    this.lockRunner = undefined;
+    this.lockRunnerReady = undefined;
+    for (const loop of this.loops.values()) {
+      loop.leader = false;
+      loop.cursor = undefined;
+    }
+    this.logger.warn(`Projection leader connection lost (${error.message}); leadership will be retaken`);
+    // Releasing with the error makes the pool discard the broken connection instead of reusing it.
+    const releasable = runner as unknown as { releasePostgresConnection?(err: Error): Promise<void> } | undefined;
+    await (releasable?.releasePostgresConnection?.(error) ?? runner?.release())?.catch(() => undefined);
+  }
+
+  private async releaseLockConnection(): Promise<void> {
+    const runner = this.lockRunner;
+    this.lockRunner = undefined;
+    this.lockRunnerReady = undefined;
+    if (!runner) return;
+    await this.lockMutex.run(() => runner.query('SELECT pg_advisory_unlock_all()')).catch(() => undefined);
+    await runner.release().catch(() => undefined);
+  }
+}
+
+/** Rebuilds a projection and prints what it did (used by `npm run rebuild -- <projection>`). */
+export async function rebuildProjection(
+  runner: ProjectionRunner,
+  name: string,
+  print: (line: string) => void = (line) => console.log(line),
+): Promise<RebuildResult> {
+  print(`Rebuilding projection '${name}' from zero...`);
+  const result = await runner.rebuild(name);
+  if (result.local) {
+    print(
+      `Rebuilt '${name}': ${result.events} events read, ${result.handled} handled in ${result.ms} ms ` +
+        `(${result.eventsPerSecond} events/s)`,
+    );
+  } else {
+    print(`'${name}' is fed by another running process; it rebuilt the projection in ${result.ms} ms`);
+  }
+  return result;
+}
+
+export type { StoredEvent };
