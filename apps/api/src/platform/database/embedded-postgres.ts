@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 
 export interface EmbeddedPostgresLogger {
@@ -44,7 +45,40 @@ interface EmbeddedPostgresInstance {
 type EmbeddedPostgresConstructor = new (options: Record<string, unknown>) => EmbeddedPostgresInstance;
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** Password of clusters created before the password file existed. */
+const LEGACY_PASSWORD = 'postgres';
+const PASSWORD_FILE = 'postgres-password';
+
+/**
+ * The superuser password of the cluster: generated when the cluster is created and kept beside it
+ * (mode 0600), so no other local user can log in with a well-known password.
+ */
+async function clusterPassword(dataDir: string, clusterExists: boolean): Promise<string> {
+  const file = join(dataDir, PASSWORD_FILE);
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  if (clusterExists) return LEGACY_PASSWORD;
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+/**
+ * As root the server runs as the system user `postgres`, which must be able to enter dataDir and every
+ * directory above it. Grants only the search (x) bit where it is missing, and says so.
+ */
+async function makeReachableByPostgresUser(dataDir: string, logger: EmbeddedPostgresLogger): Promise<void> {
+  const { mode } = await stat(dataDir);
+  if ((mode & 0o001) === 0) await chmod(dataDir, (mode & 0o777) | 0o011);
+  for (let dir = dirname(resolve(dataDir)); dir !== dirname(dir); dir = dirname(dir)) {
+    const { mode: parentMode } = await stat(dir);
+    if ((parentMode & 0o001) === 0) {
+      await chmod(dir, (parentMode & 0o7777) | 0o001);
+      logger.log(
+        `Granted search permission on ${dir} so that the embedded PostgreSQL (user postgres) can reach its data`,
+      );
+    }
+  }
+}
 
 function loadEmbeddedPostgres(): EmbeddedPostgresConstructor {
   // The package is ESM-only; Node >= 20.19 loads it with require(). Its namespace carries the class as `default`.
@@ -66,8 +100,8 @@ export function findFreePort(): Promise<number> {
   });
 }
 
-function buildUrl(port: number, database: string): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+function buildUrl(port: number, password: string, database: string): string {
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
 }
 
 const silentLogger: EmbeddedPostgresLogger = { log: () => undefined, error: () => undefined };
@@ -92,17 +126,15 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const postgresFlags = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 
   await mkdir(options.dataDir, { recursive: true });
-  if (process.getuid?.() === 0) {
-    // The server runs as the user `postgres`, which must be able to enter dataDir (mktemp makes it 0700).
-    const { mode } = await stat(options.dataDir);
-    if ((mode & 0o001) === 0) await chmod(options.dataDir, (mode & 0o777) | 0o011);
-  }
+  if (process.getuid?.() === 0) await makeReachableByPostgresUser(options.dataDir, logger);
+  const clusterExists = existsSync(join(databaseDir, 'PG_VERSION'));
+  const password = await clusterPassword(options.dataDir, clusterExists);
   const EmbeddedPostgres = loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
     user: USER,
-    password: PASSWORD,
+    password,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: true,
@@ -112,7 +144,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onError: (error: unknown) => logger.error(error instanceof Error ? error.message : String(error)),
   });
 
-  const initialised = !existsSync(join(databaseDir, 'PG_VERSION'));
+  const initialised = !clusterExists;
   if (initialised) await server.initialise();
   try {
     await server.start();
@@ -124,14 +156,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   const stop = once(() => server.stop());
   try {
-    await ensureDatabase(buildUrl(port, 'postgres'), database);
+    await ensureDatabase(buildUrl(port, password, 'postgres'), database);
   } catch (error) {
     await stop();
     throw error;
   }
   return {
-    url: buildUrl(port, database),
-    adminUrl: buildUrl(port, 'postgres'),
+    url: buildUrl(port, password, database),
+    adminUrl: buildUrl(port, password, 'postgres'),
     port,
     initialised,
     startMs: Date.now() - started,
