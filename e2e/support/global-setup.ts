@@ -1,9 +1,20 @@
-import { startApp } from './app-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startApp } from './app-server';
+import { startMailSink } from './mail-sink';
 
-/** Starts one instance of the product for the whole browser-test run; returns its teardown. */
+/** Starts one SMTP sink and one instance of the product for the whole browser-test run; returns the teardown. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const app = await startApp();
+  const mailDir = mkdtempSync(join(tmpdir(), 'teaminbox-e2e-mail-'));
+  const sink = await startMailSink(mailDir, await freePort());
+  const app = await startApp({ SMTP_URL: sink.url, MAIL_FROM: 'Team Inbox <no-reply@teaminbox.test>' });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_WEB_ROOT = app.webRoot;
-  return () => app.stop();
+  process.env.E2E_MAIL_DIR = mailDir;
+  return async () => {
+    await app.stop();
+    await sink.stop();
+    rmSync(mailDir, { recursive: true, force: true });
+  };
 }

@@ -1,0 +1,70 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A real SMTP server for the browser tests: it accepts every message on 127.0.0.1 and writes its raw
+ * source to `dir` (one .eml file each), so that test workers can read what the product sent.
+ */
+export async function startMailSink(dir: string, port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  mkdirSync(dir, { recursive: true });
+  let counter = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(_auth, _session, callback) {
+      callback(null, { user: 'e2e' });
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        counter += 1;
+        writeFileSync(join(dir, `${Date.now()}-${String(counter).padStart(5, '0')}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
+
+/** Waits for a message to `to` (and matching `filter`) in the sink's directory and returns it parsed. */
+export async function waitForMail(
+  to: string,
+  filter: (mail: ParsedMail) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<ParsedMail> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: the global setup did not start the mail sink');
+  const deadline = Date.now() + timeoutMs;
+  const seen = new Set<string>();
+  for (;;) {
+    for (const file of readdirSync(dir).sort().reverse()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const mail = await simpleParser(readFileSync(join(dir, file)));
+      const recipients = [mail.to]
+        .flat()
+        .flatMap((a) => a?.value ?? [])
+        .map((a) => a.address?.toLowerCase());
+      if (recipients.includes(to.toLowerCase()) && filter(mail)) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} arrived within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+    seen.clear();
+  }
+}
+
+/** The first link in a mail's text that points at `path` (e.g. '/loginLink/'). */
+export function linkIn(mail: ParsedMail, path: string): string {
+  const text = `${mail.text ?? ''}\n${typeof mail.html === 'string' ? mail.html : ''}`;
+  const match = text.match(new RegExp(`https?://[^\\s"'<>]*${path.replace(/[/]/g, '\\/')}[^\\s"'<>]+`));
+  if (!match) throw new Error(`no link to ${path} in the mail "${mail.subject}"`);
+  return match[0];
+}
