@@ -46,7 +46,17 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(repoRoot, 'apps/api/dist/main.js')], {
     cwd: work,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_ROOT: webRoot, PUBLIC_URL: url, ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_ROOT: webRoot,
+      PUBLIC_URL: url,
+      // Every browser test signs in from 127.0.0.1: keep the per-IP limit out of their way.
+      RATE_LIMIT_PER_IP: '10000',
+      RATE_LIMIT_PER_ADDRESS: '1000',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -70,3 +70,40 @@ export async function useToken(page: Page, token: string): Promise<void> {
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('access_token', t), token);
 }
+
+export function newAccount(prefix = 'user'): Account {
+  return { email: `${prefix}-${randomUUID().slice(0, 8)}@example.test`, password: 'correct horse battery' };
+}
+
+/** Calls the API with a bearer token and returns the parsed body (throws on a non-2xx status). */
+export async function api<T = unknown>(
+  baseURL: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(typeof body === 'string'
+        ? { 'content-type': 'text/plain' }
+        : body
+          ? { 'content-type': 'application/json' }
+          : {}),
+    },
+    body: typeof body === 'string' ? body : body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Opens the user menu and logs out; checks the token is gone and the visitor is on the home page. */
+export async function logoutViaUi(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+}

@@ -9,6 +9,7 @@ import { IdentityModule } from './modules/identity/identity.module';
 import { UserReadModel } from './modules/identity/projections/users/users.read-model';
 import { UserDirectory } from './modules/identity/user-directory';
 import { SharedModule } from './modules/shared/shared.module';
+import { InvitationReadModel } from './modules/teams/projections/invitations/invitations.read-model';
 import { TeamReadModel } from './modules/teams/projections/teams/teams.read-model';
 import { TeamsModule } from './modules/teams/teams.module';
 import { AuthModule } from './platform/auth/auth.module';
@@ -18,11 +19,13 @@ import { createDataSource, runMigrations } from './platform/database/data-source
 import { EventStoreModule } from './platform/event-store/event-store.module';
 import { HealthModule } from './platform/health/health.module';
 import { DomainErrorFilter } from './platform/http/domain-error.filter';
+import { MailModule } from './platform/mail/mail.module';
 import { ProjectionsModule } from './platform/projections/projections.module';
+import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 
 /** Every TypeORM entity of the read side. */
-export const READ_MODEL_ENTITIES = [UserReadModel, TeamReadModel, InboxEmailReadModel];
+export const READ_MODEL_ENTITIES = [UserReadModel, TeamReadModel, InvitationReadModel, InboxEmailReadModel];
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -58,7 +61,9 @@ export class AppModule {
         ProjectionsModule.forRoot({ autoStart: autoStartProjections, batchSize: projectionBatchSize }),
         CqrsModule.forRoot(),
         SharedModule,
-        AuthModule,
+        AuthModule.forRoot({ imports: [IdentityModule], sessionVersions: UserDirectory }),
+        MailModule,
+        RateLimitModule,
         RealtimeModule.forRoot({ imports: [IdentityModule], memberships: UserDirectory }),
         HealthModule,
         IdentityModule,

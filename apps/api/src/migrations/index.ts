@@ -1,5 +1,6 @@
 import { EventStore1767225600000 } from './1767225600000-event-store';
 import { ReadModels1767312000000 } from './1767312000000-read-models';
+import { IdentityAndTeams1767398400000 } from './1767398400000-identity-and-teams';
 
 /** Every migration of the API, in order. Append new ones at the end. */
-export const migrations = [EventStore1767225600000, ReadModels1767312000000];
+export const migrations = [EventStore1767225600000, ReadModels1767312000000, IdentityAndTeams1767398400000];

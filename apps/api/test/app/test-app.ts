@@ -44,6 +44,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     allowPrivateMailHosts: true,
     logLevel: 'error',
     webRoot: dataDir,
+    // Suites sign many users up from one address; the rate-limit suite lowers these.
+    rateLimit: { perAddress: 1000, perIp: 10_000, windowMs: 60_000 },
     ...overrides,
   };
 }

@@ -36,6 +36,79 @@ export interface TeamMemberJoined {
   role: Role;
 }
 
+/** A new argon2id hash replaces the password; every session issued before it ends (users.session_version + 1). */
+export interface UserPasswordChanged {
+  userId: string;
+  passwordHash: string;
+}
+
+/**
+ * On the user's stream: the user takes a seat in a team. Appended with the stream's expected version
+ * before the team's own events, so one user can never end up in two teams (nor create two at once).
+ */
+export interface TeamMembershipClaimed {
+  userId: string;
+  teamId: string;
+}
+
+/** On the user's stream: the seat is free again (removed from the team, or a failed join undone). */
+export interface TeamMembershipReleased {
+  userId: string;
+  teamId: string;
+}
+
+/**
+ * On the stream `login-link-<tokenHash>`: a single-use sign-in link was emailed. Only the SHA-256 hash
+ * of the token is stored; expiresAt is an ISO time.
+ */
+export interface LoginLinkIssued {
+  userId: string;
+  tokenHash: string;
+  expiresAt: string;
+}
+
+export interface LoginLinkUsed {
+  userId: string;
+  tokenHash: string;
+}
+
+/**
+ * On the team's stream: an invitation was (re)issued. Re-sending to the same address keeps the
+ * invitationId and replaces the token (the older link stops working) and the expiry.
+ */
+export interface InvitationSent {
+  teamId: string;
+  invitationId: string;
+  email: string;
+  tokenHash: string;
+  expiresAt: string;
+  invitedBy: string;
+}
+
+export interface InvitationDeleted {
+  teamId: string;
+  invitationId: string;
+}
+
+export interface InvitationAccepted {
+  teamId: string;
+  invitationId: string;
+  userId: string;
+}
+
+export interface MemberRoleChanged {
+  teamId: string;
+  userId: string;
+  role: Role;
+  previousRole: Role;
+}
+
+/** The user leaves the team and every session of theirs ends (users.session_version + 1). */
+export interface TeamMemberRemoved {
+  teamId: string;
+  userId: string;
+}
+
 export interface EmailReceived {
   emailId: string;
   teamId: string;
@@ -59,5 +132,15 @@ export interface DomainEventMap {
   TeamCreated: TeamCreated;
   TeamMemberJoined: TeamMemberJoined;
   EmailReceived: EmailReceived;
+  UserPasswordChanged: UserPasswordChanged;
+  TeamMembershipClaimed: TeamMembershipClaimed;
+  TeamMembershipReleased: TeamMembershipReleased;
+  LoginLinkIssued: LoginLinkIssued;
+  LoginLinkUsed: LoginLinkUsed;
+  InvitationSent: InvitationSent;
+  InvitationDeleted: InvitationDeleted;
+  InvitationAccepted: InvitationAccepted;
+  MemberRoleChanged: MemberRoleChanged;
+  TeamMemberRemoved: TeamMemberRemoved;
 }
 export type DomainEventType = keyof DomainEventMap;

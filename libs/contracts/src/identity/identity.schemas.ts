@@ -79,3 +79,54 @@ export interface Team {
   members: TeamMember[];
   invitations: TeamInvitation[];
 }
+
+// ---- login links, invitations, roles and passwords (issue 3)
+
+/** The answers and errors of the identity calls, shared so server and screens use the same words. */
+export const IDENTITY_MESSAGES = {
+  loginLinkSent: 'If an account exists for this address, we have sent a login link to it.',
+  loginLinkExpired: 'Login link might be expired.',
+  loginLinkNotReady: 'Your account is still being set up. Please try again in a moment.',
+  invitationExpired: 'Invitation has expired',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  alreadyInTeam: 'You already belong to a team.',
+} as const;
+
+/** Lifetimes of the emailed tokens. */
+export const LOGIN_LINK_TTL_MINUTES = 15;
+export const INVITATION_TTL_DAYS = 7;
+
+export const ZSendLoginLinkRequest = z.object({ email: ZEmailAddress });
+export type TSendLoginLinkRequest = z.infer<typeof ZSendLoginLinkRequest>;
+
+/** GET /auth/loginLinkSignin/{token}: the access token and the user's id. */
+export interface LoginLinkResponse {
+  token: string;
+  id: string;
+}
+
+/** GET /invitation/{id}: message holds the invited email; flag 1 when an account with it exists, else 0. */
+export interface InvitationResponse {
+  success: boolean;
+  message: string;
+  flag: 0 | 1;
+}
+
+export const ZInviteRequest = z.object({ email: ZEmailAddress });
+export type TInviteRequest = z.infer<typeof ZInviteRequest>;
+
+/** PUT /team/member/{id}/role: a text/plain role or JSON {role}. */
+export const ZChangeRoleRequest = z.object({
+  role: z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` }),
+});
+export type TChangeRoleRequest = z.infer<typeof ZChangeRoleRequest>;
+
+/** PUT /me/password: currentPassword may be left out right after signing in by a login link. */
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z.string().max(1024).optional().nullable(),
+  newPassword: z
+    .string({ message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(1024),
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;

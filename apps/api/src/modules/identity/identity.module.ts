@@ -1,13 +1,17 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
+import { SendLoginLinkHandler } from './commands/send-login-link/send-login-link.handler';
 import { SignInHandler } from './commands/sign-in/sign-in.handler';
+import { SignInWithLoginLinkHandler } from './commands/sign-in-with-login-link/sign-in-with-login-link.handler';
 import { AuthController } from './http/auth.controller';
 import { PasswordHasher } from './password-hasher';
 import { UsersProjection } from './projections/users/users.projection';
 import { UserReadModel } from './projections/users/users.read-model';
 import { GetCurrentUserHandler } from './queries/get-current-user/get-current-user.handler';
+import { EndSessionsHandler } from './reactions/end-sessions.handler';
 import { UserDirectory } from './user-directory';
 
 @Module({
@@ -19,7 +23,11 @@ import { UserDirectory } from './user-directory';
     UserDirectory,
     RegisterUserHandler,
     SignInHandler,
+    SendLoginLinkHandler,
+    SignInWithLoginLinkHandler,
+    ChangePasswordHandler,
     GetCurrentUserHandler,
+    EndSessionsHandler,
   ],
   exports: [UserDirectory],
 })

@@ -2,26 +2,56 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { IdentityModule } from '../identity/identity.module';
+import { AcceptInvitationHandler } from './commands/accept-invitation/accept-invitation.handler';
+import { ChangeMemberRoleHandler } from './commands/change-member-role/change-member-role.handler';
 import { CreateTeamHandler } from './commands/create-team/create-team.handler';
+import { DeleteInvitationHandler } from './commands/delete-invitation/delete-invitation.handler';
+import { RemoveMemberHandler } from './commands/remove-member/remove-member.handler';
+import { SendInvitationHandler } from './commands/send-invitation/send-invitation.handler';
+import { TeamCommandRunner } from './commands/team-command-runner';
+import { TeamStream } from './commands/team-stream';
+import { InvitationController } from './http/invitation.controller';
 import { TeamController } from './http/team.controller';
+import { InvitationsProjection } from './projections/invitations/invitations.projection';
+import { InvitationReadModel } from './projections/invitations/invitations.read-model';
 import { TeamsProjection } from './projections/teams/teams.projection';
 import { TeamReadModel } from './projections/teams/teams.read-model';
+import { DescribeInvitationHandler } from './queries/describe-invitation/describe-invitation.handler';
+import { GetInvitationHandler } from './queries/get-invitation/get-invitation.handler';
 import { GetTeamHandler } from './queries/get-team/get-team.handler';
 import { ListTeamMembersHandler } from './queries/list-team-members/list-team-members.handler';
 import { JoinTeamRoomHandler } from './reactions/join-team-room.handler';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([TeamReadModel]), IdentityModule],
-  controllers: [TeamController],
-  providers: [TeamsProjection, CreateTeamHandler, GetTeamHandler, ListTeamMembersHandler, JoinTeamRoomHandler],
+  imports: [TypeOrmModule.forFeature([TeamReadModel, InvitationReadModel]), IdentityModule],
+  controllers: [TeamController, InvitationController],
+  providers: [
+    TeamsProjection,
+    InvitationsProjection,
+    TeamStream,
+    TeamCommandRunner,
+    CreateTeamHandler,
+    SendInvitationHandler,
+    DeleteInvitationHandler,
+    AcceptInvitationHandler,
+    ChangeMemberRoleHandler,
+    RemoveMemberHandler,
+    GetTeamHandler,
+    GetInvitationHandler,
+    DescribeInvitationHandler,
+    ListTeamMembersHandler,
+    JoinTeamRoomHandler,
+  ],
 })
 export class TeamsModule implements OnModuleInit {
   constructor(
     private readonly runner: ProjectionRunner,
     private readonly teams: TeamsProjection,
+    private readonly invitations: InvitationsProjection,
   ) {}
 
   onModuleInit(): void {
     this.runner.registerProjection(this.teams);
+    this.runner.registerProjection(this.invitations);
   }
 }

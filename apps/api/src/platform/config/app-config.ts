@@ -1,5 +1,14 @@
 import type { LogLevelName } from './config.schema';
 
+/** Limits of the public identity calls (see platform/rate-limit). */
+export interface RateLimitConfig {
+  perAddress: number;
+  perIp: number;
+  windowMs: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitConfig = { perAddress: 10, perIp: 30, windowMs: 60_000 };
+
 /** The validated configuration, read once at start. Never log it whole: it holds secrets. */
 export interface AppConfig {
   port: number;
@@ -17,6 +26,8 @@ export interface AppConfig {
   logLevel: LogLevelName;
   /** Absolute path of the repository root that holds apps/shell/dist and apps/mfe-<name>/dist. */
   webRoot: string;
+  /** Absent means DEFAULT_RATE_LIMIT. */
+  rateLimit?: RateLimitConfig;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -33,6 +33,21 @@ const booleanFlag = z
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+function positiveInteger(name: string, fallback: number) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value || String(fallback);
+      if (!/^\d+$/.test(text) || Number(text) < 1) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a positive integer, got '${text}'` });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+}
+
 /** The raw environment as the application reads it; every value is optional or has a default. */
 export const ZEnvironment = z.object({
   PORT: z
@@ -68,5 +83,9 @@ export const ZEnvironment = z.object({
     .transform((value) => (value === undefined || value === '' ? 'log' : value))
     .pipe(z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_ROOT: optionalText,
+  /** Attempts of sign-in, register and sendLoginLink per email address and per client IP, per window. */
+  RATE_LIMIT_PER_ADDRESS: positiveInteger('RATE_LIMIT_PER_ADDRESS', 10),
+  RATE_LIMIT_PER_IP: positiveInteger('RATE_LIMIT_PER_IP', 30),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInteger('RATE_LIMIT_WINDOW_SECONDS', 60),
 });
 export type Environment = z.infer<typeof ZEnvironment>;

@@ -48,6 +48,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     allowPrivateMailHosts: values.ALLOW_PRIVATE_MAIL_HOSTS,
     logLevel: values.LOG_LEVEL,
     webRoot: values.WEB_ROOT ? resolve(cwd, values.WEB_ROOT) : findRepositoryRoot(join(__dirname, '..', '..', '..')),
+    rateLimit: {
+      perAddress: values.RATE_LIMIT_PER_ADDRESS,
+      perIp: values.RATE_LIMIT_PER_IP,
+      windowMs: values.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
   };
 }
 
@@ -73,5 +78,6 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     allowPrivateMailHosts: config.allowPrivateMailHosts,
     logLevel: config.logLevel,
     webRoot: config.webRoot,
+    rateLimit: config.rateLimit,
   };
 }

@@ -24,6 +24,16 @@ export class UserEmailReservedEvent extends DomainEventEnvelope<DomainEventMap['
 export class TeamCreatedEvent extends DomainEventEnvelope<DomainEventMap['TeamCreated']> {}
 export class TeamMemberJoinedEvent extends DomainEventEnvelope<DomainEventMap['TeamMemberJoined']> {}
 export class EmailReceivedEvent extends DomainEventEnvelope<DomainEventMap['EmailReceived']> {}
+export class UserPasswordChangedEvent extends DomainEventEnvelope<DomainEventMap['UserPasswordChanged']> {}
+export class TeamMembershipClaimedEvent extends DomainEventEnvelope<DomainEventMap['TeamMembershipClaimed']> {}
+export class TeamMembershipReleasedEvent extends DomainEventEnvelope<DomainEventMap['TeamMembershipReleased']> {}
+export class LoginLinkIssuedEvent extends DomainEventEnvelope<DomainEventMap['LoginLinkIssued']> {}
+export class LoginLinkUsedEvent extends DomainEventEnvelope<DomainEventMap['LoginLinkUsed']> {}
+export class InvitationSentEvent extends DomainEventEnvelope<DomainEventMap['InvitationSent']> {}
+export class InvitationDeletedEvent extends DomainEventEnvelope<DomainEventMap['InvitationDeleted']> {}
+export class InvitationAcceptedEvent extends DomainEventEnvelope<DomainEventMap['InvitationAccepted']> {}
+export class MemberRoleChangedEvent extends DomainEventEnvelope<DomainEventMap['MemberRoleChanged']> {}
+export class TeamMemberRemovedEvent extends DomainEventEnvelope<DomainEventMap['TeamMemberRemoved']> {}
 
 export type DomainEventClass<K extends DomainEventType = DomainEventType> = new (
   event: StoredEvent<DomainEventMap[K]>,
@@ -36,6 +46,16 @@ export const DOMAIN_EVENT_CLASSES: { readonly [K in DomainEventType]: DomainEven
   TeamCreated: TeamCreatedEvent,
   TeamMemberJoined: TeamMemberJoinedEvent,
   EmailReceived: EmailReceivedEvent,
+  UserPasswordChanged: UserPasswordChangedEvent,
+  TeamMembershipClaimed: TeamMembershipClaimedEvent,
+  TeamMembershipReleased: TeamMembershipReleasedEvent,
+  LoginLinkIssued: LoginLinkIssuedEvent,
+  LoginLinkUsed: LoginLinkUsedEvent,
+  InvitationSent: InvitationSentEvent,
+  InvitationDeleted: InvitationDeletedEvent,
+  InvitationAccepted: InvitationAcceptedEvent,
+  MemberRoleChanged: MemberRoleChangedEvent,
+  TeamMemberRemoved: TeamMemberRemovedEvent,
 };
 
 /**

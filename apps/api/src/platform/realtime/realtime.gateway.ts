@@ -25,8 +25,9 @@ export function handshakeToken(socket: Pick<Socket, 'handshake'>): string | null
 }
 
 /**
- * socket.io on the HTTP server's path /ws. A handshake without a valid JWT is refused; an accepted
- * socket joins user:<id> and, when the user has one, team:<teamId>.
+ * socket.io on the HTTP server's path /ws. A handshake without a valid JWT, or with one whose session
+ * has ended (see AccessTokenService), is refused; an accepted socket joins user:<id> and, when the
+ * user has one, team:<teamId>.
  */
 @WebSocketGateway({ path: SOCKET_PATH, serveClient: false })
 export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket> {
@@ -74,6 +75,11 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
 
   toUser(userId: string): ReturnType<RealtimeServer['to']> {
     return this.server.to(rooms.user(userId));
+  }
+
+  /** Ends every socket of a user (after their sessions ended); a reconnect needs a valid token. */
+  disconnectUser(userId: string): void {
+    this.server.in(rooms.user(userId)).disconnectSockets(true);
   }
 
   /** Makes a user's open sockets join their team's room (after the user joined a team). */

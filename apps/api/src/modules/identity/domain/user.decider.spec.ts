@@ -1,6 +1,12 @@
 import { DomainError } from '../../shared/domain-error';
 import { deciderSpecification } from '../../shared/decider-specification';
-import { emailReservationDecider, emailReservationStreamId, EMAIL_TAKEN_MESSAGE, userDecider } from './user.decider';
+import {
+  ALREADY_IN_TEAM_MESSAGE,
+  emailReservationDecider,
+  emailReservationStreamId,
+  EMAIL_TAKEN_MESSAGE,
+  userDecider,
+} from './user.decider';
 
 const isConflict = (error: unknown) =>
   error instanceof DomainError && error.kind === 'conflict' && error.message === EMAIL_TAKEN_MESSAGE;
@@ -52,5 +58,71 @@ describe('email reservation decider', () => {
     expect(id).toBe(emailReservationStreamId('alice@example.com'));
     expect(id).toMatch(/^user-email-[0-9a-f]{64}$/);
     expect(id).not.toContain('alice');
+  });
+});
+
+describe('user decider: passwords and the team seat', () => {
+  const spec = deciderSpecification(userDecider);
+  const registered = {
+    type: 'UserRegistered',
+    data: { userId: 'u1', email: 'a@example.com', passwordHash: 'h' },
+  } as const;
+  const claimed = { type: 'TeamMembershipClaimed', data: { userId: 'u1', teamId: 't1' } } as const;
+  const errorOf = (kind: DomainError['kind']) => (error: unknown) =>
+    error instanceof DomainError && error.kind === kind;
+
+  it('changes the password of a registered user', () => {
+    spec
+      .given([registered])
+      .when({ type: 'ChangePassword', data: { passwordHash: 'h2' } })
+      .then([{ type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } }]);
+  });
+
+  it('knows no unregistered user', () => {
+    spec
+      .given([])
+      .when({ type: 'ChangePassword', data: { passwordHash: 'h2' } })
+      .thenThrows(errorOf('not-found'));
+    spec
+      .given([])
+      .when({ type: 'ClaimTeamMembership', data: { teamId: 't1' } })
+      .thenThrows(errorOf('not-found'));
+  });
+
+  it('claims a free seat, once', () => {
+    spec
+      .given([registered])
+      .when({ type: 'ClaimTeamMembership', data: { teamId: 't1' } })
+      .then([claimed]);
+    spec
+      .given([registered, claimed])
+      .when({ type: 'ClaimTeamMembership', data: { teamId: 't1' } })
+      .then([]);
+  });
+
+  it('refuses a second team while the seat is taken', () => {
+    spec
+      .given([registered, claimed])
+      .when({ type: 'ClaimTeamMembership', data: { teamId: 't2' } })
+      .thenThrows(
+        (error) =>
+          error instanceof DomainError && error.kind === 'conflict' && error.message === ALREADY_IN_TEAM_MESSAGE,
+      );
+  });
+
+  it('frees the seat of the team it was taken for only, and then takes another', () => {
+    const released = { type: 'TeamMembershipReleased', data: { userId: 'u1', teamId: 't1' } } as const;
+    spec
+      .given([registered, claimed])
+      .when({ type: 'ReleaseTeamMembership', data: { teamId: 't1' } })
+      .then([released]);
+    spec
+      .given([registered, claimed])
+      .when({ type: 'ReleaseTeamMembership', data: { teamId: 't2' } })
+      .then([]);
+    spec
+      .given([registered, claimed, released])
+      .when({ type: 'ClaimTeamMembership', data: { teamId: 't2' } })
+      .then([{ type: 'TeamMembershipClaimed', data: { userId: 'u1', teamId: 't2' } }]);
   });
 });

@@ -1,6 +1,21 @@
 import { DomainError } from '../../shared/domain-error';
 import { deciderSpecification } from '../../shared/decider-specification';
-import { ALREADY_IN_TEAM_MESSAGE, teamDecider, TEAM_NAME_REQUIRED_MESSAGE } from './team.decider';
+import {
+  ADMIN_ROLE_MESSAGE,
+  ALREADY_IN_TEAM_MESSAGE,
+  ALREADY_MEMBER_MESSAGE,
+  INVITATION_EXPIRED_MESSAGE,
+  INVITATION_NOT_FOUND_MESSAGE,
+  INVITATION_OTHER_EMAIL_MESSAGE,
+  MEMBER_NOT_FOUND_MESSAGE,
+  NOT_A_MANAGER_MESSAGE,
+  OWN_ROLE_MESSAGE,
+  REMOVE_ADMIN_MESSAGE,
+  REMOVE_SELF_MESSAGE,
+  teamDecider,
+  TEAM_NAME_REQUIRED_MESSAGE,
+  TEAM_NOT_FOUND_MESSAGE,
+} from './team.decider';
 
 const spec = deciderSpecification(teamDecider);
 const create = (name: string, creatorTeamId: string | null = null) =>
@@ -39,6 +54,260 @@ describe('team decider', () => {
       { type: 'TeamCreated', data: { teamId: 't1', name: 'Support', createdBy: 'u1' } },
       { type: 'TeamMemberJoined', data: { teamId: 't1', userId: 'u1', role: 'ADMIN' } },
     ].reduce(teamDecider.evolve as never, teamDecider.initialState());
-    expect(state).toEqual({ status: 'created', teamId: 't1', name: 'Support', members: { u1: 'ADMIN' } });
+    expect(state).toEqual({
+      status: 'created',
+      teamId: 't1',
+      name: 'Support',
+      members: { u1: 'ADMIN' },
+      invitations: {},
+    });
+  });
+});
+
+describe('team decider: invitations, roles and removals', () => {
+  const created = { type: 'TeamCreated', data: { teamId: 't1', name: 'Support', createdBy: 'admin' } } as const;
+  const joined = (userId: string, role: 'ADMIN' | 'MAINTAINER' | 'MEMBER') =>
+    ({ type: 'TeamMemberJoined', data: { teamId: 't1', userId, role } }) as const;
+  const team = [created, joined('admin', 'ADMIN'), joined('maint', 'MAINTAINER'), joined('member', 'MEMBER')];
+  const expiresAt = new Date('2030-01-08T00:00:00.000Z');
+  const sent = {
+    type: 'InvitationSent',
+    data: {
+      teamId: 't1',
+      invitationId: 'i1',
+      email: 'new@example.com',
+      tokenHash: 'h1',
+      expiresAt: expiresAt.toISOString(),
+      invitedBy: 'admin',
+    },
+  } as const;
+  const invite = (actorId: string, email = 'New@Example.com', inviteeUserId: string | null = null) =>
+    ({
+      type: 'SendInvitation',
+      data: { actorId, invitationId: 'i2', email, tokenHash: 'h2', expiresAt, inviteeUserId },
+    }) as const;
+  const accept = (now: Date, over: Partial<{ tokenHash: string; email: string; userId: string }> = {}) =>
+    ({
+      type: 'AcceptInvitation',
+      data: { invitationId: 'i1', tokenHash: 'h1', userId: 'newbie', email: 'new@example.com', now, ...over },
+    }) as const;
+  const before = new Date('2030-01-07T23:59:59.000Z');
+
+  it('lets an ADMIN or a MAINTAINER invite, with the address lowercased', () => {
+    for (const actor of ['admin', 'maint']) {
+      spec
+        .given(team)
+        .when(invite(actor))
+        .then([
+          {
+            type: 'InvitationSent',
+            data: {
+              teamId: 't1',
+              invitationId: 'i2',
+              email: 'new@example.com',
+              tokenHash: 'h2',
+              expiresAt: expiresAt.toISOString(),
+              invitedBy: actor,
+            },
+          },
+        ]);
+    }
+  });
+
+  it('refuses a MEMBER and a stranger', () => {
+    spec.given(team).when(invite('member')).thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+    spec.given(team).when(invite('stranger')).thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+    spec.given([]).when(invite('admin')).thenThrows(errorOf('not-found', TEAM_NOT_FOUND_MESSAGE));
+  });
+
+  it('refuses to invite a member', () => {
+    spec
+      .given(team)
+      .when(invite('admin', 'member@example.com', 'member'))
+      .thenThrows(errorOf('conflict', ALREADY_MEMBER_MESSAGE));
+  });
+
+  it('re-issues an open invitation under its own id with the new token', () => {
+    spec
+      .given([...team, sent])
+      .when(invite('maint'))
+      .then([{ type: 'InvitationSent', data: { ...sent.data, tokenHash: 'h2', invitedBy: 'maint' } }]);
+  });
+
+  it('deletes an open invitation; a MEMBER may not; an unknown or closed one is not found', () => {
+    const del = (actorId: string, invitationId = 'i1') =>
+      ({ type: 'DeleteInvitation', data: { actorId, invitationId } }) as const;
+    spec
+      .given([...team, sent])
+      .when(del('maint'))
+      .then([{ type: 'InvitationDeleted', data: { teamId: 't1', invitationId: 'i1' } }]);
+    spec
+      .given([...team, sent])
+      .when(del('member'))
+      .thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+    spec
+      .given([...team, sent])
+      .when(del('admin', 'other'))
+      .thenThrows(errorOf('not-found', INVITATION_NOT_FOUND_MESSAGE));
+    spec
+      .given([...team, sent, { type: 'InvitationDeleted', data: { teamId: 't1', invitationId: 'i1' } }])
+      .when(del('admin'))
+      .thenThrows(errorOf('not-found', INVITATION_NOT_FOUND_MESSAGE));
+  });
+
+  it('accepts a usable invitation: the user joins as MEMBER', () => {
+    spec
+      .given([...team, sent])
+      .when(accept(before, { email: ' NEW@example.com' }))
+      .then([
+        { type: 'InvitationAccepted', data: { teamId: 't1', invitationId: 'i1', userId: 'newbie' } },
+        { type: 'TeamMemberJoined', data: { teamId: 't1', userId: 'newbie', role: 'MEMBER' } },
+      ]);
+  });
+
+  it('refuses an expired, used, deleted or replaced invitation', () => {
+    const expired = errorOf('not-found', INVITATION_EXPIRED_MESSAGE);
+    spec
+      .given([...team, sent])
+      .when(accept(expiresAt))
+      .thenThrows(expired);
+    spec
+      .given([...team, sent])
+      .when(accept(before, { tokenHash: 'other' }))
+      .thenThrows(expired);
+    spec
+      .given([...team, sent, { type: 'InvitationAccepted', data: { teamId: 't1', invitationId: 'i1', userId: 'x' } }])
+      .when(accept(before))
+      .thenThrows(expired);
+    spec
+      .given([...team, sent, { type: 'InvitationDeleted', data: { teamId: 't1', invitationId: 'i1' } }])
+      .when(accept(before))
+      .thenThrows(expired);
+    spec
+      .given([...team, sent, { type: 'InvitationSent', data: { ...sent.data, tokenHash: 'h9' } }])
+      .when(accept(before))
+      .thenThrows(expired);
+  });
+
+  it('refuses an invitation for another address and a user already in the team', () => {
+    spec
+      .given([...team, sent])
+      .when(accept(before, { email: 'someone@example.com' }))
+      .thenThrows(errorOf('invalid', INVITATION_OTHER_EMAIL_MESSAGE));
+    spec
+      .given([...team, sent])
+      .when(accept(before, { userId: 'member' }))
+      .thenThrows(errorOf('conflict', ALREADY_IN_TEAM_MESSAGE));
+  });
+
+  describe('roles', () => {
+    const change = (actorId: string, userId: string, role: 'ADMIN' | 'MAINTAINER' | 'MEMBER') =>
+      ({ type: 'ChangeMemberRole', data: { actorId, userId, role } }) as const;
+    const changed = (userId: string, role: string, previousRole: string) => ({
+      type: 'MemberRoleChanged',
+      data: { teamId: 't1', userId, role, previousRole },
+    });
+
+    it('lets an ADMIN give any role, a MAINTAINER only MAINTAINER or MEMBER', () => {
+      spec
+        .given(team)
+        .when(change('admin', 'member', 'ADMIN'))
+        .then([changed('member', 'ADMIN', 'MEMBER')] as never);
+      spec
+        .given(team)
+        .when(change('admin', 'maint', 'MEMBER'))
+        .then([changed('maint', 'MEMBER', 'MAINTAINER')] as never);
+      spec
+        .given(team)
+        .when(change('maint', 'member', 'MAINTAINER'))
+        .then([changed('member', 'MAINTAINER', 'MEMBER')] as never);
+      spec
+        .given(team)
+        .when(change('maint', 'member', 'ADMIN'))
+        .thenThrows(errorOf('forbidden', ADMIN_ROLE_MESSAGE));
+      spec
+        .given(team)
+        .when(change('maint', 'admin', 'MEMBER'))
+        .thenThrows(errorOf('forbidden', ADMIN_ROLE_MESSAGE));
+    });
+
+    it('refuses a MEMBER, one’s own role and an unknown member', () => {
+      spec
+        .given(team)
+        .when(change('member', 'maint', 'MEMBER'))
+        .thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+      spec
+        .given(team)
+        .when(change('admin', 'admin', 'MEMBER'))
+        .thenThrows(errorOf('invalid', OWN_ROLE_MESSAGE));
+      spec
+        .given(team)
+        .when(change('admin', 'ghost', 'MEMBER'))
+        .thenThrows(errorOf('not-found', MEMBER_NOT_FOUND_MESSAGE));
+    });
+
+    it('records nothing when the role stays the same, and tracks the new role', () => {
+      spec
+        .given(team)
+        .when(change('admin', 'member', 'MEMBER'))
+        .then([]);
+      spec
+        .given([...team, changed('member', 'MAINTAINER', 'MEMBER')] as never)
+        .when(change('maint', 'member', 'ADMIN'))
+        .thenThrows(errorOf('forbidden', ADMIN_ROLE_MESSAGE));
+    });
+
+    it('lets one ADMIN demote another', () => {
+      const twoAdmins = [...team, changed('maint', 'ADMIN', 'MAINTAINER')] as never;
+      spec
+        .given(twoAdmins)
+        .when(change('maint', 'admin', 'MEMBER'))
+        .then([changed('admin', 'MEMBER', 'ADMIN')] as never);
+    });
+  });
+
+  describe('removals', () => {
+    const remove = (actorId: string, userId: string) => ({ type: 'RemoveMember', data: { actorId, userId } }) as const;
+
+    it('lets an ADMIN or a MAINTAINER remove a MEMBER or a MAINTAINER', () => {
+      spec
+        .given(team)
+        .when(remove('maint', 'member'))
+        .then([{ type: 'TeamMemberRemoved', data: { teamId: 't1', userId: 'member' } }]);
+      spec
+        .given(team)
+        .when(remove('admin', 'maint'))
+        .then([{ type: 'TeamMemberRemoved', data: { teamId: 't1', userId: 'maint' } }]);
+    });
+
+    it('never by a MEMBER, never oneself, never an ADMIN, never a stranger', () => {
+      spec.given(team).when(remove('member', 'maint')).thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+      spec.given(team).when(remove('maint', 'maint')).thenThrows(errorOf('invalid', REMOVE_SELF_MESSAGE));
+      spec.given(team).when(remove('maint', 'admin')).thenThrows(errorOf('forbidden', REMOVE_ADMIN_MESSAGE));
+      spec.given(team).when(remove('admin', 'ghost')).thenThrows(errorOf('not-found', MEMBER_NOT_FOUND_MESSAGE));
+    });
+
+    it('forgets a removed member, who may be invited again', () => {
+      spec
+        .given([...team, { type: 'TeamMemberRemoved', data: { teamId: 't1', userId: 'member' } }])
+        .when(remove('admin', 'member'))
+        .thenThrows(errorOf('not-found', MEMBER_NOT_FOUND_MESSAGE));
+      spec
+        .given([...team, { type: 'TeamMemberRemoved', data: { teamId: 't1', userId: 'member' } }])
+        .when(invite('admin', 'member@example.com', 'member'))
+        .then([
+          {
+            type: 'InvitationSent',
+            data: {
+              teamId: 't1',
+              invitationId: 'i2',
+              email: 'member@example.com',
+              tokenHash: 'h2',
+              expiresAt: expiresAt.toISOString(),
+              invitedBy: 'admin',
+            },
+          },
+        ]);
+    });
   });
 });

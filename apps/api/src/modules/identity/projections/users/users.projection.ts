@@ -6,11 +6,20 @@ import { isEventOfType } from '../../../shared/domain-event';
 
 export const USERS_PROJECTION = 'users';
 
-/** Writes the `users` table from UserRegistered and TeamMemberJoined. */
+/**
+ * Writes the `users` table: accounts, their team membership and role, and their session version
+ * (raised by a password change or a removal from the team, which ends older tokens).
+ */
 @Injectable()
 export class UsersProjection implements Projection {
   readonly name = USERS_PROJECTION;
-  readonly eventTypes = ['UserRegistered', 'TeamMemberJoined'] as const;
+  readonly eventTypes = [
+    'UserRegistered',
+    'UserPasswordChanged',
+    'TeamMemberJoined',
+    'MemberRoleChanged',
+    'TeamMemberRemoved',
+  ] as const;
 
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
     for (const event of events) {
@@ -20,12 +29,29 @@ export class UsersProjection implements Projection {
            ON CONFLICT (id) DO NOTHING`,
           [event.data.userId, event.data.email, event.data.passwordHash, event.metadata.occurredAt],
         );
+      } else if (isEventOfType(event, 'UserPasswordChanged')) {
+        await tx.query(`UPDATE users SET password_hash = $2, session_version = session_version + 1 WHERE id = $1`, [
+          event.data.userId,
+          event.data.passwordHash,
+        ]);
       } else if (isEventOfType(event, 'TeamMemberJoined')) {
         await tx.query(`UPDATE users SET team_id = $2, role = $3 WHERE id = $1`, [
           event.data.userId,
           event.data.teamId,
           event.data.role,
         ]);
+      } else if (isEventOfType(event, 'MemberRoleChanged')) {
+        await tx.query(`UPDATE users SET role = $3 WHERE id = $1 AND team_id = $2`, [
+          event.data.userId,
+          event.data.teamId,
+          event.data.role,
+        ]);
+      } else if (isEventOfType(event, 'TeamMemberRemoved')) {
+        await tx.query(
+          `UPDATE users SET team_id = NULL, role = NULL, session_version = session_version + 1
+           WHERE id = $1 AND team_id = $2`,
+          [event.data.userId, event.data.teamId],
+        );
       }
     }
   }

@@ -27,6 +27,10 @@ export class UserReadModel {
   @Column({ type: 'text', nullable: true })
   role!: Role | null;
 
+  /** Raised by a password change or a removal from the team: tokens with an older `sv` claim are refused. */
+  @Column({ name: 'session_version', type: 'integer', default: 0 })
+  sessionVersion!: number;
+
   @Column({ name: 'registered_at', type: 'timestamptz' })
   registeredAt!: Date;
 }

@@ -5,17 +5,21 @@ import { USERS_PROJECTION } from '../../../identity/projections/users/users.proj
 import { UserDirectory } from '../../../identity/user-directory';
 import { DomainError } from '../../../shared/domain-error';
 import { newCorrelationId } from '../../../shared/domain-event';
-import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
 import { ReadYourWrites } from '../../../shared/read-your-writes';
-import { ALREADY_IN_TEAM_MESSAGE, teamDecider, teamStreamId } from '../../domain/team.decider';
+import { ALREADY_IN_TEAM_MESSAGE, teamDecider } from '../../domain/team.decider';
 import { TEAMS_PROJECTION } from '../../projections/teams/teams.projection';
 import { GetTeamQuery } from '../../queries/get-team/get-team.query';
+import { TeamStream } from '../team-stream';
 import { CreateTeamCommand } from './create-team.command';
 
+/**
+ * Takes the creator's seat on their user stream first (so two concurrent creations by one user
+ * cannot both succeed), then records the team; a failed team append gives the seat back.
+ */
 @CommandHandler(CreateTeamCommand)
 export class CreateTeamHandler implements ICommandHandler<CreateTeamCommand, Team> {
   constructor(
-    private readonly repository: EventSourcedRepository,
+    private readonly teams: TeamStream,
     private readonly directory: UserDirectory,
     private readonly readYourWrites: ReadYourWrites,
     private readonly queries: QueryBus,
@@ -23,14 +27,23 @@ export class CreateTeamHandler implements ICommandHandler<CreateTeamCommand, Tea
 
   async execute({ userId, name }: CreateTeamCommand): Promise<Team> {
     const teamId = uuidv7();
+    const context = { actorUserId: userId, teamId, correlationId: newCorrelationId() };
     const membership = await this.directory.membershipOf(userId);
-    const appended = await this.repository.decide(
-      teamStreamId(teamId),
-      teamDecider,
-      { type: 'CreateTeam', data: { teamId, name, creatorId: userId, creatorTeamId: membership?.teamId ?? null } },
-      { actorUserId: userId, teamId, correlationId: newCorrelationId() },
-      { conflictMessage: ALREADY_IN_TEAM_MESSAGE },
-    );
+    if (membership) throw new DomainError('conflict', ALREADY_IN_TEAM_MESSAGE);
+    const command = {
+      type: 'CreateTeam',
+      data: { teamId, name, creatorId: userId, creatorTeamId: null },
+    } as const;
+    // The pure decision first: a blank or too long name fails before the seat is taken.
+    teamDecider.decide(command, teamDecider.initialState());
+    await this.teams.claimSeat(userId, teamId, context);
+    let appended;
+    try {
+      appended = await this.teams.decide(teamId, command, context);
+    } catch (error) {
+      await this.teams.undoClaim(userId, teamId, context);
+      throw error;
+    }
     await this.readYourWrites.waitFor(appended?.position, [TEAMS_PROJECTION, USERS_PROJECTION]);
     const team = await this.queries.execute(new GetTeamQuery(userId));
     if (!team) throw new DomainError('not-found', 'The team was created but is not readable yet; reload in a moment.');

@@ -1,0 +1,59 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { LOGIN_LINK_TTL_MINUTES, type SuccessMessageResponse } from '@teaminbox/contracts';
+import { AccessTokenService } from '../../../../platform/auth/access-token.service';
+import { Clock } from '../../../../platform/auth/clock';
+import { DomainError } from '../../../shared/domain-error';
+import { newCorrelationId } from '../../../shared/domain-event';
+import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
+import { ReadYourWrites } from '../../../shared/read-your-writes';
+import { userDecider, userStreamId } from '../../domain/user.decider';
+import { PasswordHasher } from '../../password-hasher';
+import { USERS_PROJECTION } from '../../projections/users/users.projection';
+import { UserDirectory } from '../../user-directory';
+import { ChangePasswordCommand } from './change-password.command';
+
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your current password.';
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'The current password is incorrect.';
+
+/** A session started by a login link may set a password without the current one for this long. */
+export const LINK_SESSION_GRACE_MS = LOGIN_LINK_TTL_MINUTES * 60_000;
+
+/**
+ * The "forgot password" path: after signing in by a login link the user sets a new password without
+ * the old one (within LINK_SESSION_GRACE_MS of that sign-in); any other session must give it.
+ * UserPasswordChanged raises the session version, so every other token stops working; the caller gets
+ * a fresh one.
+ */
+@CommandHandler(ChangePasswordCommand)
+export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand, SuccessMessageResponse> {
+  constructor(
+    private readonly repository: EventSourcedRepository,
+    private readonly directory: UserDirectory,
+    private readonly passwords: PasswordHasher,
+    private readonly readYourWrites: ReadYourWrites,
+    private readonly tokens: AccessTokenService,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ user, request }: ChangePasswordCommand): Promise<SuccessMessageResponse> {
+    const recentLinkSession =
+      user.method === 'link' && this.clock.now().getTime() - user.issuedAt.getTime() <= LINK_SESSION_GRACE_MS;
+    if (!recentLinkSession) {
+      if (!request.currentPassword) throw new DomainError('invalid', CURRENT_PASSWORD_REQUIRED_MESSAGE);
+      const hash = await this.directory.passwordHashOf(user.id);
+      if (!hash || !(await this.passwords.verify(hash, request.currentPassword))) {
+        throw new DomainError('invalid', CURRENT_PASSWORD_WRONG_MESSAGE);
+      }
+    }
+    const passwordHash = await this.passwords.hash(request.newPassword);
+    const appended = await this.repository.decide(
+      userStreamId(user.id),
+      userDecider,
+      { type: 'ChangePassword', data: { passwordHash } },
+      { actorUserId: user.id, teamId: null, correlationId: newCorrelationId() },
+    );
+    await this.readYourWrites.waitFor(appended?.position, [USERS_PROJECTION]);
+    const sessionVersion = (await this.directory.currentVersion(user.id)) ?? user.sessionVersion + 1;
+    return { success: true, message: await this.tokens.issue(user.id, { sessionVersion }) };
+  }
+}

@@ -1,0 +1,89 @@
+import { HttpException, Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { IDENTITY_MESSAGES, type LoginLinkResponse } from '@teaminbox/contracts';
+import { AccessTokenService } from '../../../../platform/auth/access-token.service';
+import { Clock } from '../../../../platform/auth/clock';
+import { hashSecretToken, isWellFormedSecretToken } from '../../../../platform/auth/secret-token';
+import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
+import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
+import { foldEvents } from '../../../shared/decider';
+import { DomainError } from '../../../shared/domain-error';
+import { type DomainEvent, newCorrelationId, toDomainEvents } from '../../../shared/domain-event';
+import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
+import {
+  isUsable,
+  LOGIN_LINK_EXPIRED_MESSAGE,
+  loginLinkDecider,
+  loginLinkStreamId,
+} from '../../domain/login-link.decider';
+import { USERS_PROJECTION } from '../../projections/users/users.projection';
+import { UserDirectory } from '../../user-directory';
+import { SignInWithLoginLinkCommand } from './sign-in-with-login-link.command';
+
+/** 425 Too Early (RFC 8470); Nest's HttpStatus has no name for it. */
+const TOO_EARLY = 425;
+
+/** How long the call itself waits for the users read model before answering 425. */
+const CATCH_UP_WAIT_MS = 1000;
+
+const expired = () => new DomainError('unauthorized', LOGIN_LINK_EXPIRED_MESSAGE);
+
+/**
+ * 401 for a malformed, unknown, used or expired link. 425 (Too Early) while the link is valid but the
+ * users read model that the session depends on has not caught up with it (e.g. during a rebuild of
+ * the users projection): the link is NOT used then, and the client retries. Otherwise LoginLinkUsed
+ * is appended with the stream's expected version, so of two concurrent uses exactly one succeeds.
+ */
+@CommandHandler(SignInWithLoginLinkCommand)
+export class SignInWithLoginLinkHandler implements ICommandHandler<SignInWithLoginLinkCommand, LoginLinkResponse> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly repository: EventSourcedRepository,
+    private readonly runner: ProjectionRunner,
+    private readonly directory: UserDirectory,
+    private readonly tokens: AccessTokenService,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ token }: SignInWithLoginLinkCommand): Promise<LoginLinkResponse> {
+    if (!isWellFormedSecretToken(token)) throw expired();
+    const streamId = loginLinkStreamId(hashSecretToken(token));
+    const stored = await this.store.readStream(streamId);
+    const history = toDomainEvents(stored, loginLinkDecider.eventTypes) as DomainEvent<
+      'LoginLinkIssued' | 'LoginLinkUsed'
+    >[];
+    const state = foldEvents(loginLinkDecider, history);
+    if (!isUsable(state, this.clock.now())) throw expired();
+
+    const caughtUp = await this.runner.waitFor(
+      stored[stored.length - 1].position,
+      [USERS_PROJECTION],
+      CATCH_UP_WAIT_MS,
+    );
+    const user = caughtUp ? await this.directory.byId(state.userId) : null;
+    if (!user) {
+      throw new HttpException(
+        { success: false, message: IDENTITY_MESSAGES.loginLinkNotReady, statusCode: TOO_EARLY },
+        TOO_EARLY,
+      );
+    }
+
+    try {
+      await this.repository.decide(
+        streamId,
+        loginLinkDecider,
+        { type: 'UseLoginLink', data: { now: this.clock.now() } },
+        { actorUserId: user.id, teamId: user.teamId, correlationId: newCorrelationId() },
+        { conflictMessage: LOGIN_LINK_EXPIRED_MESSAGE },
+      );
+    } catch (error) {
+      // The loser of a concurrent use sees a conflict: for it the link is used.
+      if (error instanceof DomainError && error.kind === 'conflict') throw expired();
+      throw error;
+    }
+    return {
+      token: await this.tokens.issue(user.id, { sessionVersion: user.sessionVersion, method: 'link' }),
+      id: user.id,
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Team } from '@teaminbox/contracts';
+import { INVITATIONS_PROJECTION } from '../../projections/invitations/invitations.projection';
+import { TeamCommandRunner } from '../team-command-runner';
+import { DeleteInvitationCommand } from './delete-invitation.command';
+
+@CommandHandler(DeleteInvitationCommand)
+export class DeleteInvitationHandler implements ICommandHandler<DeleteInvitationCommand, Team> {
+  constructor(private readonly runner: TeamCommandRunner) {}
+
+  execute({ actorId, invitationId }: DeleteInvitationCommand): Promise<Team> {
+    return this.runner.run(actorId, { type: 'DeleteInvitation', data: { actorId, invitationId } }, [
+      INVITATIONS_PROJECTION,
+    ]);
+  }
+}

@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import type { Team } from '@teaminbox/contracts';
+
+/** Removes a member from the caller's team and ends their sessions; answers the updated team. */
+export class RemoveMemberCommand extends Command<Team> {
+  constructor(
+    readonly actorId: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
+}

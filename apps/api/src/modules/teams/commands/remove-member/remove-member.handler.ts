@@ -1,0 +1,27 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Team } from '@teaminbox/contracts';
+import { USERS_PROJECTION } from '../../../identity/projections/users/users.projection';
+import { TeamCommandRunner } from '../team-command-runner';
+import { TeamStream } from '../team-stream';
+import { RemoveMemberCommand } from './remove-member.command';
+
+/**
+ * TeamMemberRemoved on the team's stream (the users projection then clears the membership and raises
+ * the session version, which ends the removed user's tokens), then the user's seat is given back.
+ */
+@CommandHandler(RemoveMemberCommand)
+export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand, Team> {
+  constructor(
+    private readonly runner: TeamCommandRunner,
+    private readonly teams: TeamStream,
+  ) {}
+
+  execute({ actorId, userId }: RemoveMemberCommand): Promise<Team> {
+    return this.runner.run(
+      actorId,
+      { type: 'RemoveMember', data: { actorId, userId } },
+      [USERS_PROJECTION],
+      (context) => this.teams.releaseSeat(userId, context.teamId, context),
+    );
+  }
+}

@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import type { Team } from '@teaminbox/contracts';
+
+/** Invites an address into the caller's team and emails the link; answers the updated team. */
+export class SendInvitationCommand extends Command<Team> {
+  constructor(
+    readonly actorId: string,
+    readonly email: string,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,90 @@
+import { HttpException, HttpStatus, Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { InjectRepository } from '@nestjs/typeorm';
+import { INVITATION_TTL_DAYS, type Team } from '@teaminbox/contracts';
+import type { Repository } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { Clock } from '../../../../platform/auth/clock';
+import { generateSecretToken } from '../../../../platform/auth/secret-token';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config/app-config';
+import { MailerService } from '../../../../platform/mail/mailer.service';
+import { UserDirectory } from '../../../identity/user-directory';
+import { DomainError } from '../../../shared/domain-error';
+import { newCorrelationId } from '../../../shared/domain-event';
+import { ReadYourWrites } from '../../../shared/read-your-writes';
+import { TEAM_NOT_FOUND_MESSAGE } from '../../domain/team.decider';
+import { INVITATIONS_PROJECTION } from '../../projections/invitations/invitations.projection';
+import { TeamReadModel } from '../../projections/teams/teams.read-model';
+import { GetTeamQuery } from '../../queries/get-team/get-team.query';
+import { TeamStream } from '../team-stream';
+import { invitationMail } from './invitation.mail';
+import { SendInvitationCommand } from './send-invitation.command';
+
+export const INVITATION_MAIL_FAILED_MESSAGE =
+  'The invitation was saved, but its email could not be sent. Send the invitation again later.';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Records InvitationSent on the team's stream (a new token each time; an open invitation to the same
+ * address is re-issued), then emails the link. The token exists only in this call and in the email.
+ */
+@CommandHandler(SendInvitationCommand)
+export class SendInvitationHandler implements ICommandHandler<SendInvitationCommand, Team> {
+  constructor(
+    private readonly teams: TeamStream,
+    private readonly directory: UserDirectory,
+    private readonly readYourWrites: ReadYourWrites,
+    private readonly queries: QueryBus,
+    private readonly mailer: MailerService,
+    private readonly clock: Clock,
+    @InjectRepository(TeamReadModel) private readonly teamRows: Repository<TeamReadModel>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ actorId, email }: SendInvitationCommand): Promise<Team> {
+    const membership = await this.directory.membershipOf(actorId);
+    if (!membership) throw new DomainError('not-found', TEAM_NOT_FOUND_MESSAGE);
+    const { teamId } = membership;
+    const invitee = await this.directory.byEmail(email);
+    const { token, hash } = generateSecretToken();
+    const expiresAt = new Date(this.clock.now().getTime() + INVITATION_TTL_DAYS * DAY_MS);
+    const appended = await this.teams.decide(
+      teamId,
+      {
+        type: 'SendInvitation',
+        data: {
+          actorId,
+          invitationId: uuidv7(),
+          email,
+          tokenHash: hash,
+          expiresAt,
+          inviteeUserId: invitee?.id ?? null,
+        },
+      },
+      { actorUserId: actorId, teamId, correlationId: newCorrelationId() },
+    );
+    await this.readYourWrites.waitFor(appended?.position, [INVITATIONS_PROJECTION]);
+
+    const [team, inviter] = await Promise.all([
+      this.teamRows.findOne({ where: { id: teamId } }),
+      this.directory.byId(actorId),
+    ]);
+    const link = `${this.config.publicUrl}/invitation/${token}`;
+    const mail = invitationMail(
+      email.trim().toLowerCase(),
+      link,
+      team?.name ?? 'your team',
+      inviter?.email ?? 'A colleague',
+    );
+    if (!(await this.mailer.trySend(mail, 'invitation email'))) {
+      throw new HttpException(
+        { success: false, message: INVITATION_MAIL_FAILED_MESSAGE, statusCode: HttpStatus.BAD_GATEWAY },
+        HttpStatus.BAD_GATEWAY,
+      );
+    }
+    const updated = await this.queries.execute(new GetTeamQuery(actorId));
+    if (!updated) throw new DomainError('not-found', TEAM_NOT_FOUND_MESSAGE);
+    return updated;
+  }
+}

@@ -1,0 +1,39 @@
+import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { type InvitationResponse, type Team, type TInviteRequest, ZInviteRequest } from '@teaminbox/contracts';
+import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
+import { CurrentUser } from '../../../platform/auth/current-user.decorator';
+import { Public } from '../../../platform/auth/public.decorator';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
+import { DeleteInvitationCommand } from '../commands/delete-invitation/delete-invitation.command';
+import { SendInvitationCommand } from '../commands/send-invitation/send-invitation.command';
+import { DescribeInvitationQuery } from '../queries/describe-invitation/describe-invitation.query';
+
+@Controller('invitation')
+export class InvitationController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  /** {id} is the token of the emailed link. */
+  @Public()
+  @Get(':id')
+  describe(@Param('id') token: string): Promise<InvitationResponse> {
+    return this.queries.execute(new DescribeInvitationQuery(token));
+  }
+
+  @Put()
+  send(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(ZInviteRequest)) body: TInviteRequest,
+  ): Promise<Team> {
+    return this.commands.execute(new SendInvitationCommand(user.id, body.email));
+  }
+
+  /** {id} is the invitation's public id, as listed in GET /team. */
+  @Delete(':id')
+  delete(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<Team> {
+    return this.commands.execute(new DeleteInvitationCommand(user.id, id));
+  }
+}

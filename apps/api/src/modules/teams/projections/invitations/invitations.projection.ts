@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
+import type { Projection } from '../../../../platform/projections/projection';
+import { isEventOfType } from '../../../shared/domain-event';
+
+export const INVITATIONS_PROJECTION = 'team-invitations';
+
+/** Writes `team_invitations`: a re-sent invitation keeps its row and gets the new token hash and expiry. */
+@Injectable()
+export class InvitationsProjection implements Projection {
+  readonly name = INVITATIONS_PROJECTION;
+  readonly eventTypes = ['InvitationSent', 'InvitationDeleted', 'InvitationAccepted'] as const;
+
+  async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    for (const event of events) {
+      if (isEventOfType(event, 'InvitationSent')) {
+        const { invitationId, teamId, email, tokenHash, expiresAt, invitedBy } = event.data;
+        await tx.query(
+          `INSERT INTO team_invitations (id, team_id, email, token_hash, status, expires_at, invited_by, sent_at)
+           VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7)
+           ON CONFLICT (id) DO UPDATE SET token_hash = EXCLUDED.token_hash, status = 'pending',
+             expires_at = EXCLUDED.expires_at, invited_by = EXCLUDED.invited_by, sent_at = EXCLUDED.sent_at`,
+          [invitationId, teamId, email, tokenHash, expiresAt, invitedBy, event.metadata.occurredAt],
+        );
+      } else if (isEventOfType(event, 'InvitationDeleted') || isEventOfType(event, 'InvitationAccepted')) {
+        const status = event.type === 'InvitationDeleted' ? 'deleted' : 'accepted';
+        await tx.query(`UPDATE team_invitations SET status = $3 WHERE id = $1 AND team_id = $2`, [
+          event.data.invitationId,
+          event.data.teamId,
+          status,
+        ]);
+      }
+    }
+  }
+
+  async reset(tx: EntityManager): Promise<void> {
+    await tx.query('DELETE FROM team_invitations');
+  }
+}

@@ -1,0 +1,3 @@
+export * from './mail-content';
+export * from './mail.module';
+export * from './mailer.service';

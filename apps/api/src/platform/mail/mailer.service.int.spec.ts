@@ -1,0 +1,99 @@
+import { rmSync } from 'node:fs';
+import { Logger } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { testConfig } from '../../../test/app/test-app';
+import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
+import { renderLinkMail } from './mail-content';
+import { MailerService, smtpOptionsFromUrl } from './mailer.service';
+
+describe('MailerService', () => {
+  let sink: SmtpSink;
+  let mailer: MailerService;
+  const configs: AppConfig[] = [];
+  const config = (overrides: Partial<AppConfig>) => {
+    configs.push(testConfig(overrides));
+    return configs[configs.length - 1];
+  };
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    mailer = new MailerService(config({ smtpUrl: sink.url, mailFrom: 'Team Inbox <robot@example.com>' }));
+  });
+  afterAll(async () => {
+    mailer?.onModuleDestroy();
+    await sink?.close();
+    for (const { dataDir } of configs) rmSync(dataDir, { recursive: true, force: true });
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    sink.refuse(false);
+  });
+
+  it('sends plain text and HTML from MAIL_FROM through SMTP_URL, with values escaped', async () => {
+    const content = renderLinkMail({
+      subject: 'Join <b>"Ops"</b>\r\nBcc: victim@example.com',
+      intro: ['Team <script>alert(1)</script> & co'],
+      link: 'https://inbox.example.com/invitation/abc?x="y"&z=<1>',
+      linkLabel: 'Accept',
+      outro: ['Bye'],
+    });
+    await mailer.send({ to: 'reader@example.com', ...content });
+    const mail = await sink.waitFor('reader@example.com');
+    expect(mail.from).toBe('robot@example.com');
+    expect(mail.to).toEqual(['reader@example.com']);
+    expect(mail.subject).toBe('Join <b>"Ops"</b> Bcc: victim@example.com');
+    expect(mail.raw).not.toMatch(/^Bcc:/m);
+    expect(mail.text).toContain('Team <script>alert(1)</script> & co');
+    expect(mail.text).toContain('https://inbox.example.com/invitation/abc?x="y"&z=<1>');
+    expect(mail.html).toContain('Team &lt;script&gt;alert(1)&lt;/script&gt; &amp; co');
+    expect(mail.html).toContain('href="https://inbox.example.com/invitation/abc?x=&quot;y&quot;&amp;z=&lt;1&gt;"');
+    expect(mail.html).not.toContain('<script>');
+  });
+
+  it('refuses an invalid recipient (no header injection through the address)', async () => {
+    await expect(
+      mailer.send({ to: 'a@example.com\r\nBcc: b@example.com', subject: 's', text: 't', html: 'h' }),
+    ).rejects.toThrow('invalid address');
+  });
+
+  it('rejects when the server refuses; trySend logs the error without secrets and answers false', async () => {
+    sink.refuse(true);
+    const errors: string[] = [];
+    jest.spyOn(Logger.prototype, 'error').mockImplementation((message: unknown) => {
+      errors.push(String(message));
+    });
+    const mail = { to: 'reader@example.com', subject: 's', text: 'secret link', html: '<p>secret link</p>' };
+    await expect(mailer.send(mail)).rejects.toThrow(/554/);
+    expect(await mailer.trySend(mail, 'test mail')).toBe(false);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^Sending the test mail failed: .*554/);
+    expect(errors[0]).not.toContain('s3cret');
+    expect(errors[0]).not.toContain('secret link');
+  });
+
+  it('writes the message to the log when no SMTP_URL is set', async () => {
+    const logged: string[] = [];
+    jest.spyOn(Logger.prototype, 'log').mockImplementation((message: unknown) => {
+      logged.push(String(message));
+    });
+    const devMailer = new MailerService(config({}));
+    await devMailer.send({ to: 'dev@example.com', subject: 'Link', text: 'http://localhost/loginLink/x', html: '' });
+    expect(logged.join('\n')).toContain('http://localhost/loginLink/x');
+  });
+
+  it('reads smtp:// and smtps:// URLs with encoded credentials, pooled', () => {
+    expect(smtpOptionsFromUrl('smtps://us%40er:p%3Ass@mail.example.com')).toMatchObject({
+      pool: true,
+      host: 'mail.example.com',
+      port: 465,
+      secure: true,
+      auth: { user: 'us@er', pass: 'p:ss' },
+    });
+    expect(smtpOptionsFromUrl('smtp://relay.local:2525')).toMatchObject({
+      host: 'relay.local',
+      port: 2525,
+      secure: false,
+      auth: undefined,
+    });
+  });
+});

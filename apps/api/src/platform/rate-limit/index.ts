@@ -1,0 +1,3 @@
+export * from './rate-limit.guard';
+export * from './rate-limit.module';
+export * from './rate-limiter';
