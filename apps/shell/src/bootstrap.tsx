@@ -8,7 +8,7 @@ import { PrimeReactProvider } from 'primereact/api';
 import { initI18n, initTheme } from '@teaminbox/ui';
 import { createAppStore, injectFeature } from '@teaminbox/web-store';
 import { App } from './app/App';
-import { authFeature } from './features/auth/auth.saga';
+import { shellFeature } from './app/shell.feature';
 import { registerRemotes } from './remotes/remotes';
 
 initTheme();
@@ -16,7 +16,7 @@ initI18n();
 registerRemotes();
 
 const store = createAppStore();
-injectFeature(store, authFeature);
+injectFeature(store, shellFeature);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

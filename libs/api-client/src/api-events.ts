@@ -1,8 +1,10 @@
 /**
- * What the client reports to whoever shows it (the shell): error notices of secured calls and the
- * "upgrade required" signal (449) on which every open dialog closes.
+ * What the client reports to whoever shows it (the shell): error notices of secured calls, the
+ * "upgrade required" signal (449) on which every open dialog closes, and the end of the session
+ * (a secured call answered 401 for the token that is still stored).
  */
-export type ApiEvent = { type: 'error'; status: number; text: string } | { type: 'upgrade-required' };
+export type ApiEvent =
+  { type: 'error'; status: number; text: string } | { type: 'upgrade-required' } | { type: 'unauthorized' };
 
 type Listener = (event: ApiEvent) => void;
 const listeners = new Set<Listener>();

@@ -85,4 +85,90 @@ describe('request', () => {
     expect(init.body).toBe('Support crew');
     expect(init.headers['content-type']).toBe('text/plain');
   });
+
+  it('reports a secured 401 for the stored token as the end of the session, without a notice', async () => {
+    tokenStore.set('old');
+    global.fetch = answer(401, { message: 'Unauthorized' }) as unknown as typeof fetch;
+    await expect(request('/team', { secured: true })).rejects.toMatchObject({ status: 401 });
+    expect(events).toEqual([{ type: 'unauthorized' }]);
+  });
+
+  it('ignores a 401 for a token that was replaced meanwhile', async () => {
+    tokenStore.set('old');
+    global.fetch = jest.fn(async () => {
+      tokenStore.set('new');
+      return { ok: false, status: 401, statusText: '', text: async () => '{"message":"Unauthorized"}' };
+    }) as unknown as typeof fetch;
+    await expect(request('/team', { secured: true })).rejects.toMatchObject({ status: 401 });
+    expect(events).toEqual([]);
+  });
+
+  it('leaves a handled failure to the caller', async () => {
+    global.fetch = answer(403, { message: 'Only an ADMIN or MAINTAINER may do this.' }) as unknown as typeof fetch;
+    await expect(api.removeMember('u2')).rejects.toMatchObject({ status: 403 });
+    expect(events).toEqual([]);
+  });
+
+  it('sends the role as a text body', async () => {
+    const fetchMock = answer(200, '');
+    global.fetch = fetchMock as unknown as typeof fetch;
+    await api.changeMemberRole('u 2', 'MAINTAINER');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [
+      string,
+      RequestInit & { headers: Record<string, string> },
+    ];
+    expect(url).toBe('/api/team/member/u%202/role');
+    expect(init).toMatchObject({ method: 'PUT', body: 'MAINTAINER' });
+    expect(init.headers['content-type']).toBe('text/plain');
+  });
+});
+
+describe('public call retries', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('tries sendLoginLink once more after a server error', async () => {
+    const fetchMock = jest
+      .fn()
+      .mockResolvedValueOnce({ ok: false, status: 503, statusText: '', text: async () => '' })
+      .mockResolvedValueOnce({
+        ok: true,
+        status: 200,
+        statusText: '',
+        text: async () => JSON.stringify({ success: true, message: 'sent' }),
+      });
+    global.fetch = fetchMock as unknown as typeof fetch;
+    await expect(api.sendLoginLink('a@b.cz')).resolves.toEqual({ success: true, message: 'sent' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not repeat a definite answer such as 429', async () => {
+    const fetchMock = answer(429, { success: false, message: 'Too many attempts.' });
+    global.fetch = fetchMock as unknown as typeof fetch;
+    await expect(api.sendLoginLink('a@b.cz')).resolves.toEqual({ success: false, message: 'Too many attempts.' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('never repeats register', async () => {
+    const fetchMock = answer(500, { success: false, message: 'An error occurred, please try again later.' });
+    global.fetch = fetchMock as unknown as typeof fetch;
+    await api.register({ email: 'a@b.cz', password: 'secret1' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('returns the body of an expired invitation and repeats a failed lookup once', async () => {
+    global.fetch = answer(410, {
+      success: false,
+      message: 'Invitation has expired',
+      flag: 0,
+    }) as unknown as typeof fetch;
+    await expect(api.describeInvitation('tok')).resolves.toEqual({
+      success: false,
+      message: 'Invitation has expired',
+      flag: 0,
+    });
+    const failing = answer(502, 'Bad gateway');
+    global.fetch = failing as unknown as typeof fetch;
+    await expect(api.describeInvitation('tok')).resolves.toMatchObject({ success: false, flag: 0 });
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
 });

@@ -35,6 +35,8 @@ export interface RequestOptions {
   secured?: boolean;
   /** A secured call whose failure is only logged (the spec's silent cases). */
   silent?: boolean;
+  /** The caller shows the failure itself: no notice and no log (401 and 449 are still reported). */
+  handled?: boolean;
 }
 
 function url(path: string, query?: RequestOptions['query']): string {
@@ -66,13 +68,22 @@ function messageOf(body: unknown, fallback: string): string {
   return fallback;
 }
 
-function report(error: ApiError, options: RequestOptions): void {
+export const UNAUTHORIZED_STATUS = 401;
+
+function report(error: ApiError, options: RequestOptions, sentToken: string | null): void {
   if (!options.secured) return;
+  if (error.status === UNAUTHORIZED_STATUS) {
+    // The session has ended (password changed elsewhere, removed from the team, expired). A 401 for a
+    // token that has since been replaced (by a password change in this tab) says nothing about the new one.
+    if (sentToken === tokenStore.get()) apiEvents.emit({ type: 'unauthorized' });
+    return;
+  }
   const described = describeApiError(error);
   if (described.kind === 'upgrade-required') {
     apiEvents.emit({ type: 'upgrade-required' });
     return;
   }
+  if (options.handled) return;
   if (options.silent) {
     console.warn(described.text);
     return;
@@ -93,22 +104,20 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       body = JSON.stringify(options.body);
     }
   }
-  if (options.secured) {
-    const token = tokenStore.get();
-    if (token) headers.authorization = `Bearer ${token}`;
-  }
+  const token = options.secured ? tokenStore.get() : null;
+  if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
     res = await fetch(url(path, options.query), { method: options.method ?? 'GET', headers, body });
   } catch (cause) {
     const error = new ApiError(0, cause instanceof Error ? cause.message : String(cause));
-    report(error, options);
+    report(error, options, token);
     throw error;
   }
   const parsed = await readBody(res);
   if (!res.ok) {
     const error = new ApiError(res.status, messageOf(parsed, res.statusText || `HTTP ${res.status}`), parsed);
-    report(error, options);
+    report(error, options, token);
     throw error;
   }
   return parsed as T;

@@ -19,27 +19,45 @@ export interface RealtimeClient {
 }
 
 export interface RealtimeOptions {
-  token: string;
+  /** The access token, or a function giving the one stored now (so a reconnect uses a replaced token). */
+  token: string | (() => string | null);
   /** Defaults to the page's origin. */
   url?: string;
   reconnectDelayMs?: number;
+  /**
+   * Asked when the server refused or ended the connection and no newer token is stored: resolves true
+   * when the session is still valid (try again after the delay), false when it has ended (stop). Without
+   * it the client tries again after the delay.
+   */
+  checkSession?: () => Promise<boolean>;
 }
 
 /**
- * One socket.io connection at path /ws with the token in the handshake. When the connection fails
- * it tries again after 5 s; new-email events are de-duplicated by id (the last 100 ids).
+ * One socket.io connection at path /ws with the token in the handshake. socket.io itself retries a
+ * dropped transport (every 5 s). When the server refuses the handshake or disconnects the socket (a
+ * session that ended), the client tries again after 5 s only with a newer token or after checkSession
+ * said the session is still valid, so a dead token does not loop. New-email events are de-duplicated
+ * by id (the last 100 ids).
  */
 export function createRealtimeClient(options: RealtimeOptions, handlers: RealtimeHandlers): RealtimeClient {
   const delay = options.reconnectDelayMs ?? REALTIME_RECONNECT_DELAY_MS;
+  const currentToken = (): string | null => (typeof options.token === 'function' ? options.token() : options.token);
   const seen = new RecentIds(RECENT_EMAIL_IDS);
   let status: RealtimeStatus = 'disconnected';
   let closed = false;
+  let checking = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  let usedToken = currentToken();
+
+  const bearer = (token: string | null): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(options.url ?? window.location.origin, {
     path: SOCKET_PATH,
-    auth: { token: options.token },
-    extraHeaders: { Authorization: `Bearer ${options.token}` },
+    auth: (send) => {
+      usedToken = currentToken();
+      send({ token: usedToken });
+    },
+    extraHeaders: bearer(usedToken),
     reconnectionDelay: delay,
     reconnectionDelayMax: delay,
     randomizationFactor: 0,
@@ -50,25 +68,41 @@ export function createRealtimeClient(options: RealtimeOptions, handlers: Realtim
     status = next;
     handlers.onStatus(next);
   };
-  // socket.io retries a dropped transport by itself; a refused handshake or a server-side
-  // disconnect leaves the socket inactive, and then we retry ourselves.
   const retryLater = () => {
     if (closed || socket.active || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
-      if (!closed) socket.connect();
+      if (closed) return;
+      socket.io.opts.extraHeaders = bearer(currentToken());
+      socket.connect();
     }, delay);
+  };
+  // A refused handshake or a server-side disconnect leaves the socket inactive (socket.io gives up).
+  const dropped = () => {
+    setStatus('disconnected');
+    if (closed || socket.active || retry || checking) return;
+    const token = currentToken();
+    if (!token) return;
+    if (token !== usedToken || !options.checkSession) {
+      retryLater();
+      return;
+    }
+    checking = true;
+    options.checkSession().then(
+      (valid) => {
+        checking = false;
+        if (valid) retryLater();
+      },
+      () => {
+        checking = false;
+        retryLater();
+      },
+    );
   };
 
   socket.on('connect', () => setStatus('connected'));
-  socket.on('disconnect', () => {
-    setStatus('disconnected');
-    retryLater();
-  });
-  socket.on('connect_error', () => {
-    setStatus('disconnected');
-    retryLater();
-  });
+  socket.on('disconnect', dropped);
+  socket.on('connect_error', dropped);
   socket.on('team.email.created', (email) => {
     if (email && typeof email.id === 'string' && seen.remember(email.id)) handlers.onEmailCreated(email);
   });

@@ -12,3 +12,22 @@ export const tokenStore = {
     localStorage.removeItem(ACCESS_TOKEN_KEY);
   },
 };
+
+/** Session storage key set while the tab's session was started by a login link (the forgot-password path). */
+export const LINK_SESSION_KEY = 'link_session';
+
+/**
+ * Remembers, for this tab only, that the session came from a login link, so the shell can ask the
+ * user to set a new password (the server accepts one without the current password for a while).
+ */
+export const linkSessionStore = {
+  isMarked(): boolean {
+    return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(LINK_SESSION_KEY) === '1';
+  },
+  mark(): void {
+    sessionStorage.setItem(LINK_SESSION_KEY, '1');
+  },
+  clear(): void {
+    sessionStorage.removeItem(LINK_SESSION_KEY);
+  },
+};

@@ -2,7 +2,7 @@ import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, cancelled, fork, put, race, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
-import { createRealtimeClient, tokenStore, type RealtimeOptions } from '@teaminbox/api-client';
+import { api, ApiError, createRealtimeClient, tokenStore, type RealtimeOptions } from '@teaminbox/api-client';
 import { emailArrived, unreadCountChanged } from './events';
 import { connected, disconnected } from './realtime.slice';
 import { loggedOut, userLoaded } from './session.slice';
@@ -20,8 +20,25 @@ function realtimeChannel(factory: RealtimeClientFactory, options: RealtimeOption
   });
 }
 
-function* connection(factory: RealtimeClientFactory, token: string) {
-  const channel: EventChannel<Action> = yield call(realtimeChannel, factory, { token });
+/**
+ * Whether the stored token still opens a session, asked when the server dropped the socket. A 401
+ * also ends the session in the store (the session saga logs out, which closes the socket).
+ */
+export async function sessionStillValid(): Promise<boolean> {
+  try {
+    const user = await api.loggedInUser();
+    return Boolean(user && user.id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+    throw error;
+  }
+}
+
+function* connection(factory: RealtimeClientFactory) {
+  const channel: EventChannel<Action> = yield call(realtimeChannel, factory, {
+    token: () => tokenStore.get(),
+    checkSession: sessionStillValid,
+  });
   try {
     for (;;) {
       const action: Action = yield take(channel);
@@ -52,12 +69,11 @@ export function createRealtimeSaga(factory: RealtimeClientFactory = createRealti
         teamId = undefined;
         continue;
       }
-      const token = tokenStore.get();
-      if (!token) continue;
+      if (!tokenStore.get()) continue;
       if (task && task.isRunning() && teamId === loaded.payload.teamId) continue;
       if (task) task.cancel();
       teamId = loaded.payload.teamId;
-      task = (yield fork(connection, factory, token)) as Task;
+      task = (yield fork(connection, factory)) as Task;
     }
   };
 }

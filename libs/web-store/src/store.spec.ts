@@ -73,10 +73,12 @@ describe('the store', () => {
   it('opens the realtime connection for a signed-in user and dispatches its events', () => {
     let handlers: RealtimeHandlers | undefined;
     const closed: string[] = [];
+    const tokens: (string | null)[] = [];
     const store = createAppStore({
       realtimeClientFactory: (options, h) => {
         handlers = h;
-        return { status: () => 'connected', close: () => closed.push(options.token) };
+        tokens.push(typeof options.token === 'function' ? options.token() : options.token);
+        return { status: () => 'connected', close: () => closed.push('closed') };
       },
     });
     // Signed in after start-up, so the session saga has no stored token to check.
@@ -86,6 +88,7 @@ describe('the store', () => {
       userLoaded({ id: 'u1', email: 'a@b.cz', firstName: null, lastName: null, role: null, teamId: 't1' }),
     );
     expect(handlers).toBeDefined();
+    expect(tokens).toEqual(['token-1']);
     handlers!.onStatus('connected');
     expect(selectRealtimeStatus(store.getState())).toBe('connected');
 
@@ -100,7 +103,7 @@ describe('the store', () => {
     expect(dispatched).toEqual([emailArrived({ id: 'e1' } as Email)]);
 
     store.dispatch(loggedOut());
-    expect(closed).toEqual(['token-1']);
+    expect(closed).toEqual(['closed']);
     expect(selectRealtimeStatus(store.getState())).toBe('disconnected');
     localStorage.clear();
   });

@@ -4,7 +4,8 @@ import { dialogsClosed, noticeRaised, useAppDispatch } from '@teaminbox/web-stor
 
 /**
  * Turns the API client's reports into store events: secured-call errors become error notices,
- * 449 (upgrade required) closes every open dialog.
+ * 449 (upgrade required) closes every open dialog. (A 401, the end of the session, is the session
+ * saga's: it logs out silently.)
  */
 export function ApiEventsBridge() {
   const dispatch = useAppDispatch();
@@ -15,6 +16,7 @@ export function ApiEventsBridge() {
           dispatch(dialogsClosed());
           return;
         }
+        if (event.type !== 'error') return;
         const key = event.status === 403 ? 'errors.forbidden' : undefined;
         dispatch(noticeRaised({ severity: 'error', key, text: key ? undefined : event.text, lifeMs: 3000 }));
       }),

@@ -5,6 +5,10 @@ import { AdminLayout } from '../features/admin/AdminLayout';
 import { DashboardPage } from '../features/admin/DashboardPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
+import { InvitationPage } from '../features/invitation/InvitationPage';
+import { LoginLinkPage } from '../features/login-link/LoginLinkPage';
+import { AfterLoginLinkRedirect } from '../features/password/PasswordPrompt';
+import { SetPasswordPage } from '../features/password/SetPasswordPage';
 import { HomePage } from '../features/public/HomePage';
 import { PublicLayout } from '../features/public/PublicLayout';
 import { RemoteRoute } from '../remotes/RemoteRoute';
@@ -18,6 +22,9 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="register" element={<RegisterPage />} />
+        <Route path="loginLink" element={<LoginLinkPage />} />
+        <Route path="loginLink/:token" element={<LoginLinkPage />} />
+        <Route path="invitation/:token" element={<InvitationPage />} />
       </Route>
       <Route
         path="admin"
@@ -28,6 +35,7 @@ export function AppRoutes() {
         }
       >
         <Route index element={<DashboardPage />} />
+        <Route path="set-password" element={<SetPasswordPage />} />
         <Route path="inbox" element={<RemoteRoute remote="inbox" page="InboxPage" />} />
         <Route path="email-inbox" element={<RemoteRoute remote="inbox" page="InboxPage" />} />
         <Route path="email-detail/:id" element={<RemoteRoute remote="inbox" page="EmailDetailPage" />} />
@@ -43,6 +51,7 @@ export function App() {
   return (
     <>
       <SessionRedirect />
+      <AfterLoginLinkRedirect />
       <ApiEventsBridge />
       <NoticeHost />
       <AppRoutes />

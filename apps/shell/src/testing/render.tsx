@@ -1,28 +1,35 @@
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature } from '@teaminbox/web-store';
-import { authFeature } from '../features/auth/auth.saga';
+import { shellFeature } from '../app/shell.feature';
 
-/** Renders a screen with the real store (and the shell's auth feature) at a route. */
-export function renderScreen(path: string, element: ReactElement, extraRoutes: Record<string, string> = {}) {
+/** Renders a screen with the real store (and the shell's own feature) at a route (matched by `pattern`). */
+export function renderScreen(
+  path: string,
+  element: ReactElement,
+  extraRoutes: Record<string, string> = {},
+  { pattern = path, strict = false }: { pattern?: string; strict?: boolean } = {},
+) {
   initI18n('en');
   const store = createAppStore();
-  injectFeature(store, authFeature);
-  const view = render(
+  injectFeature(store, shellFeature);
+  const tree = (
     <Provider store={store}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path={path} element={element} />
+          <Route path={pattern} element={element} />
           {Object.entries(extraRoutes).map(([p, text]) => (
             <Route key={p} path={p} element={<p>{text}</p>} />
           ))}
         </Routes>
       </MemoryRouter>
-    </Provider>,
+    </Provider>
   );
+  // React StrictMode (as in the app) runs each effect twice on mount.
+  const view = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { store, ...view };
 }
 

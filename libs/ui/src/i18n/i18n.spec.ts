@@ -40,6 +40,25 @@ describe('i18n resources', () => {
       createFailed: 'Failed to create team.',
     });
     expect(en.inbox).toMatchObject({ loading: 'Loading...', empty: 'No emails found' });
+    expect(en.login).toMatchObject({
+      rememberPassword: 'Remember your password?',
+      backToLogin: 'Back to login',
+      checkInbox: 'Please check your inbox',
+      clickLink: 'Simply click on the link in the email to log in.',
+    });
+    expect(en.loginLink).toMatchObject({
+      success: 'Successfully logged in',
+      failed: 'Login failed',
+      expired: 'Login link might be expired.',
+    });
+    expect(en.invitation).toEqual({
+      loading: 'loading...',
+      expired: 'Invitation has expired',
+      login: 'Login to accept invitation',
+      register: 'Register to accept invitation',
+    });
+    expect(en.team).toMatchObject({ you: '(You)', removed: 'Member successfully removed from team.' });
+    expect(en.errors.forbidden).toBe('Forbidden!');
   });
 
   it('keeps the spec Czech texts Czech in both languages', () => {

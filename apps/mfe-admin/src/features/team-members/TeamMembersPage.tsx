@@ -1,15 +1,30 @@
+import './team-members.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import type { TeamMember } from '@teaminbox/contracts';
+import { isValidEmail, ROLES, type Role, type TeamInvitation, type TeamMember } from '@teaminbox/contracts';
 import { PageHeading } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { selectTeam, teamCreationRequested, teamRequested } from './teamSlice';
+import { actingRole, canChangeRole, canRemove, isOwnRow } from './teamRules';
+import {
+  confirmationDismissed,
+  invitationDeletionAsked,
+  invitationDeletionConfirmed,
+  invitationSendRequested,
+  memberRemovalAsked,
+  memberRemovalConfirmed,
+  memberRoleChangeRequested,
+  selectTeam,
+  teamCreationRequested,
+  teamRequested,
+} from './teamSlice';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ label: role, value: role }));
 
 function CreateTeamForm() {
   const { t } = useTranslation();
@@ -47,50 +62,256 @@ function CreateTeamForm() {
   );
 }
 
-function MemberList({ members, currentEmail }: { members: TeamMember[]; currentEmail: string }) {
+function MemberRow({
+  member,
+  own,
+  changeable,
+  removable,
+}: {
+  member: TeamMember;
+  own: boolean;
+  changeable: boolean;
+  removable: boolean;
+}) {
   const { t } = useTranslation();
-  const isMe = (m: TeamMember) => m.email.toLowerCase() === currentEmail.toLowerCase();
+  const dispatch = useAppDispatch();
+  const { savingRoles } = useAppSelector(selectTeam);
+  const [draft, setDraft] = useState<Role>(member.role);
+  return (
+    <tr data-testid="member-row" data-email={member.email} data-role={member.role}>
+      <td data-testid="member-name">
+        {member.name || member.email}
+        {own ? <strong> {t('team.you')}</strong> : null}
+      </td>
+      <td>{member.email}</td>
+      <td>
+        {changeable ? (
+          <div className="flex gap-2 align-items-center">
+            <Dropdown
+              value={draft}
+              options={ROLE_OPTIONS}
+              onChange={(e) => setDraft(e.value as Role)}
+              aria-label={t('team.roleOf', { email: member.email })}
+              data-testid="member-role-select"
+            />
+            <Button
+              type="button"
+              label={t('team.save')}
+              size="small"
+              disabled={draft === member.role}
+              loading={savingRoles.includes(member.id)}
+              onClick={() => dispatch(memberRoleChangeRequested({ memberId: member.id, role: draft }))}
+              data-testid="member-role-save"
+            />
+          </div>
+        ) : (
+          <Tag value={member.role} data-testid="member-role" />
+        )}
+      </td>
+      <td>
+        {removable ? (
+          <Button
+            type="button"
+            icon="pi pi-trash"
+            severity="danger"
+            text
+            aria-label={t('team.removeMember', { email: member.email })}
+            onClick={() => dispatch(memberRemovalAsked({ id: member.id, email: member.email }))}
+            data-testid="member-delete"
+          />
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+function MemberList({
+  members,
+  currentEmail,
+  actor,
+}: {
+  members: TeamMember[];
+  currentEmail: string;
+  actor: Role | null;
+}) {
+  const { t } = useTranslation();
   return (
     <Card title={t('team.members')}>
-      <DataTable value={members} dataKey="id" data-testid="member-list">
-        <Column
-          header={t('team.name')}
-          body={(m: TeamMember) => (
-            <span data-testid="member-name">
-              {m.name || m.email}
-              {isMe(m) ? <strong> {t('team.you')}</strong> : null}
-            </span>
-          )}
-        />
-        <Column header={t('team.email')} field="email" />
-        <Column header={t('team.role')} body={(m: TeamMember) => <Tag value={m.role} />} />
-      </DataTable>
+      <table className="team-table" data-testid="member-list">
+        <thead>
+          <tr>
+            <th>{t('team.name')}</th>
+            <th>{t('team.email')}</th>
+            <th>{t('team.role')}</th>
+            <th>
+              <span className="sr-only">{t('team.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <MemberRow
+              // A new role from the server resets the row's dropdown.
+              key={`${member.id}:${member.role}`}
+              member={member}
+              own={isOwnRow(member, currentEmail)}
+              changeable={canChangeRole(member, currentEmail)}
+              removable={canRemove(member, currentEmail, actor)}
+            />
+          ))}
+        </tbody>
+      </table>
     </Card>
   );
 }
 
-/** /admin/team-members: the Create Team form without a team, the member list with one. */
+function InvitationList({ invitations }: { invitations: TeamInvitation[] }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  return (
+    <Card title={t('team.invitations')}>
+      {invitations.length === 0 ? (
+        <p className="m-0 text-color-secondary" data-testid="no-invitations">
+          {t('team.noInvitations')}
+        </p>
+      ) : (
+        <ul className="team-invitations" data-testid="invitation-list">
+          {invitations.map((invitation) => (
+            <li
+              key={invitation.id}
+              className="flex align-items-center justify-content-between gap-2"
+              data-testid="invitation-row"
+              data-email={invitation.email}
+            >
+              <span>{invitation.email}</span>
+              <Button
+                type="button"
+                icon="pi pi-trash"
+                severity="danger"
+                text
+                aria-label={t('team.deleteInvitation', { email: invitation.email })}
+                onClick={() => dispatch(invitationDeletionAsked({ id: invitation.id, email: invitation.email }))}
+                data-testid="invitation-delete"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function InviteForm() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { inviting } = useAppSelector(selectTeam);
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) return;
+    if (!isValidEmail(value)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    dispatch(invitationSendRequested(value));
+    setEmail('');
+  };
+  return (
+    <Card title={t('team.sendInvitation')}>
+      <form onSubmit={submit} noValidate className="flex gap-2 flex-wrap align-items-center" data-testid="invite-form">
+        <label htmlFor="invite-email" className="sr-only">
+          {t('team.inviteEmail')}
+        </label>
+        <InputText
+          id="invite-email"
+          type="email"
+          value={email}
+          invalid={invalid}
+          placeholder={t('team.email')}
+          onChange={(e) => setEmail(e.target.value)}
+          data-testid="invite-email-input"
+        />
+        <Button
+          type="submit"
+          label={t('team.sendInvitation')}
+          icon="pi pi-send"
+          loading={inviting}
+          data-testid="invite-send-button"
+        />
+      </form>
+    </Card>
+  );
+}
+
+/** The confirmation of a deletion; closed by its buttons, Escape, or a 449 answer (ui/dialogsClosed). */
+function ConfirmDeletion() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { confirmation } = useAppSelector(selectTeam);
+  const message = confirmation
+    ? t(confirmation.kind === 'member' ? 'team.confirmRemove' : 'team.confirmDeleteInvitation', {
+        email: confirmation.email,
+      })
+    : '';
+  return (
+    <ConfirmDialog
+      visible={confirmation !== null}
+      header={t('team.confirmHeader')}
+      message={message}
+      icon="pi pi-exclamation-triangle"
+      acceptLabel={t('team.yes')}
+      rejectLabel={t('team.no')}
+      acceptClassName="p-button-danger"
+      accept={() => {
+        if (!confirmation) return;
+        dispatch(
+          confirmation.kind === 'member'
+            ? memberRemovalConfirmed(confirmation.id)
+            : invitationDeletionConfirmed(confirmation.id),
+        );
+      }}
+      reject={() => dispatch(confirmationDismissed())}
+      onHide={() => dispatch(confirmationDismissed())}
+      data-testid="confirm-deletion"
+    />
+  );
+}
+
+/**
+ * /admin/team-members: the Create Team form without a team; with one, the members (role change,
+ * removal), the pending invitations and the Send Invitation form.
+ */
 export default function TeamMembersPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const { team } = useAppSelector(selectTeam);
   const teamId = user?.teamId ?? null;
+  const currentEmail = user?.email ?? '';
 
   useEffect(() => {
     if (teamId) dispatch(teamRequested());
   }, [dispatch, teamId]);
 
+  const actor = team ? actingRole(team.members, currentEmail, user?.role ?? null) : (user?.role ?? null);
   return (
     <div className="flex flex-column gap-3">
-      <PageHeading title={t('team.heading')} />
+      <PageHeading title={t('team.heading')}>
+        {teamId && actor ? <span data-testid="my-role">{t('team.yourRole', { role: actor })}</span> : null}
+      </PageHeading>
       {!teamId ? <CreateTeamForm /> : null}
       {teamId && team ? (
         <>
           <h2 className="m-0" data-testid="team-name">
             {team.name}
           </h2>
-          <MemberList members={team.members} currentEmail={user?.email ?? ''} />
+          <MemberList members={team.members} currentEmail={currentEmail} actor={actor} />
+          <InvitationList invitations={team.invitations} />
+          <InviteForm />
+          <ConfirmDeletion />
         </>
       ) : null}
     </div>

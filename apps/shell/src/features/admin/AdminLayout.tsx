@@ -1,15 +1,33 @@
 import { useRef } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import { LanguageSwitch, ThemeSwitch } from '@teaminbox/ui';
 import { loggedOut, selectRealtimeStatus, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import type { MenuItem } from 'primereact/menuitem';
+import { PasswordPrompt, SET_PASSWORD_PATH } from '../password/PasswordPrompt';
 import { QuickSearch } from './QuickSearch';
+
+/** A user-menu entry rendered with a stable data-testid. */
+function menuEntry(label: string, icon: string, testId: string, command: () => void): MenuItem {
+  return {
+    label,
+    icon,
+    command,
+    template: (item, options) => (
+      <a className={options.className} onClick={options.onClick} data-testid={testId} role="menuitem">
+        <span className={`${options.iconClassName} ${item.icon}`} />
+        <span className={options.labelClassName}>{item.label}</span>
+      </a>
+    ),
+  };
+}
 
 export function AdminLayout() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const realtime = useAppSelector(selectRealtimeStatus);
   const userMenu = useRef<Menu>(null);
   const links = [
@@ -44,17 +62,10 @@ export function AdminLayout() {
           ref={userMenu}
           popup
           model={[
-            {
-              label: t('nav.logout'),
-              icon: 'pi pi-sign-out',
-              command: () => dispatch(loggedOut()),
-              template: (item, options) => (
-                <a className={options.className} onClick={options.onClick} data-testid="logout" role="menuitem">
-                  <span className={`${options.iconClassName} ${item.icon}`} />
-                  <span className={options.labelClassName}>{item.label}</span>
-                </a>
-              ),
-            },
+            menuEntry(t('nav.changePassword'), 'pi pi-key', 'user-menu-change-password', () =>
+              navigate(SET_PASSWORD_PATH),
+            ),
+            menuEntry(t('nav.logout'), 'pi pi-sign-out', 'logout', () => dispatch(loggedOut())),
           ]}
         />
       </header>
@@ -67,6 +78,7 @@ export function AdminLayout() {
           ))}
         </nav>
         <main className="flex-1 p-3" style={{ minWidth: 0 }}>
+          <PasswordPrompt />
           <Outlet />
         </main>
       </div>

@@ -58,6 +58,7 @@ describe('the Login screen', () => {
   });
 
   it('switches to the reset mode and validates the email before sending', async () => {
+    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
     const calls = fakeFetch({ 'POST /api/sendLoginLink': [500, { message: 'Mail is not configured' }] });
     renderScreen('/login', <LoginPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
@@ -74,10 +75,57 @@ describe('the Login screen', () => {
 
     fireEvent.change(screen.getByTestId('reset-email'), { target: { value: 'jana@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    await waitFor(() => expect(screen.getByText('Mail is not configured')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByTestId('reset-error')).toHaveTextContent('Mail is not configured'));
     expect(screen.queryByText('Enter valid email address!')).not.toBeInTheDocument();
+    expect(alert).toHaveBeenCalledWith('Mail is not configured');
+    // A server error is tried once more (the spec: sendLoginLink retries 1).
+    expect(calls).toHaveLength(2);
+    expect(JSON.parse(calls[0].body!)).toEqual({ email: 'jana@example.com' });
+    expect(screen.queryByTestId('reset-panel')).not.toBeInTheDocument();
+    alert.mockRestore();
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to login' }));
     expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+  });
+
+  it('replaces the reset form by the check-your-inbox panel with the server message', async () => {
+    const message = 'If an account exists for this address, we have sent a login link to it.';
+    fakeFetch({ 'POST /api/sendLoginLink': [200, { success: true, message }] });
+    renderScreen('/login', <LoginPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    fireEvent.change(screen.getByTestId('reset-email'), { target: { value: 'jana@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+
+    const panel = await screen.findByTestId('reset-panel');
+    expect(panel).toHaveTextContent('Please check your inbox');
+    expect(panel).toHaveTextContent(message);
+    expect(panel).toHaveTextContent('Simply click on the link in the email to log in.');
+    expect(screen.queryByTestId('reset-email')).not.toBeInTheDocument();
+  });
+
+  it('shows a rate-limit answer in place, without sending it again', async () => {
+    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const tooMany = 'Too many attempts. Please wait a minute and try again.';
+    const calls = fakeFetch({ 'POST /api/sendLoginLink': [429, { success: false, message: tooMany }] });
+    renderScreen('/login', <LoginPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    fireEvent.change(screen.getByTestId('reset-email'), { target: { value: 'jana@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await waitFor(() => expect(screen.getByTestId('reset-error')).toHaveTextContent(tooMany));
+    expect(alert).toHaveBeenCalledWith(tooMany);
+    expect(calls).toHaveLength(1);
+    alert.mockRestore();
+  });
+
+  it('rejects an email without @ or shorter than 4 characters', () => {
+    const calls = fakeFetch({});
+    renderScreen('/login', <LoginPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    for (const value of ['', 'jana.example.com', 'a@b']) {
+      fireEvent.change(screen.getByTestId('reset-email'), { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+      expect(screen.getByText('Enter valid email address!')).toBeInTheDocument();
+    }
+    expect(calls).toHaveLength(0);
   });
 });

@@ -41,9 +41,9 @@ function ResetPasswordForm({ onBack }: { onBack: () => void }) {
 
   if (loginLink.status === 'succeeded') {
     return (
-      <div data-testid="reset-sent">
+      <div data-testid="reset-panel">
         <h1>{t('login.checkInbox')}</h1>
-        <p>{loginLink.message}</p>
+        <p data-testid="reset-message">{loginLink.message}</p>
         <p>{t('login.clickLink')}</p>
       </div>
     );
@@ -81,15 +81,26 @@ function ResetPasswordForm({ onBack }: { onBack: () => void }) {
   );
 }
 
-/** The Login screen: normal mode and forgot-password mode. */
-export function LoginForm({ invitationId }: { invitationId?: string }) {
+/**
+ * The Login screen: normal mode and forgot-password mode. Embedded in the invitation screen it gets
+ * the invitation id (sent with the form) and the invited email.
+ */
+export function LoginForm({
+  invitationId,
+  initialEmail = '',
+  embedded = false,
+}: {
+  invitationId?: string;
+  initialEmail?: string;
+  embedded?: boolean;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const signIn = useAppSelector(selectSignIn);
   const status = useAppSelector(selectSessionStatus);
   const [mode, setMode] = useState<'login' | 'reset'>('login');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const attempted = useRef(false);
 
@@ -116,7 +127,7 @@ export function LoginForm({ invitationId }: { invitationId?: string }) {
 
   return (
     <form onSubmit={submit} className="flex flex-column gap-2" data-testid="login-form">
-      <h1>{t('login.heading')}</h1>
+      {embedded ? <h2>{t('login.heading')}</h2> : <h1>{t('login.heading')}</h1>}
       <p className="m-0 mb-2">{t('login.intro')}</p>
       <label htmlFor="login-email">
         {t('login.email')} <span aria-hidden>*</span>

@@ -13,13 +13,21 @@ export function isRegistrationValid(email: string, password: string): boolean {
   return isValidEmail(email.trim()) && password.length >= PASSWORD_MIN_LENGTH;
 }
 
-/** The Register screen; an invitation id, when given, goes with the payload. */
-export function RegisterForm({ invitationId }: { invitationId?: string }) {
+/** The Register screen; an invitation id, when given, goes with the payload (and the invited email is filled in). */
+export function RegisterForm({
+  invitationId,
+  initialEmail = '',
+  embedded = false,
+}: {
+  invitationId?: string;
+  initialEmail?: string;
+  embedded?: boolean;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const registration = useAppSelector(selectRegistration);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ email: false, password: false });
 
@@ -30,7 +38,7 @@ export function RegisterForm({ invitationId }: { invitationId?: string }) {
   if (registration.status === 'succeeded') {
     return (
       <div className="flex flex-column gap-3 align-items-center" data-testid="register-success">
-        <h1>{t('register.success')}</h1>
+        {embedded ? <h2>{t('register.success')}</h2> : <h1>{t('register.success')}</h1>}
         <Button
           type="button"
           label={t('register.goToLogin')}
@@ -53,7 +61,7 @@ export function RegisterForm({ invitationId }: { invitationId?: string }) {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-column gap-2" data-testid="register-form">
-      <h1>{t('register.heading')}</h1>
+      {embedded ? <h2>{t('register.heading')}</h2> : <h1>{t('register.heading')}</h1>}
       <label htmlFor="register-email">
         {t('register.email')} <span aria-hidden>*</span>
       </label>

@@ -1,9 +1,8 @@
 import { call, put, takeLatest } from 'redux-saga/effects';
 import type { SuccessMessageResponse } from '@teaminbox/contracts';
 import { api, REGISTER_FAILED_MESSAGE } from '@teaminbox/api-client';
-import type { RemoteFeature } from '@teaminbox/web-store';
+import { browserAlert } from '../../app/browser-alert';
 import {
-  authSlice,
   loginLinkFailed,
   loginLinkRequested,
   loginLinkSent,
@@ -20,14 +19,16 @@ function* register(action: ReturnType<typeof registrationRequested>) {
 
 function* sendLoginLink(action: ReturnType<typeof loginLinkRequested>) {
   const res: SuccessMessageResponse = yield call(api.sendLoginLink, action.payload);
-  if (res.success) yield put(loginLinkSent(res.message));
-  else yield put(loginLinkFailed(res.message));
+  if (res.success) {
+    yield put(loginLinkSent(res.message));
+    return;
+  }
+  // The spec's error catalogue: the server's message in a browser alert; the form shows it in place too.
+  yield put(loginLinkFailed(res.message));
+  yield call(browserAlert, res.message);
 }
 
 export function* authSaga() {
   yield takeLatest(registrationRequested.type, register);
   yield takeLatest(loginLinkRequested.type, sendLoginLink);
 }
-
-/** The shell's own feature, injected at start like a remote's. */
-export const authFeature: RemoteFeature = { key: 'auth', slices: [authSlice], saga: authSaga };

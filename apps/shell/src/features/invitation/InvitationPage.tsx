@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Card } from 'primereact/card';
+import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { LoginForm } from '../auth/LoginPage';
+import { RegisterForm } from '../auth/RegisterPage';
+import { invitationOpened, selectInvitation } from './invitation.slice';
+
+/**
+ * /invitation/{token}: an existing user logs in, a new one registers; either form carries the token as
+ * the invitation id, and the server adds the user to the inviting team.
+ */
+export function InvitationPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const invitation = useAppSelector(selectInvitation);
+  const status = invitation.token === token ? invitation.status : 'loading';
+
+  useEffect(() => {
+    dispatch(invitationOpened(token));
+  }, [dispatch, token]);
+
+  const heading =
+    status === 'loading'
+      ? t('invitation.loading')
+      : status === 'expired'
+        ? t('invitation.expired')
+        : invitation.existingUser
+          ? t('invitation.login')
+          : t('invitation.register');
+  return (
+    <div className="flex justify-content-center p-3">
+      <Card style={{ width: '100%', maxWidth: 440 }}>
+        <h1 className="m-0 mb-3" data-testid="invitation-status" data-status={status}>
+          {heading}
+        </h1>
+        {status === 'valid' ? (
+          <div data-testid="invitation-form" data-existing-user={invitation.existingUser ? '1' : '0'}>
+            {invitation.existingUser ? (
+              <LoginForm invitationId={token} initialEmail={invitation.email} embedded />
+            ) : (
+              <RegisterForm invitationId={token} initialEmail={invitation.email} embedded />
+            )}
+          </div>
+        ) : null}
+      </Card>
+    </div>
+  );
+}

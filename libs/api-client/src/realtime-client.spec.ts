@@ -1,0 +1,114 @@
+/** @jest-environment node */
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server, type Socket } from 'socket.io';
+import { SOCKET_PATH } from '@teaminbox/contracts';
+import { createRealtimeClient, type RealtimeClient, type RealtimeStatus } from './realtime-client';
+
+const DELAY_MS = 50;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not reached in time');
+    await sleep(10);
+  }
+}
+
+/** A real socket.io server that accepts the tokens in `valid` and records every handshake's token. */
+function startServer() {
+  const http: HttpServer = createServer();
+  const io = new Server(http, { path: SOCKET_PATH });
+  const valid = new Set<string>();
+  const handshakes: string[] = [];
+  const sockets: Socket[] = [];
+  io.use((socket, next) => {
+    const token = String(socket.handshake.auth?.token ?? '');
+    handshakes.push(token);
+    next(valid.has(token) ? undefined : new Error('Unauthorized'));
+  });
+  io.on('connection', (socket) => sockets.push(socket));
+  return new Promise<{ url: string; io: Server; valid: Set<string>; handshakes: string[]; sockets: Socket[] }>(
+    (resolve) =>
+      http.listen(0, '127.0.0.1', () =>
+        resolve({ url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, io, valid, handshakes, sockets }),
+      ),
+  );
+}
+
+describe('the realtime client', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let client: RealtimeClient | undefined;
+  const statuses: RealtimeStatus[] = [];
+  const handlers = {
+    onStatus: (s: RealtimeStatus) => statuses.push(s),
+    onEmailCreated: () => undefined,
+    onUnreadCount: () => undefined,
+  };
+
+  beforeEach(async () => {
+    statuses.length = 0;
+    server = await startServer();
+  });
+  afterEach(async () => {
+    client?.close();
+    client = undefined;
+    await server.io.close();
+  });
+
+  it('stops trying with a refused token once the session check says it has ended', async () => {
+    const checkSession = jest.fn(async () => false);
+    client = createRealtimeClient(
+      { url: server.url, token: 'dead', reconnectDelayMs: DELAY_MS, checkSession },
+      handlers,
+    );
+    await until(() => checkSession.mock.calls.length === 1);
+    await sleep(DELAY_MS * 6);
+    expect(server.handshakes).toEqual(['dead']);
+    expect(checkSession).toHaveBeenCalledTimes(1);
+    expect(client.status()).toBe('disconnected');
+  });
+
+  it('tries again after the delay while the session check says the session is valid', async () => {
+    let checks = 0;
+    client = createRealtimeClient(
+      {
+        url: server.url,
+        token: 'later-valid',
+        reconnectDelayMs: DELAY_MS,
+        checkSession: async () => {
+          checks++;
+          server.valid.add('later-valid');
+          return true;
+        },
+      },
+      handlers,
+    );
+    await until(() => client!.status() === 'connected');
+    expect(checks).toBe(1);
+    expect(server.handshakes).toEqual(['later-valid', 'later-valid']);
+  });
+
+  it('reconnects with the newer token after the server ended the socket of the old one', async () => {
+    let stored = 'first';
+    server.valid.add('first');
+    const checkSession = jest.fn(async () => false);
+    client = createRealtimeClient(
+      { url: server.url, token: () => stored, reconnectDelayMs: DELAY_MS, checkSession },
+      handlers,
+    );
+    await until(() => client!.status() === 'connected');
+
+    // A password change in this tab: a new token is stored, the server ends the old sessions' sockets.
+    stored = 'second';
+    server.valid.delete('first');
+    server.valid.add('second');
+    server.sockets[0].disconnect(true);
+
+    await until(() => server.handshakes.length === 2 && client!.status() === 'connected');
+    expect(server.handshakes).toEqual(['first', 'second']);
+    expect(checkSession).not.toHaveBeenCalled();
+    expect(statuses).toEqual(['connected', 'disconnected', 'connected']);
+  });
+});
