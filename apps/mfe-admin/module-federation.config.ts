@@ -7,5 +7,6 @@ export const federation: ConstructorParameters<typeof ModuleFederationPlugin>[0]
   exposes: {
     './feature': './src/feature.ts',
     './TeamMembersPage': './src/features/team-members/TeamMembersPage.tsx',
+    './EmailServerConfigPage': './src/features/email-server-config/EmailServerConfigPage.tsx',
   },
 };

@@ -5,6 +5,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { initI18n, initTheme, StandaloneApp } from '@teaminbox/ui';
 import { createAppStore } from '@teaminbox/web-store';
 import feature from './feature';
+import EmailServerConfigPage from './features/email-server-config/EmailServerConfigPage';
 import TeamMembersPage from './features/team-members/TeamMembersPage';
 
 /** Standalone: this remote on its own dev server, with its own store from libs/web-store. */
@@ -17,6 +18,7 @@ createRoot(document.getElementById('root')!).render(
     <StandaloneApp store={store} feature={feature}>
       <Routes>
         <Route path="/admin/team-members" element={<TeamMembersPage />} />
+        <Route path="/admin/email-server-config" element={<EmailServerConfigPage />} />
         <Route path="*" element={<Navigate to="/admin/team-members" replace />} />
       </Routes>
     </StandaloneApp>

@@ -1,12 +1,14 @@
 import { all, spawn } from 'redux-saga/effects';
 import type { RemoteFeature } from '@teaminbox/web-store';
+import { emailServerConfigSaga } from './features/email-server-config/emailServerConfigSaga';
+import { emailServerConfigSlice } from './features/email-server-config/emailServerConfigSlice';
 import { teamSaga } from './features/team-members/teamSaga';
 import { teamSlice } from './features/team-members/teamSlice';
 
 function* adminRootSaga() {
-  yield all([spawn(teamSaga)]);
+  yield all([spawn(teamSaga), spawn(emailServerConfigSaga)]);
 }
 
 /** Injected into the shell's store when an admin route first loads. */
-const feature: RemoteFeature = { key: 'admin', slices: [teamSlice], saga: adminRootSaga };
+const feature: RemoteFeature = { key: 'admin', slices: [teamSlice, emailServerConfigSlice], saga: adminRootSaga };
 export default feature;

@@ -15,6 +15,7 @@ import type {
   TRegisterRequest,
   TSignInRequest,
 } from '@teaminbox/contracts';
+import type { EmailServerConfig, EmailServerConfigRequest, OAuthUrlResponse } from './email-server-config';
 import { ApiError, request } from './http';
 
 /** How often a failed public call is tried again (the spec: register 0, sendLoginLink 1, invitation 1). */
@@ -143,6 +144,27 @@ export const api = {
   unreadCount: (): Promise<number> => request<number>('/emails/unread/count', { secured: true, silent: true }),
   createSampleEmails: (): Promise<SuccessMessageResponse> =>
     request<SuccessMessageResponse>('/emails/sample', { method: 'POST', secured: true }),
+
+  /** Rejects with an ApiError; 404 means no configuration yet. The screen shows every failure itself. */
+  getEmailServerConfig: (): Promise<EmailServerConfig> =>
+    request<EmailServerConfig>('/email-server-config', { secured: true, handled: true }),
+  createEmailServerConfig: (config: EmailServerConfigRequest): Promise<EmailServerConfig> =>
+    request<EmailServerConfig>('/email-server-config', { method: 'POST', body: config, secured: true, handled: true }),
+  updateEmailServerConfig: (config: EmailServerConfigRequest): Promise<EmailServerConfig> =>
+    request<EmailServerConfig>('/email-server-config', { method: 'PUT', body: config, secured: true, handled: true }),
+  testEmailServerConfig: (config: EmailServerConfigRequest): Promise<SuccessMessageResponse> =>
+    request<SuccessMessageResponse>('/email-server-config/test', {
+      method: 'POST',
+      body: config,
+      secured: true,
+      handled: true,
+    }),
+  listImapFolders: (): Promise<string[]> =>
+    request<string[]>('/email-server-config/imap-folders', { secured: true, handled: true }),
+  oauthUrl: (provider: 'google' | 'microsoft'): Promise<OAuthUrlResponse> =>
+    request<OAuthUrlResponse>(`/email-server-config/oauth/${provider}/url`, { secured: true, handled: true }),
+  fetchEmails: (): Promise<SuccessMessageResponse> =>
+    request<SuccessMessageResponse>('/emails/fetch', { method: 'POST', secured: true, handled: true }),
 };
 
 export type Api = typeof api;

@@ -59,11 +59,27 @@ describe('i18n resources', () => {
     });
     expect(en.team).toMatchObject({ you: '(You)', removed: 'Member successfully removed from team.' });
     expect(en.errors.forbidden).toBe('Forbidden!');
+    expect(en.nav.imapConfig).toBe('IMAP config');
+    expect(en.emailServerConfig).toMatchObject({
+      imapRequired: 'Please fill in all IMAP settings',
+      smtpRequired: 'Please fill in all SMTP settings',
+      fromEmailRequired: 'Please fill in the From Email address',
+      loadFailed: 'Error loading email server configuration',
+      testFailed: 'Connection test failed: {{message}}',
+      testError: 'Error testing connection',
+      saveFailed: 'Error saving email server configuration',
+      fetchFailedWithMessage: 'Error fetching emails: {{message}}',
+      fetchFailed: 'Error fetching emails',
+      fetchEmails: 'Fetch Emails',
+      test: 'Test Connection',
+    });
   });
 
   it('keeps the spec Czech texts Czech in both languages', () => {
     for (const key of ['unknownSender', 'connected', 'disconnected'] as const)
       expect(cs.inbox[key]).toBe(en.inbox[key]);
     expect(en.inbox.unknownSender).toBe('Neznámý odesílatel');
+    for (const key of ['foldersFailed', 'oauthSuccess', 'oauthError'] as const)
+      expect(cs.emailServerConfig[key]).toBe(en.emailServerConfig[key]);
   });
 });

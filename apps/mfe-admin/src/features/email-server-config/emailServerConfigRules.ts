@@ -1,0 +1,120 @@
+import type { EmailServerConfig, EmailServerConfigFields, EmailServerConfigRequest } from '@teaminbox/api-client';
+
+/** What the form edits: the configuration's fields plus the passwords the user typed (empty = keep). */
+export interface EmailServerConfigDraft extends EmailServerConfigFields {
+  imapPassword: string;
+  smtpPassword: string;
+}
+
+/** A new configuration: IMAP 993 with SSL and folder INBOX; SMTP 587 with TLS, without SSL; inactive. */
+export const NEW_CONFIG_DRAFT: EmailServerConfigDraft = {
+  imapHost: '',
+  imapPort: 993,
+  imapUsername: '',
+  imapPassword: '',
+  imapUseSsl: true,
+  imapFolder: 'INBOX',
+  imapFolders: [],
+  smtpHost: '',
+  smtpPort: 587,
+  smtpUsername: '',
+  smtpPassword: '',
+  smtpUseSsl: false,
+  smtpUseTls: true,
+  authType: 'PASSWORD',
+  oauthProvider: null,
+  fromEmail: '',
+  fromName: '',
+  isActive: false,
+};
+
+export type PresetKey = 'gmail' | 'outlook' | 'yahoo';
+
+/** Quick presets: each sets its hosts, IMAP 993 with SSL and SMTP 587 with TLS. */
+export const PRESETS: Record<PresetKey, { imapHost: string; smtpHost: string }> = {
+  gmail: { imapHost: 'imap.gmail.com', smtpHost: 'smtp.gmail.com' },
+  outlook: { imapHost: 'outlook.office365.com', smtpHost: 'smtp.office365.com' },
+  yahoo: { imapHost: 'imap.mail.yahoo.com', smtpHost: 'smtp.mail.yahoo.com' },
+};
+
+export function presetFields(preset: PresetKey): Partial<EmailServerConfigDraft> {
+  return {
+    ...PRESETS[preset],
+    imapPort: 993,
+    imapUseSsl: true,
+    smtpPort: 587,
+    smtpUseSsl: false,
+    smtpUseTls: true,
+  };
+}
+
+/** The form's values for a stored configuration: passwords never come back, they start empty. */
+export function draftOf(config: EmailServerConfig): EmailServerConfigDraft {
+  return {
+    imapHost: config.imapHost ?? '',
+    imapPort: config.imapPort ?? NEW_CONFIG_DRAFT.imapPort,
+    imapUsername: config.imapUsername ?? '',
+    imapPassword: '',
+    imapUseSsl: Boolean(config.imapUseSsl),
+    imapFolder: config.imapFolder || NEW_CONFIG_DRAFT.imapFolder,
+    imapFolders: config.imapFolders ?? [],
+    smtpHost: config.smtpHost ?? '',
+    smtpPort: config.smtpPort ?? NEW_CONFIG_DRAFT.smtpPort,
+    smtpUsername: config.smtpUsername ?? '',
+    smtpPassword: '',
+    smtpUseSsl: Boolean(config.smtpUseSsl),
+    smtpUseTls: Boolean(config.smtpUseTls),
+    authType: config.authType ?? 'PASSWORD',
+    oauthProvider: config.oauthProvider ?? null,
+    fromEmail: config.fromEmail ?? '',
+    fromName: config.fromName ?? '',
+    isActive: Boolean(config.isActive),
+  };
+}
+
+/** The body of a create, update or test: a password only when one was typed. */
+export function requestOf(draft: EmailServerConfigDraft): EmailServerConfigRequest {
+  const { imapPassword, smtpPassword, ...fields } = draft;
+  return {
+    ...fields,
+    oauthProvider: fields.authType === 'OAUTH2' ? fields.oauthProvider : null,
+    ...(imapPassword ? { imapPassword } : {}),
+    ...(smtpPassword ? { smtpPassword } : {}),
+  };
+}
+
+export type ValidationKey = 'imapRequired' | 'smtpRequired' | 'fromEmailRequired';
+
+/**
+ * The checks before a test or a save, in the spec's order. A password is needed unless the
+ * authentication is OAuth2; one already stored counts as filled.
+ */
+export function validateDraft(draft: EmailServerConfigDraft, stored: EmailServerConfig | null): ValidationKey | null {
+  const oauth = draft.authType === 'OAUTH2';
+  const filled = (value: string) => value.trim() !== '';
+  const imapPassword = oauth || filled(draft.imapPassword) || Boolean(stored?.imapPasswordSet);
+  if (!filled(draft.imapHost) || !filled(draft.imapUsername) || !imapPassword) return 'imapRequired';
+  const smtpPassword = oauth || filled(draft.smtpPassword) || Boolean(stored?.smtpPasswordSet);
+  if (!filled(draft.smtpHost) || !filled(draft.smtpUsername) || !smtpPassword) return 'smtpRequired';
+  if (!filled(draft.fromEmail)) return 'fromEmailRequired';
+  return null;
+}
+
+/** Which inputs are locked while editing (outside editing every input is). */
+export interface FieldLocks {
+  /** IMAP and SMTP host, port, username and SSL/TLS: OAuth2 with Google. */
+  server: boolean;
+  /** Both passwords: any OAuth2. */
+  passwords: boolean;
+  /** From email: OAuth2 and one already stored (it is the signed-in account). */
+  fromEmail: boolean;
+}
+
+export function fieldLocks(draft: EmailServerConfigDraft, stored: EmailServerConfig | null): FieldLocks {
+  const oauth = draft.authType === 'OAUTH2';
+  return {
+    server: oauth && draft.oauthProvider === 'GOOGLE',
+    passwords: oauth,
+    fromEmail: oauth && Boolean(stored?.fromEmail),
+  };
+}
