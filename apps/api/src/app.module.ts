@@ -6,6 +6,7 @@ import { migrations } from './migrations';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { InboxEmailReadModel } from './modules/conversations/projections/inbox-email/inbox-email.read-model';
 import { IdentityModule } from './modules/identity/identity.module';
+import { MailboxModule } from './modules/mail/mailbox.module';
 import { UserReadModel } from './modules/identity/projections/users/users.read-model';
 import { UserDirectory } from './modules/identity/user-directory';
 import { SharedModule } from './modules/shared/shared.module';
@@ -69,6 +70,7 @@ export class AppModule {
         IdentityModule,
         TeamsModule,
         ConversationsModule,
+        MailboxModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],
     };

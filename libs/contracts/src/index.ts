@@ -2,3 +2,5 @@ export * from './identity/identity.schemas';
 export * from './conversations/email.schemas';
 export * from './events/events';
 export * from './realtime/socket-events';
+export * from './mail/email-server-config.schemas';
+export * from './mail/mail.events';

@@ -1,6 +1,12 @@
 import { EventStore1767225600000 } from './1767225600000-event-store';
 import { ReadModels1767312000000 } from './1767312000000-read-models';
 import { IdentityAndTeams1767398400000 } from './1767398400000-identity-and-teams';
+import { Mail1767484800000 } from './1767484800000-mail';
 
 /** Every migration of the API, in order. Append new ones at the end. */
-export const migrations = [EventStore1767225600000, ReadModels1767312000000, IdentityAndTeams1767398400000];
+export const migrations = [
+  EventStore1767225600000,
+  ReadModels1767312000000,
+  IdentityAndTeams1767398400000,
+  Mail1767484800000,
+];

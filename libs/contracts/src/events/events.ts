@@ -1,4 +1,4 @@
-import type { Priority, EmailStatus } from '../conversations/email.schemas';
+import type { EmailAttachment, EmailStatus, Priority } from '../conversations/email.schemas';
 import type { Role } from '../identity/identity.schemas';
 
 /** Metadata every event carries. */
@@ -123,6 +123,17 @@ export interface EmailReceived {
   receivedAt: string;
   priority: Priority;
   status: EmailStatus;
+  /** Set when the email came from a team mailbox (IMAP ingestion); absent for sample emails. */
+  inReplyTo?: string | null;
+  references?: string[];
+  folder?: string;
+  uid?: number;
+  /** Auto-Submitted other than no, Precedence bulk/junk/list/auto_reply, X-Autoreply or X-Autorespond. */
+  isAutoReply?: boolean;
+  /** A delivery status report (multipart/report; report-type=delivery-status). */
+  isBounce?: boolean;
+  /** Contents are stored in the `attachment` table under each id. */
+  attachments?: EmailAttachment[];
 }
 
 /** Every event type and its payload: the single source of event names. */

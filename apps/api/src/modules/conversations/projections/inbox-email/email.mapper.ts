@@ -50,7 +50,7 @@ export function rowFromEmailReceived(data: EmailReceived): InboxEmailReadModel {
     status: data.status,
     assignedTo: null,
     labels: [],
-    attachments: [],
+    attachments: data.attachments ?? [],
     messageId: data.messageId,
   };
 }

@@ -34,17 +34,21 @@ export class InboxEmailProjection implements Projection {
           priority: email.priority,
           status: email.status,
           message_id: email.messageId,
+          attachments: email.attachments ?? [],
         };
       });
     if (rows.length === 0) return;
     await tx.query(
       `INSERT INTO inbox_email
-         (id, team_id, subject, body_text, body_html, from_name, from_email, "to", cc, received_at, priority, status, message_id)
+         (id, team_id, subject, body_text, body_html, from_name, from_email, "to", cc, received_at, priority, status, message_id,
+          attachments)
        SELECT r.id, r.team_id, r.subject, r.body_text, r.body_html, r.from_name, r.from_email,
-              COALESCE(r."to", '[]'::jsonb), COALESCE(r.cc, '[]'::jsonb), r.received_at, r.priority, r.status, r.message_id
+              COALESCE(r."to", '[]'::jsonb), COALESCE(r.cc, '[]'::jsonb), r.received_at, r.priority, r.status, r.message_id,
+              COALESCE(r.attachments, '[]'::jsonb)
          FROM json_to_recordset($1::json) AS r(
               id uuid, team_id uuid, subject text, body_text text, body_html text, from_name text, from_email text,
-              "to" jsonb, cc jsonb, received_at timestamptz, priority text, status text, message_id text)
+              "to" jsonb, cc jsonb, received_at timestamptz, priority text, status text, message_id text,
+              attachments jsonb)
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify(rows)],
     );

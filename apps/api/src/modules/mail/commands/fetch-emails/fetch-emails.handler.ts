@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import type { SuccessMessageResponse } from '@teaminbox/contracts';
+import { describeMailError } from '../../connection/mail-connections';
+import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
+import { MailboxSupervisor } from '../../ingestion/mailbox-supervisor';
+import { MailboxTeam } from '../../mailbox-team';
+import { SAVE_CONFIG_FIRST_MESSAGE } from '../../queries/list-imap-folders/list-imap-folders.handler';
+
+/** POST /emails/fetch: syncs the team's mailbox now. */
+@Injectable()
+export class FetchEmailsHandler {
+  constructor(
+    private readonly team: MailboxTeam,
+    private readonly status: MailboxStatusStore,
+    private readonly supervisor: MailboxSupervisor,
+  ) {}
+
+  async execute(userId: string): Promise<SuccessMessageResponse> {
+    const teamId = await this.team.of(userId);
+    const settings = await this.status.settingsOf(teamId);
+    if (!settings) return { success: false, message: SAVE_CONFIG_FIRST_MESSAGE };
+    try {
+      const count = await this.supervisor.syncNow(teamId, settings);
+      return { success: true, message: `Fetched ${count} new emails` };
+    } catch (error) {
+      return { success: false, message: `Fetching emails failed: ${describeMailError(error)}` };
+    }
+  }
+}

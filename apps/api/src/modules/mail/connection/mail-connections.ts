@@ -1,0 +1,107 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { MailboxSettings } from '@teaminbox/contracts';
+import { ImapFlow } from 'imapflow';
+import { createTransport } from 'nodemailer';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
+import { SecretBox } from '../../../platform/crypto';
+import { MailHostNotAllowedError, MailHostUnresolvedError, resolveMailHost } from '../../../platform/net';
+
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+export interface ImapClientOptions {
+  /** Milliseconds after a command before IDLE starts (small, so new mail is seen quickly). */
+  autoIdleDelay?: number;
+}
+
+/**
+ * Opens connections to a team's mail servers. Every host goes through the SSRF guard first: it is resolved
+ * once and the connection goes to that address, with the configured name as TLS servername.
+ */
+@Injectable()
+export class MailConnections {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly box: SecretBox,
+  ) {}
+
+  async connectImap(settings: MailboxSettings, options: ImapClientOptions = {}): Promise<ImapFlow> {
+    const target = await resolveMailHost(settings.imapHost, { allowPrivate: this.config.allowPrivateMailHosts });
+    const client = new ImapFlow({
+      host: target.address,
+      port: settings.imapPort,
+      secure: settings.imapUseSsl,
+      servername: target.servername,
+      auth: { user: settings.imapUsername, pass: this.open(settings.imapPasswordSealed) },
+      logger: false,
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      greetingTimeout: CONNECT_TIMEOUT_MS,
+      socketTimeout: 5 * 60_000,
+      autoIdleDelay: options.autoIdleDelay ?? 50,
+      missingIdleCommand: 'NOOP',
+      tls: { servername: target.servername },
+    });
+    // Errors also reject the pending command; this keeps an 'error' event from crashing the process.
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+    } catch (error) {
+      client.close();
+      throw error;
+    }
+    return client;
+  }
+
+  /** Paths of every folder of the mailbox. */
+  async listFolders(settings: MailboxSettings): Promise<string[]> {
+    const client = await this.connectImap(settings);
+    try {
+      return (await client.list()).map((folder) => folder.path);
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+  }
+
+  async verifySmtp(settings: MailboxSettings): Promise<void> {
+    const target = await resolveMailHost(settings.smtpHost, { allowPrivate: this.config.allowPrivateMailHosts });
+    const transport = createTransport({
+      host: target.address,
+      port: settings.smtpPort,
+      secure: settings.smtpUseSsl,
+      requireTLS: settings.smtpUseTls && !settings.smtpUseSsl,
+      ignoreTLS: !settings.smtpUseTls && !settings.smtpUseSsl,
+      auth: { user: settings.smtpUsername, pass: this.open(settings.smtpPasswordSealed) },
+      tls: { servername: target.servername ?? settings.smtpHost },
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      greetingTimeout: CONNECT_TIMEOUT_MS,
+      socketTimeout: CONNECT_TIMEOUT_MS,
+      logger: false,
+    });
+    try {
+      await transport.verify();
+    } finally {
+      transport.close();
+    }
+  }
+
+  private open(sealed: string | null): string {
+    return sealed === null ? '' : this.box.open(sealed);
+  }
+}
+
+/**
+ * A message about a connection failure that is safe to show and log: the guard's own texts, the server's
+ * answer to a failed login, or the error code; never a password (any occurrence of a secret is masked).
+ */
+export function describeMailError(error: unknown, secrets: string[] = []): string {
+  if (error instanceof MailHostNotAllowedError || error instanceof MailHostUnresolvedError) return error.message;
+  const e = error as { authenticationFailed?: boolean; code?: string; responseText?: string; message?: string };
+  let message: string;
+  if (e?.authenticationFailed || e?.code === 'EAUTH')
+    message = 'Authentication failed: check the username and password.';
+  else if (e?.code === 'ETIMEDOUT' || e?.code === 'CONNECT_TIMEOUT' || e?.code === 'GREETING_TIMEOUT')
+    message = 'The mail server did not answer in time.';
+  else if (e?.code === 'ECONNREFUSED') message = 'The mail server refused the connection.';
+  else message = e?.responseText || e?.message || 'Unknown error';
+  for (const secret of secrets) if (secret) message = message.split(secret).join('***');
+  return message;
+}

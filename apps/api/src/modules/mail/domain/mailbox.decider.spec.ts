@@ -1,0 +1,67 @@
+import type { MailboxSettings } from '@teaminbox/contracts';
+import { mailboxDecider, type MailboxEvent } from './mailbox.decider';
+import { settingsFromRequest, validationMessage } from './mailbox-settings';
+import { ZEmailServerConfigRequest } from '@teaminbox/contracts';
+
+const teamId = '0193a0a0-0000-7000-8000-000000000001';
+const request = ZEmailServerConfigRequest.parse({
+  imapHost: 'imap.example.com',
+  imapUsername: 'support@example.com',
+  imapPassword: 'imap-secret',
+  smtpHost: 'smtp.example.com',
+  smtpUsername: 'support@example.com',
+  smtpPassword: 'smtp-secret',
+  fromEmail: 'support@example.com',
+});
+const seal = (plain: string) => `sealed(${plain.length})`;
+const settings: MailboxSettings = settingsFromRequest('cfg-1', request, null, seal);
+
+const fold = (events: MailboxEvent[]) => events.reduce(mailboxDecider.evolve, mailboxDecider.initialState());
+
+describe('mailbox decider', () => {
+  it('configures a new mailbox, then updates it, and ignores an identical save', () => {
+    const command = { type: 'SaveMailboxSettings' as const, teamId, settings };
+    const first = mailboxDecider.decide(command, fold([]));
+    expect(first).toEqual([{ type: 'MailboxConfigured', data: { teamId, settings } }]);
+    expect(mailboxDecider.decide(command, fold(first))).toEqual([]);
+    const changed = { ...settings, isActive: true };
+    expect(mailboxDecider.decide({ ...command, settings: changed }, fold(first))).toEqual([
+      { type: 'MailboxConfigUpdated', data: { teamId, settings: changed } },
+    ]);
+  });
+});
+
+describe('mailbox settings', () => {
+  it('applies the defaults of a new configuration', () => {
+    const empty = ZEmailServerConfigRequest.parse({});
+    expect(empty).toMatchObject({
+      imapPort: 993,
+      imapUseSsl: true,
+      imapFolder: 'INBOX',
+      smtpPort: 587,
+      smtpUseTls: true,
+      isActive: false,
+      authType: 'PASSWORD',
+    });
+  });
+
+  it('seals passwords and keeps the stored ones when a save leaves them empty', () => {
+    expect(settings.imapPasswordSealed).toBe('sealed(11)');
+    const again = settingsFromRequest('cfg-1', { ...request, imapPassword: '', smtpPassword: '' }, settings, () => {
+      throw new Error('must not seal');
+    });
+    expect(again.imapPasswordSealed).toBe(settings.imapPasswordSealed);
+    expect(again.smtpPasswordSealed).toBe(settings.smtpPasswordSealed);
+  });
+
+  it('answers the spec messages in order', () => {
+    const set = { imap: true, smtp: true };
+    expect(validationMessage(request, set)).toBeNull();
+    expect(validationMessage({ ...request, imapHost: '' }, set)).toBe('Please fill in all IMAP settings');
+    expect(validationMessage(request, { imap: false, smtp: true })).toBe('Please fill in all IMAP settings');
+    expect(validationMessage({ ...request, smtpUsername: '' }, set)).toBe('Please fill in all SMTP settings');
+    expect(validationMessage(request, { imap: true, smtp: false })).toBe('Please fill in all SMTP settings');
+    expect(validationMessage({ ...request, fromEmail: '' }, set)).toBe('Please fill in the From Email address');
+    expect(validationMessage({ ...request, authType: 'OAUTH2' }, { imap: false, smtp: false })).toBeNull();
+  });
+});

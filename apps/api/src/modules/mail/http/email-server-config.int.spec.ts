@@ -1,0 +1,186 @@
+import type { EmailServerConfig, SuccessMessageResponse } from '@teaminbox/contracts';
+import { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../../../../test/app/test-app';
+import { startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
+
+describe('email server configuration over HTTP', () => {
+  let t: TestApp;
+  let dovecot: TestDovecot;
+
+  beforeAll(async () => {
+    dovecot = await startDovecot();
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await dovecot?.stop();
+  });
+
+  async function userWithTeam(name: string) {
+    const user = await t.signUp(name);
+    expect((await t.request('/api/team', { method: 'PUT', token: user.token, body: `${name} team` })).status).toBe(200);
+    return user;
+  }
+
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    imapHost: dovecot.host,
+    imapPort: dovecot.port,
+    imapUsername: dovecot.user,
+    imapPassword: dovecot.password,
+    imapUseSsl: false,
+    smtpHost: 'smtp.example.com',
+    smtpUsername: 'support@example.com',
+    smtpPassword: 'smtp-secret-pw',
+    fromEmail: 'support@example.com',
+    fromName: 'Support',
+    ...overrides,
+  });
+
+  it('answers 404 before a configuration exists and to a user without a team', async () => {
+    const { token } = await userWithTeam('noconfig');
+    expect((await t.request('/api/email-server-config', { token })).status).toBe(404);
+    const teamless = await t.signUp('teamless');
+    const res = await t.request<SuccessMessageResponse>('/api/email-server-config', { token: teamless.token });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toMatch(/team/i);
+  });
+
+  it('validates with the spec messages', async () => {
+    const { token } = await userWithTeam('validation');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ imapHost: '' }, 'Please fill in all IMAP settings'],
+      [{ imapPassword: '' }, 'Please fill in all IMAP settings'],
+      [{ smtpHost: '' }, 'Please fill in all SMTP settings'],
+      [{ smtpPassword: undefined }, 'Please fill in all SMTP settings'],
+      [{ fromEmail: ' ' }, 'Please fill in the From Email address'],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await t.request('/api/email-server-config', { method: 'POST', token, body: body(overrides) });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, message });
+    }
+  });
+
+  it('saves, never returns or stores passwords in plain text, keeps them on an empty PUT, and hides it from other teams', async () => {
+    const { token } = await userWithTeam('config');
+    const created = await t.request<EmailServerConfig>('/api/email-server-config', {
+      method: 'POST',
+      token,
+      body: body(),
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({
+      imapHost: dovecot.host,
+      imapPasswordSet: true,
+      smtpPasswordSet: true,
+      isActive: false,
+    });
+    expect(JSON.stringify(created.body)).not.toContain(dovecot.password);
+    expect(created.body).not.toHaveProperty('imapPassword');
+
+    const updated = await t.request<EmailServerConfig>('/api/email-server-config', {
+      method: 'PUT',
+      token,
+      body: body({ imapPassword: '', smtpPassword: undefined, fromName: 'Helpdesk' }),
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      id: created.body.id,
+      fromName: 'Helpdesk',
+      imapPasswordSet: true,
+      smtpPasswordSet: true,
+    });
+
+    const read = await t.request<EmailServerConfig>('/api/email-server-config', { token });
+    expect(read.body).toMatchObject({ fromName: 'Helpdesk', imapPasswordSet: true, syncProgress: null });
+
+    const events: { data: unknown }[] = await t.app
+      .get(DataSource)
+      .query(`SELECT data FROM events WHERE stream_id = $1`, [
+        `mailbox-${(await t.request<{ teamId: string }>('/api/loggedInUser', { token })).body.teamId}`,
+      ]);
+    expect(events).toHaveLength(2);
+    const rows = await t.app.get(DataSource).query('SELECT settings FROM mailbox_config');
+    for (const stored of [JSON.stringify(events), JSON.stringify(rows)]) {
+      expect(stored).not.toContain(dovecot.password);
+      expect(stored).not.toContain('smtp-secret-pw');
+      expect(stored).toContain('v1.');
+    }
+
+    const other = await userWithTeam('other');
+    expect((await t.request('/api/email-server-config', { token: other.token })).status).toBe(404);
+
+    const folders = await t.request<string[]>('/api/email-server-config/imap-folders', { token });
+    expect(folders.status).toBe(200);
+    expect(folders.body).toContain('INBOX');
+    expect((await t.request('/api/email-server-config/imap-folders', { token: other.token })).status).toBe(400);
+  });
+
+  it('tests the IMAP connection and reports a wrong password without echoing it', async () => {
+    const { token } = await userWithTeam('tester');
+    const wrong = 'Wr0ng-Passw0rd-xyz';
+    const failed = await t.request<SuccessMessageResponse>('/api/email-server-config/test', {
+      method: 'POST',
+      token,
+      body: body({ imapPassword: wrong }),
+    });
+    expect(failed.body.success).toBe(false);
+    expect(failed.body.message).toMatch(/IMAP/);
+    expect(failed.body.message).not.toContain(wrong);
+
+    // IMAP succeeds; SMTP then fails (no server at that port): the answer names SMTP.
+    const smtpFails = await t.request<SuccessMessageResponse>('/api/email-server-config/test', {
+      method: 'POST',
+      token,
+      body: body({ smtpHost: '127.0.0.1', smtpPort: 1, smtpUseTls: false }),
+    });
+    expect(smtpFails.body).toMatchObject({ success: false });
+    expect(smtpFails.body.message).toMatch(/^SMTP connection failed/);
+  });
+
+  it('fetches on demand and counts new emails once', async () => {
+    const { token } = await userWithTeam('fetcher');
+    await t.request('/api/email-server-config', { method: 'POST', token, body: body({ imapFolders: ['Fetch'] }) });
+    const imap = await dovecot.client();
+    await imap.mailboxCreate('Fetch');
+    await imap.append('Fetch', 'From: a@example.com\r\nSubject: one\r\nMessage-ID: <f1@x>\r\n\r\nhello\r\n');
+    await imap.append('Fetch', 'From: a@example.com\r\nSubject: two\r\nMessage-ID: <f2@x>\r\n\r\nhello\r\n');
+    await imap.logout();
+    const first = await t.request('/api/emails/fetch', { method: 'POST', token });
+    expect(first.body).toEqual({ success: true, message: 'Fetched 2 new emails' });
+    expect((await t.request('/api/emails/fetch', { method: 'POST', token })).body).toEqual({
+      success: true,
+      message: 'Fetched 0 new emails',
+    });
+  });
+});
+
+describe('mail host guard over HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ allowPrivateMailHosts: false });
+  });
+  afterAll(() => t?.close());
+
+  it('refuses a loopback mail server when private hosts are not allowed', async () => {
+    const user = await t.signUp('guarded');
+    await t.request('/api/team', { method: 'PUT', token: user.token, body: 'guarded team' });
+    const res = await t.request<SuccessMessageResponse>('/api/email-server-config/test', {
+      method: 'POST',
+      token: user.token,
+      body: {
+        imapHost: '127.0.0.1',
+        imapUsername: 'u',
+        imapPassword: 'p',
+        smtpHost: 'smtp.example.com',
+        smtpUsername: 'u',
+        smtpPassword: 'p',
+        fromEmail: 'a@example.com',
+      },
+    });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'IMAP connection failed: This mail server address is not allowed.',
+    });
+  });
+});

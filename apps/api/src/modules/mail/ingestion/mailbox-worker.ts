@@ -1,0 +1,148 @@
+import { Logger } from '@nestjs/common';
+import type { MailboxSettings } from '@teaminbox/contracts';
+import type { ImapFlow } from 'imapflow';
+import { describeMailError, type MailConnections } from '../connection/mail-connections';
+import { foldersToSync } from '../domain/mailbox-settings';
+import type { MailboxStatusStore } from './mailbox-status.store';
+import type { MailboxSync } from './mailbox-sync';
+
+export interface WorkerTuning {
+  batchSize: number;
+  /** Full re-check of every folder (the fallback when IDLE is missing, and for folders other than the first). */
+  pollIntervalMs: number;
+  minBackoffMs: number;
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_TUNING: WorkerTuning = {
+  batchSize: 200,
+  pollIntervalMs: 30_000,
+  minBackoffMs: 1_000,
+  maxBackoffMs: 5 * 60_000,
+};
+
+/**
+ * Keeps one IMAP connection for one team: sync every folder, then wait in IDLE on the first folder (new
+ * mail wakes it) or for the poll timer, and sync again. Errors are recorded and retried with exponential
+ * backoff; a worker never throws out of its loop, so one failing team does not affect another.
+ */
+export class MailboxWorker {
+  private readonly logger = new Logger(MailboxWorker.name);
+  private stopped = false;
+  private client: ImapFlow | null = null;
+  private wake: (() => void) | null = null;
+  private pending = false;
+  private loop: Promise<void> | null = null;
+  private round: Promise<number> = Promise.resolve(0);
+
+  constructor(
+    readonly teamId: string,
+    private readonly settings: MailboxSettings,
+    private readonly connections: MailConnections,
+    private readonly sync: MailboxSync,
+    private readonly status: MailboxStatusStore,
+    private readonly tuning: WorkerTuning,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    const client = this.client;
+    if (client) await client.logout().catch(() => client.close());
+    await this.loop?.catch(() => undefined);
+  }
+
+  /** Syncs at once on the open connection (queued after a round in flight); null when not connected. */
+  async syncNow(): Promise<number | null> {
+    const client = this.client;
+    if (!client || !client.usable || this.stopped) return null;
+    return this.enqueue(client);
+  }
+
+  private enqueue(client: ImapFlow): Promise<number> {
+    const next = this.round.catch(() => 0).then(() => this.syncRound(client));
+    this.round = next.catch(() => 0);
+    return next;
+  }
+
+  private syncRound(client: ImapFlow): Promise<number> {
+    return this.sync.syncFolders(client, this.teamId, foldersToSync(this.settings), {
+      batchSize: this.tuning.batchSize,
+      shouldStop: () => this.stopped,
+    });
+  }
+
+  private async run(): Promise<void> {
+    let attempt = 0;
+    while (!this.stopped) {
+      try {
+        await this.session(() => {
+          attempt = 0;
+        });
+      } catch (error) {
+        if (this.stopped) break;
+        const message = describeMailError(error);
+        this.logger.warn(`Mailbox of team ${this.teamId}: ${message}`);
+        await this.status.recordError(this.teamId, message).catch(() => undefined);
+      }
+      if (this.stopped) break;
+      const delay = Math.min(this.tuning.maxBackoffMs, this.tuning.minBackoffMs * 2 ** attempt);
+      attempt++;
+      await this.sleep(delay * (0.8 + Math.random() * 0.4));
+    }
+  }
+
+  private async session(connected: () => void): Promise<void> {
+    const client = await this.connections.connectImap(this.settings);
+    this.client = client;
+    let closed = false;
+    client.on('exists', () => this.trigger());
+    client.on('close', () => {
+      closed = true;
+      this.wake?.();
+    });
+    try {
+      await this.enqueue(client);
+      connected();
+      const [first] = foldersToSync(this.settings);
+      await client.mailboxOpen(first, { readOnly: true });
+      while (!this.stopped && !closed) {
+        await this.sleep(this.tuning.pollIntervalMs);
+        if (this.stopped || closed) break;
+        this.pending = false;
+        await this.enqueue(client);
+        if (client.mailbox === false || client.mailbox?.path !== first)
+          await client.mailboxOpen(first, { readOnly: true });
+      }
+      if (closed && !this.stopped) throw new Error('The mail server closed the connection');
+    } finally {
+      this.client = null;
+      if (!closed) await client.logout().catch(() => client.close());
+    }
+  }
+
+  private trigger(): void {
+    this.pending = true;
+    this.wake?.();
+  }
+
+  /** Waits for the delay, new mail, a close or stop(). */
+  private sleep(ms: number): Promise<void> {
+    if (this.pending || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+}

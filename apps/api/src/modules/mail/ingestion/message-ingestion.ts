@@ -1,0 +1,142 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EmailQuarantined } from '@teaminbox/contracts';
+import { v7 as uuidv7 } from 'uuid';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ANY, EVENT_STORE, type EventStore, type NewEvent } from '../../../platform/event-store/event-store.port';
+import { emailStreamId } from '../../conversations/domain/email.decider';
+import {
+  dedupeKeyOf,
+  emailIdOf,
+  eventIdOf,
+  type MessageLocation,
+  type ParsedMessage,
+  parseMessage,
+} from './message-parser';
+
+export interface FetchedMessage {
+  uid: number;
+  source: Buffer;
+  internalDate: Date | null;
+}
+
+type Prepared =
+  | { kind: 'parsed'; location: MessageLocation; source: Buffer; parsed: ParsedMessage }
+  | { kind: 'quarantined'; location: MessageLocation; source: Buffer; error: string };
+
+const MAX_ERROR_LENGTH = 500;
+
+/**
+ * Turns fetched messages of one folder into events, exactly once. Ids are derived from the message's location,
+ * so a batch fetched again after a crash appends nothing new (the store skips known event ids), and a
+ * (Message-ID, content hash) key per team skips the same message found at another location (another folder,
+ * a new UIDVALIDITY). Raw source and attachments are stored before the event is appended.
+ */
+@Injectable()
+export class MessageIngestion {
+  private readonly logger = new Logger(MessageIngestion.name);
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  /** Ingests a batch; returns how many messages were new (appended as received or quarantined). */
+  async ingest(teamId: string, folder: string, uidValidity: bigint, messages: FetchedMessage[]): Promise<number> {
+    const prepared: Prepared[] = [];
+    for (const message of messages) {
+      const location = { teamId, folder, uidValidity, uid: message.uid };
+      try {
+        prepared.push({
+          kind: 'parsed',
+          location,
+          source: message.source,
+          parsed: await parseMessage(message.source, location, message.internalDate),
+        });
+      } catch (error) {
+        const reason = ((error as Error)?.message ?? String(error)).slice(0, MAX_ERROR_LENGTH);
+        prepared.push({ kind: 'quarantined', location, source: message.source, error: reason });
+      }
+    }
+
+    const fresh = await this.db.transaction((tx) => this.reserve(tx, teamId, prepared));
+    let appended = 0;
+    for (const item of fresh) {
+      await this.append(item);
+      appended++;
+    }
+    return appended;
+  }
+
+  /** Stores keys, raw sources and attachments; returns the messages whose event must be appended. */
+  private async reserve(tx: EntityManager, teamId: string, prepared: Prepared[]): Promise<Prepared[]> {
+    const fresh: Prepared[] = [];
+    for (const item of prepared) {
+      const emailId = emailIdOf(item.location);
+      const messageId = item.kind === 'parsed' ? item.parsed.email.messageId : '';
+      const key = dedupeKeyOf(teamId, messageId, item.source);
+      const owner: { email_id: string }[] = await tx.query(
+        `WITH inserted AS (
+           INSERT INTO mail_message_key (team_id, dedupe_key, email_id) VALUES ($1, $2, $3)
+           ON CONFLICT (team_id, dedupe_key) DO NOTHING RETURNING email_id)
+         SELECT email_id FROM inserted
+         UNION ALL SELECT email_id FROM mail_message_key WHERE team_id = $1 AND dedupe_key = $2`,
+        [teamId, key, emailId],
+      );
+      if (owner[0]?.email_id !== emailId) continue;
+      await tx.query(
+        'INSERT INTO raw_message (email_id, team_id, source) VALUES ($1, $2, $3) ON CONFLICT (email_id) DO NOTHING',
+        [emailId, teamId, item.source],
+      );
+      if (item.kind === 'parsed') {
+        for (const attachment of item.parsed.attachments) {
+          await tx.query(
+            `INSERT INTO attachment (id, team_id, email_id, filename, content_type, size, content)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+            [
+              attachment.id,
+              teamId,
+              emailId,
+              attachment.filename,
+              attachment.contentType,
+              attachment.content.length,
+              attachment.content,
+            ],
+          );
+        }
+      }
+      fresh.push(item);
+    }
+    return fresh;
+  }
+
+  private async append(item: Prepared): Promise<void> {
+    const emailId = emailIdOf(item.location);
+    const metadata = {
+      actorUserId: null,
+      teamId: item.location.teamId,
+      correlationId: uuidv7(),
+      causationId: null,
+      occurredAt: new Date().toISOString(),
+    };
+    let event: NewEvent;
+    if (item.kind === 'parsed') {
+      event = {
+        eventId: eventIdOf(emailId, 'EmailReceived'),
+        type: 'EmailReceived',
+        data: item.parsed.email,
+        metadata,
+      };
+    } else {
+      const data: EmailQuarantined = {
+        emailId,
+        teamId: item.location.teamId,
+        folder: item.location.folder,
+        uid: item.location.uid,
+        error: item.error,
+      };
+      this.logger.warn(`Quarantined message ${item.location.folder}/${item.location.uid}: ${item.error}`);
+      event = { eventId: eventIdOf(emailId, 'EmailQuarantined'), type: 'EmailQuarantined', data, metadata };
+    }
+    await this.store.appendToStream(emailStreamId(emailId), [event], ANY);
+  }
+}

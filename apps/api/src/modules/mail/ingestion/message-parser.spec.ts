@@ -1,0 +1,106 @@
+import { dedupeKeyOf, emailIdOf, parseMessage } from './message-parser';
+
+const location = { teamId: '0193a0a0-0000-7000-8000-000000000001', folder: 'INBOX', uidValidity: 7n, uid: 42 };
+const internalDate = new Date('2026-11-01T08:00:00.000Z');
+const parse = (raw: string) => parseMessage(Buffer.from(raw), location, internalDate);
+
+describe('parseMessage', () => {
+  it('maps headers, addresses, threading and priority', async () => {
+    const { email } = await parse(
+      [
+        'From: "Alice Smith" <alice@example.com>',
+        'To: support@example.com, Team: bob@example.com, carol@example.com;',
+        'Cc: dave@example.com',
+        'Subject: =?utf-8?Q?P=C5=99=C3=ADloha?=',
+        'Message-ID: <m1@example.com>',
+        'In-Reply-To: <m0@example.com>',
+        'References: <r1@example.com> <m0@example.com>',
+        'Date: Tue, 3 Nov 2026 09:30:00 +0100',
+        'X-Priority: 1',
+        '',
+        'Hi',
+      ].join('\r\n'),
+    );
+    expect(email).toMatchObject({
+      emailId: emailIdOf(location),
+      teamId: location.teamId,
+      messageId: '<m1@example.com>',
+      subject: 'Příloha',
+      fromName: 'Alice Smith',
+      fromEmail: 'alice@example.com',
+      to: ['support@example.com', 'bob@example.com', 'carol@example.com'],
+      cc: ['dave@example.com'],
+      inReplyTo: '<m0@example.com>',
+      references: ['<r1@example.com>', '<m0@example.com>'],
+      receivedAt: '2026-11-03T08:30:00.000Z',
+      priority: 'HIGH',
+      status: 'NEW',
+      folder: 'INBOX',
+      uid: 42,
+      isAutoReply: false,
+      isBounce: false,
+      html: null,
+    });
+    expect(email.text.trim()).toBe('Hi');
+  });
+
+  it('falls back to INTERNALDATE when the Date header is missing or invalid', async () => {
+    for (const date of ['', 'Date: yesterday-ish\r\n']) {
+      const { email } = await parse(`From: a@example.com\r\n${date}Subject: x\r\n\r\nbody`);
+      expect(email.receivedAt).toBe(internalDate.toISOString());
+    }
+  });
+
+  it.each([
+    ['Auto-Submitted: auto-replied', true],
+    ['Auto-Submitted: no', false],
+    ['Precedence: bulk', true],
+    ['Precedence: list', true],
+    ['X-Autoreply: yes', true],
+    ['X-Autorespond: on', true],
+  ])('recognises auto-replies (%s)', async (header, expected) => {
+    const { email } = await parse(`From: a@example.com\r\n${header}\r\nSubject: x\r\n\r\nbody`);
+    expect(email.isAutoReply).toBe(expected);
+  });
+
+  it('recognises bounces and keeps attachments with their contents', async () => {
+    const { email, attachments } = await parse(
+      [
+        'From: MAILER-DAEMON@example.com',
+        'Subject: Undelivered',
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="b"',
+        '',
+        '--b',
+        'Content-Type: text/plain',
+        '',
+        'Delivery failed',
+        '--b',
+        'Content-Type: application/pdf; name="invoice.pdf"',
+        'Content-Disposition: attachment; filename="invoice.pdf"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        Buffer.from('%PDF-1.4 fake').toString('base64'),
+        '--b--',
+        '',
+      ].join('\r\n'),
+    );
+    expect(email.isBounce).toBe(true);
+    const pdf = attachments.find((a) => a.filename === 'invoice.pdf');
+    expect(pdf?.content.toString()).toBe('%PDF-1.4 fake');
+    expect(email.attachments).toContainEqual({
+      id: pdf?.id,
+      filename: 'invoice.pdf',
+      contentType: 'application/pdf',
+      size: 13,
+    });
+  });
+
+  it('derives stable ids: same location same id, another UIDVALIDITY another id; dedupe keys by content', () => {
+    expect(emailIdOf(location)).toBe(emailIdOf({ ...location }));
+    expect(emailIdOf({ ...location, uidValidity: 8n })).not.toBe(emailIdOf(location));
+    const a = dedupeKeyOf(location.teamId, '<x@y>', Buffer.from('A'));
+    expect(dedupeKeyOf(location.teamId, '<x@y>', Buffer.from('A'))).toBe(a);
+    expect(dedupeKeyOf(location.teamId, '<x@y>', Buffer.from('B'))).not.toBe(a);
+    expect(dedupeKeyOf('other-team', '<x@y>', Buffer.from('A'))).not.toBe(a);
+  });
+});

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import type { EmailReceived, Priority } from '@teaminbox/contracts';
+import { type AddressObject, type HeaderValue, simpleParser } from 'mailparser';
+import { v5 as uuidv5 } from 'uuid';
+
+/** Namespace of the deterministic ids of ingested mail (uuid v5). */
+const MAIL_NAMESPACE = 'a4d7c7f2-5f0e-4c53-9d0e-2f3b8a61c9e1';
+
+/** A message's identity in a team mailbox: (team, folder, UIDVALIDITY, UID). */
+export interface MessageLocation {
+  teamId: string;
+  folder: string;
+  uidValidity: bigint;
+  uid: number;
+}
+
+/** The email id of a location: the same message fetched again (after a crash) gets the same id and event id. */
+export function emailIdOf({ teamId, folder, uidValidity, uid }: MessageLocation): string {
+  return uuidv5(`${teamId}\n${folder}\n${uidValidity}\n${uid}`, MAIL_NAMESPACE);
+}
+
+export function eventIdOf(emailId: string, type: string): string {
+  return uuidv5(`${emailId}\n${type}`, MAIL_NAMESPACE);
+}
+
+/** Dedupe key across locations: Message-ID plus a hash of the raw content, per team. */
+export function dedupeKeyOf(teamId: string, messageId: string, source: Buffer): string {
+  const contentHash = createHash('sha256').update(source).digest('hex');
+  return createHash('sha256').update(`${teamId}\n${messageId}\n${contentHash}`).digest('hex');
+}
+
+export interface ParsedAttachment {
+  id: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface ParsedMessage {
+  email: EmailReceived;
+  attachments: ParsedAttachment[];
+}
+
+const addresses = (value: AddressObject | AddressObject[] | undefined): string[] =>
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .flatMap((object) => object.value)
+    .flatMap(function flatten(address): string[] {
+      return address.group ? address.group.flatMap(flatten) : address.address ? [address.address] : [];
+    });
+
+const headerText = (value: HeaderValue | undefined): string => {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((v) => headerText(v as HeaderValue)).join(', ');
+  if (typeof value === 'object' && 'value' in value) return String((value as { value: unknown }).value);
+  return String(value);
+};
+
+const PRIORITY: Record<string, Priority> = { high: 'HIGH', normal: 'MEDIUM', low: 'LOW' };
+
+/** Auto-Submitted other than "no", Precedence bulk/junk/list/auto_reply, X-Autoreply or X-Autorespond. */
+export function isAutoReply(headers: Map<string, HeaderValue>): boolean {
+  const autoSubmitted = headerText(headers.get('auto-submitted')).trim().toLowerCase();
+  if (autoSubmitted && !autoSubmitted.startsWith('no')) return true;
+  const precedence = headerText(headers.get('precedence')).trim().toLowerCase();
+  if (['bulk', 'junk', 'list', 'auto_reply'].includes(precedence)) return true;
+  return headers.has('x-autoreply') || headers.has('x-autorespond');
+}
+
+function isBounce(headers: Map<string, HeaderValue>): boolean {
+  const contentType = headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
+  return (
+    contentType?.value?.toLowerCase() === 'multipart/report' &&
+    (contentType.params?.['report-type'] ?? '').toLowerCase() === 'delivery-status'
+  );
+}
+
+/**
+ * The Date header's time, or null when it is missing or unreadable. mailparser replaces an unreadable date
+ * with the current time, so the raw header is checked first.
+ */
+function headerDate(lines: readonly { key: string; line: string }[], parsedDate: Date | undefined): Date | null {
+  const line = lines.find((header) => header.key === 'date')?.line;
+  if (line === undefined) return null;
+  const raw = new Date(line.slice(line.indexOf(':') + 1).trim());
+  if (Number.isNaN(raw.getTime())) return null;
+  return parsedDate && !Number.isNaN(parsedDate.getTime()) ? parsedDate : raw;
+}
+
+/**
+ * Turns a raw message into the EmailReceived payload and its attachments. The Date header gives receivedAt,
+ * falling back to the server's INTERNALDATE when it is missing or invalid. Throws when the source cannot be parsed.
+ */
+export async function parseMessage(
+  source: Buffer,
+  location: MessageLocation,
+  internalDate: Date | null,
+): Promise<ParsedMessage> {
+  const parsed = await simpleParser(source, { skipImageLinks: true, skipTextLinks: true });
+  const emailId = emailIdOf(location);
+  const from = parsed.from?.value.find((address) => address.address) ?? parsed.from?.value[0];
+  const receivedAt =
+    headerDate(parsed.headerLines, parsed.date) ??
+    (internalDate && !Number.isNaN(internalDate.getTime()) ? internalDate : new Date());
+  const references = Array.isArray(parsed.references)
+    ? parsed.references
+    : parsed.references
+      ? [parsed.references]
+      : [];
+
+  const attachments: ParsedAttachment[] = parsed.attachments.map((attachment, index) => ({
+    id: uuidv5(`${emailId}\nattachment\n${index}`, MAIL_NAMESPACE),
+    filename: attachment.filename || `attachment-${index + 1}`,
+    contentType: attachment.contentType || 'application/octet-stream',
+    content: attachment.content,
+  }));
+
+  return {
+    email: {
+      emailId,
+      teamId: location.teamId,
+      messageId: parsed.messageId ?? '',
+      subject: parsed.subject ?? '',
+      fromName: from?.name || null,
+      fromEmail: from?.address ?? '',
+      to: addresses(parsed.to),
+      cc: addresses(parsed.cc),
+      text: parsed.text ?? '',
+      html: parsed.html || null,
+      receivedAt: receivedAt.toISOString(),
+      priority: PRIORITY[headerText(parsed.headers.get('priority')).toLowerCase()] ?? 'MEDIUM',
+      status: 'NEW',
+      inReplyTo: parsed.inReplyTo ?? null,
+      references,
+      folder: location.folder,
+      uid: location.uid,
+      isAutoReply: isAutoReply(parsed.headers),
+      isBounce: isBounce(parsed.headers),
+      attachments: attachments.map(({ id, filename, contentType, content }) => ({
+        id,
+        filename,
+        contentType,
+        size: content.length,
+      })),
+    },
+    attachments,
+  };
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+export const AUTH_TYPES = ['PASSWORD', 'OAUTH2'] as const;
+export type AuthType = (typeof AUTH_TYPES)[number];
+
+export const OAUTH_PROVIDERS = ['GOOGLE', 'MICROSOFT'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+export const IMAP_SETTINGS_REQUIRED_MESSAGE = 'Please fill in all IMAP settings';
+export const SMTP_SETTINGS_REQUIRED_MESSAGE = 'Please fill in all SMTP settings';
+export const FROM_EMAIL_REQUIRED_MESSAGE = 'Please fill in the From Email address';
+
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => (value ?? '').trim());
+const port = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .nullish()
+    .transform((v) => v ?? fallback);
+const flag = (fallback: boolean) =>
+  z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? fallback);
+
+/**
+ * The body of POST/PUT /api/email-server-config and POST /api/email-server-config/test. Missing values take
+ * the defaults of a new configuration (IMAP 993 with SSL, folder INBOX; SMTP 587 with TLS; inactive).
+ * An empty or absent password means "keep the stored one". Read-only fields of the answer are ignored.
+ */
+export const ZEmailServerConfigRequest = z.object({
+  imapHost: text,
+  imapPort: port(993),
+  imapUsername: text,
+  imapPassword: text,
+  imapUseSsl: flag(true),
+  imapFolder: text.transform((value) => value || 'INBOX'),
+  imapFolders: z
+    .array(z.string().trim().min(1).max(500))
+    .max(100)
+    .nullish()
+    .transform((folders) => [...new Set(folders ?? [])]),
+  smtpHost: text,
+  smtpPort: port(587),
+  smtpUsername: text,
+  smtpPassword: text,
+  smtpUseSsl: flag(false),
+  smtpUseTls: flag(true),
+  authType: z
+    .enum(AUTH_TYPES)
+    .nullish()
+    .transform((v) => v ?? 'PASSWORD'),
+  oauthProvider: z
+    .enum(OAUTH_PROVIDERS)
+    .nullish()
+    .transform((v) => v ?? null),
+  fromEmail: text,
+  fromName: text,
+  isActive: flag(false),
+});
+export type TEmailServerConfigRequest = z.infer<typeof ZEmailServerConfigRequest>;
+
+/** Progress of a mailbox's first synchronisation (messages across its folders). */
+export interface SyncProgress {
+  total: number;
+  done: number;
+}
+
+/** A team's email server configuration as GET answers it: passwords are never included, only whether one is set. */
+export interface EmailServerConfig {
+  id: string;
+  imapHost: string;
+  imapPort: number;
+  imapUsername: string;
+  imapPasswordSet: boolean;
+  imapUseSsl: boolean;
+  imapFolder: string;
+  imapFolders: string[];
+  smtpHost: string;
+  smtpPort: number;
+  smtpUsername: string;
+  smtpPasswordSet: boolean;
+  smtpUseSsl: boolean;
+  smtpUseTls: boolean;
+  authType: AuthType;
+  oauthProvider: OAuthProvider | null;
+  fromEmail: string;
+  fromName: string;
+  isActive: boolean;
+  lastSyncAt: string | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+  syncProgress: SyncProgress | null;
+}
