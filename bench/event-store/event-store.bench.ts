@@ -6,6 +6,7 @@
  * Starts its own embedded PostgreSQL (default, durable settings) in a temp dir, or uses DATABASE_URL
  * (a fresh database is created on that server and dropped afterwards). Sizes: BENCH_APPENDS (default
  * 40000), BENCH_EVENTS (total events for the read and rebuild phases, default 200000).
+ * BENCH_APPEND_BATCHES sets the store's maxConcurrentAppendBatches (default 1) for comparison.
  */
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
@@ -78,7 +79,11 @@ async function main(): Promise<void> {
   url.pathname = `/${dbName}`;
   const dataSource = createDataSource({ url: url.toString(), entities: [], migrations, poolSize: 4 });
   await runMigrations(dataSource);
-  const store = new PostgresEventStore({ url: url.toString(), poolSize: WRITERS });
+  const store = new PostgresEventStore({
+    url: url.toString(),
+    poolSize: WRITERS,
+    maxConcurrentAppendBatches: process.env.BENCH_APPEND_BATCHES ? Number(process.env.BENCH_APPEND_BATCHES) : undefined,
+  });
   const teamId = randomUUID();
 
   try {

@@ -1,6 +1,7 @@
 import { describeEventStoreContract } from '../../../../test/support/event-store-contract';
 import { createMigratedTestDataSource } from '../../../../test/support/test-database';
 import { PostgresEventStore } from './postgres-event-store';
+import { comparePositions, type AppendResult } from '../event-store.port';
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 
@@ -128,6 +129,136 @@ describe('PostgresEventStore specifics', () => {
     } finally {
       await other.close();
     }
+  });
+
+  const event = (data: Record<string, unknown> = {}) => ({ eventId: randomUUID(), type: 'T', data, metadata });
+
+  it('writes appends that arrive while a batch is in flight together, each with its own outcome', async () => {
+    const x = `group-x-${randomUUID()}`;
+    const y = `group-y-${randomUUID()}`;
+    const z = `group-z-${randomUUID()}`;
+    await store.appendToStream(y, [event()], 'no_stream');
+    // The first append is sent at once; the others queue behind it and go in the next batch.
+    const first = store.appendToStream(`group-w-${randomUUID()}`, [event()], 'no_stream');
+    const x1 = store.appendToStream(x, [event({ n: 1 })], 'no_stream');
+    const x2 = store.appendToStream(x, [event({ n: 2 }), event({ n: 3 })], 1);
+    const yStale = store.appendToStream(y, [event()], 'no_stream');
+    const zAny = store.appendToStream(z, [event()], 'any');
+    const [, r1, r2, rStale, rz] = await Promise.allSettled([first, x1, x2, yStale, zAny]);
+    expect(r1).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 1 } });
+    expect(r2).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 3 } });
+    expect(rStale).toMatchObject({ status: 'rejected', reason: { name: 'WrongExpectedVersionError', actual: 1 } });
+    expect(rz).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 1 } });
+    const commits = [r1, r2, rz].map((r) => (r as PromiseFulfilledResult<AppendResult>).value.position.commit);
+    expect(new Set(commits).size).toBe(1); // one transaction
+    expect((await store.readStream(x)).map((e) => [e.streamVersion, e.data])).toEqual([
+      [1, { n: 1 }],
+      [2, { n: 2 }],
+      [3, { n: 3 }],
+    ]);
+    expect(await store.readStream(y)).toHaveLength(1);
+  });
+
+  it('resolves a retry as duplicate, also when it is queued beside its original or passes the version check', async () => {
+    const s = `retry-${randomUUID()}`;
+    const events = [event({ n: 1 }), event({ n: 2 })];
+    const busy = store.appendToStream(`retry-busy-${randomUUID()}`, [event()], 'no_stream');
+    const original = store.appendToStream(s, events, 'no_stream');
+    const retry = store.appendToStream(s, events, 'no_stream');
+    const [, o, r] = await Promise.all([busy, original, retry]);
+    expect(r).toEqual(o);
+    // 'any' passes the version check: the unique event id makes the batch run again with the id check,
+    // without failing the other append of the batch.
+    const other = `retry-other-${randomUUID()}`;
+    const busy2 = store.appendToStream(`retry-busy-${randomUUID()}`, [event()], 'no_stream');
+    const again = store.appendToStream(s, events, 'any');
+    const fresh = store.appendToStream(other, [event()], 'no_stream');
+    const [, a, f] = await Promise.all([busy2, again, fresh]);
+    expect(a).toEqual(o);
+    expect(f.nextExpectedVersion).toBe(1);
+    expect(await store.readStream(s)).toHaveLength(2);
+  });
+
+  it('fails only the invalid append of a batch', async () => {
+    const busy = store.appendToStream(`invalid-busy-${randomUUID()}`, [event()], 'no_stream');
+    const invalid = store.appendToStream(
+      `invalid-${randomUUID()}`,
+      [{ eventId: 'not-a-uuid', type: 'T', data: {}, metadata }],
+      'no_stream',
+    );
+    const valid = store.appendToStream(`valid-${randomUUID()}`, [event()], 'no_stream');
+    const [, i, v] = await Promise.allSettled([busy, invalid, valid]);
+    expect(i.status).toBe('rejected');
+    expect(v).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 1 } });
+  });
+
+  it('reads large batches ahead without skipping or repeating events, also past a transaction held open', async () => {
+    const from = await store.headPosition();
+    const prefix = `ahead-${randomUUID()}`;
+    const appended: string[] = [];
+    const appendMany = async (count: number) => {
+      for (let i = 0; i < count; i += 100) {
+        const batch = [...Array(100).keys()].map((k) => event({ n: i + k }));
+        await store.appendToStream(`${prefix}-${appended.length}`, batch, 'no_stream');
+        appended.push(...batch.map((e) => e.eventId));
+      }
+    };
+    await appendMany(1100);
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    const held = event();
+    await store.appendInTransaction(holder, `${prefix}-held`, [held], 'no_stream');
+    await appendMany(600);
+    const seen: string[] = [];
+    let after = from;
+    const readAll = async () => {
+      for (;;) {
+        const events = await store.readAll({ after, maxCount: 500 });
+        if (events.length === 0) return;
+        for (const e of events) {
+          expect(comparePositions(e.position, after)).toBe(1);
+          after = e.position;
+          if (e.streamId.startsWith(prefix)) seen.push(e.eventId);
+        }
+      }
+    };
+    await readAll();
+    expect(seen).toEqual(appended.slice(0, 1100));
+    await holder.query('COMMIT');
+    await holder.end();
+    await readAll();
+    expect(seen).toEqual([...appended.slice(0, 1100), held.eventId, ...appended.slice(1100)]);
+  });
+
+  it('hands out events whose lazily decoded fields behave like plain properties', async () => {
+    const s = `lazy-${randomUUID()}`;
+    const stored = event({ text: 'héllo', list: [1, 2] });
+    await store.appendToStream(s, [stored], 'no_stream');
+    const [read] = await store.readStream(s);
+    const plain = { ...read };
+    expect(plain.data).toEqual({ text: 'héllo', list: [1, 2] });
+    expect(plain.metadata).toEqual(metadata);
+    expect(plain.recordedAt).toBeInstanceOf(Date);
+    expect(Object.keys(read)).toEqual(
+      expect.arrayContaining([
+        'eventId',
+        'streamId',
+        'streamVersion',
+        'type',
+        'data',
+        'metadata',
+        'position',
+        'recordedAt',
+      ]),
+    );
+    const json = JSON.parse(
+      JSON.stringify(read, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}` : value)),
+    );
+    expect(json).toMatchObject({ data: stored.data, metadata });
+    read.data = { replaced: true };
+    expect(read.data).toEqual({ replaced: true });
+    expect(read).toEqual({ ...plain, data: { replaced: true } });
   });
 
   it('reports health', async () => {

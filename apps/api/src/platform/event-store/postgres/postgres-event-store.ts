@@ -1,4 +1,4 @@
-import { Client, Pool, type PoolClient, type QueryResultRow } from 'pg';
+import { Client, Pool, types as pgTypes, type PoolClient, type QueryResultRow } from 'pg';
 import {
   START,
   WrongExpectedVersionError,
@@ -25,31 +25,43 @@ export interface PostgresEventStoreOptions {
    * Listeners in this process are called right after each append.
    */
   notifyIntervalMs?: number;
+  /**
+   * Group commit: appends that arrive while this many batches are being written wait and are written
+   * together in the next batch (one round trip, one transaction, one WAL flush). Default 1.
+   */
+  maxConcurrentAppendBatches?: number;
+  /** Upper bound of the events written by one batch (default 2000); a larger single append goes alone. */
+  maxEventsPerAppendBatch?: number;
+  /** readAll reads the next batch ahead when a batch of at least this size came back full (default 500). */
+  readAheadMinBatch?: number;
   logger?: { warn(message: string): void };
 }
 
-interface AppendRow {
-  outcome: 'appended' | 'duplicate' | 'conflict' | 'overlap';
-  stream_version: number | null;
-  commit_position: string | null;
-  prepare_position: string | null;
-}
-
-interface EventRow {
-  c: string;
-  p: string;
-  event_id: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  data: unknown;
-  metadata: EventMetadata;
-  recorded_at: Date;
-}
+type Outcome = 'appended' | 'duplicate' | 'conflict' | 'overlap';
+/** A row of es_append_batch: outcome, stream version, commit and prepare position. */
+type AppendRow = [Outcome, number | null, string | null, string | null];
+/** A row of READ_ALL_SQL / READ_STREAM_SQL in array mode; see EVENT_COLUMNS. */
+type EventRow = [string, string, string, string, number, string, string, string, string];
 
 type Queryable = Pick<PoolClient, 'query'>;
 
-const APPEND_SQL = 'SELECT outcome, stream_version, commit_position, prepare_position FROM es_append($1, $2, $3)';
+interface AppendRequest {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion: ExpectedVersion;
+  expected: number;
+  /** The events as a JSON array, made when the append is queued. */
+  json: string;
+}
+
+interface PendingAppend extends AppendRequest {
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+const APPEND_BATCH_SQL = 'SELECT * FROM es_append_batch($1::text[], $2::integer[], $3::jsonb, $4::boolean)';
+// data, metadata and recorded_at arrive as text and are parsed when first read (see decoder). The
+// aliases matter: ORDER BY global_position must mean the bigint column, not a text output column.
 const EVENT_COLUMNS = `transaction_id::text AS c, global_position::text AS p, event_id, stream_id, stream_version,
   type, data, metadata, recorded_at`;
 const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM events
@@ -63,6 +75,19 @@ const HEAD_SQL = `SELECT transaction_id::text AS c, global_position::text AS p F
   WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY transaction_id DESC, global_position DESC LIMIT 1`;
 
+const UNIQUE_VIOLATION = '23505';
+const DEADLOCK_DETECTED = '40P01';
+/** Further attempts of a batch after unique_violation (an event id already stored) or a deadlock. */
+const MAX_RETRIES = 3;
+/** Batches kept read ahead at most (one per subscriber catching up). */
+const MAX_READ_AHEAD = 4;
+
+const TIMESTAMPTZ_OID = 1184;
+const parseTimestamptz = pgTypes.getTypeParser(TIMESTAMPTZ_OID, 'text') as (value: string) => Date;
+const rawText = (value: string) => value;
+/** Column values of event rows stay text; decodeEvent parses what is read. */
+const RAW_TYPES = { getTypeParser: () => rawText };
+
 function encodeExpected(expected: ExpectedVersion): number {
   if (expected === 'any') return -1;
   if (expected === 'no_stream') return 0;
@@ -70,25 +95,128 @@ function encodeExpected(expected: ExpectedVersion): number {
   return expected;
 }
 
-function toStoredEvent(row: EventRow): StoredEvent {
-  return {
-    eventId: row.event_id,
-    streamId: row.stream_id,
-    streamVersion: row.stream_version,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    position: { commit: BigInt(row.c), prepare: BigInt(row.p) },
-    recordedAt: row.recorded_at,
+/** Text of the lazily parsed columns of one event, kept until first read (non-enumerable, see decoder). */
+interface RawColumns {
+  data: string | undefined;
+  parsedData: unknown;
+  metadata: string | undefined;
+  parsedMetadata: EventMetadata | undefined;
+  recordedAt: string | undefined;
+  parsedRecordedAt: Date | undefined;
+}
+
+const RAW = Symbol('raw columns');
+type LazyEvent = StoredEvent & { [RAW]: RawColumns };
+
+/** Own enumerable accessors shared by every decoded event (no closures per event). */
+const LAZY_PROPERTIES: PropertyDescriptorMap & ThisType<LazyEvent> = {
+  data: {
+    enumerable: true,
+    configurable: true,
+    get(this: LazyEvent): unknown {
+      const raw = this[RAW];
+      if (raw.data !== undefined) {
+        raw.parsedData = JSON.parse(raw.data);
+        raw.data = undefined;
+      }
+      return raw.parsedData;
+    },
+    set(this: LazyEvent, value: unknown) {
+      this[RAW].data = undefined;
+      this[RAW].parsedData = value;
+    },
+  },
+  metadata: {
+    enumerable: true,
+    configurable: true,
+    get(this: LazyEvent): EventMetadata {
+      const raw = this[RAW];
+      if (raw.metadata !== undefined) {
+        raw.parsedMetadata = JSON.parse(raw.metadata) as EventMetadata;
+        raw.metadata = undefined;
+      }
+      return raw.parsedMetadata as EventMetadata;
+    },
+    set(this: LazyEvent, value: EventMetadata) {
+      this[RAW].metadata = undefined;
+      this[RAW].parsedMetadata = value;
+    },
+  },
+  recordedAt: {
+    enumerable: true,
+    configurable: true,
+    get(this: LazyEvent): Date {
+      const raw = this[RAW];
+      if (raw.recordedAt !== undefined) {
+        raw.parsedRecordedAt = parseTimestamptz(raw.recordedAt);
+        raw.recordedAt = undefined;
+      }
+      return raw.parsedRecordedAt as Date;
+    },
+    set(this: LazyEvent, value: Date) {
+      this[RAW].recordedAt = undefined;
+      this[RAW].parsedRecordedAt = value;
+    },
+  },
+};
+
+/**
+ * Builds StoredEvents from rows. Decoding is most of a catch-up's cost on the Node side, so `data`,
+ * `metadata` and `recordedAt` are parsed on first access: they are own enumerable accessors, so
+ * spreading, JSON.stringify and equality checks see plain values, and a subscriber that skips an
+ * event's type never pays for them. Consecutive rows of one transaction share the commit bigint.
+ */
+function decoder(): (row: EventRow) => StoredEvent {
+  let lastCommitText = '';
+  let lastCommit = 0n;
+  return (row) => {
+    if (row[0] !== lastCommitText) {
+      lastCommitText = row[0];
+      lastCommit = BigInt(lastCommitText);
+    }
+    const event = {
+      eventId: row[2],
+      streamId: row[3],
+      streamVersion: Number(row[4]),
+      type: row[5],
+      position: { commit: lastCommit, prepare: BigInt(row[1]) },
+    };
+    const raw: RawColumns = {
+      data: row[6],
+      parsedData: undefined,
+      metadata: row[7],
+      parsedMetadata: undefined,
+      recordedAt: row[8],
+      parsedRecordedAt: undefined,
+    };
+    Object.defineProperty(event, RAW, { value: raw });
+    return Object.defineProperties(event, LAZY_PROPERTIES) as StoredEvent;
   };
+}
+
+function toAppendResult(pending: AppendRequest, row: AppendRow): AppendResult {
+  const [outcome, version, commit, prepare] = row;
+  switch (outcome) {
+    case 'appended':
+    case 'duplicate':
+      return {
+        nextExpectedVersion: version ?? 0,
+        position: { commit: BigInt(commit ?? 0), prepare: BigInt(prepare ?? 0) },
+      };
+    case 'conflict':
+    case 'overlap':
+      throw new WrongExpectedVersionError(pending.streamId, pending.expectedVersion, version);
+  }
 }
 
 /**
  * EventStore on PostgreSQL (schema: migrations/1767225600000-event-store.ts, design: docs/adr/0001-event-store.md).
  *
- * - append: one round trip, the server-side function es_append (optimistic concurrency on `streams`,
- *   idempotency by event id). Partial overlaps (some ids of the batch stored, or stored in another
- *   stream) are rejected with WrongExpectedVersionError: a retry always resends the same whole batch.
+ * - append: group commit. Appends that arrive while a batch is being written are queued and written
+ *   together by ONE call of es_append_batch (one round trip, one transaction): each append still gets
+ *   its own optimistic-concurrency check, idempotency check and result, and a conflict of one does not
+ *   fail the others. Partial overlaps (some ids of the batch stored, or stored in another stream) are
+ *   rejected with WrongExpectedVersionError: a retry always resends the same whole batch.
  * - readAll: only transactions below the snapshot's xmin, ordered by (transaction_id, global_position),
  *   so a long-running writer can never make a reader skip its events.
  * - onAppended: local listeners right after an append, other processes through LISTEN/NOTIFY.
@@ -98,6 +226,13 @@ export class PostgresEventStore implements EventStore {
   private readonly ownsPool: boolean;
   private readonly listeners = new Set<() => void>();
   private readonly notifyIntervalMs: number;
+  private readonly maxConcurrentBatches: number;
+  private readonly maxEventsPerBatch: number;
+  private queue: PendingAppend[] = [];
+  private batchesInFlight = 0;
+  private readonly readAheadMinBatch: number;
+  /** Batches being read ahead, by `${commit}:${prepare}:${maxCount}` of the position they follow. */
+  private readonly readAhead = new Map<string, Promise<StoredEvent[]>>();
   private notifyTimer: NodeJS.Timeout | undefined;
   private listenClient: Client | undefined;
   private listenRetry: NodeJS.Timeout | undefined;
@@ -116,66 +251,132 @@ export class PostgresEventStore implements EventStore {
       throw new Error('PostgresEventStore needs a pool or a url');
     }
     this.notifyIntervalMs = options.notifyIntervalMs ?? 5;
+    this.maxConcurrentBatches = Math.max(1, options.maxConcurrentAppendBatches ?? 1);
+    this.maxEventsPerBatch = Math.max(1, options.maxEventsPerAppendBatch ?? 2000);
+    this.readAheadMinBatch = options.readAheadMinBatch ?? 500;
   }
 
-  async appendToStream(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
-    const result = await this.appendWith(this.pool, streamId, events, expectedVersion);
-    this.announce();
-    return result;
+  appendToStream(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ ...this.prepare(streamId, events, expectedVersion), resolve, reject });
+      this.pump();
+    });
   }
 
   /**
    * Appends inside a transaction the caller controls on `client` (BEGIN already sent): the same
-   * statement appendToStream uses. The caller commits; listeners are woken on the next append or poll.
+   * statement appendToStream uses, with a batch of one. The caller commits; listeners are woken on
+   * the next append or poll.
    */
-  appendInTransaction(
+  async appendInTransaction(
     client: Queryable,
     streamId: string,
     events: NewEvent[],
     expectedVersion: ExpectedVersion,
   ): Promise<AppendResult> {
-    return this.appendWith(client, streamId, events, expectedVersion, false);
+    const pending = this.prepare(streamId, events, expectedVersion);
+    // Checks stored ids first: a unique violation would abort the caller's transaction.
+    const [row] = await this.writeBatch(client, [pending], true);
+    return toAppendResult(pending, row);
   }
 
-  private async appendWith(
-    db: Queryable,
-    streamId: string,
-    events: NewEvent[],
-    expectedVersion: ExpectedVersion,
-    retryOnRace = true,
-  ): Promise<AppendResult> {
+  private prepare(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): AppendRequest {
     if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
     const expected = encodeExpected(expectedVersion);
-    const payload = JSON.stringify(
+    const json = JSON.stringify(
       events.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata })),
     );
-    let row: AppendRow;
-    try {
-      const result = await db.query<AppendRow>({
-        name: 'es_append',
-        text: APPEND_SQL,
-        values: [streamId, expected, payload],
+    return { streamId, events, expectedVersion, expected, json };
+  }
+
+  /** Starts writing queued appends while fewer than maxConcurrentBatches batches are in flight. */
+  private pump(): void {
+    while (this.batchesInFlight < this.maxConcurrentBatches && this.queue.length > 0) {
+      const batch = this.takeBatch();
+      this.batchesInFlight++;
+      void this.flush(batch).finally(() => {
+        this.batchesInFlight--;
+        this.announce();
+        this.pump();
       });
-      row = result.rows[0];
-    } catch (error) {
-      // A concurrent append of the same event ids (a retry racing the original) hits UNIQUE(event_id):
-      // running again resolves it to 'duplicate' or 'overlap'.
-      if (retryOnRace && (error as { code?: string }).code === '23505') {
-        return this.appendWith(db, streamId, events, expectedVersion, false);
+    }
+  }
+
+  /**
+   * The next batch: queued appends in arrival order up to maxEventsPerBatch events, leaving for a later
+   * batch any append that repeats an event id of one already taken (a retry racing its original must
+   * see the original's outcome). Sorted by stream id (stable: appends to one stream keep their order),
+   * so that every batch locks `streams` rows in the same order.
+   */
+  private takeBatch(): PendingAppend[] {
+    const batch: PendingAppend[] = [];
+    const rest: PendingAppend[] = [];
+    const ids = new Set<string>();
+    let events = 0;
+    for (const pending of this.queue) {
+      const fits = batch.length === 0 || events + pending.events.length <= this.maxEventsPerBatch;
+      if (!fits || pending.events.some((e) => ids.has(e.eventId))) {
+        rest.push(pending);
+        continue;
       }
-      throw error;
+      for (const e of pending.events) ids.add(e.eventId);
+      events += pending.events.length;
+      batch.push(pending);
     }
-    switch (row.outcome) {
-      case 'appended':
-      case 'duplicate':
-        return {
-          nextExpectedVersion: row.stream_version ?? 0,
-          position: { commit: BigInt(row.commit_position ?? 0), prepare: BigInt(row.prepare_position ?? 0) },
-        };
-      case 'conflict':
-      case 'overlap':
-        throw new WrongExpectedVersionError(streamId, expectedVersion, row.stream_version);
+    this.queue = rest;
+    return batch.sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
+  }
+
+  private async flush(batch: PendingAppend[]): Promise<void> {
+    let rows: AppendRow[];
+    let checkStored = false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        rows = await this.writeBatch(this.pool, batch, checkStored);
+        break;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if ((code === UNIQUE_VIOLATION || code === DEADLOCK_DETECTED) && attempt < MAX_RETRIES) {
+          // Some event id is already stored (a retried command) or being stored by a racing call:
+          // resolve each append as duplicate / overlap / appended.
+          if (code === UNIQUE_VIOLATION) checkStored = true;
+          continue;
+        }
+        if (batch.length > 1) {
+          // Isolate the append that fails (e.g. invalid input): the others are written on their own.
+          // Safe even if the batch committed before the error: appends are idempotent by event id.
+          for (const pending of batch) await this.flush([pending]);
+          return;
+        }
+        batch[0].reject(error);
+        return;
+      }
     }
+    batch.forEach((pending, index) => {
+      try {
+        pending.resolve(toAppendResult(pending, rows[index]));
+      } catch (error) {
+        pending.reject(error);
+      }
+    });
+  }
+
+  private async writeBatch(db: Queryable, batch: AppendRequest[], checkStored: boolean): Promise<AppendRow[]> {
+    const result = await db.query<AppendRow>({
+      name: 'es_append_batch',
+      text: APPEND_BATCH_SQL,
+      values: [
+        batch.map((p) => p.streamId),
+        batch.map((p) => p.expected),
+        batch.length === 1 ? `[${batch[0].json}]` : `[${batch.map((p) => p.json).join(',')}]`,
+        checkStored,
+      ],
+      rowMode: 'array',
+    });
+    if (result.rows.length !== batch.length) {
+      throw new Error(`es_append_batch returned ${result.rows.length} rows for ${batch.length} appends`);
+    }
+    return result.rows;
   }
 
   async readStream(streamId: string, fromVersion = 1): Promise<StoredEvent[]> {
@@ -183,17 +384,53 @@ export class PostgresEventStore implements EventStore {
       name: 'es_read_stream',
       text: READ_STREAM_SQL,
       values: [streamId, fromVersion],
+      rowMode: 'array',
+      types: RAW_TYPES,
     });
-    return result.rows.map(toStoredEvent);
+    return result.rows.map(decoder());
   }
 
+  /**
+   * Read-ahead: a catch-up reads batch after batch, so when a batch comes back full, the next one
+   * (after its last event, same size) is fetched at once on another connection while the caller
+   * handles this one. A full batch read ahead is exactly what a fresh read returns: an event visible
+   * to readAll can never be overtaken, so anything that becomes visible later sorts after it. A
+   * shorter one might miss newer events and is read again.
+   */
   async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
+    const { after, maxCount } = options;
+    const key = `${after.commit}:${after.prepare}:${maxCount}`;
+    const ahead = this.readAhead.get(key);
+    let events: StoredEvent[] | undefined;
+    if (ahead) {
+      this.readAhead.delete(key);
+      const early = await ahead.catch(() => undefined);
+      if (early?.length === maxCount) events = early;
+    }
+    events ??= await this.fetchAll(after, maxCount);
+    if (events.length === maxCount && maxCount >= this.readAheadMinBatch && !this.closed) {
+      const last = events[events.length - 1].position;
+      const next = this.fetchAll(last, maxCount);
+      next.catch(() => undefined);
+      this.readAhead.set(`${last.commit}:${last.prepare}:${maxCount}`, next);
+      // A few subscribers may catch up at once; forget the oldest batches beyond that.
+      for (const oldest of this.readAhead.keys()) {
+        if (this.readAhead.size <= MAX_READ_AHEAD) break;
+        this.readAhead.delete(oldest);
+      }
+    }
+    return events;
+  }
+
+  private async fetchAll(after: Position, maxCount: number): Promise<StoredEvent[]> {
     const result = await this.pool.query<EventRow>({
       name: 'es_read_all',
       text: READ_ALL_SQL,
-      values: [options.after.commit.toString(), options.after.prepare.toString(), options.maxCount],
+      values: [after.commit.toString(), after.prepare.toString(), maxCount],
+      rowMode: 'array',
+      types: RAW_TYPES,
     });
-    return result.rows.map(toStoredEvent);
+    return result.rows.map(decoder());
   }
 
   async headPosition(): Promise<Position> {
@@ -221,6 +458,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.readAhead.clear();
     clearTimeout(this.notifyTimer);
     clearTimeout(this.listenRetry);
     this.listeners.clear();
