@@ -1,5 +1,8 @@
 /** Every jest project of the monorepo: one run, one report. */
 module.exports = {
+  // Global options: jest ignores them in a project's own configuration.
+  testTimeout: 60000,
+  maxWorkers: 2,
   projects: [
     '<rootDir>/apps/api/jest.config.js',
     '<rootDir>/apps/shell/jest.config.js',

@@ -18,5 +18,6 @@ export function NoticeHost() {
     }
   }, [notices, dispatch, t]);
 
-  return <Toast ref={toast} position="top-right" />;
+  // Below the header, so that a notice never covers the user menu or the search box.
+  return <Toast ref={toast} position="top-right" style={{ top: '5.5rem' }} />;
 }
