@@ -19,5 +19,5 @@ export function NoticeHost() {
   }, [notices, dispatch, t]);
 
   // Below the header, so that a notice never covers the user menu or the search box.
-  return <Toast ref={toast} position="top-right" style={{ top: '5.5rem' }} />;
+  return <Toast ref={toast} position="top-right" pt={{ root: { style: { top: '5.5rem' } } }} />;
 }
