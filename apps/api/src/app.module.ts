@@ -7,6 +7,7 @@ import { ConversationsModule } from './modules/conversations/conversations.modul
 import { InboxEmailReadModel } from './modules/conversations/projections/inbox-email/inbox-email.read-model';
 import { IdentityModule } from './modules/identity/identity.module';
 import { MailboxModule } from './modules/mail/mailbox.module';
+import { OutboxModule } from './modules/outbox/outbox.module';
 import { UserReadModel } from './modules/identity/projections/users/users.read-model';
 import { UserDirectory } from './modules/identity/user-directory';
 import { SharedModule } from './modules/shared/shared.module';
@@ -71,6 +72,7 @@ export class AppModule {
         TeamsModule,
         ConversationsModule,
         MailboxModule,
+        OutboxModule.forRoot({ worker: autoStartProjections }),
       ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],
     };

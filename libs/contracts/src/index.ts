@@ -4,3 +4,4 @@ export * from './events/events';
 export * from './realtime/socket-events';
 export * from './mail/email-server-config.schemas';
 export * from './mail/mail.events';
+export * from './mail/send-reply.schemas';

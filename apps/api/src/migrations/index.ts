@@ -2,6 +2,7 @@ import { EventStore1767225600000 } from './1767225600000-event-store';
 import { ReadModels1767312000000 } from './1767312000000-read-models';
 import { IdentityAndTeams1767398400000 } from './1767398400000-identity-and-teams';
 import { Mail1767484800000 } from './1767484800000-mail';
+import { Outbox1767571200000 } from './1767571200000-outbox';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   ReadModels1767312000000,
   IdentityAndTeams1767398400000,
   Mail1767484800000,
+  Outbox1767571200000,
 ];

@@ -55,6 +55,28 @@ describe('PostgresEventStore specifics', () => {
     await database.drop();
   });
 
+  it('appends through a fresh connection when its pooled connections were terminated', async () => {
+    await store.appendToStream('warm-up-1', [{ eventId: randomUUID(), type: 'T', data: {}, metadata }], 'no_stream');
+    const admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      const killed = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      );
+      expect(killed.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    const result = await store.appendToStream(
+      'after-terminate-1',
+      [{ eventId: randomUUID(), type: 'T', data: { ok: true }, metadata }],
+      'no_stream',
+    );
+    expect(result.nextExpectedVersion).toBe(1);
+    expect((await store.readStream('after-terminate-1')).map((e) => e.data)).toEqual([{ ok: true }]);
+  });
+
   it('hides events of a transaction still open, and of anything that started after it, until it commits', async () => {
     const holder = new Client({ connectionString: database.url });
     await holder.connect();

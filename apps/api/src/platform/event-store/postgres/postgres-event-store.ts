@@ -336,6 +336,13 @@ export class PostgresEventStore implements EventStore {
         break;
       } catch (error) {
         const code = (error as { code?: string }).code;
+        if (isConnectionLost(error) && attempt < MAX_RETRIES) {
+          // A pooled connection died (server restart, terminated backend): try again on a fresh one.
+          // The batch may have committed before the connection went: appends are idempotent by event
+          // id, so the retry checks what is stored and resolves those appends as duplicates.
+          checkStored = true;
+          continue;
+        }
         if ((code === UNIQUE_VIOLATION || code === DEADLOCK_DETECTED) && attempt < MAX_RETRIES) {
           // Some event id is already stored (a retried command) or being stored by a racing call:
           // resolve each append as duplicate / overlap / appended.
@@ -526,4 +533,13 @@ export class PostgresEventStore implements EventStore {
   private warn(message: string): void {
     this.options.logger?.warn(`PostgresEventStore: ${message}`);
   }
+}
+
+/** Errors that mean the connection is gone rather than that the statement was wrong. */
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'EPIPE']);
+
+function isConnectionLost(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code && CONNECTION_LOST_CODES.has(code)) return true;
+  return typeof message === 'string' && /Connection terminated|connection is closed|ECONNRESET/i.test(message);
 }

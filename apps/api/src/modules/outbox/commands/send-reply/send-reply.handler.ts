@@ -1,0 +1,111 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EmailReceived, ReplyQueued, SendReplyResponse, TSendReplyRequest } from '@teaminbox/contracts';
+import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
+import { ANY, EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
+import { emailStreamId } from '../../../conversations/domain/email.decider';
+import { UserDirectory } from '../../../identity/user-directory';
+import { SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail/queries/list-imap-folders/list-imap-folders.handler';
+import { DomainError } from '../../../shared/domain-error';
+import { replyEventIdOf } from '../../domain/outbox-events';
+import {
+  assertContentType,
+  assertHeaderValue,
+  messageIdFor,
+  normalizeMessageId,
+  parseRecipient,
+  referencesFor,
+} from '../../domain/reply-message';
+import { OutboxStore, type StoredReplyAttachment } from '../../outbox.store';
+
+export const REPLY_QUEUED_MESSAGE = 'Reply queued';
+export const NOT_TEAM_MEMBER_MESSAGE = 'You are not a member of this team';
+export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
+export const INVALID_ATTACHMENT_MESSAGE = 'Invalid attachment content';
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * SendReply: validates the reply, gives it our own Message-ID and the thread headers of the email it answers,
+ * stores its attachments and appends ReplyQueued to the email's stream. The outbox reaction turns that event
+ * into a send-email job in the same transaction as its checkpoint.
+ */
+@Injectable()
+export class SendReplyHandler {
+  constructor(
+    private readonly directory: UserDirectory,
+    private readonly outbox: OutboxStore,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  async execute(userId: string, request: TSendReplyRequest): Promise<SendReplyResponse> {
+    const teamId = await this.directory.teamOf(userId);
+    if (!teamId || teamId !== request.teamId) throw new DomainError('forbidden', NOT_TEAM_MEMBER_MESSAGE);
+
+    assertHeaderValue(request.subject);
+    const to = request.to.map(parseRecipient);
+    const cc = request.cc.map(parseRecipient);
+    const bcc = request.bcc.map(parseRecipient);
+    const replyId = uuidv7();
+    const attachments: StoredReplyAttachment[] = request.attachments.map((attachment) => {
+      assertHeaderValue(attachment.fileName);
+      assertContentType(attachment.contentType);
+      const base64 = attachment.base64Content.replace(/\s+/g, '');
+      if (!BASE64.test(base64)) throw new DomainError('invalid', INVALID_ATTACHMENT_MESSAGE);
+      const content = Buffer.from(base64, 'base64');
+      return {
+        id: uuidv4(),
+        fileName: attachment.fileName,
+        contentType: attachment.contentType.trim(),
+        size: content.length,
+        content,
+      };
+    });
+
+    const original = (await this.store.readStream(emailStreamId(request.emailId))).find(
+      (event) => event.type === 'EmailReceived',
+    )?.data as EmailReceived | undefined;
+    if (!original || original.teamId !== teamId) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
+
+    const settings = await this.outbox.settingsOf(teamId);
+    if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
+
+    const originalMessageId = normalizeMessageId(original.messageId);
+    const data: ReplyQueued = {
+      replyId,
+      emailId: request.emailId,
+      teamId,
+      messageId: messageIdFor(replyId, settings.fromEmail),
+      inReplyTo: originalMessageId,
+      references: referencesFor(original.references ?? [], originalMessageId),
+      from: { name: settings.fromName, email: settings.fromEmail },
+      to,
+      cc,
+      bcc,
+      subject: request.subject,
+      text: request.body,
+      html: request.htmlBody ?? null,
+      attachments: attachments.map(({ id, fileName, contentType, size }) => ({ id, fileName, contentType, size })),
+      queuedBy: userId,
+    };
+    await this.outbox.saveAttachments(replyId, teamId, attachments);
+    await this.store.appendToStream(
+      emailStreamId(request.emailId),
+      [
+        {
+          eventId: replyEventIdOf(replyId, 'ReplyQueued'),
+          type: 'ReplyQueued',
+          data,
+          metadata: {
+            actorUserId: userId,
+            teamId,
+            correlationId: uuidv7(),
+            causationId: null,
+            occurredAt: new Date().toISOString(),
+          },
+        },
+      ],
+      ANY,
+    );
+    return { success: true, message: REPLY_QUEUED_MESSAGE, replyId };
+  }
+}

@@ -1,0 +1,171 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { MailboxSettings, OutboxEventType, ReplyFailed, ReplyQueued, ReplySent } from '@teaminbox/contracts';
+import { createTransport } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type PgBoss from 'pg-boss';
+import { v7 as uuidv7 } from 'uuid';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
+import { SecretBox } from '../../../platform/crypto';
+import { ANY, EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
+import { resolveMailHost } from '../../../platform/net';
+import { emailStreamId } from '../../conversations/domain/email.decider';
+import { CONNECT_TIMEOUT_MS, describeMailError, MailConnections } from '../../mail/connection/mail-connections';
+import { replyEventIdOf, replyStateOf } from '../domain/outbox-events';
+import { OutboxStore } from '../outbox.store';
+import type { SendEmailJob } from './job-queue';
+
+export const SENT_FOLDER = 'Sent';
+
+/**
+ * Runs send-email jobs: builds the message once, sends it over the team's SMTP (host through the SSRF guard,
+ * password opened from its sealed form), records ReplySent, then appends the same bytes to the IMAP Sent folder.
+ * A failed attempt throws so pg-boss retries it with backoff; after the last one ReplyFailed is recorded.
+ */
+@Injectable()
+export class SendEmailWorker {
+  private readonly logger = new Logger(SendEmailWorker.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly box: SecretBox,
+    private readonly outbox: OutboxStore,
+    private readonly connections: MailConnections,
+  ) {}
+
+  async run(job: PgBoss.JobWithMetadata<SendEmailJob>): Promise<void> {
+    const { replyId, emailId, teamId } = job.data;
+    const { queued, finished } = replyStateOf(await this.store.readStream(emailStreamId(emailId)), replyId);
+    if (finished) return;
+    if (!queued || queued.teamId !== teamId) {
+      this.logger.error(`send-email job ${job.id}: reply ${replyId} is not queued on email ${emailId}`);
+      return;
+    }
+
+    let settings: MailboxSettings | null = null;
+    let raw: Buffer;
+    try {
+      settings = await this.outbox.settingsOf(teamId);
+      if (!settings) throw new Error('The team has no email server configuration.');
+      raw = await this.compose(queued);
+      await this.sendSmtp(settings, queued, raw);
+    } catch (error) {
+      const secret = settings?.smtpPasswordSealed ? this.safeOpen(settings.smtpPasswordSealed) : '';
+      const message = describeMailError(error, [secret]);
+      if (job.retryCount >= job.retryLimit) {
+        const failed: ReplyFailed = {
+          replyId,
+          emailId,
+          teamId,
+          messageId: queued.messageId,
+          error: message,
+          failedAt: new Date().toISOString(),
+        };
+        await this.append(queued, 'ReplyFailed', failed);
+      }
+      this.logger.warn(`Sending reply ${replyId} failed (attempt ${job.retryCount + 1}): ${message}`);
+      throw new Error(message);
+    }
+
+    const sent: ReplySent = { replyId, emailId, teamId, messageId: queued.messageId, sentAt: new Date().toISOString() };
+    await this.append(queued, 'ReplySent', sent);
+    await this.copyToSent(settings, raw).catch((error: unknown) =>
+      this.logger.warn(`Reply ${replyId} was sent but not copied to the Sent folder: ${describeMailError(error)}`),
+    );
+  }
+
+  private async compose(reply: ReplyQueued): Promise<Buffer> {
+    const attachments = await this.outbox.attachmentsOf(reply.replyId);
+    const node = new MailComposer({
+      from: { name: reply.from.name, address: reply.from.email },
+      to: reply.to,
+      cc: reply.cc,
+      bcc: reply.bcc,
+      subject: reply.subject,
+      text: reply.text,
+      html: reply.html ?? undefined,
+      messageId: reply.messageId,
+      inReplyTo: reply.inReplyTo ?? undefined,
+      references: reply.references,
+      date: new Date(),
+      attachments: attachments.map((a) => ({ filename: a.fileName, contentType: a.contentType, content: a.content })),
+    }).compile();
+    node.keepBcc = false;
+    return node.build();
+  }
+
+  private async sendSmtp(settings: MailboxSettings, reply: ReplyQueued, raw: Buffer): Promise<void> {
+    const target = await resolveMailHost(settings.smtpHost, { allowPrivate: this.config.allowPrivateMailHosts });
+    const transport = createTransport({
+      host: target.address,
+      port: settings.smtpPort,
+      secure: settings.smtpUseSsl,
+      requireTLS: settings.smtpUseTls && !settings.smtpUseSsl,
+      ignoreTLS: !settings.smtpUseTls && !settings.smtpUseSsl,
+      auth: settings.smtpPasswordSealed
+        ? { user: settings.smtpUsername, pass: this.box.open(settings.smtpPasswordSealed) }
+        : undefined,
+      tls: { servername: target.servername ?? settings.smtpHost },
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      greetingTimeout: CONNECT_TIMEOUT_MS,
+      socketTimeout: 60_000,
+      logger: false,
+    });
+    try {
+      await transport.sendMail({
+        envelope: { from: reply.from.email, to: [...reply.to, ...reply.cc, ...reply.bcc] },
+        raw,
+      });
+    } finally {
+      transport.close();
+    }
+  }
+
+  /** Appends the sent message, marked \Seen, to the special-use \Sent folder, else 'Sent' (created if missing). */
+  private async copyToSent(settings: MailboxSettings, raw: Buffer): Promise<void> {
+    const client = await this.connections.connectImap(settings);
+    try {
+      const folders = await client.list();
+      let path = folders.find((folder) => folder.specialUse === '\\Sent')?.path;
+      if (!path) {
+        path = folders.find((folder) => folder.path.toLowerCase() === SENT_FOLDER.toLowerCase())?.path;
+        if (!path) {
+          await client.mailboxCreate(SENT_FOLDER);
+          path = SENT_FOLDER;
+        }
+      }
+      await client.append(path, raw, ['\\Seen']);
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+  }
+
+  private async append(reply: ReplyQueued, type: OutboxEventType, data: ReplySent | ReplyFailed): Promise<void> {
+    await this.store.appendToStream(
+      emailStreamId(reply.emailId),
+      [
+        {
+          eventId: replyEventIdOf(reply.replyId, type),
+          type,
+          data,
+          metadata: {
+            actorUserId: null,
+            teamId: reply.teamId,
+            correlationId: uuidv7(),
+            causationId: null,
+            occurredAt: new Date().toISOString(),
+          },
+        },
+      ],
+      ANY,
+    );
+  }
+
+  private safeOpen(sealed: string): string {
+    try {
+      return this.box.open(sealed);
+    } catch {
+      return '';
+    }
+  }
+}

@@ -1,0 +1,286 @@
+import type { Email, Page, SendReplyResponse } from '@teaminbox/contracts';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../../../test/app/test-app';
+import { startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
+import { JobQueue } from './jobs/job-queue';
+
+interface Received {
+  rcptTo: string[];
+  mailFrom: string;
+  raw: string;
+}
+
+/** A real SMTP server that refuses the next `failures` messages with 451, then keeps what it accepts. */
+async function startSink() {
+  const received: Received[] = [];
+  let failures = 0;
+  let refused = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'mailer' && auth.password === 'smtp-secret-pw') callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (failures > 0) {
+          failures--;
+          refused++;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
+        received.push({
+          rcptTo: session.envelope.rcptTo.map((r) => r.address),
+          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    received,
+    failNext(count: number) {
+      failures = count;
+      refused = 0;
+    },
+    refusedCount: () => refused,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const ORIGINAL = [
+  'From: Alice <alice@example.com>',
+  'To: support@example.com',
+  'Subject: Printer on fire',
+  'Message-ID: <original-1@example.com>',
+  'References: <root-1@example.com>',
+  'In-Reply-To: <root-1@example.com>',
+  'Date: Mon, 2 Nov 2026 10:00:00 +0000',
+  '',
+  'Please help.',
+  '',
+].join('\r\n');
+
+describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
+  let t: TestApp;
+  let dovecot: TestDovecot;
+  let sink: Awaited<ReturnType<typeof startSink>>;
+  let token: string;
+  let teamId: string;
+  let emailId: string;
+
+  const teamIdOf = async (userToken: string) => {
+    const team = await t.request<{ id: string }>('/api/team', { token: userToken });
+    return team.body.id;
+  };
+  const reply = (body: Record<string, unknown>, userToken = token) =>
+    t.request<SendReplyResponse & { message: string }>('/api/emails/send-reply', {
+      method: 'POST',
+      token: userToken,
+      body: {
+        emailId,
+        teamId,
+        to: ['alice@example.com'],
+        cc: [],
+        bcc: [],
+        subject: 'Re: Printer on fire',
+        body: 'Unplug it.',
+        ...body,
+      },
+    });
+  const replyEvents = async (replyId: string) =>
+    (await t.app
+      .get(DataSource)
+      .query(`SELECT type FROM events WHERE data->>'replyId' = $1 ORDER BY global_position`, [replyId])) as {
+      type: string;
+    }[];
+
+  beforeAll(async () => {
+    dovecot = await startDovecot();
+    sink = await startSink();
+    t = await startTestApp();
+    t.app.get(JobQueue).tuning.retryDelaySeconds = 1;
+    token = (await t.signUp('sender')).token;
+    await t.request('/api/team', { method: 'PUT', token, body: 'sending team' });
+    teamId = await teamIdOf(token);
+
+    const imap = await dovecot.client();
+    await imap.append('INBOX', ORIGINAL);
+    await imap.logout();
+    const saved = await t.request('/api/email-server-config', {
+      method: 'POST',
+      token,
+      body: {
+        imapHost: dovecot.host,
+        imapPort: dovecot.port,
+        imapUsername: dovecot.user,
+        imapPassword: dovecot.password,
+        imapUseSsl: false,
+        smtpHost: '127.0.0.1',
+        smtpPort: sink.port,
+        smtpUsername: 'mailer',
+        smtpPassword: 'smtp-secret-pw',
+        smtpUseSsl: false,
+        smtpUseTls: false,
+        fromEmail: 'support@example.com',
+        fromName: 'Support Team',
+        isActive: true,
+      },
+    });
+    expect(saved.status).toBe(200);
+    const emails = await until(
+      async () => (await t.request<Page<Email>>('/api/emails?size=10', { token })).body.content,
+      (list) => list.length === 1,
+    );
+    emailId = emails[0].id;
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+    await dovecot?.stop();
+  });
+
+  it('delivers a reply with our Message-ID and the thread headers, then copies it to the Sent folder', async () => {
+    const answer = await reply({ cc: ['carol@example.com'], bcc: ['boss@example.com'], htmlBody: '<p>Unplug it.</p>' });
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ success: true, message: 'Reply queued', replyId: expect.any(String) });
+    const { replyId } = answer.body;
+
+    const delivered = await until(
+      async () => sink.received.find((mail) => mail.raw.includes(replyId)),
+      (mail) => mail !== undefined,
+    );
+    if (!delivered) throw new Error('the reply was not delivered');
+    expect(delivered.rcptTo.sort()).toEqual(['alice@example.com', 'boss@example.com', 'carol@example.com']);
+    expect(delivered.mailFrom).toBe('support@example.com');
+    const parsed = await simpleParser(delivered.raw);
+    expect(parsed.messageId).toBe(`<${replyId}@example.com>`);
+    expect(parsed.inReplyTo).toBe('<original-1@example.com>');
+    expect(parsed.references).toEqual(['<root-1@example.com>', '<original-1@example.com>']);
+    expect(parsed.from?.value).toEqual([{ name: 'Support Team', address: 'support@example.com' }]);
+    expect(parsed.subject).toBe('Re: Printer on fire');
+    expect(parsed.headers.has('bcc')).toBe(false);
+
+    expect(
+      await until(
+        () => replyEvents(replyId),
+        (events) => events.length === 2,
+      ),
+    ).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplySent' }]);
+
+    const imap = await dovecot.client();
+    try {
+      const copies = await until(
+        async () => {
+          if (!(await imap.list()).some((folder) => folder.path === 'Sent')) return [];
+          const lock = await imap.getMailboxLock('Sent');
+          try {
+            const found: { flags: string[]; source: string }[] = [];
+            for await (const m of imap.fetch('1:*', { flags: true, source: true }))
+              found.push({ flags: [...(m.flags ?? [])], source: m.source?.toString('utf8') ?? '' });
+            return found;
+          } finally {
+            lock.release();
+          }
+        },
+        (found) => found.length > 0,
+      );
+      expect(copies).toHaveLength(1);
+      expect(copies[0].flags).toContain('\\Seen');
+      expect(copies[0].source).toContain(`Message-ID: <${replyId}@example.com>`);
+    } finally {
+      await imap.logout();
+    }
+  }, 60_000);
+
+  it('retries after a temporary SMTP failure (451) and then delivers', async () => {
+    sink.failNext(2);
+    const answer = await reply({ subject: 'Re: retried' });
+    expect(answer.status).toBe(202);
+    const { replyId } = answer.body;
+    const delivered = await until(
+      async () => sink.received.find((mail) => mail.raw.includes(replyId)),
+      (mail) => mail !== undefined,
+      40_000,
+    );
+    expect(delivered).toBeDefined();
+    expect(sink.refusedCount()).toBe(2);
+    expect(
+      await until(
+        () => replyEvents(replyId),
+        (events) => events.length === 2,
+      ),
+    ).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplySent' }]);
+  }, 60_000);
+
+  it('records ReplyFailed once the last retry failed', async () => {
+    const queue = t.app.get(JobQueue);
+    queue.tuning.retryLimit = 1;
+    sink.failNext(2);
+    try {
+      const answer = await reply({ subject: 'Re: failing' });
+      expect(answer.status).toBe(202);
+      const { replyId } = answer.body;
+      expect(
+        await until(
+          () => replyEvents(replyId),
+          (events) => events.length === 2,
+          40_000,
+        ),
+      ).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplyFailed' }]);
+      expect(sink.refusedCount()).toBe(2);
+      expect(sink.received.some((mail) => mail.raw.includes(replyId))).toBe(false);
+    } finally {
+      queue.tuning.retryLimit = 5;
+    }
+  }, 60_000);
+
+  it.each([
+    [{ subject: 'Re: hi\r\nBcc: victim@evil.test' }, 'Invalid header value'],
+    [{ to: ['alice@example.com\r\nBcc: victim@evil.test'] }, 'Invalid header value'],
+    [{ to: ['alice@example.com, mallory@evil.test'] }, 'Invalid email address: alice@example.com, mallory@evil.test'],
+    [{ cc: ['Alice <mallory@evil.test>'] }, 'Invalid email address: Alice <mallory@evil.test>'],
+    [{ bcc: ['"alice@example.com"@evil.test'] }, 'Invalid email address: "alice@example.com"@evil.test'],
+  ])('refuses %j with 400', async (body, message) => {
+    const before = sink.received.length;
+    const answer = await reply(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+    const queued = await t.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS n FROM events WHERE type = 'ReplyQueued'`);
+    expect(queued[0].n).toBe(3);
+    expect(sink.received.length).toBe(before);
+  });
+
+  it("answers 404 for another team's email and 403 for another team's id", async () => {
+    const other = (await t.signUp('other')).token;
+    await t.request('/api/team', { method: 'PUT', token: other, body: 'other team' });
+    const otherTeamId = await teamIdOf(other);
+    expect((await reply({ teamId: otherTeamId }, other)).status).toBe(404);
+    expect((await reply({}, other)).status).toBe(403);
+  });
+});

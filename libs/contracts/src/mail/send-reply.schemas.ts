@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+export const REPLY_MAX_RECIPIENTS = 100;
+export const REPLY_MAX_ATTACHMENTS = 20;
+
+export const ZReplyAttachment = z.object({
+  fileName: z.string().min(1).max(255),
+  contentType: z.string().min(1).max(255),
+  base64Content: z.string().max(30_000_000),
+});
+export type TReplyAttachment = z.infer<typeof ZReplyAttachment>;
+
+const addressList = z.array(z.string().max(1000)).max(REPLY_MAX_RECIPIENTS);
+
+/** POST /emails/send-reply: a reply to an email of the caller's team. */
+export const ZSendReplyRequest = z.object({
+  emailId: z.uuid('Invalid email id'),
+  teamId: z.uuid('Invalid team id'),
+  to: addressList.min(1, 'At least one recipient is required'),
+  cc: addressList.optional().default([]),
+  bcc: addressList.optional().default([]),
+  subject: z.string().max(998),
+  body: z.string().max(5_000_000),
+  htmlBody: z.string().max(5_000_000).nullable().optional(),
+  attachments: z.array(ZReplyAttachment).max(REPLY_MAX_ATTACHMENTS).optional().default([]),
+});
+export type TSendReplyRequest = z.infer<typeof ZSendReplyRequest>;
+
+export interface SendReplyResponse {
+  success: true;
+  message: string;
+  replyId: string;
+}
+
+/** An attachment of a queued reply as events carry it: the content is stored in `outbox_attachment`. */
+export interface ReplyAttachmentMeta {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/** A reply accepted for sending (stream `email-<emailId>`); the outbox job sends it. */
+export interface ReplyQueued {
+  replyId: string;
+  emailId: string;
+  teamId: string;
+  /** Our own Message-ID, `<uuid@from-domain>`. */
+  messageId: string;
+  inReplyTo: string | null;
+  references: string[];
+  from: { name: string; email: string };
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: ReplyAttachmentMeta[];
+  queuedBy: string;
+}
+
+export interface ReplySent {
+  replyId: string;
+  emailId: string;
+  teamId: string;
+  messageId: string;
+  sentAt: string;
+}
+
+/** The last retry failed; the error is safe to show (no secrets). */
+export interface ReplyFailed {
+  replyId: string;
+  emailId: string;
+  teamId: string;
+  messageId: string;
+  error: string;
+  failedAt: string;
+}
+
+/** Events of sending; appended to the store directly (not part of DomainEventMap's cqrs bus). */
+export interface OutboxEventMap {
+  ReplyQueued: ReplyQueued;
+  ReplySent: ReplySent;
+  ReplyFailed: ReplyFailed;
+}
+export type OutboxEventType = keyof OutboxEventMap;
