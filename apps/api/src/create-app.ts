@@ -8,6 +8,7 @@ import { serveWebAssets } from './platform/http/web-assets';
 import { createAppLogger } from './platform/logging/app-logger';
 
 export const API_PREFIX = 'api';
+export const JSON_BODY_LIMIT = '35mb';
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -28,6 +29,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
     { logger, abortOnError: false },
   );
   app.disable('x-powered-by');
+  // Replies carry their attachments as base64 in JSON: allow about 25 MB of files per request.
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.setGlobalPrefix(API_PREFIX);
   // PUT /api/team carries the team name as a text/plain body (the spec); JSON {name} also works.
   app.use(`/${API_PREFIX}/team`, express.text({ type: 'text/plain', limit: '8kb' }));

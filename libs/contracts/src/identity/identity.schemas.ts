@@ -5,6 +5,7 @@ export const ZRole = z.enum(ROLES);
 export type Role = z.infer<typeof ZRole>;
 
 export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 1024;
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
 
@@ -29,7 +30,7 @@ export const ZRegisterRequest = z.object({
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(1024),
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
   invitationId: z.string().max(200).optional().nullable(),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
@@ -127,6 +128,6 @@ export const ZChangePasswordRequest = z.object({
   newPassword: z
     .string({ message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(1024),
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
