@@ -59,54 +59,67 @@ export class MessageIngestion {
     }
 
     const fresh = await this.db.transaction((tx) => this.reserve(tx, teamId, prepared));
-    let appended = 0;
-    for (const item of fresh) {
-      await this.append(item);
-      appended++;
-    }
-    return appended;
+    // Appended together: the event store commits concurrent appends in shared transactions.
+    await Promise.all(fresh.map((item) => this.append(item)));
+    return fresh.length;
   }
 
-  /** Stores keys, raw sources and attachments; returns the messages whose event must be appended. */
+  /**
+   * Stores keys, raw sources and attachments; returns the messages whose event must be appended.
+   * One statement per kind of row for the whole batch: a message whose dedupe key another email
+   * already owns (the same message seen at another location) is left out.
+   */
   private async reserve(tx: EntityManager, teamId: string, prepared: Prepared[]): Promise<Prepared[]> {
-    const fresh: Prepared[] = [];
-    for (const item of prepared) {
-      const emailId = emailIdOf(item.location);
-      const messageId = item.kind === 'parsed' ? item.parsed.email.messageId : '';
-      const key = dedupeKeyOf(teamId, messageId, item.source);
-      const owner: { email_id: string }[] = await tx.query(
-        `WITH inserted AS (
-           INSERT INTO mail_message_key (team_id, dedupe_key, email_id) VALUES ($1, $2, $3)
-           ON CONFLICT (team_id, dedupe_key) DO NOTHING RETURNING email_id)
-         SELECT email_id FROM inserted
-         UNION ALL SELECT email_id FROM mail_message_key WHERE team_id = $1 AND dedupe_key = $2`,
-        [teamId, key, emailId],
-      );
-      if (owner[0]?.email_id !== emailId) continue;
-      await tx.query(
-        'INSERT INTO raw_message (email_id, team_id, source) VALUES ($1, $2, $3) ON CONFLICT (email_id) DO NOTHING',
-        [emailId, teamId, item.source],
-      );
-      if (item.kind === 'parsed') {
-        for (const attachment of item.parsed.attachments) {
-          await tx.query(
-            `INSERT INTO attachment (id, team_id, email_id, filename, content_type, size, content)
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-            [
-              attachment.id,
-              teamId,
-              emailId,
-              attachment.filename,
-              attachment.contentType,
-              attachment.content.length,
-              attachment.content,
-            ],
-          );
-        }
+    if (prepared.length === 0) return [];
+    const keyed = prepared.map((item) => ({
+      item,
+      emailId: emailIdOf(item.location),
+      key: dedupeKeyOf(teamId, item.kind === 'parsed' ? item.parsed.email.messageId : '', item.source),
+    }));
+    const keys = keyed.map((k) => k.key);
+    await tx.query(
+      `INSERT INTO mail_message_key (team_id, dedupe_key, email_id)
+       SELECT $1, k.dedupe_key, k.email_id FROM unnest($2::text[], $3::uuid[]) AS k(dedupe_key, email_id)
+       ON CONFLICT (team_id, dedupe_key) DO NOTHING`,
+      [teamId, keys, keyed.map((k) => k.emailId)],
+    );
+    const owners: { dedupe_key: string; email_id: string }[] = await tx.query(
+      'SELECT dedupe_key, email_id FROM mail_message_key WHERE team_id = $1 AND dedupe_key = ANY($2::text[])',
+      [teamId, keys],
+    );
+    const ownerOf = new Map(owners.map((o) => [o.dedupe_key, o.email_id]));
+    const seen = new Set<string>();
+    const fresh = keyed.filter((k) => {
+      if (ownerOf.get(k.key) !== k.emailId || seen.has(k.emailId)) return false;
+      seen.add(k.emailId);
+      return true;
+    });
+    if (fresh.length === 0) return [];
+    await tx.query(
+      `INSERT INTO raw_message (email_id, team_id, source)
+       SELECT r.email_id, $1, r.source FROM unnest($2::uuid[], $3::bytea[]) AS r(email_id, source)
+       ON CONFLICT (email_id) DO NOTHING`,
+      [teamId, fresh.map((k) => k.emailId), fresh.map((k) => k.item.source)],
+    );
+    for (const { item, emailId } of fresh) {
+      if (item.kind !== 'parsed') continue;
+      for (const attachment of item.parsed.attachments) {
+        await tx.query(
+          `INSERT INTO attachment (id, team_id, email_id, filename, content_type, size, content)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+          [
+            attachment.id,
+            teamId,
+            emailId,
+            attachment.filename,
+            attachment.contentType,
+            attachment.content.length,
+            attachment.content,
+          ],
+        );
       }
-      fresh.push(item);
     }
-    return fresh;
+    return fresh.map((k) => k.item);
   }
 
   private async append(item: Prepared): Promise<void> {
