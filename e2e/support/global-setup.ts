@@ -8,7 +8,12 @@ import { startMailSink } from './mail-sink';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailDir = mkdtempSync(join(tmpdir(), 'teaminbox-e2e-mail-'));
   const sink = await startMailSink(mailDir, await freePort());
-  const app = await startApp({ SMTP_URL: sink.url, MAIL_FROM: 'Team Inbox <no-reply@teaminbox.test>' });
+  const app = await startApp({
+    SMTP_URL: sink.url,
+    MAIL_FROM: 'Team Inbox <no-reply@teaminbox.test>',
+    // The mail tests configure a Dovecot on 127.0.0.1.
+    ALLOW_PRIVATE_MAIL_HOSTS: 'true',
+  });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_WEB_ROOT = app.webRoot;
   process.env.E2E_MAIL_DIR = mailDir;

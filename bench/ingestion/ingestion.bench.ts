@@ -1,0 +1,307 @@
+/**
+ * Ingestion benchmark: first sync of a full mailbox into the read model, and live latency.
+ *
+ *   node -r ./apps/api/test/support/swc-register.js bench/ingestion/ingestion.bench.ts
+ *
+ * Starts its own Dovecot and embedded PostgreSQL (or uses DATABASE_URL: a fresh database is created on
+ * that server and dropped afterwards) and the real application (createApp) on a free port.
+ * 1. Fills INBOX with BENCH_MESSAGES (default 10000) realistic ~5 KB messages, saves an active mailbox
+ *    configuration through the HTTP API and times the first sync until inbox_email holds them all.
+ *    Then times a plain imapflow fetch (uid + source) plus mailparser simpleParser of the same mailbox.
+ * 2. With a socket.io client connected, APPENDs BENCH_LIVE (default 100) messages ~100 ms apart and
+ *    measures APPEND start to 'team.email.created' at the client.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ImapFlow } from 'imapflow';
+import { simpleParser } from 'mailparser';
+import { Client } from 'pg';
+import { io } from 'socket.io-client';
+import type { Email } from '@teaminbox/contracts';
+import { createApp } from '../../apps/api/src/create-app';
+import type { AppConfig } from '../../apps/api/src/platform/config/app-config';
+import { startEmbeddedPostgres } from '../../apps/api/src/platform/database/embedded-postgres';
+import { startDovecot } from '../../apps/api/test/mail/dovecot';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10000);
+const LIVE = Number(process.env.BENCH_LIVE ?? 100);
+const APPEND_CONNECTIONS = 4;
+
+const rate = (count: number, ms: number) => Math.round((count * 1000) / ms).toLocaleString('en-US');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const WORDS =
+  'order parcel delivery invoice refund account password update shipping address warehouse tracking number customer support question thanks please week yesterday status'.split(
+    ' ',
+  );
+
+function paragraph(seed: number, words: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < words; i++) out.push(WORDS[(seed * 31 + i * 7) % WORDS.length]);
+  return out.join(' ').replace(/^./, (c) => c.toUpperCase()) + '.';
+}
+
+/** A realistic multipart/alternative message of about 5 KB (text and HTML parts, quoted-printable free). */
+function rawMessage(i: number, subject = `Order #${100000 + i}: question about delivery`): string {
+  const boundary = `b-${randomBytes(8).toString('hex')}`;
+  const paragraphs = Array.from({ length: 5 }, (_, p) => paragraph(i + p, 52));
+  const text = paragraphs.join('\n\n');
+  const html = `<html><body>${paragraphs.map((p) => `<p style="margin:0 0 12px 0">${p}</p>`).join('\n')}</body></html>`;
+  return [
+    `Return-Path: <customer${i % 5000}@example.com>`,
+    `Received: from mail.example.com (mail.example.com [192.0.2.${i % 250}]) by mx.example.test; ${new Date(Date.UTC(2026, 0, 1) + i * 60_000).toUTCString()}`,
+    `From: Customer ${i % 5000} <customer${i % 5000}@example.com>`,
+    'To: Support <support@example.test>',
+    `Subject: ${subject}`,
+    `Message-ID: <${randomUUID()}@mail.example.com>`,
+    `Date: ${new Date(Date.UTC(2026, 0, 1) + i * 60_000).toUTCString()}`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    text,
+    `--${boundary}`,
+    'Content-Type: text/html; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    html,
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+}
+
+async function fill(connect: () => Promise<ImapFlow>, count: number): Promise<number> {
+  let next = 0;
+  let bytes = 0;
+  await Promise.all(
+    Array.from({ length: APPEND_CONNECTIONS }, async () => {
+      const client = await connect();
+      try {
+        for (let i = next++; i < count; i = next++) {
+          const raw = rawMessage(i);
+          bytes += Buffer.byteLength(raw);
+          await client.append('INBOX', raw, ['\\Seen']);
+        }
+      } finally {
+        await client.logout();
+      }
+    }),
+  );
+  return bytes / count;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function main(): Promise<void> {
+  console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);
+  const work = await mkdtemp(join(tmpdir(), 'teaminbox-bench-ingestion-'));
+  let stopServer: (() => Promise<void>) | undefined;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const server = await startEmbeddedPostgres({ dataDir: join(work, 'pg'), database: 'postgres' });
+    stopServer = server.stop;
+    adminUrl = server.adminUrl;
+  }
+  const dbName = `bench_ingestion_${Date.now()}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+
+  const dovecot = await startDovecot();
+  const config: AppConfig = {
+    port: 0,
+    dataDir: join(work, 'data'),
+    jwtSecret: randomBytes(32).toString('hex'),
+    secretsKey: randomBytes(32).toString('hex'),
+    mailFrom: 'Team Inbox <no-reply@localhost>',
+    publicUrl: 'http://localhost',
+    allowPrivateMailHosts: true,
+    logLevel: 'error',
+    webRoot: work,
+    rateLimit: { perAddress: 1000, perIp: 10_000, windowMs: 60_000 },
+  };
+  const app = await createApp({ config, databaseUrl: dbUrl.toString(), serveWeb: false });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const db = new Client({ connectionString: dbUrl.toString() });
+  await db.connect();
+
+  try {
+    const call = async <T>(path: string, method = 'GET', body?: unknown, token?: string): Promise<T> => {
+      const res = await fetch(baseUrl + path, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    };
+    const account = { email: 'bench@example.com', password: 'correct horse battery' };
+    await call('/api/register', 'POST', account);
+    const token = (await call<{ message: string }>('/api/auth/signin', 'POST', account)).message;
+    await call('/api/team', 'PUT', 'Bench team', token);
+
+    // 1. First sync.
+    let t0 = performance.now();
+    const avgBytes = await fill(dovecot.client, MESSAGES);
+    console.log(
+      `filled INBOX with ${MESSAGES} messages of ~${Math.round(avgBytes)} bytes by APPEND (${APPEND_CONNECTIONS} connections) in ${Math.round(performance.now() - t0)} ms`,
+    );
+
+    const counts = async () => {
+      const { rows } = await db.query<{ events: number; emails: number }>(
+        `SELECT (SELECT count(*)::int FROM events WHERE type = 'EmailReceived') AS events,
+                (SELECT count(*)::int FROM inbox_email) AS emails`,
+      );
+      return rows[0];
+    };
+    t0 = performance.now();
+    await call(
+      '/api/email-server-config',
+      'POST',
+      {
+        imapHost: dovecot.host,
+        imapPort: dovecot.port,
+        imapUsername: dovecot.user,
+        imapPassword: dovecot.password,
+        imapUseSsl: false,
+        imapFolder: 'INBOX',
+        smtpHost: 'smtp.example.com',
+        smtpPort: 587,
+        smtpUsername: 'support@example.com',
+        smtpPassword: 'smtp-secret-pw',
+        smtpUseTls: true,
+        fromEmail: 'support@example.test',
+        fromName: 'Support',
+        isActive: true,
+      },
+      token,
+    );
+    const deadline = Date.now() + 10 * 60_000;
+    let lastReport = performance.now();
+    let eventsMs: number | undefined;
+    for (;;) {
+      const n = await counts();
+      if (eventsMs === undefined && n.events >= MESSAGES) eventsMs = performance.now() - t0;
+      if (n.emails >= MESSAGES) break;
+      if (Date.now() > deadline) throw new Error(`first sync incomplete after 10 min: ${n.emails} of ${MESSAGES}`);
+      if (performance.now() - lastReport > 10_000) {
+        console.log(
+          `  ... after ${Math.round(performance.now() - t0)} ms: ${n.events} EmailReceived events, ${n.emails} rows in inbox_email`,
+        );
+        lastReport = performance.now();
+      }
+      await sleep(20);
+    }
+    const syncMs = performance.now() - t0;
+    eventsMs ??= syncMs;
+    console.log(
+      `  all ${MESSAGES} EmailReceived events appended after ${Math.round(eventsMs)} ms (${rate(MESSAGES, eventsMs)}/s); read model complete ${Math.round(syncMs - eventsMs)} ms later`,
+    );
+    const commits = await db.query<{ n: number }>(
+      `SELECT count(DISTINCT transaction_id)::int AS n FROM events WHERE type = 'EmailReceived'`,
+    );
+    console.log(`  the ${MESSAGES} EmailReceived events were written by ${commits.rows[0].n} transactions`);
+    const page = await call<{ totalElements: number }>(
+      '/api/emails?page=0&size=1&folder=inbox',
+      'GET',
+      undefined,
+      token,
+    );
+    const syncRate = (MESSAGES * 1000) / syncMs;
+    console.log(
+      `first sync, save of the configuration to ${MESSAGES} rows in inbox_email: ${Math.round(syncMs)} ms = ${rate(MESSAGES, syncMs)} messages/s (target >= 1,000/s: ${syncRate >= 1000 ? 'met' : 'NOT met'}); GET /api/emails totalElements = ${page.totalElements}`,
+    );
+
+    // Plain fetch + parse of the same mailbox, for the ratio.
+    const plain = await dovecot.client();
+    let fetchMs = 0;
+    let parseMs = 0;
+    try {
+      await plain.mailboxOpen('INBOX', { readOnly: true });
+      t0 = performance.now();
+      const sources: Buffer[] = [];
+      for await (const message of plain.fetch('1:*', { uid: true, source: true }, { uid: true })) {
+        if (message.source) sources.push(message.source);
+      }
+      fetchMs = performance.now() - t0;
+      t0 = performance.now();
+      for (const source of sources) await simpleParser(source);
+      parseMs = performance.now() - t0;
+    } finally {
+      await plain.logout();
+    }
+    const plainMs = fetchMs + parseMs;
+    console.log(
+      `plain imapflow fetch (uid + source): ${Math.round(fetchMs)} ms = ${rate(MESSAGES, fetchMs)}/s; simpleParser: ${Math.round(parseMs)} ms = ${rate(MESSAGES, parseMs)}/s; together ${rate(MESSAGES, plainMs)}/s`,
+    );
+    console.log(`first sync rate / plain fetch+parse rate = ${(plainMs / syncMs).toFixed(2)}`);
+
+    // 2. Live latency.
+    const socket = io(baseUrl, { path: '/ws', auth: { token }, transports: ['websocket'] });
+    await new Promise<void>((ok, fail) => {
+      socket.once('connect', () => ok());
+      socket.once('connect_error', fail);
+    });
+    await sleep(500);
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    socket.on('team.email.created', (email: Email) => {
+      const start = sentAt.get(email.subject);
+      if (start !== undefined) {
+        latencies.push(performance.now() - start);
+        sentAt.delete(email.subject);
+      }
+    });
+    const live = await dovecot.client();
+    try {
+      for (let i = 0; i < LIVE; i++) {
+        const subject = `Live ${i} ${randomUUID()}`;
+        const raw = rawMessage(MESSAGES + i, subject);
+        sentAt.set(subject, performance.now());
+        await live.append('INBOX', raw);
+        await sleep(100);
+      }
+      const end = Date.now() + 15_000;
+      while (latencies.length < LIVE && Date.now() < end) await sleep(50);
+    } finally {
+      await live.logout();
+      socket.close();
+    }
+    latencies.sort((a, b) => a - b);
+    const p95 = percentile(latencies, 95);
+    console.log(
+      `live: ${latencies.length} of ${LIVE} events received; APPEND to 'team.email.created' p50 ${Math.round(percentile(latencies, 50))} ms, p95 ${Math.round(p95)} ms, max ${Math.round(latencies[latencies.length - 1])} ms (target p95 <= 1,000 ms: ${latencies.length === LIVE && p95 <= 1000 ? 'met' : 'NOT met'})`,
+    );
+  } finally {
+    await db.end();
+    await app.close();
+    await dovecot.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    await stopServer?.();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
