@@ -105,5 +105,5 @@ export async function logoutViaUi(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
 }
