@@ -3,6 +3,7 @@ import { ReadModels1767312000000 } from './1767312000000-read-models';
 import { IdentityAndTeams1767398400000 } from './1767398400000-identity-and-teams';
 import { Mail1767484800000 } from './1767484800000-mail';
 import { Outbox1767571200000 } from './1767571200000-outbox';
+import { MailOAuth1767657600000 } from './1767657600000-mail-oauth';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   IdentityAndTeams1767398400000,
   Mail1767484800000,
   Outbox1767571200000,
+  MailOAuth1767657600000,
 ];

@@ -28,8 +28,21 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Options of startDovecot. */
+export interface DovecotOptions {
+  /**
+   * Also accept XOAUTH2/OAUTHBEARER logins whose token this endpoint (called with GET and
+   * 'Authorization: Bearer <token>') reports `active: true`; the login name is the answer's `username`.
+   */
+  oauthIntrospectionUrl?: string;
+}
+
 /** A real Dovecot (imap only, plaintext on 127.0.0.1, maildir in a temp dir), started and stopped by PID. */
-export async function startDovecot(user = 'support', password = 'dovecot-secret-pw'): Promise<TestDovecot> {
+export async function startDovecot(
+  user = 'support',
+  password = 'dovecot-secret-pw',
+  options: DovecotOptions = {},
+): Promise<TestDovecot> {
   const root = mkdtempSync(join(tmpdir(), 'teaminbox-dovecot-'));
   chmodSync(root, 0o755);
   const mailRoot = join(root, 'mail');
@@ -39,6 +52,29 @@ export async function startDovecot(user = 'support', password = 'dovecot-secret-
   const port = await freePort();
   writeFileSync(join(root, 'users'), `${user}:{PLAIN}${password}:${NOBODY}:${NOBODY}::${mailRoot}/${user}\n`);
   chmodSync(join(root, 'users'), 0o644);
+  let oauth = '';
+  if (options.oauthIntrospectionUrl) {
+    writeFileSync(
+      join(root, 'oauth2.conf'),
+      `introspection_url = ${options.oauthIntrospectionUrl}
+introspection_mode = auth
+username_attribute = username
+active_attribute = active
+active_value = true
+`,
+    );
+    chmodSync(join(root, 'oauth2.conf'), 0o644);
+    oauth = `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${root}/oauth2.conf
+}
+userdb {
+  driver = static
+  args = uid=${NOBODY} gid=${NOBODY} home=${mailRoot}/%u
+}
+`;
+  }
   const conf = join(root, 'dovecot.conf');
   writeFileSync(
     conf,
@@ -49,8 +85,8 @@ state_dir = ${root}/state
 log_path = ${root}/dovecot.log
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
-passdb {
+auth_mechanisms = plain login${oauth ? ' xoauth2 oauthbearer' : ''}
+${oauth}passdb {
   driver = passwd-file
   args = ${root}/users
 }

@@ -89,6 +89,8 @@ export interface EmailServerConfig {
   smtpUseTls: boolean;
   authType: AuthType;
   oauthProvider: OAuthProvider | null;
+  /** True when OAuth2 tokens are stored (the tokens themselves are never returned). */
+  oauthConnected?: boolean;
   fromEmail: string;
   fromName: string;
   isActive: boolean;

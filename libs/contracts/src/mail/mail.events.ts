@@ -22,6 +22,15 @@ export interface MailboxSettings {
   /** AES-256-GCM sealed password, or null when none is set. */
   imapPasswordSealed: string | null;
   smtpPasswordSealed: string | null;
+  /** OAuth2 tokens (sealed) when authType is OAUTH2 and the provider's consent flow has completed. */
+  oauth?: MailboxOAuthTokens;
+}
+
+/** OAuth2 tokens of a mailbox as stored: both tokens AES-256-GCM sealed, the access token's expiry as ISO time. */
+export interface MailboxOAuthTokens {
+  refreshTokenSealed: string;
+  accessTokenSealed: string;
+  accessTokenExpiresAt: string;
 }
 
 export interface MailboxConfigured {

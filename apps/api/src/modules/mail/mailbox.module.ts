@@ -12,6 +12,9 @@ import { MailboxSupervisor } from './ingestion/mailbox-supervisor';
 import { MailboxSync } from './ingestion/mailbox-sync';
 import { MessageIngestion } from './ingestion/message-ingestion';
 import { MailboxTeam } from './mailbox-team';
+import { MailOAuthController } from './oauth/mail-oauth.controller';
+import { MailOAuthService } from './oauth/mail-oauth.service';
+import { MailboxOAuthTokens } from './oauth/mailbox-oauth-tokens';
 import { EmailThreadProjection } from './projections/email-thread.projection';
 import { MailboxConfigProjection } from './projections/mailbox-config.projection';
 import { GetEmailThreadHandler } from './queries/get-email-thread/get-email-thread.handler';
@@ -21,10 +24,12 @@ import { ListImapFoldersHandler } from './queries/list-imap-folders/list-imap-fo
 /** Team mailboxes: the email server configuration API and real-time IMAP ingestion. */
 @Module({
   imports: [IdentityModule],
-  controllers: [EmailServerConfigController, MailEmailsController],
+  controllers: [EmailServerConfigController, MailEmailsController, MailOAuthController],
   providers: [
     secretBoxProvider,
     MailConnections,
+    MailboxOAuthTokens,
+    MailOAuthService,
     MailboxTeam,
     MailboxStatusStore,
     MessageIngestion,

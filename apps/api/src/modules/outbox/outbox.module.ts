@@ -3,6 +3,7 @@ import { secretBoxProvider } from '../../platform/crypto';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { IdentityModule } from '../identity/identity.module';
 import { MailConnections } from '../mail/connection/mail-connections';
+import { MailboxOAuthTokens } from '../mail/oauth/mailbox-oauth-tokens';
 import { SendReplyHandler } from './commands/send-reply/send-reply.handler';
 import { SendReplyController } from './http/send-reply.controller';
 import { JobQueue } from './jobs/job-queue';
@@ -40,6 +41,7 @@ export class OutboxModule implements OnModuleInit, OnModuleDestroy {
         { provide: OUTBOX_MODULE_OPTIONS, useValue: options },
         secretBoxProvider,
         MailConnections,
+        MailboxOAuthTokens,
         OutboxStore,
         JobQueue,
         EnqueueSendEmailReaction,

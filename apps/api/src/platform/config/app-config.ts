@@ -9,6 +9,20 @@ export interface RateLimitConfig {
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = { perAddress: 10, perIp: 30, windowMs: 60_000 };
 
+/** One OAuth2 provider's app registration and endpoints. */
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+}
+
+/** Providers for mailbox OAuth2; an absent one is not configured. */
+export interface OAuthConfig {
+  google?: OAuthProviderConfig;
+  microsoft?: OAuthProviderConfig;
+}
+
 /** The validated configuration, read once at start. Never log it whole: it holds secrets. */
 export interface AppConfig {
   port: number;
@@ -26,6 +40,8 @@ export interface AppConfig {
   logLevel: LogLevelName;
   /** Absolute path of the repository root that holds apps/shell/dist and apps/mfe-<name>/dist. */
   webRoot: string;
+  /** Mailbox OAuth2 providers; absent means none is configured. */
+  oauth?: OAuthConfig;
   /** Absent means DEFAULT_RATE_LIMIT. */
   rateLimit?: RateLimitConfig;
 }

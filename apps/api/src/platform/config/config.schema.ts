@@ -83,6 +83,17 @@ export const ZEnvironment = z.object({
     .transform((value) => (value === undefined || value === '' ? 'log' : value))
     .pipe(z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_ROOT: optionalText,
+  /** OAuth2 apps for mailbox sign-in; a provider without a client id is not offered. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  MICROSOFT_CLIENT_ID: optionalText,
+  MICROSOFT_CLIENT_SECRET: optionalText,
+  MICROSOFT_TENANT: optionalText,
+  /** Provider endpoint overrides (tests point them at a local mock server). */
+  OAUTH_GOOGLE_AUTH_URL: urlWithProtocols('OAUTH_GOOGLE_AUTH_URL', ['http:', 'https:']),
+  OAUTH_GOOGLE_TOKEN_URL: urlWithProtocols('OAUTH_GOOGLE_TOKEN_URL', ['http:', 'https:']),
+  OAUTH_MICROSOFT_AUTH_URL: urlWithProtocols('OAUTH_MICROSOFT_AUTH_URL', ['http:', 'https:']),
+  OAUTH_MICROSOFT_TOKEN_URL: urlWithProtocols('OAUTH_MICROSOFT_TOKEN_URL', ['http:', 'https:']),
   /** Attempts of sign-in, register and sendLoginLink per email address and per client IP, per window. */
   RATE_LIMIT_PER_ADDRESS: positiveInteger('RATE_LIMIT_PER_ADDRESS', 10),
   RATE_LIMIT_PER_IP: positiveInteger('RATE_LIMIT_PER_IP', 30),

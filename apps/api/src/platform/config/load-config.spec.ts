@@ -64,4 +64,31 @@ describe('loadConfig', () => {
     expect(text).not.toContain('k'.repeat(40));
     expect(text).toContain('db:5432');
   });
+
+  it('configures mailbox OAuth2 providers only when their client id is set, with endpoint overrides', () => {
+    expect(loadConfig({}, cwd).oauth).toEqual({ google: undefined, microsoft: undefined });
+    const config = loadConfig(
+      {
+        GOOGLE_CLIENT_ID: 'g-id',
+        GOOGLE_CLIENT_SECRET: 'g-secret',
+        OAUTH_GOOGLE_TOKEN_URL: 'http://127.0.0.1:9000/token',
+        MICROSOFT_CLIENT_ID: 'm-id',
+        MICROSOFT_TENANT: 'contoso.example',
+      },
+      cwd,
+    );
+    expect(config.oauth?.google).toEqual({
+      clientId: 'g-id',
+      clientSecret: 'g-secret',
+      authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'http://127.0.0.1:9000/token',
+    });
+    expect(config.oauth?.microsoft).toMatchObject({
+      clientId: 'm-id',
+      authUrl: 'https://login.microsoftonline.com/contoso.example/oauth2/v2.0/authorize',
+      tokenUrl: 'https://login.microsoftonline.com/contoso.example/oauth2/v2.0/token',
+    });
+    expect(JSON.stringify(describeConfig(config))).not.toContain('g-secret');
+    expect(() => loadConfig({ OAUTH_GOOGLE_AUTH_URL: 'ftp://x' }, cwd)).toThrow(/OAUTH_GOOGLE_AUTH_URL/);
+  });
 });

@@ -48,6 +48,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     allowPrivateMailHosts: values.ALLOW_PRIVATE_MAIL_HOSTS,
     logLevel: values.LOG_LEVEL,
     webRoot: values.WEB_ROOT ? resolve(cwd, values.WEB_ROOT) : findRepositoryRoot(join(__dirname, '..', '..', '..')),
+    oauth: {
+      google: values.GOOGLE_CLIENT_ID
+        ? {
+            clientId: values.GOOGLE_CLIENT_ID,
+            clientSecret: values.GOOGLE_CLIENT_SECRET ?? '',
+            authUrl: values.OAUTH_GOOGLE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+            tokenUrl: values.OAUTH_GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+          }
+        : undefined,
+      microsoft: values.MICROSOFT_CLIENT_ID
+        ? {
+            clientId: values.MICROSOFT_CLIENT_ID,
+            clientSecret: values.MICROSOFT_CLIENT_SECRET ?? '',
+            authUrl:
+              values.OAUTH_MICROSOFT_AUTH_URL ??
+              `https://login.microsoftonline.com/${encodeURIComponent(values.MICROSOFT_TENANT ?? 'common')}/oauth2/v2.0/authorize`,
+            tokenUrl:
+              values.OAUTH_MICROSOFT_TOKEN_URL ??
+              `https://login.microsoftonline.com/${encodeURIComponent(values.MICROSOFT_TENANT ?? 'common')}/oauth2/v2.0/token`,
+          }
+        : undefined,
+    },
     rateLimit: {
       perAddress: values.RATE_LIMIT_PER_ADDRESS,
       perIp: values.RATE_LIMIT_PER_IP,
@@ -79,5 +101,8 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     logLevel: config.logLevel,
     webRoot: config.webRoot,
     rateLimit: config.rateLimit,
+    oauthProviders: Object.entries(config.oauth ?? {})
+      .filter(([, provider]) => provider)
+      .map(([name]) => name),
   };
 }

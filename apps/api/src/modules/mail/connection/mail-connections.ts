@@ -5,6 +5,7 @@ import { createTransport } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
 import { MailHostNotAllowedError, MailHostUnresolvedError, resolveMailHost } from '../../../platform/net';
+import { MailboxOAuthTokens } from '../oauth/mailbox-oauth-tokens';
 
 export const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -22,6 +23,7 @@ export class MailConnections {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly box: SecretBox,
+    private readonly oauthTokens: MailboxOAuthTokens,
   ) {}
 
   async connectImap(settings: MailboxSettings, options: ImapClientOptions = {}): Promise<ImapFlow> {
@@ -31,7 +33,10 @@ export class MailConnections {
       port: settings.imapPort,
       secure: settings.imapUseSsl,
       servername: target.servername,
-      auth: { user: settings.imapUsername, pass: this.open(settings.imapPasswordSealed) },
+      auth:
+        settings.authType === 'OAUTH2'
+          ? { user: settings.imapUsername, accessToken: await this.oauthTokens.accessToken(settings) }
+          : { user: settings.imapUsername, pass: this.open(settings.imapPasswordSealed) },
       logger: false,
       connectionTimeout: CONNECT_TIMEOUT_MS,
       greetingTimeout: CONNECT_TIMEOUT_MS,
@@ -69,7 +74,7 @@ export class MailConnections {
       secure: settings.smtpUseSsl,
       requireTLS: settings.smtpUseTls && !settings.smtpUseSsl,
       ignoreTLS: !settings.smtpUseTls && !settings.smtpUseSsl,
-      auth: { user: settings.smtpUsername, pass: this.open(settings.smtpPasswordSealed) },
+      auth: await this.smtpAuth(settings),
       tls: { servername: target.servername ?? settings.smtpHost },
       connectionTimeout: CONNECT_TIMEOUT_MS,
       greetingTimeout: CONNECT_TIMEOUT_MS,
@@ -81,6 +86,21 @@ export class MailConnections {
     } finally {
       transport.close();
     }
+  }
+
+  /**
+   * SMTP credentials: XOAUTH2 with a fresh access token for OAUTH2 mailboxes, else the opened password
+   * (undefined when none is set).
+   */
+  async smtpAuth(
+    settings: MailboxSettings,
+  ): Promise<{ user: string; pass: string } | { type: 'OAuth2'; user: string; accessToken: string } | undefined> {
+    if (settings.authType === 'OAUTH2') {
+      return { type: 'OAuth2', user: settings.smtpUsername, accessToken: await this.oauthTokens.accessToken(settings) };
+    }
+    return settings.smtpPasswordSealed === null
+      ? undefined
+      : { user: settings.smtpUsername, pass: this.open(settings.smtpPasswordSealed) };
   }
 
   private open(sealed: string | null): string {

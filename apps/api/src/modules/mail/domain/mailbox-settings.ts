@@ -60,6 +60,10 @@ export function settingsFromRequest(
     isActive: request.isActive,
     imapPasswordSealed: request.imapPassword ? seal(request.imapPassword) : (previous?.imapPasswordSealed ?? null),
     smtpPasswordSealed: request.smtpPassword ? seal(request.smtpPassword) : (previous?.smtpPasswordSealed ?? null),
+    // OAuth2 tokens come only from the consent flow; a save keeps them while the same provider stays selected.
+    ...(request.authType === 'OAUTH2' && previous?.oauth && previous.oauthProvider === request.oauthProvider
+      ? { oauth: previous.oauth }
+      : {}),
   };
 }
 
@@ -94,6 +98,7 @@ export function toConfigDto(settings: MailboxSettings, status: MailboxStatusRow 
     smtpUseTls: settings.smtpUseTls,
     authType: settings.authType,
     oauthProvider: settings.oauthProvider,
+    oauthConnected: settings.authType === 'OAUTH2' && Boolean(settings.oauth),
     fromEmail: settings.fromEmail,
     fromName: settings.fromName,
     isActive: settings.isActive,

@@ -102,9 +102,7 @@ export class SendEmailWorker {
       secure: settings.smtpUseSsl,
       requireTLS: settings.smtpUseTls && !settings.smtpUseSsl,
       ignoreTLS: !settings.smtpUseTls && !settings.smtpUseSsl,
-      auth: settings.smtpPasswordSealed
-        ? { user: settings.smtpUsername, pass: this.box.open(settings.smtpPasswordSealed) }
-        : undefined,
+      auth: await this.connections.smtpAuth(settings),
       tls: { servername: target.servername ?? settings.smtpHost },
       connectionTimeout: CONNECT_TIMEOUT_MS,
       greetingTimeout: CONNECT_TIMEOUT_MS,

@@ -1,0 +1,224 @@
+import type { EmailServerConfig, MailboxSettings } from '@teaminbox/contracts';
+import { ImapFlow } from 'imapflow';
+import { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../../../../test/app/test-app';
+import { startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
+import { startOAuthMock, type TestOAuthMock } from '../../../../test/mail/oauth-mock';
+import { SecretBox } from '../../../platform/crypto';
+import { MailboxOAuthTokens } from './mailbox-oauth-tokens';
+import { OAuthTokenError } from './oauth-providers';
+
+const PUBLIC_URL = 'http://inbox.example.test';
+const SUCCESS = `${PUBLIC_URL}/admin/email-server-config?oauth=success`;
+const ERROR = `${PUBLIC_URL}/admin/email-server-config?oauth=error`;
+
+describe('mailbox OAuth2 against oauth2-mock-server', () => {
+  let t: TestApp;
+  let mock: TestOAuthMock;
+  let dovecot: TestDovecot;
+
+  beforeAll(async () => {
+    mock = await startOAuthMock();
+    dovecot = await startDovecot('support', 'dovecot-secret-pw', { oauthIntrospectionUrl: `${mock.url}/userinfo` });
+    const app = (clientId: string) => ({
+      clientId,
+      clientSecret: `${clientId}-secret`,
+      authUrl: `${mock.url}/authorize`,
+      tokenUrl: `${mock.url}/token`,
+    });
+    t = await startTestApp({ publicUrl: PUBLIC_URL, oauth: { google: app('google-app'), microsoft: app('ms-app') } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await mock?.stop();
+    await dovecot?.stop();
+  });
+
+  async function userWithTeam(name: string) {
+    const user = await t.signUp(name);
+    expect((await t.request('/api/team', { method: 'PUT', token: user.token, body: `${name} team` })).status).toBe(200);
+    return user;
+  }
+
+  /** Our URL endpoint, then the provider's /authorize (which redirects with a code), as a browser would. */
+  async function consent(token: string, provider: 'google' | 'microsoft') {
+    const res = await t.request<{ url: string }>(`/api/email-server-config/oauth/${provider}/url`, { token });
+    expect(res.status).toBe(200);
+    const authorize = await fetch(res.body.url, { redirect: 'manual' });
+    expect(authorize.status).toBe(302);
+    const back = new URL(authorize.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/api/email-server-config/oauth/callback`);
+    return { url: new URL(res.body.url), callback: `/api/email-server-config/oauth/callback${back.search}` };
+  }
+
+  async function callback(pathAndQuery: string): Promise<{ status: number; location: string | null }> {
+    const res = await fetch(t.baseUrl + pathAndQuery, { redirect: 'manual' });
+    return { status: res.status, location: res.headers.get('location') };
+  }
+
+  const db = () => t.app.get(DataSource);
+  const settingsOf = async (configId: string): Promise<MailboxSettings> =>
+    (await db().query(`SELECT settings FROM mailbox_config WHERE settings->>'configId' = $1`, [configId]))[0].settings;
+  const storedText = async () =>
+    JSON.stringify(await db().query(`SELECT data FROM events WHERE stream_id LIKE 'mailbox-%'`)) +
+    JSON.stringify(await db().query('SELECT settings FROM mailbox_config')) +
+    JSON.stringify(await db().query('SELECT * FROM mail_oauth_state'));
+
+  it('runs the Google flow with PKCE: success redirect, OAUTH2 presets, tokens sealed and never returned', async () => {
+    const { token } = await userWithTeam('oauth-google');
+    const { url, callback: back } = await consent(token, 'google');
+    const params = url.searchParams;
+    expect(params.get('client_id')).toBe('google-app');
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('scope')).toBe('https://mail.google.com/ openid email');
+    expect(params.get('access_type')).toBe('offline');
+    expect(params.get('prompt')).toBe('consent');
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(params.get('state')).toMatch(/^[\w-]{43}$/);
+    // Only the hash of the state is kept.
+    expect(await storedText()).not.toContain(params.get('state')!);
+
+    expect(await callback(back)).toEqual({ status: 302, location: SUCCESS });
+
+    const res = await t.request<EmailServerConfig>('/api/email-server-config', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      authType: 'OAUTH2',
+      oauthProvider: 'GOOGLE',
+      oauthConnected: true,
+      imapHost: 'imap.gmail.com',
+      imapPort: 993,
+      imapUseSsl: true,
+      imapUsername: mock.email,
+      smtpHost: 'smtp.gmail.com',
+      smtpPort: 587,
+      smtpUseTls: true,
+      smtpUsername: mock.email,
+      fromEmail: mock.email,
+      isActive: false,
+    });
+    expect(res.body).not.toHaveProperty('oauth');
+
+    const settings = await settingsOf(res.body.id);
+    const box = t.app.get(SecretBox);
+    const accessToken = box.open(settings.oauth!.accessTokenSealed);
+    const refreshToken = box.open(settings.oauth!.refreshTokenSealed);
+    expect(accessToken.split('.')).toHaveLength(3);
+    expect(refreshToken.length).toBeGreaterThan(10);
+    expect(Date.parse(settings.oauth!.accessTokenExpiresAt)).toBeGreaterThan(Date.now() + 30 * 60_000);
+    const stored = await storedText();
+    expect(stored).not.toContain(accessToken);
+    expect(stored).not.toContain(refreshToken);
+    expect(JSON.stringify(res.body)).not.toContain(accessToken);
+
+    // The access token is handed out without a refresh while it is valid.
+    expect(await t.app.get(MailboxOAuthTokens).accessToken(settings)).toBe(accessToken);
+
+    // A later save of the form (same provider) keeps the tokens.
+    const saved = await t.request<EmailServerConfig>('/api/email-server-config', {
+      method: 'PUT',
+      token,
+      body: { ...res.body, fromName: 'Support' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ oauthConnected: true, fromName: 'Support' });
+    expect((await settingsOf(res.body.id)).oauth).toEqual(settings.oauth);
+  });
+
+  it('sends a reused, unknown or missing state and a failed code exchange back with ?oauth=error', async () => {
+    const { token } = await userWithTeam('oauth-errors');
+    const { callback: back } = await consent(token, 'google');
+    expect(await callback(back)).toEqual({ status: 302, location: SUCCESS });
+    expect(await callback(back)).toEqual({ status: 302, location: ERROR });
+
+    const code = new URLSearchParams(back.split('?')[1]).get('code');
+    expect(await callback(`/api/email-server-config/oauth/callback?code=${code}&state=made-up`)).toEqual({
+      status: 302,
+      location: ERROR,
+    });
+    expect(await callback(`/api/email-server-config/oauth/callback?code=${code}`)).toEqual({
+      status: 302,
+      location: ERROR,
+    });
+
+    const other = await userWithTeam('oauth-token-error');
+    const failing = await consent(other.token, 'microsoft');
+    await mock.setMode('fail-once');
+    expect(await callback(failing.callback)).toEqual({ status: 302, location: ERROR });
+    expect((await t.request('/api/email-server-config', { token: other.token })).status).toBe(404);
+  });
+
+  it('secures the URL endpoint and knows only Google and Microsoft', async () => {
+    expect((await t.request('/api/email-server-config/oauth/google/url')).status).toBe(401);
+    const { token } = await userWithTeam('oauth-unknown');
+    expect((await t.request('/api/email-server-config/oauth/yahoo/url', { token })).status).toBe(404);
+  });
+
+  it('refreshes an access token that expires within a minute and stores the new one sealed', async () => {
+    const { token } = await userWithTeam('oauth-refresh');
+    const { url, callback: back } = await consent(token, 'microsoft');
+    expect(url.searchParams.get('scope')).toBe(
+      'offline_access https://outlook.office.com/IMAP.AccessAsUser.All https://outlook.office.com/SMTP.Send openid email',
+    );
+    expect(url.searchParams.has('access_type')).toBe(false);
+    await mock.setMode('short-lived');
+    expect(await callback(back)).toEqual({ status: 302, location: SUCCESS });
+    await mock.setMode('normal');
+
+    const config = (await t.request<EmailServerConfig>('/api/email-server-config', { token })).body;
+    expect(config).toMatchObject({ oauthProvider: 'MICROSOFT', imapHost: 'outlook.office365.com' });
+    const before = await settingsOf(config.id);
+    const box = t.app.get(SecretBox);
+    const oldToken = box.open(before.oauth!.accessTokenSealed);
+    expect(Date.parse(before.oauth!.accessTokenExpiresAt)).toBeLessThan(Date.now() + 60_000);
+
+    const tokens = t.app.get(MailboxOAuthTokens);
+    // A refresh that the provider refuses fails without revealing a token.
+    await mock.setMode('fail-once');
+    const failure = await tokens.accessToken(before).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(OAuthTokenError);
+    expect(String((failure as Error).message)).not.toContain(oldToken);
+
+    const fresh = await tokens.accessToken(before);
+    expect(fresh).not.toBe(oldToken);
+    const events: { data: { settings: MailboxSettings } }[] = await db().query(
+      `SELECT data FROM events WHERE stream_id LIKE 'mailbox-%' AND data->'settings'->>'configId' = $1 ORDER BY stream_version`,
+      [config.id],
+    );
+    const latest = events[events.length - 1].data.settings;
+    expect(box.open(latest.oauth!.accessTokenSealed)).toBe(fresh);
+    expect(Date.parse(latest.oauth!.accessTokenExpiresAt)).toBeGreaterThan(Date.now() + 30 * 60_000);
+    expect(await storedText()).not.toContain(fresh);
+    // Now valid: handed out again without another refresh, even from the worker's older settings.
+    expect(await tokens.accessToken(before)).toBe(fresh);
+  });
+
+  it('logs in to a real IMAP server with XOAUTH2 using the stored access token', async () => {
+    const { token } = await userWithTeam('oauth-imap');
+    expect(await callback((await consent(token, 'google')).callback)).toEqual({ status: 302, location: SUCCESS });
+    const config = (await t.request<EmailServerConfig>('/api/email-server-config', { token })).body;
+    // The provider's real hosts are not reachable here: point the same OAuth2 mailbox at the local Dovecot.
+    const saved = await t.request<EmailServerConfig>('/api/email-server-config', {
+      method: 'PUT',
+      token,
+      body: { ...config, imapHost: dovecot.host, imapPort: dovecot.port, imapUseSsl: false },
+    });
+    expect(saved.body).toMatchObject({ authType: 'OAUTH2', oauthConnected: true, imapPasswordSet: false });
+    const folders = await t.request<string[]>('/api/email-server-config/imap-folders', { token });
+    expect(folders.status).toBe(200);
+    expect(folders.body).toContain('INBOX');
+
+    // The server does check the token: one the provider never issued is refused.
+    const forged = new ImapFlow({
+      host: dovecot.host,
+      port: dovecot.port,
+      secure: false,
+      auth: { user: mock.email, accessToken: 'not-issued-by-the-provider' },
+      logger: false,
+    });
+    forged.on('error', () => undefined);
+    await expect(forged.connect()).rejects.toBeTruthy();
+    forged.close();
+  });
+});
