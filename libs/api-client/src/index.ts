@@ -5,3 +5,4 @@ export * from './endpoints';
 export * from './email-server-config';
 export * from './recent-ids';
 export * from './realtime-client';
+export * from './collaboration';

@@ -4,6 +4,7 @@ import { IdentityAndTeams1767398400000 } from './1767398400000-identity-and-team
 import { Mail1767484800000 } from './1767484800000-mail';
 import { Outbox1767571200000 } from './1767571200000-outbox';
 import { MailOAuth1767657600000 } from './1767657600000-mail-oauth';
+import { Collaboration1767830400000 } from './1767830400000-collaboration';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Mail1767484800000,
   Outbox1767571200000,
   MailOAuth1767657600000,
+  Collaboration1767830400000,
 ];

@@ -1,4 +1,5 @@
 import type { EmailAttachment, EmailStatus, Priority } from '../conversations/email.schemas';
+import type { DetailViewMode, LabelBackground, LabelColor } from '../conversations/collaboration.schemas';
 import type { Role } from '../identity/identity.schemas';
 
 /** Metadata every event carries. */
@@ -136,6 +137,150 @@ export interface EmailReceived {
   attachments?: EmailAttachment[];
 }
 
+/*
+ * Work on an email (stream `email-<emailId>`). Each carries teamId; who acted is metadata.actorUserId.
+ * Read state is team-wide (the spec's read/readAt/readBy).
+ */
+export interface EmailMarkedRead {
+  emailId: string;
+  teamId: string;
+  userId: string;
+  readAt: string;
+}
+export interface EmailMarkedUnread {
+  emailId: string;
+  teamId: string;
+  userId: string;
+}
+export interface EmailArchived {
+  emailId: string;
+  teamId: string;
+}
+export interface EmailUnarchived {
+  emailId: string;
+  teamId: string;
+}
+export interface EmailMarkedSpam {
+  emailId: string;
+  teamId: string;
+}
+export interface EmailMarkedNotSpam {
+  emailId: string;
+  teamId: string;
+}
+/** assignedTo is a member of the team; the name is kept for the action log. */
+export interface EmailAssigned {
+  emailId: string;
+  teamId: string;
+  assignedTo: string;
+  assignedToName: string | null;
+  previousAssignee: string | null;
+}
+export interface EmailUnassigned {
+  emailId: string;
+  teamId: string;
+  previousAssignee: string;
+}
+export interface EmailLabelAdded {
+  emailId: string;
+  teamId: string;
+  labelId: string;
+  labelName: string;
+}
+export interface EmailLabelRemoved {
+  emailId: string;
+  teamId: string;
+  labelId: string;
+  labelName: string;
+}
+/** Per user: the user gets no notifications about this email while muted. */
+export interface EmailNotificationsMuted {
+  emailId: string;
+  teamId: string;
+  userId: string;
+}
+export interface EmailNotificationsUnmuted {
+  emailId: string;
+  teamId: string;
+  userId: string;
+}
+/** An entry a client posted to the action log (POST /emails/{id}/actions). */
+export interface EmailActionLogged {
+  emailId: string;
+  teamId: string;
+  actionId: string;
+  type: string;
+  details: Record<string, unknown>;
+}
+export interface CommentAdded {
+  emailId: string;
+  teamId: string;
+  commentId: string;
+  userId: string;
+  message: string;
+  /** User ids of the members mentioned with @. */
+  mentions: string[];
+}
+export interface CommentEdited {
+  emailId: string;
+  teamId: string;
+  commentId: string;
+  message: string;
+  mentions: string[];
+}
+export interface CommentDeleted {
+  emailId: string;
+  teamId: string;
+  commentId: string;
+}
+/** A reply draft created or replaced as a whole (POST/PUT /emails/{id}/replies). */
+export interface ReplyDraftSaved {
+  emailId: string;
+  teamId: string;
+  draftId: string;
+  userId: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  body: string;
+  htmlBody: string | null;
+  isReplyToAll: boolean;
+}
+export interface ReplyDraftDeleted {
+  emailId: string;
+  teamId: string;
+  draftId: string;
+}
+
+/* Labels of a team (stream `labels-<teamId>`: names are unique per team, case-insensitive). */
+export interface LabelCreated {
+  teamId: string;
+  labelId: string;
+  name: string;
+  color: LabelColor;
+  backgroundColor: LabelBackground;
+  isDefault: boolean;
+}
+export interface LabelUpdated {
+  teamId: string;
+  labelId: string;
+  name: string;
+  color: LabelColor;
+  backgroundColor: LabelBackground;
+}
+export interface LabelDeleted {
+  teamId: string;
+  labelId: string;
+}
+
+/** On the user's stream: personal preferences (only the fields that changed are present). */
+export interface UserPreferencesChanged {
+  userId: string;
+  emailDetailViewMode?: DetailViewMode;
+  onVacation?: boolean;
+}
+
 /** Every event type and its payload: the single source of event names. */
 export interface DomainEventMap {
   UserRegistered: UserRegistered;
@@ -153,5 +298,27 @@ export interface DomainEventMap {
   InvitationAccepted: InvitationAccepted;
   MemberRoleChanged: MemberRoleChanged;
   TeamMemberRemoved: TeamMemberRemoved;
+  EmailMarkedRead: EmailMarkedRead;
+  EmailMarkedUnread: EmailMarkedUnread;
+  EmailArchived: EmailArchived;
+  EmailUnarchived: EmailUnarchived;
+  EmailMarkedSpam: EmailMarkedSpam;
+  EmailMarkedNotSpam: EmailMarkedNotSpam;
+  EmailAssigned: EmailAssigned;
+  EmailUnassigned: EmailUnassigned;
+  EmailLabelAdded: EmailLabelAdded;
+  EmailLabelRemoved: EmailLabelRemoved;
+  EmailNotificationsMuted: EmailNotificationsMuted;
+  EmailNotificationsUnmuted: EmailNotificationsUnmuted;
+  EmailActionLogged: EmailActionLogged;
+  CommentAdded: CommentAdded;
+  CommentEdited: CommentEdited;
+  CommentDeleted: CommentDeleted;
+  ReplyDraftSaved: ReplyDraftSaved;
+  ReplyDraftDeleted: ReplyDraftDeleted;
+  LabelCreated: LabelCreated;
+  LabelUpdated: LabelUpdated;
+  LabelDeleted: LabelDeleted;
+  UserPreferencesChanged: UserPreferencesChanged;
 }
 export type DomainEventType = keyof DomainEventMap;

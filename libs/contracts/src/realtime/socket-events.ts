@@ -1,3 +1,4 @@
+import type { CommentChange, EmailChange, EmailPresence, ReplyChange } from '../conversations/collaboration.schemas';
 import type { Email } from '../conversations/email.schemas';
 
 /** socket.io path; the spec's topics map to the typed events below. */
@@ -13,7 +14,13 @@ export interface ServerToClientEvents {
   /** /topic/user/{userId}/notification-count */
   'user.notification-count': (count: number) => void;
   /** /topic/team/{teamId}/email/{emailId}/presence */
-  'email.presence': (payload: { emailId: string; userIds: string[] }) => void;
+  'email.presence': (payload: EmailPresence) => void;
+  /** An email of the team changed (read state, archive, spam, assignment, labels). */
+  'team.email.updated': (change: EmailChange) => void;
+  /** A comment on an email of the team was added, edited or deleted. */
+  'email.comment': (change: CommentChange) => void;
+  /** A reply draft was saved or deleted, or a reply was queued, sent or failed. */
+  'email.reply': (change: ReplyChange) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -1,4 +1,6 @@
 import type { Resources } from './en';
+import { emailDetailCs } from './email-detail';
+import { myTasksCs } from './my-tasks';
 
 /** Czech texts: translations of the English ones; the spec's Czech texts as they are. */
 export const cs: Resources = {
@@ -221,6 +223,8 @@ export const cs: Resources = {
     forbidden: 'Přístup odepřen!',
     generic: 'Kód chyby: {{status}} Zpráva: {{message}}',
   },
+  emailDetail: emailDetailCs,
+  myTasks: myTasksCs,
   standalone: {
     heading: 'Samostatný vývoj',
     signIn: 'Přihlásit se',

@@ -1,3 +1,6 @@
+import { emailDetailEn } from './email-detail';
+import { myTasksEn } from './my-tasks';
+
 /**
  * English texts. Values are the spec's product texts verbatim; texts the spec gives in Czech stay
  * Czech in both languages.
@@ -222,6 +225,8 @@ export const en = {
     forbidden: 'Forbidden!',
     generic: 'Error Code: {{status}} Message: {{message}}',
   },
+  emailDetail: emailDetailEn,
+  myTasks: myTasksEn,
   standalone: {
     heading: 'Standalone development',
     signIn: 'Sign In',

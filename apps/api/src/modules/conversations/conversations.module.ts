@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { IdentityModule } from '../identity/identity.module';
 import { CreateSampleEmailsHandler } from './commands/create-sample-emails/create-sample-emails.handler';
+import { EmailQueriesController } from './http/email-queries.controller';
 import { EmailsController } from './http/emails.controller';
 import { InboxEmailProjection } from './projections/inbox-email/inbox-email.projection';
 import { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
@@ -13,7 +14,8 @@ import { PushNewEmailHandler } from './reactions/push-new-email.handler';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InboxEmailReadModel]), IdentityModule],
-  controllers: [EmailsController],
+  // Fixed paths (/emails/search, /emails/my-tasks) before /emails/:id.
+  controllers: [EmailQueriesController, EmailsController],
   providers: [
     InboxEmailProjection,
     InboxEmailQueries,

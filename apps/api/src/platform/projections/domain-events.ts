@@ -34,6 +34,28 @@ export class InvitationDeletedEvent extends DomainEventEnvelope<DomainEventMap['
 export class InvitationAcceptedEvent extends DomainEventEnvelope<DomainEventMap['InvitationAccepted']> {}
 export class MemberRoleChangedEvent extends DomainEventEnvelope<DomainEventMap['MemberRoleChanged']> {}
 export class TeamMemberRemovedEvent extends DomainEventEnvelope<DomainEventMap['TeamMemberRemoved']> {}
+export class EmailMarkedReadEvent extends DomainEventEnvelope<DomainEventMap['EmailMarkedRead']> {}
+export class EmailMarkedUnreadEvent extends DomainEventEnvelope<DomainEventMap['EmailMarkedUnread']> {}
+export class EmailArchivedEvent extends DomainEventEnvelope<DomainEventMap['EmailArchived']> {}
+export class EmailUnarchivedEvent extends DomainEventEnvelope<DomainEventMap['EmailUnarchived']> {}
+export class EmailMarkedSpamEvent extends DomainEventEnvelope<DomainEventMap['EmailMarkedSpam']> {}
+export class EmailMarkedNotSpamEvent extends DomainEventEnvelope<DomainEventMap['EmailMarkedNotSpam']> {}
+export class EmailAssignedEvent extends DomainEventEnvelope<DomainEventMap['EmailAssigned']> {}
+export class EmailUnassignedEvent extends DomainEventEnvelope<DomainEventMap['EmailUnassigned']> {}
+export class EmailLabelAddedEvent extends DomainEventEnvelope<DomainEventMap['EmailLabelAdded']> {}
+export class EmailLabelRemovedEvent extends DomainEventEnvelope<DomainEventMap['EmailLabelRemoved']> {}
+export class EmailNotificationsMutedEvent extends DomainEventEnvelope<DomainEventMap['EmailNotificationsMuted']> {}
+export class EmailNotificationsUnmutedEvent extends DomainEventEnvelope<DomainEventMap['EmailNotificationsUnmuted']> {}
+export class EmailActionLoggedEvent extends DomainEventEnvelope<DomainEventMap['EmailActionLogged']> {}
+export class CommentAddedEvent extends DomainEventEnvelope<DomainEventMap['CommentAdded']> {}
+export class CommentEditedEvent extends DomainEventEnvelope<DomainEventMap['CommentEdited']> {}
+export class CommentDeletedEvent extends DomainEventEnvelope<DomainEventMap['CommentDeleted']> {}
+export class ReplyDraftSavedEvent extends DomainEventEnvelope<DomainEventMap['ReplyDraftSaved']> {}
+export class ReplyDraftDeletedEvent extends DomainEventEnvelope<DomainEventMap['ReplyDraftDeleted']> {}
+export class LabelCreatedEvent extends DomainEventEnvelope<DomainEventMap['LabelCreated']> {}
+export class LabelUpdatedEvent extends DomainEventEnvelope<DomainEventMap['LabelUpdated']> {}
+export class LabelDeletedEvent extends DomainEventEnvelope<DomainEventMap['LabelDeleted']> {}
+export class UserPreferencesChangedEvent extends DomainEventEnvelope<DomainEventMap['UserPreferencesChanged']> {}
 
 export type DomainEventClass<K extends DomainEventType = DomainEventType> = new (
   event: StoredEvent<DomainEventMap[K]>,
@@ -56,6 +78,28 @@ export const DOMAIN_EVENT_CLASSES: { readonly [K in DomainEventType]: DomainEven
   InvitationAccepted: InvitationAcceptedEvent,
   MemberRoleChanged: MemberRoleChangedEvent,
   TeamMemberRemoved: TeamMemberRemovedEvent,
+  EmailMarkedRead: EmailMarkedReadEvent,
+  EmailMarkedUnread: EmailMarkedUnreadEvent,
+  EmailArchived: EmailArchivedEvent,
+  EmailUnarchived: EmailUnarchivedEvent,
+  EmailMarkedSpam: EmailMarkedSpamEvent,
+  EmailMarkedNotSpam: EmailMarkedNotSpamEvent,
+  EmailAssigned: EmailAssignedEvent,
+  EmailUnassigned: EmailUnassignedEvent,
+  EmailLabelAdded: EmailLabelAddedEvent,
+  EmailLabelRemoved: EmailLabelRemovedEvent,
+  EmailNotificationsMuted: EmailNotificationsMutedEvent,
+  EmailNotificationsUnmuted: EmailNotificationsUnmutedEvent,
+  EmailActionLogged: EmailActionLoggedEvent,
+  CommentAdded: CommentAddedEvent,
+  CommentEdited: CommentEditedEvent,
+  CommentDeleted: CommentDeletedEvent,
+  ReplyDraftSaved: ReplyDraftSavedEvent,
+  ReplyDraftDeleted: ReplyDraftDeletedEvent,
+  LabelCreated: LabelCreatedEvent,
+  LabelUpdated: LabelUpdatedEvent,
+  LabelDeleted: LabelDeletedEvent,
+  UserPreferencesChanged: UserPreferencesChangedEvent,
 };
 
 /**

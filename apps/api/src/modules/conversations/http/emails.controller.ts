@@ -1,39 +1,14 @@
-import { Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import {
-  type Email,
-  type Page,
-  type SuccessMessageResponse,
-  type TListEmailsQuery,
-  ZListEmailsQuery,
-} from '@teaminbox/contracts';
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { SuccessMessageResponse } from '@teaminbox/contracts';
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
-import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { CreateSampleEmailsCommand } from '../commands/create-sample-emails/create-sample-emails.command';
-import { CountUnreadEmailsQuery } from '../queries/count-unread-emails/count-unread-emails.query';
-import { ListEmailsQuery } from '../queries/list-emails/list-emails.query';
 
+/** Commands on the team's emails. */
 @Controller('emails')
 export class EmailsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
-  @Get()
-  list(
-    @CurrentUser() user: AuthenticatedUser,
-    @Query(new ZodValidationPipe(ZListEmailsQuery)) filters: TListEmailsQuery,
-  ): Promise<Page<Email>> {
-    return this.queries.execute(new ListEmailsQuery(user.id, filters));
-  }
-
-  @Get('unread/count')
-  @Header('Content-Type', 'application/json')
-  unreadCount(@CurrentUser() user: AuthenticatedUser): Promise<number> {
-    return this.queries.execute(new CountUnreadEmailsQuery(user.id));
-  }
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('sample')
   @HttpCode(200)

@@ -56,7 +56,7 @@ export class InboxEmailReadModel {
   @Column({ name: 'assigned_to', type: 'uuid', nullable: true })
   assignedTo!: string | null;
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'uuid', array: true, default: () => "'{}'" })
   labels!: string[];
 
   @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })

@@ -1,0 +1,210 @@
+import type {
+  Comment,
+  DetailViewMode,
+  Email,
+  EmailAction,
+  EmailDetail,
+  EmailPresence,
+  Folder,
+  Label,
+  LabelBackground,
+  LabelColor,
+  Page,
+  Reply,
+  SendReplyResponse,
+  ThreadMessage,
+  TReplyAttachment,
+  UserPreferences,
+} from '@teaminbox/contracts';
+import { API_BASE, ApiError, request } from './http';
+import { tokenStore } from './token-store';
+
+const enc = encodeURIComponent;
+
+/** GET /emails: the spec's query plus the inbox filters (assignee 'all' | 'unassigned' | 'me' | user id). */
+export interface InboxQuery {
+  page: number;
+  size: number;
+  folder?: Folder;
+  search?: string;
+  status?: string;
+  priority?: string;
+  assignee?: string;
+  label?: string;
+  unread?: boolean;
+}
+
+export interface MyTasksQuery {
+  page: number;
+  size: number;
+  status?: string;
+  priority?: string;
+  search?: string;
+}
+
+export interface LabelPayload {
+  name: string;
+  color: LabelColor;
+  backgroundColor: LabelBackground;
+  teamId?: string;
+}
+
+export interface ReplyDraftPayload {
+  to: string[];
+  cc: string[];
+  bcc?: string[];
+  subject: string;
+  body: string;
+  htmlBody?: string | null;
+  isReplyToAll?: boolean;
+}
+
+export interface SendReplyPayload extends ReplyDraftPayload {
+  emailId: string;
+  teamId: string;
+  attachments: TReplyAttachment[];
+  /** When the user began this reply (collision check); with `confirmed` the reply is sent regardless. */
+  startedAt?: string;
+  confirmed?: boolean;
+}
+
+/**
+ * GET /attachments/{id} as a Blob. Rejects with an ApiError on a failed call and on an empty blob (the spec
+ * counts an empty blob as a failure); the caller shows its own notice.
+ */
+async function downloadAttachment(id: string): Promise<Blob> {
+  const token = tokenStore.get();
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}/attachments/${enc(id)}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  } catch (cause) {
+    throw new ApiError(0, cause instanceof Error ? cause.message : String(cause));
+  }
+  if (!res.ok) throw new ApiError(res.status, res.statusText || `HTTP ${res.status}`);
+  const blob = await res.blob();
+  if (blob.size === 0) throw new ApiError(res.status, 'Empty attachment');
+  return blob;
+}
+
+/**
+ * The inbox, email detail and My Tasks calls (spec core-inbox section 7, admin-and-personal My Tasks).
+ * Every call is `handled`: the screens show the spec's own notices (or stay silent where the spec says
+ * "logged only").
+ */
+export const inboxApi = {
+  listEmails: (query: InboxQuery): Promise<Page<Email>> =>
+    request<Page<Email>>('/emails', { query: { folder: 'inbox', ...query }, secured: true, handled: true }),
+  searchEmails: (search: string, page = 0, size = 5): Promise<Page<Email>> =>
+    request<Page<Email>>('/emails/search', { query: { search, page, size }, secured: true, handled: true }),
+  myTasks: (query: MyTasksQuery): Promise<Page<Email>> =>
+    request<Page<Email>>('/emails/my-tasks', { query: { ...query }, secured: true, handled: true }),
+  unreadCount: (): Promise<number> => request<number>('/emails/unread/count', { secured: true, handled: true }),
+
+  getEmail: (id: string): Promise<EmailDetail> =>
+    request<EmailDetail>(`/emails/${enc(id)}`, { secured: true, handled: true }),
+  getThread: (id: string): Promise<ThreadMessage[]> =>
+    request<ThreadMessage[]>(`/emails/${enc(id)}/thread`, { secured: true, handled: true }),
+  markRead: (id: string) => put(`/emails/${enc(id)}/read`),
+  markUnread: (id: string) => put(`/emails/${enc(id)}/unread`),
+  archive: (id: string) => put(`/emails/${enc(id)}/archive`),
+  unarchive: (id: string) => put(`/emails/${enc(id)}/unarchive`),
+  spam: (id: string) => put(`/emails/${enc(id)}/spam`),
+  notSpam: (id: string) => put(`/emails/${enc(id)}/not-spam`),
+  mute: (id: string) => put(`/emails/${enc(id)}/notifications/mute`),
+  unmute: (id: string) => put(`/emails/${enc(id)}/notifications/unmute`),
+  /** An empty user id unassigns. */
+  assign: (id: string, assignedTo: string): Promise<Email> =>
+    request<Email>(`/emails/${enc(id)}/assign`, {
+      method: 'PUT',
+      body: { assignedTo },
+      secured: true,
+      handled: true,
+    }),
+
+  listComments: (id: string): Promise<Comment[]> =>
+    request<Comment[]>(`/emails/${enc(id)}/comments`, { secured: true, handled: true }),
+  addComment: (id: string, message: string): Promise<Comment> =>
+    request<Comment>(`/emails/${enc(id)}/comments`, {
+      method: 'POST',
+      body: { message },
+      secured: true,
+      handled: true,
+    }),
+  editComment: (id: string, commentId: string, message: string): Promise<Comment> =>
+    request<Comment>(`/emails/${enc(id)}/comments/${enc(commentId)}`, {
+      method: 'PUT',
+      body: { message },
+      secured: true,
+      handled: true,
+    }),
+  deleteComment: (id: string, commentId: string): Promise<unknown> =>
+    request(`/emails/${enc(id)}/comments/${enc(commentId)}`, { method: 'DELETE', secured: true, handled: true }),
+
+  joinPresence: (id: string): Promise<EmailPresence> =>
+    request<EmailPresence>(`/emails/${enc(id)}/presence/join`, { method: 'POST', secured: true, handled: true }),
+  leavePresence: (id: string): Promise<EmailPresence> =>
+    request<EmailPresence>(`/emails/${enc(id)}/presence/leave`, { method: 'POST', secured: true, handled: true }),
+  setReplying: (id: string, replying: boolean): Promise<EmailPresence> =>
+    request<EmailPresence>(`/emails/${enc(id)}/presence/replying`, {
+      method: 'POST',
+      body: { replying },
+      secured: true,
+      handled: true,
+    }),
+
+  listReplies: (id: string): Promise<Reply[]> =>
+    request<Reply[]>(`/emails/${enc(id)}/replies`, { secured: true, handled: true }),
+  createDraft: (id: string, draft: ReplyDraftPayload): Promise<Reply> =>
+    request<Reply>(`/emails/${enc(id)}/replies`, { method: 'POST', body: draft, secured: true, handled: true }),
+  updateDraft: (id: string, replyId: string, draft: ReplyDraftPayload): Promise<Reply> =>
+    request<Reply>(`/emails/${enc(id)}/replies/${enc(replyId)}`, {
+      method: 'PUT',
+      body: draft,
+      secured: true,
+      handled: true,
+    }),
+  deleteDraft: (id: string, replyId: string): Promise<unknown> =>
+    request(`/emails/${enc(id)}/replies/${enc(replyId)}`, { method: 'DELETE', secured: true, handled: true }),
+  /** 409 with a ReplyCollision body when someone else commented or replied since `startedAt`. */
+  sendReply: (payload: SendReplyPayload): Promise<SendReplyResponse> =>
+    request<SendReplyResponse>('/emails/send-reply', { method: 'POST', body: payload, secured: true, handled: true }),
+
+  listActions: (id: string): Promise<EmailAction[]> =>
+    request<EmailAction[]>(`/emails/${enc(id)}/actions`, { secured: true, handled: true }),
+
+  downloadAttachment,
+
+  listLabels: (): Promise<Label[]> => request<Label[]>('/email-labels', { secured: true, handled: true }),
+  defaultLabels: (): Promise<Label[]> => request<Label[]>('/email-labels/default', { secured: true, handled: true }),
+  userLabels: (): Promise<Label[]> => request<Label[]>('/email-labels/user', { secured: true, handled: true }),
+  createLabel: (label: LabelPayload): Promise<Label> =>
+    request<Label>('/email-labels', { method: 'POST', body: label, secured: true, handled: true }),
+  updateLabel: (id: string, label: LabelPayload): Promise<Label> =>
+    request<Label>(`/email-labels/${enc(id)}`, { method: 'PUT', body: label, secured: true, handled: true }),
+  deleteLabel: (id: string): Promise<unknown> =>
+    request(`/email-labels/${enc(id)}`, { method: 'DELETE', secured: true, handled: true }),
+  initializeLabels: (): Promise<Label[]> =>
+    request<Label[]>('/email-labels/initialize', { method: 'POST', secured: true, handled: true }),
+  addLabelToEmail: (emailId: string, label: Pick<Label, 'id'> & Partial<Label>): Promise<Email> =>
+    request<Email>(`/emails/${enc(emailId)}/labels`, { method: 'POST', body: label, secured: true, handled: true }),
+  removeLabelFromEmail: (emailId: string, labelId: string): Promise<Email> =>
+    request<Email>(`/emails/${enc(emailId)}/labels/${enc(labelId)}`, {
+      method: 'DELETE',
+      secured: true,
+      handled: true,
+    }),
+
+  getPreferences: (): Promise<UserPreferences> =>
+    request<UserPreferences>('/user/preferences', { secured: true, handled: true }),
+  setPreferences: (preferences: Partial<UserPreferences> & { emailDetailViewMode?: DetailViewMode }) =>
+    request<UserPreferences>('/user/preferences', { method: 'PUT', body: preferences, secured: true, handled: true }),
+};
+
+/** The email commands answer the email as it is after the change. */
+function put(path: string): Promise<Email> {
+  return request<Email>(path, { method: 'PUT', secured: true, handled: true });
+}
+
+export type InboxApi = typeof inboxApi;

@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import type { Email, EmailStatus, Priority } from './email.schemas';
+
+/* ------------------------------------------------------------------------------------------------
+ * Inbox queries (GET /emails, /emails/search, /emails/my-tasks)
+ * ---------------------------------------------------------------------------------------------- */
+
+/**
+ * Assignee filter of the inbox: 'all' (default), 'unassigned', 'me' (the caller), or a member's user id.
+ * Label filter: a label id. Unread-only: `unread=true`.
+ */
+export const ZInboxFilters = z.object({
+  assignee: z.union([z.enum(['all', 'unassigned', 'me']), z.uuid()]).optional(),
+  label: z.uuid().optional(),
+  unread: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type TInboxFilters = z.infer<typeof ZInboxFilters>;
+
+export const ZSearchEmailsQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(5),
+  search: z.string().max(500).default(''),
+});
+export type TSearchEmailsQuery = z.infer<typeof ZSearchEmailsQuery>;
+
+export const ZMyTasksQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.string().max(40).optional(),
+  priority: z.string().max(40).optional(),
+  search: z.string().max(500).optional(),
+});
+export type TMyTasksQuery = z.infer<typeof ZMyTasksQuery>;
+
+/* ------------------------------------------------------------------------------------------------
+ * Email detail
+ * ---------------------------------------------------------------------------------------------- */
+
+/** Which way a message of a thread went: received by the team's mailbox, or sent by the team. */
+export type MessageDirection = 'incoming' | 'outgoing';
+
+/**
+ * GET /emails/{id}: the email with its HTML sanitized on the server (remote images blocked: their address moved
+ * to `data-remote-src`), plus what the detail screen needs about the caller.
+ */
+export interface EmailDetail extends Email {
+  /** How many remote images were blocked in htmlBody. */
+  remoteImages: number;
+  /** The caller muted notifications for this email. */
+  muted: boolean;
+  assignedToName: string | null;
+  messageId: string | null;
+  inReplyTo: string | null;
+  isAutoReply: boolean;
+  isBounce: boolean;
+  direction: MessageDirection;
+}
+
+/** An item of GET /emails/{id}/thread: incoming emails and the team's sent replies, oldest first. */
+export interface ThreadMessage extends Email {
+  direction: MessageDirection;
+  /** For outgoing messages: QUEUED, SENT or FAILED. */
+  deliveryStatus?: 'QUEUED' | 'SENT' | 'FAILED';
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Assignment, actions log
+ * ---------------------------------------------------------------------------------------------- */
+
+/** PUT /emails/{id}/assign: a member's user id, or '' (or null) to unassign. */
+export const ZAssignRequest = z.object({
+  assignedTo: z.union([z.uuid('Invalid user id'), z.literal(''), z.null()]),
+});
+export type TAssignRequest = z.infer<typeof ZAssignRequest>;
+
+export const EMAIL_ACTION_TYPES = [
+  'ASSIGN',
+  'UNASSIGN',
+  'LABEL_ADDED',
+  'LABEL_REMOVED',
+  'ARCHIVED',
+  'UNARCHIVED',
+  'SPAM',
+  'NOT_SPAM',
+] as const;
+export type EmailActionType = (typeof EMAIL_ACTION_TYPES)[number];
+
+export interface EmailActionDetails {
+  assignedTo?: string | null;
+  assignedToName?: string | null;
+  labelId?: string;
+  labelName?: string;
+  [key: string]: unknown;
+}
+
+/** An entry of GET /emails/{id}/actions (oldest first). */
+export interface EmailAction {
+  id: string;
+  type: EmailActionType;
+  createdAt: string;
+  actorUserId: string | null;
+  actorName: string | null;
+  actorEmail: string | null;
+  details: EmailActionDetails;
+}
+
+/** POST /emails/{id}/actions (the spec's log payload); the server logs its own changes itself. */
+export const ZLogActionRequest = z.object({
+  type: z.enum(EMAIL_ACTION_TYPES),
+  details: z.record(z.string().max(100), z.unknown()).optional().default({}),
+  teamId: z.uuid().optional(),
+});
+export type TLogActionRequest = z.infer<typeof ZLogActionRequest>;
+
+/* ------------------------------------------------------------------------------------------------
+ * Comments
+ * ---------------------------------------------------------------------------------------------- */
+
+export const COMMENT_MAX_LENGTH = 10_000;
+
+export const ZCommentRequest = z.object({
+  message: z.string().trim().min(1, 'Comment is empty').max(COMMENT_MAX_LENGTH),
+});
+export type TCommentRequest = z.infer<typeof ZCommentRequest>;
+
+export interface Comment {
+  id: string;
+  emailId: string;
+  message: string;
+  userId: string;
+  userName: string | null;
+  userEmail: string;
+  /** Members mentioned with @ (resolved by the server from the message). */
+  mentions: string[];
+  createdAt: string;
+  updatedAt: string | null;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Reply drafts
+ * ---------------------------------------------------------------------------------------------- */
+
+const draftAddressList = z.array(z.string().max(1000)).max(100);
+
+/** POST /emails/{id}/replies (create a draft) and PUT /emails/{id}/replies/{replyId} (update it). */
+export const ZReplyDraftRequest = z.object({
+  to: draftAddressList.optional().default([]),
+  cc: draftAddressList.optional().default([]),
+  bcc: draftAddressList.optional().default([]),
+  subject: z.string().max(998).optional().default(''),
+  body: z.string().max(5_000_000).optional().default(''),
+  htmlBody: z.string().max(5_000_000).nullable().optional(),
+  isReplyToAll: z.boolean().optional().default(false),
+});
+export type TReplyDraftRequest = z.infer<typeof ZReplyDraftRequest>;
+
+/** A reply as GET /emails/{id}/replies lists it: drafts (sentAt null, status DRAFT) and queued/sent replies. */
+export interface Reply {
+  id: string;
+  emailId: string;
+  teamId: string;
+  from: string | null;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  body: string;
+  htmlBody: string | null;
+  isReplyToAll: boolean;
+  createdAt: string;
+  updatedAt: string | null;
+  sentAt: string | null;
+  status: 'DRAFT' | 'QUEUED' | 'SENT' | 'FAILED';
+  error: string | null;
+  authorId: string;
+  authorName: string | null;
+  authorEmail: string | null;
+  attachments: { id?: string; fileName: string; contentType: string; size?: number }[];
+}
+
+/**
+ * Collision safety: POST /emails/send-reply may carry `startedAt` (when the user began the reply). If a comment
+ * or a reply by someone else arrived on the email after it and `confirmed` is not true, the server answers
+ * 409 with this body and sends nothing.
+ */
+export interface ReplyCollision {
+  success: false;
+  message: string;
+  collision: { comments: number; replies: number; since: string };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Labels
+ * ---------------------------------------------------------------------------------------------- */
+
+export const LABEL_COLORS = ['primary', 'secondary', 'success', 'danger', 'warning', 'info', 'light', 'dark'] as const;
+export type LabelColor = (typeof LABEL_COLORS)[number];
+export const LABEL_BACKGROUNDS = ['light', 'solid'] as const;
+export type LabelBackground = (typeof LABEL_BACKGROUNDS)[number];
+export const LABEL_NAME_MAX_LENGTH = 50;
+
+export interface Label {
+  id: string;
+  name: string;
+  color: LabelColor;
+  backgroundColor: LabelBackground;
+  teamId: string;
+  isDefault: boolean;
+}
+
+/** POST /email-labels, PUT /email-labels/{id}, and the label payload of POST /emails/{emailId}/labels. */
+export const ZLabelRequest = z.object({
+  id: z.uuid().optional(),
+  name: z.string().trim().min(1, 'Please enter a label name').max(LABEL_NAME_MAX_LENGTH),
+  color: z.enum(LABEL_COLORS).optional().default('primary'),
+  backgroundColor: z.enum(LABEL_BACKGROUNDS).optional().default('light'),
+  teamId: z.uuid().optional(),
+});
+export type TLabelRequest = z.infer<typeof ZLabelRequest>;
+
+/** POST /emails/{emailId}/labels: the label to add, by id (the rest of the label payload is accepted and ignored). */
+export const ZAddLabelToEmailRequest = z.object({
+  id: z.uuid('A label must be selected'),
+});
+
+/** The labels POST /email-labels/initialize creates when missing (isDefault true, undeletable). */
+export const DEFAULT_LABELS: readonly { name: string; color: LabelColor; backgroundColor: LabelBackground }[] = [
+  { name: 'Important', color: 'danger', backgroundColor: 'solid' },
+  { name: 'Urgent', color: 'warning', backgroundColor: 'solid' },
+  { name: 'Follow up', color: 'info', backgroundColor: 'light' },
+  { name: 'Customer', color: 'primary', backgroundColor: 'light' },
+  { name: 'Invoice', color: 'success', backgroundColor: 'light' },
+  { name: 'Bug', color: 'dark', backgroundColor: 'light' },
+];
+
+/* ------------------------------------------------------------------------------------------------
+ * Presence and preferences
+ * ---------------------------------------------------------------------------------------------- */
+
+export interface Viewer {
+  userId: string;
+  name: string | null;
+  email: string;
+  /** The viewer is writing a reply. */
+  replying: boolean;
+}
+
+/** Socket payload of 'email.presence' and the answer of the presence calls. */
+export interface EmailPresence {
+  emailId: string;
+  /** The spec's presence: the ids of the users viewing the email. */
+  userIds: string[];
+  viewers: Viewer[];
+}
+
+/** POST /emails/{id}/presence/replying: the caller starts (true) or stops (false) writing a reply. */
+export const ZReplyingRequest = z.object({ replying: z.boolean() });
+
+export const DETAIL_VIEW_MODES = ['classic', 'timeline'] as const;
+export type DetailViewMode = (typeof DETAIL_VIEW_MODES)[number];
+
+export interface UserPreferences {
+  emailDetailViewMode: DetailViewMode;
+  onVacation: boolean;
+}
+
+/** PUT /user/preferences (each field optional: only what is sent changes). */
+export const ZUserPreferencesRequest = z.object({
+  emailDetailViewMode: z.enum(DETAIL_VIEW_MODES).optional(),
+  onVacation: z.boolean().optional(),
+});
+
+/** PUT /me/availability */
+export const ZAvailabilityRequest = z.object({ onVacation: z.boolean() });
+
+/* ------------------------------------------------------------------------------------------------
+ * Live updates of an email (socket 'team.email.updated', 'email.comment', 'email.reply')
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The changed fields of an email after a command (read state, flags, assignment, labels, status, priority). */
+export interface EmailChange {
+  id: string;
+  read?: boolean;
+  readAt?: string | null;
+  readBy?: string | null;
+  isArchived?: boolean;
+  isSpam?: boolean;
+  assignedTo?: string | null;
+  labels?: string[];
+  status?: EmailStatus;
+  priority?: Priority;
+  /** Who did it. */
+  actorUserId: string | null;
+}
+
+export interface CommentChange {
+  emailId: string;
+  kind: 'added' | 'edited' | 'deleted';
+  comment: Comment;
+}
+
+export interface ReplyChange {
+  emailId: string;
+  kind: 'draft-saved' | 'draft-deleted' | 'queued' | 'sent' | 'failed';
+  reply: Reply;
+}
