@@ -28,6 +28,10 @@ export interface EmailAttachment {
   filename: string;
   size: number;
   contentType: string;
+  /** The part's Content-ID without angle brackets (what `cid:` URLs in the HTML body name); absent in older events. */
+  contentId?: string | null;
+  /** True for a part shown inside the body (Content-Disposition inline or part of multipart/related). */
+  inline?: boolean;
 }
 
 /** An email as the inbox list and the detail read it. */

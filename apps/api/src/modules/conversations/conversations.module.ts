@@ -2,6 +2,9 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { IdentityModule } from '../identity/identity.module';
+import { inlineUrlSignerProvider } from './email-content/inline-url-signer';
+import { AttachmentContents } from './http/attachment-contents';
+import { AttachmentsController } from './http/attachments.controller';
 import { CreateSampleEmailsHandler } from './commands/create-sample-emails/create-sample-emails.handler';
 import { EmailQueriesController } from './http/email-queries.controller';
 import { EmailsController } from './http/emails.controller';
@@ -15,8 +18,10 @@ import { PushNewEmailHandler } from './reactions/push-new-email.handler';
 @Module({
   imports: [TypeOrmModule.forFeature([InboxEmailReadModel]), IdentityModule],
   // Fixed paths (/emails/search, /emails/my-tasks) before /emails/:id.
-  controllers: [EmailQueriesController, EmailsController],
+  controllers: [EmailQueriesController, EmailsController, AttachmentsController],
   providers: [
+    AttachmentContents,
+    inlineUrlSignerProvider,
     InboxEmailProjection,
     InboxEmailQueries,
     CreateSampleEmailsHandler,

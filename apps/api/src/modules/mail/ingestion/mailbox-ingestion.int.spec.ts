@@ -215,7 +215,14 @@ describe('mailbox ingestion from a real Dovecot', () => {
     expect(all.filter((e) => e.subject.startsWith('same id'))).toHaveLength(2);
     const withAttachment = all.find((e) => e.subject === 'with attachment');
     expect(withAttachment?.attachments).toEqual([
-      { id: expect.any(String), filename: 'notes.txt', contentType: 'text/plain', size: 14 },
+      {
+        id: expect.any(String),
+        filename: 'notes.txt',
+        contentType: 'text/plain',
+        size: 14,
+        contentId: null,
+        inline: false,
+      },
     ]);
     const [stored] = await t.app
       .get(DataSource)

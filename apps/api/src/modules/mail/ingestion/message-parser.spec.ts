@@ -92,7 +92,59 @@ describe('parseMessage', () => {
       filename: 'invoice.pdf',
       contentType: 'application/pdf',
       size: 13,
+      contentId: null,
+      inline: false,
     });
+  });
+
+  it('keeps the Content-ID and the inline flag of embedded images, and leaves cid: URLs in the HTML', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const { email, attachments } = await parse(
+      [
+        'From: a@example.com',
+        'Subject: logo',
+        'Content-Type: multipart/mixed; boundary="m"',
+        '',
+        '--m',
+        'Content-Type: multipart/related; boundary="r"',
+        '',
+        '--r',
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        '<p>Hello <img src="cid:logo.1@example.com" alt="logo"></p>',
+        '--r',
+        'Content-Type: image/png; name="logo.png"',
+        'Content-ID: <logo.1@example.com>',
+        'Content-Transfer-Encoding: base64',
+        '',
+        png.toString('base64'),
+        '--r--',
+        '--m',
+        'Content-Type: image/jpeg; name="photo.jpg"',
+        'Content-Disposition: inline; filename="photo.jpg"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        Buffer.from('jpeg').toString('base64'),
+        '--m',
+        'Content-Type: text/plain; name="notes.txt"',
+        'Content-Disposition: attachment; filename="notes.txt"',
+        'Content-ID: <notes@example.com>',
+        '',
+        'notes',
+        '--m--',
+        '',
+      ].join('\r\n'),
+    );
+    expect(email.html).toContain('src="cid:logo.1@example.com"');
+    const byName = new Map(email.attachments?.map((a) => [a.filename, a]));
+    expect(byName.get('logo.png')).toMatchObject({
+      contentType: 'image/png',
+      contentId: 'logo.1@example.com',
+      inline: true,
+    });
+    expect(byName.get('photo.jpg')).toMatchObject({ contentId: null, inline: true });
+    expect(byName.get('notes.txt')).toMatchObject({ contentId: 'notes@example.com', inline: false });
+    expect(attachments.find((a) => a.filename === 'logo.png')?.content).toEqual(png);
   });
 
   it('derives stable ids: same location same id, another UIDVALIDITY another id; dedupe keys by content', () => {

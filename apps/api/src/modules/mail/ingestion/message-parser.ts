@@ -33,6 +33,10 @@ export interface ParsedAttachment {
   id: string;
   filename: string;
   contentType: string;
+  /** Content-ID without angle brackets; null when the part has none. */
+  contentId: string | null;
+  /** Shown inside the body: Content-Disposition inline, or a part of multipart/related. */
+  inline: boolean;
   content: Buffer;
 }
 
@@ -113,6 +117,8 @@ export async function parseMessage(
     id: uuidv5(`${emailId}\nattachment\n${index}`, MAIL_NAMESPACE),
     filename: attachment.filename || `attachment-${index + 1}`,
     contentType: attachment.contentType || 'application/octet-stream',
+    contentId: attachment.cid || null,
+    inline: attachment.contentDisposition === 'inline' || attachment.related === true,
     content: attachment.content,
   }));
 
@@ -137,11 +143,13 @@ export async function parseMessage(
       uid: location.uid,
       isAutoReply: isAutoReply(parsed.headers),
       isBounce: isBounce(parsed.headers),
-      attachments: attachments.map(({ id, filename, contentType, content }) => ({
+      attachments: attachments.map(({ id, filename, contentType, contentId, inline, content }) => ({
         id,
         filename,
         contentType,
         size: content.length,
+        contentId,
+        inline,
       })),
     },
     attachments,

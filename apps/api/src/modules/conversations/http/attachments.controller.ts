@@ -1,0 +1,55 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
+import { CurrentUser } from '../../../platform/auth/current-user.decorator';
+import { Public } from '../../../platform/auth/public.decorator';
+import { DomainError } from '../../shared/domain-error';
+import { contentDisposition, downloadContentType, inlineImageContentType } from '../email-content/attachment-headers';
+import { INLINE_URL_TTL_SECONDS, InlineUrlSigner } from '../email-content/inline-url-signer';
+import { ATTACHMENT_NOT_FOUND_MESSAGE, AttachmentContents } from './attachment-contents';
+
+export const INVALID_INLINE_URL_MESSAGE = 'This link is invalid or has expired.';
+
+/**
+ * GET /attachments/{id}: the bytes as a download (bearer, caller's team only).
+ * GET /attachments/{id}/inline?exp&sig: an inline image for the sandboxed email frame (signed URL, no bearer).
+ */
+@Controller('attachments')
+export class AttachmentsController {
+  constructor(
+    private readonly attachments: AttachmentContents,
+    private readonly signer: InlineUrlSigner,
+  ) {}
+
+  @Get(':id')
+  async download(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Res() res: Response) {
+    const attachment = await this.attachments.ofUser(user.id, id);
+    res
+      .status(200)
+      .setHeader('Content-Type', downloadContentType(attachment.contentType))
+      .setHeader('Content-Length', String(attachment.content.length))
+      .setHeader('Content-Disposition', contentDisposition('attachment', attachment.filename))
+      .setHeader('X-Content-Type-Options', 'nosniff')
+      .setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
+      .setHeader('Cache-Control', 'private, no-store')
+      .end(attachment.content);
+  }
+
+  @Public()
+  @Get(':id/inline')
+  async inline(@Param('id') id: string, @Query('exp') exp: unknown, @Query('sig') sig: unknown, @Res() res: Response) {
+    if (!this.signer.verify(id, exp, sig)) throw new DomainError('forbidden', INVALID_INLINE_URL_MESSAGE);
+    const attachment = await this.attachments.ofSignedUrl(id);
+    const contentType = inlineImageContentType(attachment.contentType);
+    if (!contentType) throw new DomainError('not-found', ATTACHMENT_NOT_FOUND_MESSAGE);
+    res
+      .status(200)
+      .setHeader('Content-Type', contentType)
+      .setHeader('Content-Length', String(attachment.content.length))
+      .setHeader('Content-Disposition', contentDisposition('inline', attachment.filename))
+      .setHeader('X-Content-Type-Options', 'nosniff')
+      .setHeader('Content-Security-Policy', "default-src 'none'")
+      .setHeader('Cache-Control', `private, max-age=${INLINE_URL_TTL_SECONDS}`)
+      .end(attachment.content);
+  }
+}
