@@ -258,4 +258,36 @@ describe('mailbox ingestion from a real Dovecot', () => {
     expect((await t.request(`/api/emails/${root.id}/thread`, { token: stranger.token })).status).toBe(404);
     await imap.logout();
   });
+
+  it('watches every selected folder with IDLE: new mail in a second folder arrives without waiting for the poll', async () => {
+    const teamId = (await t.request<{ teamId: string }>('/api/loggedInUser', { token })).body.teamId;
+    const imap = await dovecot.client();
+    await imap.mailboxCreate('Watched');
+    const current = (await t.request<EmailServerConfig>('/api/email-server-config', { token })).body;
+    const previous = supervisor.tuning;
+    supervisor.tuning = { ...previous, pollIntervalMs: 120_000 };
+    try {
+      await t.request('/api/email-server-config', {
+        method: 'PUT',
+        token,
+        body: { ...current, imapFolders: ['INBOX', 'Watched'] },
+      });
+      await supervisor.reload(teamId);
+      await until(
+        async () => (await t.request<EmailServerConfig>('/api/email-server-config', { token })).body,
+        (config) => config.lastSyncAt !== null && config.syncProgress === null,
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      const appendedAt = Date.now();
+      await imap.append('Watched', message('watched-1', 'In the second folder'));
+      const list = await until(emails, (found) => found.some((e) => e.subject === 'In the second folder'), 10_000);
+      const latency = Date.now() - appendedAt;
+      console.log(`APPEND to a second folder -> read model: ${latency} ms`);
+      expect(list.some((e) => e.subject === 'In the second folder')).toBe(true);
+      expect(latency).toBeLessThan(5_000);
+    } finally {
+      supervisor.tuning = previous;
+      await imap.logout();
+    }
+  });
 });

@@ -8,8 +8,10 @@ import type { MailboxSync } from './mailbox-sync';
 
 export interface WorkerTuning {
   batchSize: number;
-  /** Full re-check of every folder (the fallback when IDLE is missing, and for folders other than the first). */
+  /** Full re-check of every folder (the fallback when IDLE is missing or a watcher is down, and for folders past the cap). */
   pollIntervalMs: number;
+  /** Folders watched with IDLE: the first on the main connection, each further one on a watcher connection of its own. */
+  maxWatchedFolders: number;
   minBackoffMs: number;
   maxBackoffMs: number;
 }
@@ -17,13 +19,16 @@ export interface WorkerTuning {
 export const DEFAULT_TUNING: WorkerTuning = {
   batchSize: 200,
   pollIntervalMs: 30_000,
+  maxWatchedFolders: 5,
   minBackoffMs: 1_000,
   maxBackoffMs: 5 * 60_000,
 };
 
 /**
  * Keeps one IMAP connection for one team: sync every folder, then wait in IDLE on the first folder (new
- * mail wakes it) or for the poll timer, and sync again. Errors are recorded and retried with exponential
+ * mail wakes it) or for the poll timer, and sync again. IMAP IDLE watches only the selected folder, so each
+ * further selected folder (up to `maxWatchedFolders` in all) gets a watcher connection that only IDLEs on it
+ * and wakes the main loop; a watcher that fails is logged and left to the poll timer. Errors are recorded and retried with exponential
  * backoff; a worker never throws out of its loop, so one failing team does not affect another.
  */
 export class MailboxWorker {
@@ -100,6 +105,7 @@ export class MailboxWorker {
     const client = await this.connections.connectImap(this.settings);
     this.client = client;
     let closed = false;
+    let watchers: ImapFlow[] = [];
     client.on('exists', () => this.trigger());
     client.on('close', () => {
       closed = true;
@@ -108,8 +114,9 @@ export class MailboxWorker {
     try {
       await this.enqueue(client);
       connected();
-      const [first] = foldersToSync(this.settings);
+      const [first, ...others] = foldersToSync(this.settings);
       await client.mailboxOpen(first, { readOnly: true });
+      watchers = await this.watch(others.slice(0, Math.max(0, this.tuning.maxWatchedFolders - 1)));
       while (!this.stopped && !closed) {
         await this.sleep(this.tuning.pollIntervalMs);
         if (this.stopped || closed) break;
@@ -121,8 +128,30 @@ export class MailboxWorker {
       if (closed && !this.stopped) throw new Error('The mail server closed the connection');
     } finally {
       this.client = null;
+      await Promise.all(watchers.map((watcher) => watcher.logout().catch(() => watcher.close())));
       if (!closed) await client.logout().catch(() => client.close());
     }
+  }
+
+  /** One IDLE connection per folder; new mail in any of them wakes the sync loop. */
+  private async watch(folders: string[]): Promise<ImapFlow[]> {
+    const watchers: ImapFlow[] = [];
+    for (const folder of folders) {
+      let watcher: ImapFlow | null = null;
+      try {
+        watcher = await this.connections.connectImap(this.settings);
+        watcher.on('exists', () => this.trigger());
+        watcher.on('error', (error: unknown) =>
+          this.logger.warn(`Watcher of ${folder} for team ${this.teamId}: ${describeMailError(error)}`),
+        );
+        await watcher.mailboxOpen(folder, { readOnly: true });
+        watchers.push(watcher);
+      } catch (error) {
+        this.logger.warn(`Cannot watch ${folder} for team ${this.teamId}: ${describeMailError(error)}`);
+        if (watcher) await watcher.logout().catch(() => watcher?.close());
+      }
+    }
+    return watchers;
   }
 
   private trigger(): void {
