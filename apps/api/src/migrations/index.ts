@@ -4,6 +4,7 @@ import { IdentityAndTeams1767398400000 } from './1767398400000-identity-and-team
 import { Mail1767484800000 } from './1767484800000-mail';
 import { Outbox1767571200000 } from './1767571200000-outbox';
 import { MailOAuth1767657600000 } from './1767657600000-mail-oauth';
+import { EmailThreadRefs1767744000000 } from './1767744000000-email-thread-refs';
 import { Collaboration1767830400000 } from './1767830400000-collaboration';
 
 /** Every migration of the API, in order. Append new ones at the end. */
@@ -14,5 +15,6 @@ export const migrations = [
   Mail1767484800000,
   Outbox1767571200000,
   MailOAuth1767657600000,
+  EmailThreadRefs1767744000000,
   Collaboration1767830400000,
 ];

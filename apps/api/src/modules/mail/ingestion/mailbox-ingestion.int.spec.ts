@@ -102,10 +102,10 @@ describe('mailbox ingestion from a real Dovecot', () => {
 
     // Slow each batch down so that the stop lands in the middle of the first sync.
     const ingestion = t.app.get(MessageIngestion);
-    const ingest = ingestion.ingest.bind(ingestion);
-    const slow = jest.spyOn(ingestion, 'ingest').mockImplementation(async (...args) => {
+    const write = ingestion.write.bind(ingestion);
+    const slow = jest.spyOn(ingestion, 'write').mockImplementation(async (...args) => {
       await new Promise((r) => setTimeout(r, 150));
-      return ingest(...args);
+      return write(...args);
     });
     await supervisor.reload(teamId);
     const progress = await until(

@@ -81,4 +81,23 @@ export class MailboxStatusStore {
       [teamId, folder, uidValidity.toString(), lastUid],
     );
   }
+
+  /** After a batch is stored: the folder's last UID and the sync's progress, in one statement. */
+  async saveFolderProgress(
+    teamId: string,
+    folder: string,
+    uidValidity: bigint,
+    lastUid: number,
+    progress: { total: number; done: number },
+  ): Promise<void> {
+    await this.db.query(
+      `WITH folder_state AS (
+         INSERT INTO mailbox_folder_state (team_id, folder, uidvalidity, last_uid) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (team_id, folder) DO UPDATE SET uidvalidity = $3, last_uid = $4
+       )
+       INSERT INTO mailbox_status (team_id, sync_total, sync_done) VALUES ($1, $5, $6)
+       ON CONFLICT (team_id) DO UPDATE SET sync_total = $5, sync_done = $6`,
+      [teamId, folder, uidValidity.toString(), lastUid, progress.total, progress.done],
+    );
+  }
 }

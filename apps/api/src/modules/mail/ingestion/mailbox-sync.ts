@@ -38,36 +38,64 @@ export class MailboxSync {
     let done = 0;
     let fresh = 0;
     await this.status.recordProgress(teamId, { total, done });
-    for (const plan of plans) {
-      const lock = await client.getMailboxLock(plan.folder, { readOnly: true });
-      try {
-        if (client.mailbox && client.mailbox.uidValidity !== plan.uidValidity) continue;
-        for (let i = 0; i < plan.uids.length; i += options.batchSize) {
-          if (options.shouldStop?.()) return fresh;
-          const batch = plan.uids.slice(i, i + options.batchSize);
-          const messages: FetchedMessage[] = [];
-          for await (const message of client.fetch(
-            batch.join(','),
-            { uid: true, source: true, internalDate: true },
-            { uid: true },
-          )) {
-            if (!message.source) continue;
-            const internalDate = message.internalDate ? new Date(message.internalDate) : null;
-            messages.push({ uid: message.uid, source: message.source, internalDate });
+    // A pipeline of two stages: while batch N is written (mostly waiting for Postgres), batch N+1 is fetched and
+    // parsed. Writes stay in order, and a folder's last UID is saved only after its batch's events are stored.
+    let writing: Promise<void> = Promise.resolve();
+    let writeError: unknown = null;
+    const settle = async () => {
+      await writing;
+      if (writeError) throw writeError;
+    };
+    try {
+      for (const plan of plans) {
+        const lock = await client.getMailboxLock(plan.folder, { readOnly: true });
+        try {
+          if (client.mailbox && client.mailbox.uidValidity !== plan.uidValidity) continue;
+          for (let i = 0; i < plan.uids.length; i += options.batchSize) {
+            if (options.shouldStop?.()) {
+              await settle();
+              return fresh;
+            }
+            const batch = plan.uids.slice(i, i + options.batchSize);
+            const messages = await this.fetch(client, batch);
+            const prepared = await this.ingestion.prepare(teamId, plan.folder, plan.uidValidity, messages);
+            await settle();
+            writing = (async () => {
+              fresh += await this.ingestion.write(teamId, prepared);
+              done += batch.length;
+              await this.status.saveFolderProgress(teamId, plan.folder, plan.uidValidity, batch[batch.length - 1], {
+                total,
+                done,
+              });
+            })().catch((error: unknown) => {
+              writeError = error;
+            });
           }
-          messages.sort((a, b) => a.uid - b.uid);
-          fresh += await this.ingestion.ingest(teamId, plan.folder, plan.uidValidity, messages);
-          await this.status.saveFolderState(teamId, plan.folder, plan.uidValidity, batch[batch.length - 1]);
-          done += batch.length;
-          await this.status.recordProgress(teamId, { total, done });
+        } finally {
+          lock.release();
         }
-      } finally {
-        lock.release();
       }
+    } finally {
+      await writing;
     }
+    if (writeError) throw writeError;
     await this.status.recordProgress(teamId, null);
     await this.status.recordSynced(teamId);
     return fresh;
+  }
+
+  private async fetch(client: ImapFlow, uids: number[]): Promise<FetchedMessage[]> {
+    const messages: FetchedMessage[] = [];
+    for await (const message of client.fetch(
+      uids.join(','),
+      { uid: true, source: true, internalDate: true },
+      { uid: true },
+    )) {
+      if (!message.source) continue;
+      const internalDate = message.internalDate ? new Date(message.internalDate) : null;
+      messages.push({ uid: message.uid, source: message.source, internalDate });
+    }
+    return messages.sort((a, b) => a.uid - b.uid);
   }
 
   /** UIDs above the folder's saved last UID; a changed UIDVALIDITY restarts the folder from zero. */
