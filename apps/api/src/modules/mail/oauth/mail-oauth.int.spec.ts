@@ -1,10 +1,13 @@
 import type { EmailServerConfig, MailboxSettings } from '@teaminbox/contracts';
 import { ImapFlow } from 'imapflow';
+import { createTransport } from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
 import { startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
 import { startOAuthMock, type TestOAuthMock } from '../../../../test/mail/oauth-mock';
 import { SecretBox } from '../../../platform/crypto';
+import { MailConnections } from '../connection/mail-connections';
 import { MailboxOAuthTokens } from './mailbox-oauth-tokens';
 import { OAuthTokenError } from './oauth-providers';
 
@@ -220,5 +223,46 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
     forged.on('error', () => undefined);
     await expect(forged.connect()).rejects.toBeTruthy();
     forged.close();
+  });
+
+  it('authenticates to a real SMTP server with XOAUTH2 using the stored access token', async () => {
+    const { token } = await userWithTeam('oauth-smtp');
+    expect(await callback((await consent(token, 'google')).callback)).toEqual({ status: 302, location: SUCCESS });
+    const config = (await t.request<EmailServerConfig>('/api/email-server-config', { token })).body;
+    const settings = await settingsOf(config.id);
+    const issued = t.app.get(SecretBox).open(settings.oauth!.accessTokenSealed);
+    const seen: { method: string; user: string; accessToken?: string }[] = [];
+    const server = new SMTPServer({
+      authMethods: ['XOAUTH2'],
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onAuth(auth, _session, done) {
+        seen.push({ method: auth.method, user: auth.username ?? '', accessToken: auth.accessToken });
+        if (auth.method === 'XOAUTH2' && auth.accessToken === issued) done(null, { user: auth.username });
+        else done(null, { data: { status: '401', schemes: 'bearer' } });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const address = server.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      // The provider's real hosts are not reachable here: point the same OAuth2 mailbox at the local server.
+      const local = { ...settings, smtpHost: '127.0.0.1', smtpPort: port, smtpUseSsl: false, smtpUseTls: false };
+      await expect(t.app.get(MailConnections).verifySmtp(local)).resolves.toBeUndefined();
+      expect(seen).toEqual([{ method: 'XOAUTH2', user: mock.email, accessToken: issued }]);
+
+      // The server does check the token: one the provider never issued is refused.
+      const forged = createTransport({
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        ignoreTLS: true,
+        auth: { type: 'OAuth2', user: mock.email, accessToken: 'not-issued-by-the-provider' },
+      });
+      await expect(forged.verify()).rejects.toBeTruthy();
+      forged.close();
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
