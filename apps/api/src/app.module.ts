@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { migrations } from './migrations';
+import { LabelsModule } from './modules/labels/labels.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { InboxEmailReadModel } from './modules/conversations/projections/inbox-email/inbox-email.read-model';
 import { IdentityModule } from './modules/identity/identity.module';
@@ -71,6 +72,7 @@ export class AppModule {
         IdentityModule,
         TeamsModule,
         ConversationsModule,
+        LabelsModule,
         MailboxModule,
         OutboxModule.forRoot({ worker: autoStartProjections }),
       ],

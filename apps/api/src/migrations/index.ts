@@ -6,6 +6,7 @@ import { Outbox1767571200000 } from './1767571200000-outbox';
 import { MailOAuth1767657600000 } from './1767657600000-mail-oauth';
 import { EmailThreadRefs1767744000000 } from './1767744000000-email-thread-refs';
 import { Collaboration1767830400000 } from './1767830400000-collaboration';
+import { InboxEmailFlags1767900000000 } from './1767900000000-inbox-email-flags';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   MailOAuth1767657600000,
   EmailThreadRefs1767744000000,
   Collaboration1767830400000,
+  InboxEmailFlags1767900000000,
 ];

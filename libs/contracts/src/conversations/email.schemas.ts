@@ -20,6 +20,15 @@ export const ZListEmailsQuery = z.object({
   status: z.string().max(40).optional(),
   priority: z.string().max(40).optional(),
   search: z.string().max(500).optional(),
+  /** 'all' (default), 'unassigned', 'me' (the caller) or a member's user id. */
+  assignee: z.union([z.enum(['all', 'unassigned', 'me']), z.uuid()]).optional(),
+  /** A label id of the team. */
+  label: z.uuid().optional(),
+  /** true: unread emails only. */
+  unread: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
 });
 export type TListEmailsQuery = z.infer<typeof ZListEmailsQuery>;
 

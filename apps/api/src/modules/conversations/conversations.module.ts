@@ -14,6 +14,10 @@ import { CountUnreadEmailsHandler } from './queries/count-unread-emails/count-un
 import { InboxEmailQueries } from './queries/inbox-email.queries';
 import { ListEmailsHandler } from './queries/list-emails/list-emails.handler';
 import { PushNewEmailHandler } from './reactions/push-new-email.handler';
+import { PushEmailChangeHandler } from './reactions/push-email-change.handler';
+import { WorkOnEmailHandler } from './commands/work-on-email/work-on-email.handler';
+import { EmailActionProjection } from './projections/email-action/email-action.projection';
+import { EmailDetailQueries } from './queries/email-detail.queries';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InboxEmailReadModel]), IdentityModule],
@@ -28,15 +32,21 @@ import { PushNewEmailHandler } from './reactions/push-new-email.handler';
     ListEmailsHandler,
     CountUnreadEmailsHandler,
     PushNewEmailHandler,
+    PushEmailChangeHandler,
+    WorkOnEmailHandler,
+    EmailActionProjection,
+    EmailDetailQueries,
   ],
 })
 export class ConversationsModule implements OnModuleInit {
   constructor(
     private readonly runner: ProjectionRunner,
     private readonly inbox: InboxEmailProjection,
+    private readonly actions: EmailActionProjection,
   ) {}
 
   onModuleInit(): void {
     this.runner.registerProjection(this.inbox);
+    this.runner.registerProjection(this.actions);
   }
 }

@@ -1,5 +1,6 @@
 import type { EmailReceived } from '@teaminbox/contracts';
 import { deciderSpecification } from '../../shared/decider-specification';
+import { DomainError } from '../../shared/domain-error';
 import { emailDecider } from './email.decider';
 
 const received: EmailReceived = {
@@ -33,5 +34,92 @@ describe('email decider', () => {
       .given([{ type: 'EmailReceived', data: received }])
       .when({ type: 'ReceiveEmail', data: received })
       .then([]);
+  });
+
+  const ids = { emailId: 'e1', teamId: 't1' };
+  const got = { type: 'EmailReceived' as const, data: received };
+
+  it('answers not found for an email of another team or one that does not exist', () => {
+    const notFound = (error: unknown) => error instanceof DomainError && error.kind === 'not-found';
+    spec.given([got]).when({ type: 'Archive', teamId: 'other-team' }).thenThrows(notFound);
+    spec.given([]).when({ type: 'Archive', teamId: 't1' }).thenThrows(notFound);
+  });
+
+  it('archives, spams and reads once: repeating a command appends nothing', () => {
+    spec
+      .given([got])
+      .when({ type: 'Archive', teamId: 't1' })
+      .then([{ type: 'EmailArchived', data: ids }]);
+    spec
+      .given([got, { type: 'EmailArchived', data: ids }])
+      .when({ type: 'Archive', teamId: 't1' })
+      .then([]);
+    spec.given([got]).when({ type: 'Unarchive', teamId: 't1' }).then([]);
+    spec
+      .given([got, { type: 'EmailArchived', data: ids }])
+      .when({ type: 'Unarchive', teamId: 't1' })
+      .then([{ type: 'EmailUnarchived', data: ids }]);
+    spec
+      .given([got])
+      .when({ type: 'MarkSpam', teamId: 't1' })
+      .then([{ type: 'EmailMarkedSpam', data: ids }]);
+    spec.given([got]).when({ type: 'MarkNotSpam', teamId: 't1' }).then([]);
+    const read = {
+      type: 'EmailMarkedRead' as const,
+      data: { ...ids, userId: 'u1', readAt: '2024-01-02T00:00:00.000Z' },
+    };
+    spec.given([got]).when({ type: 'MarkRead', teamId: 't1', userId: 'u1', at: read.data.readAt }).then([read]);
+    spec.given([got, read]).when({ type: 'MarkRead', teamId: 't1', userId: 'u2', at: 'x' }).then([]);
+    spec
+      .given([got, read])
+      .when({ type: 'MarkUnread', teamId: 't1', userId: 'u2' })
+      .then([{ type: 'EmailMarkedUnread', data: { ...ids, userId: 'u2' } }]);
+  });
+
+  it('assigns, reassigns and unassigns, keeping the previous assignee', () => {
+    const assigned = {
+      type: 'EmailAssigned' as const,
+      data: { ...ids, assignedTo: 'u1', assignedToName: 'Ann', previousAssignee: null },
+    };
+    spec.given([got]).when({ type: 'Assign', teamId: 't1', assignedTo: 'u1', assignedToName: 'Ann' }).then([assigned]);
+    spec
+      .given([got, assigned])
+      .when({ type: 'Assign', teamId: 't1', assignedTo: 'u1', assignedToName: 'Ann' })
+      .then([]);
+    spec
+      .given([got, assigned])
+      .when({ type: 'Assign', teamId: 't1', assignedTo: 'u2', assignedToName: null })
+      .then([
+        { type: 'EmailAssigned', data: { ...ids, assignedTo: 'u2', assignedToName: null, previousAssignee: 'u1' } },
+      ]);
+    spec
+      .given([got, assigned])
+      .when({ type: 'Unassign', teamId: 't1' })
+      .then([{ type: 'EmailUnassigned', data: { ...ids, previousAssignee: 'u1' } }]);
+    spec.given([got]).when({ type: 'Unassign', teamId: 't1' }).then([]);
+  });
+
+  it('adds and removes a label once, and mutes per user', () => {
+    const label = { ...ids, labelId: 'l1', labelName: 'Bug' };
+    spec
+      .given([got])
+      .when({ type: 'AddLabel', teamId: 't1', labelId: 'l1', labelName: 'Bug' })
+      .then([{ type: 'EmailLabelAdded', data: label }]);
+    spec
+      .given([got, { type: 'EmailLabelAdded', data: label }])
+      .when({ type: 'AddLabel', teamId: 't1', labelId: 'l1', labelName: 'Bug' })
+      .then([]);
+    spec.given([got]).when({ type: 'RemoveLabel', teamId: 't1', labelId: 'l1', labelName: 'Bug' }).then([]);
+    const muted = { type: 'EmailNotificationsMuted' as const, data: { ...ids, userId: 'u1' } };
+    spec.given([got]).when({ type: 'Mute', teamId: 't1', userId: 'u1' }).then([muted]);
+    spec.given([got, muted]).when({ type: 'Mute', teamId: 't1', userId: 'u1' }).then([]);
+    spec
+      .given([got, muted])
+      .when({ type: 'Mute', teamId: 't1', userId: 'u2' })
+      .then([{ type: 'EmailNotificationsMuted', data: { ...ids, userId: 'u2' } }]);
+    spec
+      .given([got, muted])
+      .when({ type: 'Unmute', teamId: 't1', userId: 'u1' })
+      .then([{ type: 'EmailNotificationsUnmuted', data: { ...ids, userId: 'u1' } }]);
   });
 });

@@ -1,36 +1,177 @@
 import type { EmailReceived } from '@teaminbox/contracts';
 import type { Decider } from '../../shared/decider';
+import { DomainError } from '../../shared/domain-error';
 import type { DomainEvent } from '../../shared/domain-event';
 
 export const emailStreamId = (emailId: string) => `email-${emailId}`;
 
-export type ReceiveEmail = { type: 'ReceiveEmail'; data: EmailReceived };
-export type EmailCommand = ReceiveEmail;
-export type EmailEvent = DomainEvent<'EmailReceived'>;
-export type EmailState = { status: 'absent' } | { status: 'received'; emailId: string; teamId: string };
+export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
 
+export type ReceiveEmail = { type: 'ReceiveEmail'; data: EmailReceived };
+
+/** Commands of the team's work on a received email; teamId is the caller's team (another team's email: not found). */
+export type WorkOnEmail = { teamId: string } & (
+  | { type: 'MarkRead'; userId: string; at: string }
+  | { type: 'MarkUnread'; userId: string }
+  | { type: 'Archive' }
+  | { type: 'Unarchive' }
+  | { type: 'MarkSpam' }
+  | { type: 'MarkNotSpam' }
+  | { type: 'Assign'; assignedTo: string; assignedToName: string | null }
+  | { type: 'Unassign' }
+  | { type: 'AddLabel'; labelId: string; labelName: string }
+  | { type: 'RemoveLabel'; labelId: string; labelName: string }
+  | { type: 'Mute'; userId: string }
+  | { type: 'Unmute'; userId: string }
+);
+
+export type EmailCommand = ReceiveEmail | WorkOnEmail;
+
+export const EMAIL_EVENT_TYPES = [
+  'EmailReceived',
+  'EmailMarkedRead',
+  'EmailMarkedUnread',
+  'EmailArchived',
+  'EmailUnarchived',
+  'EmailMarkedSpam',
+  'EmailMarkedNotSpam',
+  'EmailAssigned',
+  'EmailUnassigned',
+  'EmailLabelAdded',
+  'EmailLabelRemoved',
+  'EmailNotificationsMuted',
+  'EmailNotificationsUnmuted',
+] as const;
+export type EmailEvent = DomainEvent<(typeof EMAIL_EVENT_TYPES)[number]>;
+
+export interface ReceivedEmailState {
+  status: 'received';
+  emailId: string;
+  teamId: string;
+  read: boolean;
+  archived: boolean;
+  spam: boolean;
+  assignedTo: string | null;
+  labels: readonly string[];
+  mutedBy: readonly string[];
+}
+export type EmailState = { status: 'absent' } | ReceivedEmailState;
+
+/**
+ * One email's stream. Every command of the team's work is idempotent: a command that changes nothing (archiving
+ * an archived email) appends nothing, so replays and double clicks leave no noise in the history.
+ */
 export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
-  eventTypes: ['EmailReceived'],
+  eventTypes: EMAIL_EVENT_TYPES,
   initialState: () => ({ status: 'absent' }),
 
   decide(command, state) {
+    if (command.type === 'ReceiveEmail') {
+      // Receiving the same message again changes nothing.
+      return state.status === 'received' ? [] : [{ type: 'EmailReceived', data: command.data }];
+    }
+    if (state.status !== 'received' || state.teamId !== command.teamId) {
+      throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
+    }
+    const ids = { emailId: state.emailId, teamId: state.teamId };
     switch (command.type) {
-      case 'ReceiveEmail':
-        // Receiving the same message again changes nothing.
-        return state.status === 'received' ? [] : [{ type: 'EmailReceived', data: command.data }];
+      case 'MarkRead':
+        return state.read
+          ? []
+          : [{ type: 'EmailMarkedRead', data: { ...ids, userId: command.userId, readAt: command.at } }];
+      case 'MarkUnread':
+        return state.read ? [{ type: 'EmailMarkedUnread', data: { ...ids, userId: command.userId } }] : [];
+      case 'Archive':
+        return state.archived ? [] : [{ type: 'EmailArchived', data: ids }];
+      case 'Unarchive':
+        return state.archived ? [{ type: 'EmailUnarchived', data: ids }] : [];
+      case 'MarkSpam':
+        return state.spam ? [] : [{ type: 'EmailMarkedSpam', data: ids }];
+      case 'MarkNotSpam':
+        return state.spam ? [{ type: 'EmailMarkedNotSpam', data: ids }] : [];
+      case 'Assign':
+        return state.assignedTo === command.assignedTo
+          ? []
+          : [
+              {
+                type: 'EmailAssigned',
+                data: {
+                  ...ids,
+                  assignedTo: command.assignedTo,
+                  assignedToName: command.assignedToName,
+                  previousAssignee: state.assignedTo,
+                },
+              },
+            ];
+      case 'Unassign':
+        return state.assignedTo === null
+          ? []
+          : [{ type: 'EmailUnassigned', data: { ...ids, previousAssignee: state.assignedTo } }];
+      case 'AddLabel':
+        return state.labels.includes(command.labelId)
+          ? []
+          : [{ type: 'EmailLabelAdded', data: { ...ids, labelId: command.labelId, labelName: command.labelName } }];
+      case 'RemoveLabel':
+        return state.labels.includes(command.labelId)
+          ? [{ type: 'EmailLabelRemoved', data: { ...ids, labelId: command.labelId, labelName: command.labelName } }]
+          : [];
+      case 'Mute':
+        return state.mutedBy.includes(command.userId)
+          ? []
+          : [{ type: 'EmailNotificationsMuted', data: { ...ids, userId: command.userId } }];
+      case 'Unmute':
+        return state.mutedBy.includes(command.userId)
+          ? [{ type: 'EmailNotificationsUnmuted', data: { ...ids, userId: command.userId } }]
+          : [];
       default: {
-        const unknown: never = command.type;
-        throw new Error(`Unknown command ${String(unknown)}`);
+        const unknown: never = command;
+        throw new Error(`Unknown command ${String((unknown as { type: string }).type)}`);
       }
     }
   },
 
-  evolve(_state, event) {
+  evolve(state, event) {
+    if (event.type === 'EmailReceived') {
+      return {
+        status: 'received',
+        emailId: event.data.emailId,
+        teamId: event.data.teamId,
+        read: false,
+        archived: false,
+        spam: false,
+        assignedTo: null,
+        labels: [],
+        mutedBy: [],
+      };
+    }
+    if (state.status !== 'received') return state;
     switch (event.type) {
-      case 'EmailReceived':
-        return { status: 'received', emailId: event.data.emailId, teamId: event.data.teamId };
+      case 'EmailMarkedRead':
+        return { ...state, read: true };
+      case 'EmailMarkedUnread':
+        return { ...state, read: false };
+      case 'EmailArchived':
+        return { ...state, archived: true };
+      case 'EmailUnarchived':
+        return { ...state, archived: false };
+      case 'EmailMarkedSpam':
+        return { ...state, spam: true };
+      case 'EmailMarkedNotSpam':
+        return { ...state, spam: false };
+      case 'EmailAssigned':
+        return { ...state, assignedTo: event.data.assignedTo };
+      case 'EmailUnassigned':
+        return { ...state, assignedTo: null };
+      case 'EmailLabelAdded':
+        return { ...state, labels: [...state.labels, event.data.labelId] };
+      case 'EmailLabelRemoved':
+        return { ...state, labels: state.labels.filter((id) => id !== event.data.labelId) };
+      case 'EmailNotificationsMuted':
+        return { ...state, mutedBy: [...state.mutedBy, event.data.userId] };
+      case 'EmailNotificationsUnmuted':
+        return { ...state, mutedBy: state.mutedBy.filter((id) => id !== event.data.userId) };
       default: {
-        const unknown: never = event.type;
+        const unknown: never = event;
         return unknown;
       }
     }

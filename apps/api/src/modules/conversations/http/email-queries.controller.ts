@@ -1,6 +1,15 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { type Email, type Page, type TListEmailsQuery, ZListEmailsQuery } from '@teaminbox/contracts';
+import {
+  type Email,
+  type Page,
+  type TListEmailsQuery,
+  type TMyTasksQuery,
+  type TSearchEmailsQuery,
+  ZListEmailsQuery,
+  ZMyTasksQuery,
+  ZSearchEmailsQuery,
+} from '@teaminbox/contracts';
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
@@ -21,6 +30,26 @@ export class EmailQueriesController {
     @Query(new ZodValidationPipe(ZListEmailsQuery)) filters: TListEmailsQuery,
   ): Promise<Page<Email>> {
     return this.queries.execute(new ListEmailsQuery(user.id, filters));
+  }
+
+  /** The shell's quick search (page 0, size 5 by default); a blank search finds nothing. */
+  @Get('search')
+  async search(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(new ZodValidationPipe(ZSearchEmailsQuery)) query: TSearchEmailsQuery,
+  ): Promise<Page<Email>> {
+    if (!query.search.trim()) return { content: [], totalPages: 0, totalElements: 0 };
+    const filters = { ...query, folder: 'inbox' as const, unread: false };
+    return this.queries.execute(new ListEmailsQuery(user.id, filters, true));
+  }
+
+  /** Emails assigned to the caller (not spam), with status, priority and search filters. */
+  @Get('my-tasks')
+  myTasks(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(new ZodValidationPipe(ZMyTasksQuery)) query: TMyTasksQuery,
+  ): Promise<Page<Email>> {
+    return this.queries.execute(new ListEmailsQuery(user.id, { ...query, folder: 'my-tasks', unread: false }));
   }
 
   @Get('unread/count')

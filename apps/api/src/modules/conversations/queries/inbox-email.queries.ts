@@ -21,9 +21,17 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 export class InboxEmailQueries {
   constructor(@InjectRepository(InboxEmailReadModel) private readonly emails: Repository<InboxEmailReadModel>) {}
 
-  async list(teamId: string, userId: string, query: TListEmailsQuery): Promise<Page<Email>> {
+  /** `everywhere`: every folder but spam (the shell's quick search). */
+  async list(teamId: string, userId: string, query: TListEmailsQuery, everywhere = false): Promise<Page<Email>> {
     const builder = this.emails.createQueryBuilder('e').where('e.teamId = :teamId', { teamId });
-    this.applyFolder(builder, query.folder, userId);
+    if (everywhere) builder.andWhere('e.isSpam = false');
+    else this.applyFolder(builder, query.folder, userId);
+    if (query.assignee === 'unassigned') builder.andWhere('e.assignedTo IS NULL');
+    else if (query.assignee === 'me') builder.andWhere('e.assignedTo = :me', { me: userId });
+    else if (query.assignee && query.assignee !== 'all')
+      builder.andWhere('e.assignedTo = :assignee', { assignee: query.assignee });
+    if (query.label) builder.andWhere('e.labels @> ARRAY[:label]::uuid[]', { label: query.label });
+    if (query.unread) builder.andWhere(UNREAD);
     const status = normalizeEnum(query.status, EMAIL_STATUSES);
     if (status) builder.andWhere('e.status = :status', { status });
     const priority = normalizeEnum(query.priority, PRIORITIES);

@@ -11,9 +11,9 @@ export class ListEmailsHandler implements IQueryHandler<ListEmailsQuery, Page<Em
     private readonly emails: InboxEmailQueries,
   ) {}
 
-  async execute({ userId, filters }: ListEmailsQuery): Promise<Page<Email>> {
+  async execute({ userId, filters, everywhere }: ListEmailsQuery): Promise<Page<Email>> {
     const membership = await this.directory.membershipOf(userId);
     if (!membership) return { content: [], totalPages: 0, totalElements: 0 };
-    return this.emails.list(membership.teamId, userId, filters);
+    return this.emails.list(membership.teamId, userId, filters, everywhere);
   }
 }

@@ -5,6 +5,8 @@ export class ListEmailsQuery extends Query<Page<Email>> {
   constructor(
     readonly userId: string,
     readonly filters: TListEmailsQuery,
+    /** Every folder but spam (quick search). */
+    readonly everywhere = false,
   ) {
     super();
   }

@@ -1,0 +1,77 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Email } from '@teaminbox/contracts';
+import { DataSource } from 'typeorm';
+import { UserDirectory } from '../../../identity/user-directory';
+import { DomainError } from '../../../shared/domain-error';
+import { newCorrelationId } from '../../../shared/domain-event';
+import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
+import { ReadYourWrites } from '../../../shared/read-your-writes';
+import { EMAIL_NOT_FOUND_MESSAGE, emailDecider, emailStreamId, type WorkOnEmail } from '../../domain/email.decider';
+import { INBOX_EMAIL_PROJECTION } from '../../projections/inbox-email/inbox-email.projection';
+import { EmailDetailQueries } from '../../queries/email-detail.queries';
+import { WorkOnEmailCommand } from './work-on-email.command';
+
+export const NOT_A_MEMBER_MESSAGE = 'The user is not a member of your team';
+export const LABEL_NOT_FOUND_MESSAGE = 'Label not found';
+
+/**
+ * Every command of the team's work on one email: checks that the email, the assignee and the label belong to
+ * the caller's team (another team's ids answer 404 and reveal nothing), appends through the email's decider,
+ * waits for the inbox read model and answers the email as it is now.
+ */
+@CommandHandler(WorkOnEmailCommand)
+export class WorkOnEmailHandler implements ICommandHandler<WorkOnEmailCommand, Email> {
+  constructor(
+    private readonly directory: UserDirectory,
+    private readonly repository: EventSourcedRepository,
+    private readonly readYourWrites: ReadYourWrites,
+    private readonly emails: EmailDetailQueries,
+    private readonly db: DataSource,
+  ) {}
+
+  async execute({ userId, emailId, work }: WorkOnEmailCommand): Promise<Email> {
+    const teamId = await this.directory.teamOf(userId);
+    if (!teamId) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
+    const command = await this.toCommand(teamId, userId, work);
+    const appended = await this.repository.decide(emailStreamId(emailId), emailDecider, command, {
+      actorUserId: userId,
+      teamId,
+      correlationId: newCorrelationId(),
+    });
+    await this.readYourWrites.waitFor(appended?.position, [INBOX_EMAIL_PROJECTION]);
+    const email = await this.emails.email(teamId, emailId);
+    if (!email) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
+    return email;
+  }
+
+  private async toCommand(teamId: string, userId: string, work: WorkOnEmailCommand['work']): Promise<WorkOnEmail> {
+    switch (work.type) {
+      case 'MarkRead':
+        return { type: 'MarkRead', teamId, userId, at: new Date().toISOString() };
+      case 'MarkUnread':
+      case 'Mute':
+      case 'Unmute':
+        return { type: work.type, teamId, userId };
+      case 'Archive':
+      case 'Unarchive':
+      case 'MarkSpam':
+      case 'MarkNotSpam':
+        return { type: work.type, teamId };
+      case 'Assign': {
+        if (!work.assignedTo) return { type: 'Unassign', teamId };
+        const member = (await this.directory.membersOf(teamId)).find((m) => m.id === work.assignedTo);
+        if (!member) throw new DomainError('invalid', NOT_A_MEMBER_MESSAGE);
+        return { type: 'Assign', teamId, assignedTo: member.id, assignedToName: member.name || null };
+      }
+      case 'AddLabel':
+      case 'RemoveLabel': {
+        const [label]: { name: string }[] = await this.db.query(
+          'SELECT name FROM email_label WHERE id = $1 AND team_id = $2',
+          [work.labelId, teamId],
+        );
+        if (!label) throw new DomainError('not-found', LABEL_NOT_FOUND_MESSAGE);
+        return { type: work.type, teamId, labelId: work.labelId, labelName: label.name };
+      }
+    }
+  }
+}

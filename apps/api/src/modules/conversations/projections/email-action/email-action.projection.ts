@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import type { DomainEventMap, EmailActionType } from '@teaminbox/contracts';
+import type { EntityManager } from 'typeorm';
+import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
+import type { Projection } from '../../../../platform/projections/projection';
+
+export const EMAIL_ACTION_PROJECTION = 'email-action';
+
+const TYPE_OF: Record<string, EmailActionType> = {
+  EmailAssigned: 'ASSIGN',
+  EmailUnassigned: 'UNASSIGN',
+  EmailLabelAdded: 'LABEL_ADDED',
+  EmailLabelRemoved: 'LABEL_REMOVED',
+  EmailArchived: 'ARCHIVED',
+  EmailUnarchived: 'UNARCHIVED',
+  EmailMarkedSpam: 'SPAM',
+  EmailMarkedNotSpam: 'NOT_SPAM',
+};
+
+/**
+ * Writes `email_action`, the email's action log: the server logs assignment, label, archive and spam changes
+ * itself from their events (actor from the event's metadata); entries clients post arrive as EmailActionLogged.
+ */
+@Injectable()
+export class EmailActionProjection implements Projection {
+  readonly name = EMAIL_ACTION_PROJECTION;
+  readonly eventTypes = [...Object.keys(TYPE_OF), 'EmailActionLogged'] as const;
+
+  async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const rows = events.flatMap((event) => {
+      const data = event.data as { emailId: string; teamId: string };
+      const metadata = event.metadata as { actorUserId?: string | null; occurredAt?: string } | undefined;
+      const base = {
+        id: event.eventId,
+        team_id: data.teamId,
+        email_id: data.emailId,
+        actor_user_id: metadata?.actorUserId ?? null,
+        created_at: metadata?.occurredAt ?? event.recordedAt.toISOString(),
+      };
+      if (event.type === 'EmailActionLogged') {
+        const logged = event.data as DomainEventMap['EmailActionLogged'];
+        return [{ ...base, type: logged.type, details: logged.details }];
+      }
+      const type = TYPE_OF[event.type];
+      if (!type) return [];
+      return [{ ...base, type, details: detailsOf(event) }];
+    });
+    if (rows.length === 0) return;
+    await tx.query(
+      `INSERT INTO email_action (id, team_id, email_id, type, actor_user_id, details, created_at)
+       SELECT r.id, r.team_id, r.email_id, r.type, r.actor_user_id, COALESCE(r.details, '{}'::jsonb), r.created_at
+         FROM json_to_recordset($1::json) AS r(id uuid, team_id uuid, email_id uuid, type text, actor_user_id uuid,
+              details jsonb, created_at timestamptz)
+       ON CONFLICT (id) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  async reset(tx: EntityManager): Promise<void> {
+    await tx.query('TRUNCATE email_action');
+  }
+}
+
+function detailsOf(event: StoredEvent): Record<string, unknown> {
+  switch (event.type) {
+    case 'EmailAssigned': {
+      const data = event.data as DomainEventMap['EmailAssigned'];
+      return { assignedTo: data.assignedTo, assignedToName: data.assignedToName };
+    }
+    case 'EmailUnassigned': {
+      const data = event.data as DomainEventMap['EmailUnassigned'];
+      return { assignedTo: null, previousAssignee: data.previousAssignee };
+    }
+    case 'EmailLabelAdded':
+    case 'EmailLabelRemoved': {
+      const data = event.data as DomainEventMap['EmailLabelAdded'];
+      return { labelId: data.labelId, labelName: data.labelName };
+    }
+    default:
+      return {};
+  }
+}
