@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { migrations } from './migrations';
+import { PreferencesModule } from './modules/preferences/preferences.module';
 import { LabelsModule } from './modules/labels/labels.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { InboxEmailReadModel } from './modules/conversations/projections/inbox-email/inbox-email.read-model';
@@ -73,6 +74,7 @@ export class AppModule {
         TeamsModule,
         ConversationsModule,
         LabelsModule,
+        PreferencesModule,
         MailboxModule,
         OutboxModule.forRoot({ worker: autoStartProjections }),
       ],

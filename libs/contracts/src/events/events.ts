@@ -274,7 +274,7 @@ export interface LabelDeleted {
   labelId: string;
 }
 
-/** On the user's stream: personal preferences (only the fields that changed are present). */
+/** On the stream `preferences-<userId>`: personal preferences (only the fields that changed are present). */
 export interface UserPreferencesChanged {
   userId: string;
   emailDetailViewMode?: DetailViewMode;

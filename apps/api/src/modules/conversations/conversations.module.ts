@@ -18,11 +18,23 @@ import { PushEmailChangeHandler } from './reactions/push-email-change.handler';
 import { WorkOnEmailHandler } from './commands/work-on-email/work-on-email.handler';
 import { EmailActionProjection } from './projections/email-action/email-action.projection';
 import { EmailDetailQueries } from './queries/email-detail.queries';
+import { CommentsService } from './comments/comments.service';
+import { EmailCommentProjection } from './comments/email-comment.projection';
+import { EmailCommentsController } from './comments/email-comments.controller';
+import { PushCommentHandler } from './comments/push-comment.handler';
+import { PresenceController } from './presence/presence.controller';
+import { PresenceRegistry } from './presence/presence.registry';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InboxEmailReadModel]), IdentityModule],
   // Fixed paths (/emails/search, /emails/my-tasks) before /emails/:id.
-  controllers: [EmailQueriesController, EmailsController, AttachmentsController],
+  controllers: [
+    EmailQueriesController,
+    EmailsController,
+    AttachmentsController,
+    EmailCommentsController,
+    PresenceController,
+  ],
   providers: [
     AttachmentContents,
     inlineUrlSignerProvider,
@@ -36,6 +48,10 @@ import { EmailDetailQueries } from './queries/email-detail.queries';
     WorkOnEmailHandler,
     EmailActionProjection,
     EmailDetailQueries,
+    CommentsService,
+    EmailCommentProjection,
+    PushCommentHandler,
+    PresenceRegistry,
   ],
 })
 export class ConversationsModule implements OnModuleInit {
@@ -43,10 +59,12 @@ export class ConversationsModule implements OnModuleInit {
     private readonly runner: ProjectionRunner,
     private readonly inbox: InboxEmailProjection,
     private readonly actions: EmailActionProjection,
+    private readonly comments: EmailCommentProjection,
   ) {}
 
   onModuleInit(): void {
     this.runner.registerProjection(this.inbox);
     this.runner.registerProjection(this.actions);
+    this.runner.registerProjection(this.comments);
   }
 }

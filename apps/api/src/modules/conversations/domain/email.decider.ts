@@ -1,4 +1,4 @@
-import type { EmailReceived } from '@teaminbox/contracts';
+import type { EmailReceived, ReplyDraftSaved } from '@teaminbox/contracts';
 import type { Decider } from '../../shared/decider';
 import { DomainError } from '../../shared/domain-error';
 import type { DomainEvent } from '../../shared/domain-event';
@@ -23,7 +23,19 @@ export type WorkOnEmail = { teamId: string } & (
   | { type: 'RemoveLabel'; labelId: string; labelName: string }
   | { type: 'Mute'; userId: string }
   | { type: 'Unmute'; userId: string }
+  | { type: 'AddComment'; userId: string; commentId: string; message: string; mentions: string[] }
+  | { type: 'EditComment'; userId: string; commentId: string; message: string; mentions: string[] }
+  | { type: 'DeleteComment'; userId: string; commentId: string }
+  /** Creates (create: true) or replaces a reply draft; any member of the team may edit the team's drafts. */
+  | { type: 'SaveDraft'; userId: string; draftId: string; create: boolean; draft: ReplyDraftFields }
+  | { type: 'DeleteDraft'; draftId: string }
 );
+
+export type ReplyDraftFields = Omit<ReplyDraftSaved, 'emailId' | 'teamId' | 'draftId' | 'userId'>;
+
+export const COMMENT_NOT_FOUND_MESSAGE = 'Comment not found';
+export const FORBIDDEN_MESSAGE = 'Forbidden!';
+export const REPLY_NOT_FOUND_MESSAGE = 'Reply not found';
 
 export type EmailCommand = ReceiveEmail | WorkOnEmail;
 
@@ -41,6 +53,11 @@ export const EMAIL_EVENT_TYPES = [
   'EmailLabelRemoved',
   'EmailNotificationsMuted',
   'EmailNotificationsUnmuted',
+  'CommentAdded',
+  'CommentEdited',
+  'CommentDeleted',
+  'ReplyDraftSaved',
+  'ReplyDraftDeleted',
 ] as const;
 export type EmailEvent = DomainEvent<(typeof EMAIL_EVENT_TYPES)[number]>;
 
@@ -54,6 +71,10 @@ export interface ReceivedEmailState {
   assignedTo: string | null;
   labels: readonly string[];
   mutedBy: readonly string[];
+  /** Comment id -> author (deleted comments are removed). */
+  comments: ReadonlyMap<string, string>;
+  /** Ids of the email's reply drafts (sent or deleted drafts are removed). */
+  drafts: ReadonlySet<string>;
 }
 export type EmailState = { status: 'absent' } | ReceivedEmailState;
 
@@ -123,6 +144,36 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return state.mutedBy.includes(command.userId)
           ? [{ type: 'EmailNotificationsUnmuted', data: { ...ids, userId: command.userId } }]
           : [];
+      case 'AddComment': {
+        if (state.comments.has(command.commentId)) return [];
+        const { commentId, userId, message, mentions } = command;
+        return [{ type: 'CommentAdded', data: { ...ids, commentId, userId, message, mentions } }];
+      }
+      case 'EditComment': {
+        const author = state.comments.get(command.commentId);
+        if (!author) throw new DomainError('not-found', COMMENT_NOT_FOUND_MESSAGE);
+        if (author !== command.userId) throw new DomainError('forbidden', FORBIDDEN_MESSAGE);
+        const { commentId, message, mentions } = command;
+        return [{ type: 'CommentEdited', data: { ...ids, commentId, message, mentions } }];
+      }
+      case 'DeleteComment': {
+        const author = state.comments.get(command.commentId);
+        if (!author) throw new DomainError('not-found', COMMENT_NOT_FOUND_MESSAGE);
+        if (author !== command.userId) throw new DomainError('forbidden', FORBIDDEN_MESSAGE);
+        return [{ type: 'CommentDeleted', data: { ...ids, commentId: command.commentId } }];
+      }
+      case 'SaveDraft': {
+        const exists = state.drafts.has(command.draftId);
+        if (command.create ? exists : !exists) {
+          if (command.create) return [];
+          throw new DomainError('not-found', REPLY_NOT_FOUND_MESSAGE);
+        }
+        const { draftId, userId, draft } = command;
+        return [{ type: 'ReplyDraftSaved', data: { ...ids, draftId, userId, ...draft } }];
+      }
+      case 'DeleteDraft':
+        if (!state.drafts.has(command.draftId)) throw new DomainError('not-found', REPLY_NOT_FOUND_MESSAGE);
+        return [{ type: 'ReplyDraftDeleted', data: { ...ids, draftId: command.draftId } }];
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${String((unknown as { type: string }).type)}`);
@@ -142,6 +193,8 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         assignedTo: null,
         labels: [],
         mutedBy: [],
+        comments: new Map(),
+        drafts: new Set(),
       };
     }
     if (state.status !== 'received') return state;
@@ -170,6 +223,24 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return { ...state, mutedBy: [...state.mutedBy, event.data.userId] };
       case 'EmailNotificationsUnmuted':
         return { ...state, mutedBy: state.mutedBy.filter((id) => id !== event.data.userId) };
+      case 'CommentAdded':
+        return { ...state, comments: new Map(state.comments).set(event.data.commentId, event.data.userId) };
+      case 'CommentEdited':
+        return state;
+      case 'CommentDeleted': {
+        const comments = new Map(state.comments);
+        comments.delete(event.data.commentId);
+        return { ...state, comments };
+      }
+      case 'ReplyDraftSaved':
+        return state.drafts.has(event.data.draftId)
+          ? state
+          : { ...state, drafts: new Set(state.drafts).add(event.data.draftId) };
+      case 'ReplyDraftDeleted': {
+        const drafts = new Set(state.drafts);
+        drafts.delete(event.data.draftId);
+        return { ...state, drafts };
+      }
       default: {
         const unknown: never = event;
         return unknown;
