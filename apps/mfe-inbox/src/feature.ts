@@ -2,11 +2,12 @@ import { all, spawn } from 'redux-saga/effects';
 import type { RemoteFeature } from '@teaminbox/web-store';
 import { inboxListSaga } from './features/inbox-list/inboxListSaga';
 import { inboxListSlice } from './features/inbox-list/inboxListSlice';
+import { emailDetailSlice } from './features/email-detail/emailDetailSlice';
 
 function* inboxRootSaga() {
   yield all([spawn(inboxListSaga)]);
 }
 
 /** Injected into the shell's store when an inbox route first loads. */
-const feature: RemoteFeature = { key: 'inbox', slices: [inboxListSlice], saga: inboxRootSaga };
+const feature: RemoteFeature = { key: 'inbox', slices: [inboxListSlice, emailDetailSlice], saga: inboxRootSaga };
 export default feature;

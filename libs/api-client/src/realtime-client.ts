@@ -1,5 +1,13 @@
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_PATH, type Email, type ServerToClientEvents, type ClientToServerEvents } from '@teaminbox/contracts';
+import {
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type CommentChange,
+  type Email,
+  type EmailChange,
+  type EmailPresence,
+  type ServerToClientEvents,
+} from '@teaminbox/contracts';
 import { RecentIds } from './recent-ids';
 
 export type RealtimeStatus = 'connected' | 'disconnected';
@@ -11,6 +19,12 @@ export interface RealtimeHandlers {
   onStatus(status: RealtimeStatus): void;
   onEmailCreated(email: Email): void;
   onUnreadCount(count: number): void;
+  /** An email of the team changed (read state, flags, assignment, labels). */
+  onEmailUpdated?(change: EmailChange): void;
+  /** A comment was added, edited or deleted. */
+  onComment?(change: CommentChange): void;
+  /** Who views an email changed. */
+  onPresence?(presence: EmailPresence): void;
 }
 
 export interface RealtimeClient {
@@ -107,6 +121,9 @@ export function createRealtimeClient(options: RealtimeOptions, handlers: Realtim
     if (email && typeof email.id === 'string' && seen.remember(email.id)) handlers.onEmailCreated(email);
   });
   socket.on('team.unread-count', (count) => handlers.onUnreadCount(Number(count)));
+  socket.on('team.email.updated', (change) => handlers.onEmailUpdated?.(change));
+  socket.on('email.comment', (change) => handlers.onComment?.(change));
+  socket.on('email.presence', (presence) => handlers.onPresence?.(presence));
 
   return {
     status: () => status,

@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { Email } from '@teaminbox/contracts';
+import type { CommentChange, Email, EmailChange, EmailPresence } from '@teaminbox/contracts';
 
 /**
  * Events the shell's realtime connection dispatches; remotes' slices react to them. They are
@@ -7,6 +7,9 @@ import type { Email } from '@teaminbox/contracts';
  */
 export const emailArrived = createAction<Email>('inbox/emailArrived');
 export const unreadCountChanged = createAction<number>('inbox/unreadCountChanged');
+export const emailUpdated = createAction<EmailChange>('inbox/emailUpdated');
+export const commentChanged = createAction<CommentChange>('inbox/commentChanged');
+export const presenceChanged = createAction<EmailPresence>('inbox/presenceChanged');
 
 /** Dispatched once after a remote's slices are injected, so their initial state appears at once. */
 export const featureInjected = createAction<string>('store/featureInjected');

@@ -3,7 +3,7 @@ import { call, cancelled, fork, put, race, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import { api, ApiError, createRealtimeClient, tokenStore, type RealtimeOptions } from '@teaminbox/api-client';
-import { emailArrived, unreadCountChanged } from './events';
+import { commentChanged, emailArrived, emailUpdated, presenceChanged, unreadCountChanged } from './events';
 import { connected, disconnected } from './realtime.slice';
 import { loggedOut, userLoaded } from './session.slice';
 
@@ -15,6 +15,9 @@ function realtimeChannel(factory: RealtimeClientFactory, options: RealtimeOption
       onStatus: (status) => emit(status === 'connected' ? connected() : disconnected()),
       onEmailCreated: (email) => emit(emailArrived(email)),
       onUnreadCount: (count) => emit(unreadCountChanged(count)),
+      onEmailUpdated: (change) => emit(emailUpdated(change)),
+      onComment: (change) => emit(commentChanged(change)),
+      onPresence: (presence) => emit(presenceChanged(presence)),
     });
     return () => client.close();
   });

@@ -1,54 +1,517 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import type { Email } from '@teaminbox/contracts';
-import { api } from '@teaminbox/api-client';
-import { useAppSelector } from '@teaminbox/web-store';
-import { selectInbox } from '../inbox-list/inboxListSlice';
+import { Chip } from 'primereact/chip';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputTextarea } from 'primereact/inputtextarea';
+import type { Comment, EmailAttachment, EmailDetail, Label, TeamMember } from '@teaminbox/contracts';
+import { api, ApiError, inboxApi } from '@teaminbox/api-client';
+import { noticeRaised, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { emailFrameDocument } from './email-frame';
+import { selectEmailDetailLive } from './emailDetailSlice';
 
-/** /admin/email-detail/{id}: a first, minimal detail (subject, sender, body); the full screen comes later. */
+const SUCCESS_MS = 2000;
+const ERROR_MS = 3000;
+const HEARTBEAT_MS = 30_000;
+const FRAME_MIN_HEIGHT = 200;
+
+type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; email: EmailDetail };
+
+async function fetchDetail(id: string): Promise<Loaded | 'failed'> {
+  try {
+    return { state: 'ready', email: await inboxApi.getEmail(id) };
+  } catch (error) {
+    return error instanceof ApiError && error.status === 404 ? { state: 'missing' } : 'failed';
+  }
+}
+
+const isImage = (attachment: EmailAttachment) => /^image\/(png|jpe?g|gif|webp)$/i.test(attachment.contentType);
+
+/**
+ * /admin/email-detail/{id}: the email (sanitized HTML in a sandboxed frame), its actions, assignment, labels,
+ * attachments, internal comments and who is viewing it, live.
+ */
 export default function EmailDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const { id = '' } = useParams();
-  const listed = useAppSelector(selectInbox).emails.find((e) => e.id === id);
-  const [fetched, setFetched] = useState<{ id: string; email: Email | null } | null>(null);
+  const me = useAppSelector(selectCurrentUser);
+  const live = useAppSelector(selectEmailDetailLive);
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [members, setMembers] = useState<TeamMember[]>([]);
+  const [labels, setLabels] = useState<Label[]>([]);
+  const [comments, setComments] = useState<Comment[]>([]);
+  const [commentText, setCommentText] = useState('');
+  const [chosenLabel, setChosenLabel] = useState<string | null>(null);
+  const [chosenMember, setChosenMember] = useState<string | null>(null);
+  const [remoteImagesFor, setRemoteImagesFor] = useState<string | null>(null);
+  const remoteImages = remoteImagesFor === id;
+  const [lightbox, setLightbox] = useState<{ name: string; url: string } | null>(null);
 
+  const notify = useCallback(
+    (severity: 'success' | 'error' | 'info', key: string, values?: Record<string, string>) =>
+      dispatch(
+        noticeRaised({
+          severity,
+          key: `emailDetail.${key}`,
+          values,
+          lifeMs: severity === 'error' ? ERROR_MS : SUCCESS_MS,
+        }),
+      ),
+    [dispatch],
+  );
+
+  /** Loads the email; a 404 shows the not-found message, any other failure returns to the inbox. */
+  const applyLoad = useCallback(
+    (result: Loaded | 'failed') => {
+      if (result !== 'failed') return setLoaded(result);
+      notify('error', 'loadError');
+      navigate('/admin/inbox');
+    },
+    [navigate, notify],
+  );
+  const load = useCallback(() => fetchDetail(id).then(applyLoad), [id, applyLoad]);
+  const loadComments = useCallback(() => inboxApi.listComments(id).then(setComments, () => setComments([])), [id]);
+
+  // Open: load, mark read, join presence (with a heartbeat), and leave on the way out.
   useEffect(() => {
-    if (listed) return;
     let active = true;
-    api.getEmail(id).then(
-      (email) => active && setFetched({ id, email }),
-      () => active && setFetched({ id, email: null }),
+    fetchDetail(id).then((result) => {
+      if (!active) return;
+      applyLoad(result);
+      if (result === 'failed' || result.state !== 'ready') return;
+      if (!result.email.read) void inboxApi.markRead(id).catch(() => undefined);
+      void inboxApi.joinPresence(id).catch(() => undefined);
+    });
+    inboxApi.listComments(id).then(
+      (list) => active && setComments(list),
+      () => active && setComments([]),
     );
+    api.getTeamMembers().then(setMembers, () => setMembers([]));
+    inboxApi.listLabels().then(setLabels, () => setLabels([]));
+    const heartbeat = setInterval(() => void inboxApi.joinPresence(id).catch(() => undefined), HEARTBEAT_MS);
     return () => {
       active = false;
+      clearInterval(heartbeat);
+      void inboxApi.leavePresence(id).catch(() => undefined);
     };
-  }, [id, listed]);
+  }, [id, applyLoad]);
 
-  const email = listed ?? (fetched?.id === id ? fetched.email : undefined);
+  // Changes pushed by others reload what they touched.
+  const revision = live.revisions[id] ?? 0;
+  const commentRevision = live.commentRevisions[id] ?? 0;
+  useEffect(() => {
+    if (revision > 0) fetchDetail(id).then(applyLoad);
+  }, [revision, id, applyLoad]);
+  useEffect(() => {
+    if (commentRevision > 0) inboxApi.listComments(id).then(setComments, () => setComments([]));
+  }, [commentRevision, id]);
+
+  const presence = live.presence[id];
+  const others = (presence?.viewers ?? []).filter((viewer) => viewer.userId !== me?.id);
+
+  const frame = useMemo(() => {
+    if (loaded.state !== 'ready' || !loaded.email.htmlBody) return null;
+    return emailFrameDocument(loaded.email.htmlBody, window.location.origin, remoteImages);
+  }, [loaded, remoteImages]);
+
+  if (loaded.state === 'loading') return <p>{t('emailDetail.loading')}</p>;
+  if (loaded.state === 'missing') {
+    return (
+      <div className="flex flex-column gap-3">
+        <BackButton />
+        <p data-testid="email-not-found">{t('emailDetail.notFound')}</p>
+      </div>
+    );
+  }
+  const email = loaded.email;
+
+  async function run<T>(call: () => Promise<T>, errorKey: string, after?: (result: T) => void) {
+    try {
+      const result = await call();
+      after?.(result);
+      await load();
+    } catch {
+      notify('error', errorKey);
+    }
+  }
+
+  const leaveFor = (call: () => Promise<unknown>, errorKey: string) =>
+    run(call, errorKey, () => navigate('/admin/inbox'));
+
+  const assignTo = async (userId: string, mine: boolean) => {
+    if (mine && !me?.id) return notify('error', 'notAuthenticated');
+    await run(
+      () => inboxApi.assign(email.id, userId),
+      'assignError',
+      () => notify('success', mine ? 'assignedToYou' : 'assignedOk'),
+    );
+  };
+
+  const addLabel = async () => {
+    const label = labels.find((l) => l.id === chosenLabel);
+    if (!label) return;
+    await run(
+      () => inboxApi.addLabelToEmail(email.id, label),
+      'labelAddError',
+      () => {
+        notify('success', 'labelAssigned', { name: label.name });
+        setChosenLabel(null);
+      },
+    );
+  };
+
+  const download = async (attachment: EmailAttachment, preview: boolean) => {
+    if (!attachment.id) return notify('error', 'attachmentUnavailable');
+    if (!preview) notify('info', 'downloading');
+    try {
+      const blob = await inboxApi.downloadAttachment(attachment.id);
+      const url = URL.createObjectURL(blob);
+      if (preview) return setLightbox({ name: attachment.filename, url });
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = attachment.filename;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      notify('error', preview ? 'attachmentLoadError' : 'downloadError');
+    }
+  };
+
+  const addComment = async () => {
+    const message = commentText.trim();
+    if (!message) return;
+    try {
+      await inboxApi.addComment(email.id, message);
+      setCommentText('');
+      await loadComments();
+    } catch {
+      notify('error', 'commentAddError');
+    }
+  };
+
+  const deleteComment = async (comment: Comment) => {
+    try {
+      await inboxApi.deleteComment(email.id, comment.id);
+      await loadComments();
+    } catch {
+      notify('error', 'commentDeleteError');
+    }
+  };
+
+  const nameOf = (userId: string | null) => {
+    const member = members.find((m) => m.id === userId);
+    return member ? member.name || member.email : (email.assignedToName ?? '');
+  };
+  const emailLabels = labels.filter((label) => email.labels.includes(label.id));
+
   return (
-    <div className="flex flex-column gap-3">
-      <div>
+    <div className="flex flex-column gap-3" data-testid="email-detail">
+      <div className="flex flex-wrap align-items-center gap-2">
+        <BackButton />
+        <span className="flex-1" />
         <Button
           type="button"
-          text
-          icon="pi pi-arrow-left"
-          label={t('inbox.backToInbox')}
-          onClick={() => navigate('/admin/inbox')}
+          size="small"
+          outlined
+          icon={email.muted ? 'pi pi-bell' : 'pi pi-bell-slash'}
+          label={email.muted ? t('emailDetail.unmute') : t('emailDetail.mute')}
+          onClick={() => run(() => (email.muted ? inboxApi.unmute(email.id) : inboxApi.mute(email.id)), 'muteError')}
+          data-testid="mute-toggle"
+        />
+        <Button
+          type="button"
+          size="small"
+          outlined
+          icon="pi pi-inbox"
+          label={email.isArchived ? t('emailDetail.unarchive') : t('emailDetail.archive')}
+          onClick={() =>
+            email.isArchived
+              ? leaveFor(() => inboxApi.unarchive(email.id), 'unarchiveError')
+              : leaveFor(() => inboxApi.archive(email.id), 'archiveError')
+          }
+          data-testid="archive-toggle"
+        />
+        <Button
+          type="button"
+          size="small"
+          outlined
+          severity="danger"
+          icon="pi pi-ban"
+          label={email.isSpam ? t('emailDetail.notSpam') : t('emailDetail.spam')}
+          onClick={() =>
+            email.isSpam
+              ? leaveFor(() => inboxApi.notSpam(email.id), 'notSpamError')
+              : leaveFor(() => inboxApi.spam(email.id), 'spamError')
+          }
+          data-testid="spam-toggle"
         />
       </div>
-      {email === null ? <p data-testid="email-not-found">{t('inbox.notFound')}</p> : null}
-      {email ? (
-        <Card
-          title={<span data-testid="email-detail-subject">{email.subject}</span>}
-          subTitle={`${email.fromName || t('inbox.unknownSender')} <${email.fromEmail}>`}
+
+      {others.length > 0 ? (
+        <div className="flex flex-wrap align-items-center gap-2" data-testid="presence">
+          <span>{t('emailDetail.watching')}</span>
+          {others.map((viewer) => (
+            <Chip key={viewer.userId} label={viewer.name || viewer.email} data-testid="presence-viewer" />
+          ))}
+          {others
+            .filter((viewer) => viewer.replying)
+            .map((viewer) => (
+              <em key={`r-${viewer.userId}`}>{t('emailDetail.replying', { name: viewer.name || viewer.email })}</em>
+            ))}
+        </div>
+      ) : null}
+
+      <Card
+        title={<span data-testid="email-detail-subject">{email.subject}</span>}
+        subTitle={`${email.fromName || t('inbox.unknownSender')} <${email.fromEmail}>`}
+      >
+        <dl
+          className="m-0 mb-3"
+          style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}
+          data-testid="email-meta"
         >
-          <div style={{ whiteSpace: 'pre-wrap' }}>{email.body}</div>
+          <Meta label={t('emailDetail.from')} value={email.fromEmail} />
+          <Meta label={t('emailDetail.to')} value={email.to.join(', ')} />
+          {email.cc.length > 0 ? <Meta label={t('emailDetail.cc')} value={email.cc.join(', ')} /> : null}
+          <Meta label={t('emailDetail.date')} value={new Date(email.receivedAt).toLocaleString()} />
+          <Meta label={t('emailDetail.priority')} value={email.priority.toLowerCase()} />
+          <Meta label={t('emailDetail.status')} value={email.status.toLowerCase()} />
+        </dl>
+        {frame ? (
+          <>
+            {email.remoteImages > 0 && !remoteImages ? (
+              <div className="flex align-items-center gap-2 mb-2" data-testid="remote-images-bar">
+                <span>{t('emailDetail.remoteBlocked', { count: email.remoteImages })}</span>
+                <Button
+                  type="button"
+                  size="small"
+                  text
+                  label={t('emailDetail.showImages')}
+                  onClick={() => setRemoteImagesFor(id)}
+                />
+              </div>
+            ) : null}
+            <iframe
+              title={email.subject}
+              sandbox="allow-popups allow-popups-to-escape-sandbox"
+              srcDoc={frame}
+              style={{ width: '100%', minHeight: FRAME_MIN_HEIGHT, height: '60vh', border: 0 }}
+              data-testid="email-body-frame"
+            />
+          </>
+        ) : (
+          <div style={{ whiteSpace: 'pre-wrap' }} data-testid="email-body-text">
+            {email.body}
+          </div>
+        )}
+      </Card>
+
+      {email.attachments.length > 0 ? (
+        <Card title={t('emailDetail.attachments')}>
+          <ul className="list-none p-0 m-0 flex flex-column gap-2" data-testid="attachments">
+            {email.attachments
+              .filter((attachment) => !attachment.inline)
+              .map((attachment) => (
+                <li key={attachment.id} className="flex align-items-center gap-2">
+                  <span>
+                    {attachment.filename} ({attachment.size} B)
+                  </span>
+                  <Button
+                    type="button"
+                    size="small"
+                    text
+                    label={t('emailDetail.download')}
+                    onClick={() => download(attachment, false)}
+                  />
+                  {isImage(attachment) ? (
+                    <Button
+                      type="button"
+                      size="small"
+                      text
+                      label={t('emailDetail.preview')}
+                      onClick={() => download(attachment, true)}
+                    />
+                  ) : null}
+                </li>
+              ))}
+          </ul>
         </Card>
       ) : null}
+      <Dialog
+        header={lightbox?.name}
+        visible={lightbox !== null}
+        dismissableMask
+        closeOnEscape
+        onHide={() => {
+          if (lightbox) URL.revokeObjectURL(lightbox.url);
+          setLightbox(null);
+        }}
+        data-testid="lightbox"
+      >
+        {lightbox ? (
+          <img src={lightbox.url} alt={lightbox.name} style={{ maxWidth: '80vw', maxHeight: '75vh' }} />
+        ) : null}
+      </Dialog>
+
+      <div className="grid-cards">
+        <div>
+          <Card title={t('emailDetail.assignment')}>
+            <p data-testid="assignee">
+              {email.assignedTo
+                ? t('emailDetail.assignedTo', { name: nameOf(email.assignedTo) })
+                : t('emailDetail.notAssigned')}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                size="small"
+                label={t('emailDetail.assignToMe')}
+                onClick={() => assignTo(me?.id ?? '', true)}
+              />
+              <Button
+                type="button"
+                size="small"
+                outlined
+                label={t('emailDetail.unassign')}
+                disabled={!email.assignedTo}
+                onClick={() =>
+                  run(
+                    () => inboxApi.assign(email.id, ''),
+                    'unassignError',
+                    () => notify('success', 'unassigned'),
+                  )
+                }
+              />
+              <Button
+                type="button"
+                size="small"
+                outlined
+                label={t('emailDetail.markUnread')}
+                onClick={() => run(() => inboxApi.markUnread(email.id), 'unreadError')}
+              />
+            </div>
+            <div className="flex gap-2 mt-2">
+              <Dropdown
+                value={chosenMember}
+                options={members.map((m) => ({ label: m.name ? `${m.name} <${m.email}>` : m.email, value: m.id }))}
+                onChange={(e) => setChosenMember(e.value as string)}
+                placeholder={t('emailDetail.chooseMember')}
+                aria-label={t('emailDetail.chooseMember')}
+                data-testid="member-select"
+              />
+              <Button
+                type="button"
+                size="small"
+                label={t('emailDetail.assign')}
+                disabled={!chosenMember}
+                onClick={() => chosenMember && assignTo(chosenMember, chosenMember === me?.id)}
+              />
+            </div>
+          </Card>
+        </div>
+        <div>
+          <Card title={t('emailDetail.labels')}>
+            <div className="flex flex-wrap gap-2 mb-2" data-testid="email-labels">
+              {emailLabels.map((label) => (
+                <Chip
+                  key={label.id}
+                  label={label.name}
+                  removable
+                  onRemove={() => {
+                    void run(() => inboxApi.removeLabelFromEmail(email.id, label.id), 'labelRemoveError');
+                    return true;
+                  }}
+                />
+              ))}
+            </div>
+            <div className="flex gap-2">
+              <Dropdown
+                value={chosenLabel}
+                options={labels.map((l) => ({ label: l.name, value: l.id, disabled: email.labels.includes(l.id) }))}
+                onChange={(e) => setChosenLabel(e.value as string)}
+                placeholder={t('emailDetail.chooseLabel')}
+                aria-label={t('emailDetail.chooseLabel')}
+                data-testid="label-select"
+              />
+              <Button
+                type="button"
+                size="small"
+                label={t('emailDetail.addLabel')}
+                disabled={!chosenLabel}
+                onClick={addLabel}
+              />
+            </div>
+          </Card>
+        </div>
+      </div>
+
+      <Card title={t('emailDetail.comments')}>
+        <ul
+          className="list-none p-0 m-0 flex flex-column gap-2"
+          style={{ maxHeight: 500, overflowY: 'auto' }}
+          data-testid="comments"
+        >
+          {comments.length === 0 ? <li>{t('emailDetail.noComments')}</li> : null}
+          {comments.map((comment) => (
+            <li key={comment.id} className="flex align-items-start gap-2" data-testid="comment">
+              <strong>{comment.userName || comment.userEmail}</strong>
+              <span style={{ whiteSpace: 'pre-wrap' }} className="flex-1">
+                {comment.message}
+              </span>
+              {comment.userEmail === me?.email ? (
+                <Button
+                  type="button"
+                  size="small"
+                  text
+                  icon="pi pi-trash"
+                  aria-label={t('emailDetail.deleteComment')}
+                  onClick={() => deleteComment(comment)}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-column gap-2 mt-2">
+          <InputTextarea
+            value={commentText}
+            onChange={(e) => setCommentText(e.target.value)}
+            placeholder={t('emailDetail.commentPlaceholder')}
+            aria-label={t('emailDetail.commentPlaceholder')}
+            rows={3}
+          />
+          <div>
+            <Button type="button" size="small" label={t('emailDetail.addComment')} onClick={addComment} />
+          </div>
+        </div>
+      </Card>
     </div>
+  );
+}
+
+function BackButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button
+      type="button"
+      text
+      icon="pi pi-arrow-left"
+      label={t('emailDetail.back')}
+      onClick={() => navigate('/admin/inbox')}
+    />
+  );
+}
+
+function Meta({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt className="font-semibold">{label}</dt>
+      <dd className="m-0">{value}</dd>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_PAGE_SIZE, type Email, type Page } from '@teaminbox/contracts';
-import { emailArrived, unreadCountChanged } from '@teaminbox/web-store';
+import { emailArrived, emailUpdated, unreadCountChanged } from '@teaminbox/web-store';
 
 export interface InboxState {
   emails: Email[];
@@ -75,6 +75,11 @@ export const inboxListSlice = createSlice({
         else state.emails.splice(at, 0, email);
         state.totalElements += 1;
         state.totalPages = pagesFor(state.totalElements, state.size);
+      })
+      .addCase(emailUpdated, (state, action) => {
+        const { actorUserId: _actor, id, ...change } = action.payload;
+        const email = state.emails.find((e) => e.id === id);
+        if (email) Object.assign(email, change);
       })
       .addCase(unreadCountChanged, (state, action) => {
         state.unreadCount = action.payload;

@@ -1,0 +1,159 @@
+import type { Email, Page as EmailPage } from '@teaminbox/contracts';
+import { startDovecot, type TestDovecot } from '../support/dovecot';
+import { api, createTeamViaApi, expect, newAccount, signUpViaApi, test, useToken } from '../support/fixtures';
+
+const BOUNDARY = 'b0undary';
+
+/** A message whose HTML tries every trick a hostile sender has; the plain facts in it must stay readable. */
+function hostileMessage(subject: string, beacon: string): string {
+  const html = [
+    '<p id="readable">Invoice 4711 is attached. Total: 120 EUR.</p>',
+    '<script>window.parent.postMessage("pwned","*");alert("script")</script>',
+    '<img src="x" onerror="alert(\'onerror\')">',
+    '<a id="js-link" href="javascript:alert(\'link\')">Click me</a>',
+    '<svg><script>alert("svg")</script><animate onbegin="alert(\'svg-animate\')"/></svg>',
+    '<math><mtext><table><mglyph><style><img src=x onerror=alert("math")></style></mglyph></table></mtext></math>',
+    '<div style="position:fixed;top:0;left:0;width:100vw;height:100vh;background:red;z-index:99999" id="overlay">Overlay</div>',
+    `<img id="tracker" src="${beacon}">`,
+    '<iframe src="https://example.com/evil"></iframe>',
+    '<form action="https://example.com/steal"><input name="password"></form>',
+  ].join('\n');
+  return [
+    'From: Mallory <mallory@example.com>',
+    'To: support@example.test',
+    `Subject: ${subject}`,
+    `Message-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@example.com>`,
+    `Date: ${new Date().toUTCString()}`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/alternative; boundary="${BOUNDARY}"`,
+    '',
+    `--${BOUNDARY}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'Invoice 4711 is attached. Total: 120 EUR.',
+    `--${BOUNDARY}`,
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    html,
+    `--${BOUNDARY}--`,
+    '',
+  ].join('\r\n');
+}
+
+test.describe('the email detail screen', () => {
+  let dovecot: TestDovecot;
+
+  test.beforeAll(async () => {
+    dovecot = await startDovecot();
+  });
+  test.afterAll(async () => {
+    await dovecot?.stop();
+  });
+
+  test('shows hostile HTML harmlessly in a sandboxed frame, and works on the email: assign, label, comment, archive', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const account = newAccount('detail');
+    const token = await signUpViaApi(baseURL!, account);
+    await createTeamViaApi(baseURL!, token, 'Detail crew');
+    await api(baseURL!, token, 'POST', '/email-server-config', {
+      imapHost: dovecot.host,
+      imapPort: dovecot.port,
+      imapUsername: dovecot.user,
+      imapPassword: dovecot.password,
+      imapUseSsl: false,
+      smtpHost: 'smtp.example.test',
+      smtpUsername: 'u',
+      smtpPassword: 'p',
+      fromEmail: 'support@example.test',
+      isActive: true,
+    });
+    await api(baseURL!, token, 'POST', '/email-labels/initialize');
+    const beaconHits: string[] = [];
+    const beacon = `${baseURL}/beacon.gif`;
+    await page.route('**/beacon.gif', (route) => {
+      beaconHits.push(route.request().url());
+      return route.fulfill({ status: 404, body: '' });
+    });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const messages: unknown[] = [];
+    await page.exposeFunction('recordMessage', (data: unknown) => messages.push(data));
+    await page.addInitScript(() => {
+      window.addEventListener('message', (event) =>
+        (window as unknown as { recordMessage(d: unknown): void }).recordMessage(event.data),
+      );
+    });
+
+    const subject = `Invoice ${Date.now()}`;
+    const imap = await dovecot.client();
+    await imap.append('INBOX', hostileMessage(subject, beacon));
+    await imap.logout();
+    let email: Email | undefined;
+    await expect
+      .poll(
+        async () => {
+          const page0 = await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails?size=50');
+          email = page0.content.find((e) => e.subject === subject);
+          return Boolean(email);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+
+    await useToken(page, token);
+    await page.goto(`/admin/email-detail/${email!.id}`);
+    await expect(page.getByTestId('email-detail-subject')).toHaveText(subject);
+    const frame = page.frameLocator('[data-testid="email-body-frame"]');
+    await expect(frame.getByText('Invoice 4711 is attached. Total: 120 EUR.')).toBeVisible();
+    await expect(page.getByTestId('email-body-frame')).toHaveAttribute(
+      'sandbox',
+      'allow-popups allow-popups-to-escape-sandbox',
+    );
+    // Nothing of the attack survives in the frame's document, and nothing ran.
+    const inner = await frame.locator('body').innerHTML();
+    expect(inner).not.toMatch(/<script|onerror|onbegin|javascript:|<iframe|<form|position:\s*fixed/i);
+    expect(inner).not.toContain(' src="' + beacon);
+    await expect(page.getByTestId('remote-images-bar')).toBeVisible();
+    // The app stays usable: the overlay does not cover it.
+    await expect(page.getByTestId('archive-toggle')).toBeVisible();
+    await page.getByRole('button', { name: 'Assign to me' }).click();
+    await expect(page.getByText('Email assigned to you')).toBeVisible();
+    await expect(page.getByTestId('assignee')).toContainText('Assigned to');
+
+    await page.getByTestId('label-select').click();
+    await page.getByRole('option', { name: 'Important' }).click();
+    await page.getByRole('button', { name: 'Add label' }).click();
+    await expect(page.getByText('Label "Important" assigned to email')).toBeVisible();
+    await expect(page.getByTestId('email-labels')).toContainText('Important');
+
+    await page.getByLabel('Write an internal comment (@ to mention)').fill('Checked the invoice, all fine.');
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await expect(page.getByTestId('comment')).toContainText('Checked the invoice, all fine.');
+
+    // Allowing remote images loads the tracker only now, on request.
+    await page.getByRole('button', { name: 'Show images' }).click();
+    await expect.poll(() => beaconHits.length, { timeout: 10_000 }).toBeGreaterThan(0);
+
+    expect(dialogs).toEqual([]);
+    expect(messages).not.toContain('pwned');
+
+    await page.getByTestId('archive-toggle').click();
+    await expect(page).toHaveURL(/\/admin\/inbox$/);
+    const archived = await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails?folder=archived');
+    expect(archived.content.map((e) => e.id)).toContain(email!.id);
+  });
+
+  test('shows the not-found message for an email that does not exist', async ({ page, baseURL }) => {
+    const token = await signUpViaApi(baseURL!, newAccount('missing'));
+    await createTeamViaApi(baseURL!, token, 'Missing crew');
+    await useToken(page, token);
+    await page.goto('/admin/email-detail/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByTestId('email-not-found')).toHaveText('Email not found');
+  });
+});
