@@ -7,6 +7,7 @@ import { MailOAuth1767657600000 } from './1767657600000-mail-oauth';
 import { EmailThreadRefs1767744000000 } from './1767744000000-email-thread-refs';
 import { Collaboration1767830400000 } from './1767830400000-collaboration';
 import { InboxEmailFlags1767900000000 } from './1767900000000-inbox-email-flags';
+import { EmailReplySender1767916800000 } from './1767916800000-email-reply-sender';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   EmailThreadRefs1767744000000,
   Collaboration1767830400000,
   InboxEmailFlags1767900000000,
+  EmailReplySender1767916800000,
 ];

@@ -23,6 +23,12 @@ export const ZSendReplyRequest = z.object({
   body: z.string().max(5_000_000),
   htmlBody: z.string().max(5_000_000).nullable().optional(),
   attachments: z.array(ZReplyAttachment).max(REPLY_MAX_ATTACHMENTS).optional().default([]),
+  /** The draft this reply was written in: deleted when the reply is queued. */
+  draftId: z.uuid().optional(),
+  /** Collision safety: when the user began the reply; see ReplyCollision. */
+  startedAt: z.iso.datetime({ offset: true }).optional(),
+  /** Send even though someone else commented or replied since startedAt. */
+  confirmed: z.boolean().optional(),
 });
 export type TSendReplyRequest = z.infer<typeof ZSendReplyRequest>;
 

@@ -24,6 +24,13 @@ import { EmailCommentsController } from './comments/email-comments.controller';
 import { PushCommentHandler } from './comments/push-comment.handler';
 import { PresenceController } from './presence/presence.controller';
 import { PresenceRegistry } from './presence/presence.registry';
+import { PresenceSockets } from './presence/presence-sockets';
+import { EmailAccess } from './email-access';
+import { EmailRepliesController } from './replies/email-replies.controller';
+import { EmailReplyProjection } from './replies/email-reply.projection';
+import { PushReplyReaction } from './replies/push-reply.reaction';
+import { RepliesService } from './replies/replies.service';
+import { EmailThreadQueries } from './thread/email-thread.queries';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InboxEmailReadModel]), IdentityModule],
@@ -34,6 +41,7 @@ import { PresenceRegistry } from './presence/presence.registry';
     AttachmentsController,
     EmailCommentsController,
     PresenceController,
+    EmailRepliesController,
   ],
   providers: [
     AttachmentContents,
@@ -52,6 +60,12 @@ import { PresenceRegistry } from './presence/presence.registry';
     EmailCommentProjection,
     PushCommentHandler,
     PresenceRegistry,
+    PresenceSockets,
+    EmailAccess,
+    RepliesService,
+    EmailReplyProjection,
+    PushReplyReaction,
+    EmailThreadQueries,
   ],
 })
 export class ConversationsModule implements OnModuleInit {
@@ -60,11 +74,15 @@ export class ConversationsModule implements OnModuleInit {
     private readonly inbox: InboxEmailProjection,
     private readonly actions: EmailActionProjection,
     private readonly comments: EmailCommentProjection,
+    private readonly replies: EmailReplyProjection,
+    private readonly pushReplies: PushReplyReaction,
   ) {}
 
   onModuleInit(): void {
     this.runner.registerProjection(this.inbox);
     this.runner.registerProjection(this.actions);
     this.runner.registerProjection(this.comments);
+    this.runner.registerProjection(this.replies);
+    this.runner.registerReaction(this.pushReplies);
   }
 }

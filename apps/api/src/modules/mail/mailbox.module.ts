@@ -17,7 +17,6 @@ import { MailOAuthService } from './oauth/mail-oauth.service';
 import { MailboxOAuthTokens } from './oauth/mailbox-oauth-tokens';
 import { EmailThreadProjection } from './projections/email-thread.projection';
 import { MailboxConfigProjection } from './projections/mailbox-config.projection';
-import { GetEmailThreadHandler } from './queries/get-email-thread/get-email-thread.handler';
 import { GetEmailServerConfigHandler } from './queries/get-email-server-config/get-email-server-config.handler';
 import { ListImapFoldersHandler } from './queries/list-imap-folders/list-imap-folders.handler';
 
@@ -38,7 +37,6 @@ import { ListImapFoldersHandler } from './queries/list-imap-folders/list-imap-fo
     MailboxConfigProjection,
     EmailThreadProjection,
     GetEmailServerConfigHandler,
-    GetEmailThreadHandler,
     SaveEmailServerConfigHandler,
     TestEmailServerConfigHandler,
     ListImapFoldersHandler,

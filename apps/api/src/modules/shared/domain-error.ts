@@ -5,6 +5,8 @@ export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
+    /** Extra fields of the error's answer (e.g. what a conflict was about). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'DomainError';

@@ -19,6 +19,6 @@ export class DomainErrorFilter implements ExceptionFilter<DomainError> {
       .switchToHttp()
       .getResponse<Response>()
       .status(statusCode)
-      .json({ success: false, message: exception.message, statusCode, error: exception.kind });
+      .json({ success: false, message: exception.message, statusCode, error: exception.kind, ...exception.details });
   }
 }

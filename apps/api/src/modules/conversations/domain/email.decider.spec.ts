@@ -122,4 +122,86 @@ describe('email decider', () => {
       .when({ type: 'Unmute', teamId: 't1', userId: 'u1' })
       .then([{ type: 'EmailNotificationsUnmuted', data: { ...ids, userId: 'u1' } }]);
   });
+
+  const failsWith = (kind: string, message: string) => (error: unknown) =>
+    error instanceof DomainError && error.kind === kind && error.message === message;
+
+  it('lets only the author edit or delete a comment, and adds a comment once', () => {
+    const added = {
+      type: 'CommentAdded' as const,
+      data: { ...ids, commentId: 'c1', userId: 'u1', message: 'Hi @Ann', mentions: ['u2'] },
+    };
+    spec
+      .given([got])
+      .when({ type: 'AddComment', teamId: 't1', userId: 'u1', commentId: 'c1', message: 'Hi @Ann', mentions: ['u2'] })
+      .then([added]);
+    spec
+      .given([got, added])
+      .when({ type: 'AddComment', teamId: 't1', userId: 'u1', commentId: 'c1', message: 'Hi @Ann', mentions: ['u2'] })
+      .then([]);
+    spec
+      .given([got, added])
+      .when({ type: 'EditComment', teamId: 't1', userId: 'u1', commentId: 'c1', message: 'Bye', mentions: [] })
+      .then([{ type: 'CommentEdited', data: { ...ids, commentId: 'c1', message: 'Bye', mentions: [] } }]);
+    spec
+      .given([got, added])
+      .when({ type: 'EditComment', teamId: 't1', userId: 'u2', commentId: 'c1', message: 'Bye', mentions: [] })
+      .thenThrows(failsWith('forbidden', 'Forbidden!'));
+    spec
+      .given([got, added])
+      .when({ type: 'DeleteComment', teamId: 't1', userId: 'u2', commentId: 'c1' })
+      .thenThrows(failsWith('forbidden', 'Forbidden!'));
+    const deleted = { type: 'CommentDeleted' as const, data: { ...ids, commentId: 'c1' } };
+    spec
+      .given([got, added])
+      .when({ type: 'DeleteComment', teamId: 't1', userId: 'u1', commentId: 'c1' })
+      .then([deleted]);
+    spec
+      .given([got, added, deleted])
+      .when({ type: 'DeleteComment', teamId: 't1', userId: 'u1', commentId: 'c1' })
+      .thenThrows(failsWith('not-found', 'Comment not found'));
+    spec
+      .given([got])
+      .when({ type: 'AddComment', teamId: 't2', userId: 'u1', commentId: 'c1', message: 'x', mentions: [] })
+      .thenThrows(failsWith('not-found', 'Email not found'));
+  });
+
+  it('creates a draft once, lets any member replace it, and deletes only existing drafts', () => {
+    const draft = {
+      to: ['alice@example.com'],
+      cc: [],
+      bcc: [],
+      subject: 'Re: Hello',
+      body: 'Hi',
+      htmlBody: null,
+      isReplyToAll: false,
+    };
+    const saved = { type: 'ReplyDraftSaved' as const, data: { ...ids, draftId: 'd1', userId: 'u1', ...draft } };
+    spec
+      .given([got])
+      .when({ type: 'SaveDraft', teamId: 't1', userId: 'u1', draftId: 'd1', create: true, draft })
+      .then([saved]);
+    spec
+      .given([got, saved])
+      .when({ type: 'SaveDraft', teamId: 't1', userId: 'u1', draftId: 'd1', create: true, draft })
+      .then([]);
+    spec
+      .given([got, saved])
+      .when({ type: 'SaveDraft', teamId: 't1', userId: 'u2', draftId: 'd1', create: false, draft })
+      .then([{ type: 'ReplyDraftSaved', data: { ...saved.data, userId: 'u2' } }]);
+    spec
+      .given([got])
+      .when({ type: 'SaveDraft', teamId: 't1', userId: 'u1', draftId: 'd1', create: false, draft })
+      .thenThrows(failsWith('not-found', 'Reply not found'));
+    const deleted = { type: 'ReplyDraftDeleted' as const, data: { ...ids, draftId: 'd1' } };
+    spec.given([got, saved]).when({ type: 'DeleteDraft', teamId: 't1', draftId: 'd1' }).then([deleted]);
+    spec
+      .given([got, saved, deleted])
+      .when({ type: 'DeleteDraft', teamId: 't1', draftId: 'd1' })
+      .thenThrows(failsWith('not-found', 'Reply not found'));
+    spec
+      .given([got, saved])
+      .when({ type: 'DeleteDraft', teamId: 't2', draftId: 'd1' })
+      .thenThrows(failsWith('not-found', 'Email not found'));
+  });
 });

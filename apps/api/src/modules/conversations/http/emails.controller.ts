@@ -6,6 +6,7 @@ import {
   type EmailDetail,
   type SuccessMessageResponse,
   type TAssignRequest,
+  type ThreadMessage,
   type TLogActionRequest,
   ZAddLabelToEmailRequest,
   ZAssignRequest,
@@ -26,6 +27,7 @@ import { type EmailWork, WorkOnEmailCommand } from '../commands/work-on-email/wo
 import { EMAIL_NOT_FOUND_MESSAGE, emailStreamId } from '../domain/email.decider';
 import { EMAIL_ACTION_PROJECTION } from '../projections/email-action/email-action.projection';
 import { EmailDetailQueries } from '../queries/email-detail.queries';
+import { EmailThreadQueries } from '../thread/email-thread.queries';
 
 const UUID = z.uuid();
 
@@ -41,6 +43,7 @@ export class EmailsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly detailQueries: EmailDetailQueries,
+    private readonly threadQueries: EmailThreadQueries,
     private readonly directory: UserDirectory,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -58,6 +61,12 @@ export class EmailsController {
     const detail = await this.detailQueries.detail(teamId, user.id, emailId(id));
     if (!detail) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
     return detail;
+  }
+
+  @Get(':id/thread')
+  async thread(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<ThreadMessage[]> {
+    const teamId = await this.teamOf(user);
+    return this.threadQueries.thread(teamId, emailId(id));
   }
 
   @Put(':id/read')

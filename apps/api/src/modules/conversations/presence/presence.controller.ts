@@ -1,17 +1,11 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { type EmailPresence, ZReplyingRequest } from '@teaminbox/contracts';
-import { DataSource } from 'typeorm';
-import { z } from 'zod';
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { UserDirectory } from '../../identity/user-directory';
-import { DomainError } from '../../shared/domain-error';
-import { EMAIL_NOT_FOUND_MESSAGE } from '../domain/email.decider';
+import { EmailAccess } from '../email-access';
 import { PresenceRegistry } from './presence.registry';
-
-const UUID = z.uuid();
 
 /** POST /emails/{id}/presence/join, /leave and /replying; every change goes to the team as 'email.presence'. */
 @Controller('emails')
@@ -19,11 +13,8 @@ export class PresenceController {
   constructor(
     private readonly registry: PresenceRegistry,
     private readonly directory: UserDirectory,
-    private readonly db: DataSource,
-    gateway: RealtimeGateway,
-  ) {
-    registry.onChange = (teamId, presence) => gateway.toTeam(teamId).emit('email.presence', presence);
-  }
+    private readonly access: EmailAccess,
+  ) {}
 
   @Post(':id/presence/join')
   @HttpCode(200)
@@ -51,12 +42,7 @@ export class PresenceController {
   }
 
   private async context(user: AuthenticatedUser, emailId: string) {
-    const teamId = await this.directory.teamOf(user.id);
-    const found =
-      teamId && UUID.safeParse(emailId).success
-        ? await this.db.query('SELECT 1 FROM inbox_email WHERE id = $1 AND team_id = $2', [emailId, teamId])
-        : [];
-    if (!teamId || found.length === 0) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
+    const teamId = await this.access.teamWithEmail(user.id, emailId);
     const me = (await this.directory.membersOf(teamId)).find((member) => member.id === user.id);
     return { teamId, viewer: { userId: user.id, name: me?.name || null, email: me?.email ?? '' } };
   }

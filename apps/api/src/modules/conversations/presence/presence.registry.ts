@@ -51,6 +51,14 @@ export class PresenceRegistry implements OnModuleDestroy {
     return this.changed(teamId, emailId, removed);
   }
 
+  /** The user left every email (their last socket closed). */
+  leaveAll(userId: string): void {
+    for (const [emailId, viewers] of [...this.byEmail]) {
+      const entry = viewers.get(userId);
+      if (entry && viewers.delete(userId)) this.changed(entry.teamId, emailId, true);
+    }
+  }
+
   replying(teamId: string, emailId: string, viewer: Omit<Viewer, 'replying'>, replying: boolean): EmailPresence {
     this.join(teamId, emailId, viewer);
     const entry = this.byEmail.get(emailId)!.get(viewer.userId)!;

@@ -10,6 +10,8 @@ import {
   EmailMarkedReadEvent,
   EmailMarkedSpamEvent,
   EmailMarkedUnreadEvent,
+  EmailNotificationsMutedEvent,
+  EmailNotificationsUnmutedEvent,
   EmailUnarchivedEvent,
   EmailUnassignedEvent,
 } from '../../../platform/projections/domain-events';
@@ -30,7 +32,7 @@ const COUNT_CHANGING = new Set([
 ]);
 
 /**
- * After a change of an email (read state, archive, spam, assignment, labels) its team's sockets get
+ * After a change of an email (read state, archive, spam, assignment, labels, a member's mute) its team's sockets get
  * 'team.email.updated' with the email's current state and who did it, and the unread count when it may have changed.
  */
 @EventsHandler(
@@ -44,6 +46,8 @@ const COUNT_CHANGING = new Set([
   EmailUnassignedEvent,
   EmailLabelAddedEvent,
   EmailLabelRemovedEvent,
+  EmailNotificationsMutedEvent,
+  EmailNotificationsUnmutedEvent,
 )
 export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope> {
   private readonly logger = new Logger(PushEmailChangeHandler.name);

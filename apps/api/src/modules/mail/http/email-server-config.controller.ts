@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import {
-  type Email,
   type EmailServerConfig,
   type SuccessMessageResponse,
   type TEmailServerConfigRequest,
@@ -13,7 +12,6 @@ import { FetchEmailsHandler } from '../commands/fetch-emails/fetch-emails.handle
 import { SaveEmailServerConfigHandler } from '../commands/save-email-server-config/save-email-server-config.handler';
 import { TestEmailServerConfigHandler } from '../commands/test-email-server-config/test-email-server-config.handler';
 import { GetEmailServerConfigHandler } from '../queries/get-email-server-config/get-email-server-config.handler';
-import { GetEmailThreadHandler } from '../queries/get-email-thread/get-email-thread.handler';
 import { ListImapFoldersHandler } from '../queries/list-imap-folders/list-imap-folders.handler';
 
 const configBody = new ZodValidationPipe(ZEmailServerConfigRequest);
@@ -60,15 +58,7 @@ export class EmailServerConfigController {
 
 @Controller('emails')
 export class MailEmailsController {
-  constructor(
-    private readonly fetchEmails: FetchEmailsHandler,
-    private readonly thread: GetEmailThreadHandler,
-  ) {}
-
-  @Get(':id/thread')
-  emailThread(@CurrentUser() user: AuthenticatedUser, @Param('id', ParseUUIDPipe) id: string): Promise<Email[]> {
-    return this.thread.execute(user.id, id);
-  }
+  constructor(private readonly fetchEmails: FetchEmailsHandler) {}
 
   @Post('fetch')
   @HttpCode(200)

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EmailReceived, ReplyQueued, SendReplyResponse, TSendReplyRequest } from '@teaminbox/contracts';
-import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
-import { ANY, EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
+import { v4 as uuidv4, v5 as uuidv5, v7 as uuidv7 } from 'uuid';
+import { ANY, EVENT_STORE, type EventStore, type StoredEvent } from '../../../../platform/event-store/event-store.port';
 import { emailStreamId } from '../../../conversations/domain/email.decider';
+import { EMAIL_REPLY_PROJECTION } from '../../../conversations/replies/email-reply.projection';
 import { UserDirectory } from '../../../identity/user-directory';
 import { SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail/queries/list-imap-folders/list-imap-folders.handler';
 import { DomainError } from '../../../shared/domain-error';
+import { ReadYourWrites } from '../../../shared/read-your-writes';
 import { replyEventIdOf } from '../../domain/outbox-events';
 import {
   assertContentType,
@@ -22,12 +24,30 @@ export const NOT_TEAM_MEMBER_MESSAGE = 'You are not a member of this team';
 export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
 export const INVALID_ATTACHMENT_MESSAGE = 'Invalid attachment content';
 
+/** Namespace of the id of the ReplyDraftDeleted that goes with a reply sent from a draft. */
+const DRAFT_DELETED_NAMESPACE = '6f1f4f9e-3c55-4f7e-9a55-0a7f2d0f5c11';
+
+export const COLLISION_MESSAGE = 'New activity on this email since you started your reply';
+
+/** Someone else commented or replied after `startedAt`: 409 with what arrived (nothing is queued). */
+function assertNoCollision(history: StoredEvent[], userId: string, startedAt: string): void {
+  const since = Date.parse(startedAt);
+  const after = (event: StoredEvent) => Date.parse(event.metadata.occurredAt) > since;
+  const byOther = (event: StoredEvent) => event.metadata.actorUserId !== userId;
+  const comments = history.filter((e) => e.type === 'CommentAdded' && after(e) && byOther(e)).length;
+  const replies = history.filter((e) => e.type === 'ReplyQueued' && after(e) && byOther(e)).length;
+  if (comments + replies > 0) {
+    throw new DomainError('conflict', COLLISION_MESSAGE, { collision: { comments, replies, since: startedAt } });
+  }
+}
+
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
  * SendReply: validates the reply, gives it our own Message-ID and the thread headers of the email it answers,
- * stores its attachments and appends ReplyQueued to the email's stream. The outbox reaction turns that event
- * into a send-email job in the same transaction as its checkpoint.
+ * stores its attachments and appends ReplyQueued to the email's stream (with ReplyDraftDeleted when it was written
+ * in a draft). The outbox reaction turns that event into a send-email job in the same transaction as its checkpoint.
+ * With `startedAt` and without `confirmed`, a comment or a reply by someone else since then answers 409 instead.
  */
 @Injectable()
 export class SendReplyHandler {
@@ -35,6 +55,7 @@ export class SendReplyHandler {
     private readonly directory: UserDirectory,
     private readonly outbox: OutboxStore,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   async execute(userId: string, request: TSendReplyRequest): Promise<SendReplyResponse> {
@@ -61,10 +82,18 @@ export class SendReplyHandler {
       };
     });
 
-    const original = (await this.store.readStream(emailStreamId(request.emailId))).find(
-      (event) => event.type === 'EmailReceived',
-    )?.data as EmailReceived | undefined;
+    const history = await this.store.readStream(emailStreamId(request.emailId));
+    const original = history.find((event) => event.type === 'EmailReceived')?.data as EmailReceived | undefined;
     if (!original || original.teamId !== teamId) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
+    if (request.startedAt && request.confirmed !== true) assertNoCollision(history, userId, request.startedAt);
+    const draftOpen =
+      request.draftId !== undefined &&
+      history.some(
+        (e) => e.type === 'ReplyDraftSaved' && (e.data as { draftId: string }).draftId === request.draftId,
+      ) &&
+      !history.some(
+        (e) => e.type === 'ReplyDraftDeleted' && (e.data as { draftId: string }).draftId === request.draftId,
+      );
 
     const settings = await this.outbox.settingsOf(teamId);
     if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
@@ -88,24 +117,37 @@ export class SendReplyHandler {
       queuedBy: userId,
     };
     await this.outbox.saveAttachments(replyId, teamId, attachments);
-    await this.store.appendToStream(
+    const metadata = {
+      actorUserId: userId,
+      teamId,
+      correlationId: uuidv7(),
+      causationId: null,
+      occurredAt: new Date().toISOString(),
+    };
+    const appended = await this.store.appendToStream(
       emailStreamId(request.emailId),
       [
+        ...(draftOpen
+          ? [
+              {
+                eventId: uuidv5(`${replyId}\ndraft-deleted`, DRAFT_DELETED_NAMESPACE),
+                type: 'ReplyDraftDeleted',
+                data: { emailId: request.emailId, teamId, draftId: request.draftId },
+                metadata,
+              },
+            ]
+          : []),
         {
           eventId: replyEventIdOf(replyId, 'ReplyQueued'),
           type: 'ReplyQueued',
           data,
-          metadata: {
-            actorUserId: userId,
-            teamId,
-            correlationId: uuidv7(),
-            causationId: null,
-            occurredAt: new Date().toISOString(),
-          },
+          metadata,
         },
       ],
       ANY,
     );
+    // The reply list and the thread show the queued reply (and no longer its draft) right after this answer.
+    await this.readYourWrites.waitFor(appended.position, [EMAIL_REPLY_PROJECTION]);
     return { success: true, message: REPLY_QUEUED_MESSAGE, replyId };
   }
 }
