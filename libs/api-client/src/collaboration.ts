@@ -63,6 +63,8 @@ export interface SendReplyPayload extends ReplyDraftPayload {
   emailId: string;
   teamId: string;
   attachments: TReplyAttachment[];
+  /** The draft this reply was written in: the server deletes it when the reply is queued. */
+  draftId?: string;
   /** When the user began this reply (collision check); with `confirmed` the reply is sent regardless. */
   startedAt?: string;
   confirmed?: boolean;

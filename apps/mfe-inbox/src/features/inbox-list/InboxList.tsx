@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import type { Email } from '@teaminbox/contracts';
+import type { Email, Label, TeamMember } from '@teaminbox/contracts';
 import { formatEmailDate, previewText } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { pageRequested, selectInbox } from './inboxListSlice';
+import { LabelChips, RowMenus } from './RowMenus';
 
 function SenderCell({ email }: { email: Email }) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ function SenderCell({ email }: { email: Email }) {
 const rowProps = { 'data-testid': 'email-row', className: 'cursor-pointer' } as HTMLAttributes<HTMLTableRowElement>;
 
 /** The inbox table: sender with preview, subject, date; 'current / total' pagination when needed. */
-export function InboxList() {
+export function InboxList({ members, labels }: { members: TeamMember[]; labels: Label[] }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -71,6 +72,8 @@ export function InboxList() {
           )}
           style={{ width: '9rem' }}
         />
+        <Column header={t('inbox.labels')} body={(email: Email) => <LabelChips email={email} labels={labels} />} />
+        <Column body={(email: Email) => <RowMenus email={email} members={members} labels={labels} />} />
       </DataTable>
       {inbox.totalPages > 1 ? (
         <div className="flex align-items-center justify-content-center gap-2 mt-3" data-testid="pagination">

@@ -1,11 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
+import type { Label, TeamMember } from '@teaminbox/contracts';
+import { api, inboxApi } from '@teaminbox/api-client';
 import { PageHeading } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { InboxList } from './InboxList';
+import { InboxToolbar } from './InboxToolbar';
 import { pageRequested, sampleRequested, selectInbox } from './inboxListSlice';
 import { RealtimeStatus } from './RealtimeStatus';
 
@@ -19,9 +22,19 @@ export default function InboxPage() {
   const search = params.get('search')?.trim() ?? '';
   const teamId = user?.teamId ?? null;
 
+  const [members, setMembers] = useState<TeamMember[]>([]);
+  const [labels, setLabels] = useState<Label[]>([]);
+
   useEffect(() => {
     if (teamId) dispatch(pageRequested(0, search));
   }, [dispatch, teamId, search]);
+
+  // Members and labels for the filters and row menus; a failure leaves a list empty (the spec's silent case).
+  useEffect(() => {
+    if (!teamId) return;
+    api.getTeamMembers().then(setMembers, () => setMembers([]));
+    inboxApi.listLabels().then(setLabels, () => setLabels([]));
+  }, [teamId]);
 
   return (
     <div>
@@ -41,7 +54,10 @@ export default function InboxPage() {
       </PageHeading>
       {search ? <p className="m-0 mb-3 text-color-secondary">{t('inbox.searchResults', { search })}</p> : null}
       {teamId ? (
-        <InboxList />
+        <>
+          <InboxToolbar members={members} labels={labels} />
+          <InboxList members={members} labels={labels} />
+        </>
       ) : (
         <Message
           severity="info"

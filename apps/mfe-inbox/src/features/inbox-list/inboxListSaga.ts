@@ -1,8 +1,11 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Email, Page } from '@teaminbox/contracts';
-import { api } from '@teaminbox/api-client';
+import { api, inboxApi } from '@teaminbox/api-client';
 import { noticeRaised, unreadCountChanged } from '@teaminbox/web-store';
 import {
+  filtersChanged,
+  filtersReset,
+  folderChosen,
   pageLoaded,
   pageLoadFailed,
   pageRequested,
@@ -13,14 +16,17 @@ import {
   type InboxState,
 } from './inboxListSlice';
 
-function* loadPage(action: ReturnType<typeof pageRequested>) {
-  const { size }: InboxState = yield select(selectInbox);
+function* loadPage() {
+  const { size, page: pageNumber, search, folder, filters }: InboxState = yield select(selectInbox);
   try {
-    const page: Page<Email> = yield call(api.listEmails, {
-      page: action.payload.page,
+    const page: Page<Email> = yield call(inboxApi.listEmails, {
+      page: pageNumber,
       size,
-      folder: 'inbox',
-      search: action.payload.search || undefined,
+      folder,
+      search: search || undefined,
+      assignee: filters.assignee === 'all' ? undefined : filters.assignee,
+      label: filters.label === 'all' ? undefined : filters.label,
+      unread: filters.unread || undefined,
     });
     yield put(pageLoaded(page));
   } catch {
@@ -28,7 +34,7 @@ function* loadPage(action: ReturnType<typeof pageRequested>) {
     yield put(pageLoadFailed());
   }
   try {
-    const count: number = yield call(api.unreadCount);
+    const count: number = yield call(inboxApi.unreadCount);
     yield put(unreadCountChanged(Number(count)));
   } catch {
     // silent
@@ -50,6 +56,6 @@ function* loadSample() {
 }
 
 export function* inboxListSaga() {
-  yield takeLatest(pageRequested.type, loadPage);
+  yield takeLatest([pageRequested.type, folderChosen.type, filtersChanged.type, filtersReset.type], loadPage);
   yield takeLeading(sampleRequested.type, loadSample);
 }

@@ -1,8 +1,19 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_PAGE_SIZE, type Email, type Page } from '@teaminbox/contracts';
+import { DEFAULT_PAGE_SIZE, type Email, type Folder, type Page } from '@teaminbox/contracts';
 import { emailArrived, emailUpdated, unreadCountChanged } from '@teaminbox/web-store';
 
+/** The inbox filters: assignee 'all' | 'unassigned' | 'me' | a member's id; a label id or 'all'; unread only. */
+export interface InboxFilters {
+  assignee: string;
+  label: string;
+  unread: boolean;
+}
+
+export const NO_FILTERS: InboxFilters = { assignee: 'all', label: 'all', unread: false };
+
 export interface InboxState {
+  folder: Folder;
+  filters: InboxFilters;
   emails: Email[];
   /** From 0, as the API counts. */
   page: number;
@@ -17,6 +28,8 @@ export interface InboxState {
 }
 
 export const initialInboxState: InboxState = {
+  folder: 'inbox',
+  filters: NO_FILTERS,
   emails: [],
   page: 0,
   size: DEFAULT_PAGE_SIZE,
@@ -31,6 +44,22 @@ export const initialInboxState: InboxState = {
 
 const pagesFor = (total: number, size: number) => Math.ceil(total / size);
 
+/** Whether an email still belongs in a folder after a change (my-tasks depends on the user: left as is). */
+function belongsTo(folder: Folder, email: Email): boolean {
+  switch (folder) {
+    case 'inbox':
+      return !email.isArchived && !email.isSpam;
+    case 'unread':
+      return !email.isArchived && !email.isSpam && !email.read;
+    case 'archived':
+      return email.isArchived && !email.isSpam;
+    case 'spam':
+      return email.isSpam;
+    default:
+      return true;
+  }
+}
+
 export const inboxListSlice = createSlice({
   name: 'inbox',
   initialState: initialInboxState,
@@ -42,6 +71,22 @@ export const inboxListSlice = createSlice({
         state.loading = true;
       },
       prepare: (page: number, search = '') => ({ payload: { page, search } }),
+    },
+    /** A folder or filter change goes back to the first page. */
+    folderChosen(state, action: PayloadAction<Folder>) {
+      state.folder = action.payload;
+      state.page = 0;
+      state.loading = true;
+    },
+    filtersChanged(state, action: PayloadAction<Partial<InboxFilters>>) {
+      state.filters = { ...state.filters, ...action.payload };
+      state.page = 0;
+      state.loading = true;
+    },
+    filtersReset(state) {
+      state.filters = NO_FILTERS;
+      state.page = 0;
+      state.loading = true;
     },
     pageLoaded(state, action: PayloadAction<Page<Email>>) {
       state.emails = action.payload.content;
@@ -79,7 +124,13 @@ export const inboxListSlice = createSlice({
       .addCase(emailUpdated, (state, action) => {
         const { actorUserId: _actor, id, ...change } = action.payload;
         const email = state.emails.find((e) => e.id === id);
-        if (email) Object.assign(email, change);
+        if (!email) return;
+        Object.assign(email, change);
+        if (!belongsTo(state.folder, email)) {
+          state.emails = state.emails.filter((e) => e.id !== id);
+          state.totalElements = Math.max(0, state.totalElements - 1);
+          state.totalPages = pagesFor(state.totalElements, state.size);
+        }
       })
       .addCase(unreadCountChanged, (state, action) => {
         state.unreadCount = action.payload;
@@ -87,8 +138,17 @@ export const inboxListSlice = createSlice({
   },
 });
 
-export const { pageRequested, pageLoaded, pageLoadFailed, sampleRequested, sampleLoaded, sampleFailed } =
-  inboxListSlice.actions;
+export const {
+  pageRequested,
+  pageLoaded,
+  pageLoadFailed,
+  sampleRequested,
+  sampleLoaded,
+  sampleFailed,
+  folderChosen,
+  filtersChanged,
+  filtersReset,
+} = inboxListSlice.actions;
 
 declare module '@teaminbox/web-store' {
   interface LazyLoadedSlices {

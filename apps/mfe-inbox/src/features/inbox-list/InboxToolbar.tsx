@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputSwitch } from 'primereact/inputswitch';
+import { SelectButton } from 'primereact/selectbutton';
+import { FOLDERS, type Folder, type Label, type TeamMember } from '@teaminbox/contracts';
+import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { filtersChanged, filtersReset, folderChosen, selectInbox } from './inboxListSlice';
+
+const FOLDER_KEYS: Record<Folder, string> = {
+  inbox: 'inbox.folderInbox',
+  unread: 'inbox.folderUnread',
+  'my-tasks': 'inbox.folderMyTasks',
+  archived: 'inbox.folderArchived',
+  spam: 'inbox.folderSpam',
+};
+
+/** Folders, the Compose button, and the filters: assigned to, label, unread only, reset. */
+export function InboxToolbar({ members, labels }: { members: TeamMember[]; labels: Label[] }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { folder, filters } = useAppSelector(selectInbox);
+  const assignees = [
+    { label: t('inbox.all'), value: 'all' },
+    { label: t('inbox.unassigned'), value: 'unassigned' },
+    { label: t('inbox.myTasks'), value: 'me' },
+    ...members.map((m) => ({ label: m.email, value: m.id })),
+  ];
+  const labelOptions = [
+    { label: t('inbox.all'), value: 'all' },
+    ...labels.map((l) => ({ label: l.name, value: l.id })),
+  ];
+  return (
+    <div className="flex flex-column gap-2 mb-3">
+      <div className="flex flex-wrap align-items-center gap-2">
+        <SelectButton
+          value={folder}
+          options={FOLDERS.map((value) => ({ label: t(FOLDER_KEYS[value]), value }))}
+          onChange={(e) => e.value && dispatch(folderChosen(e.value as Folder))}
+          allowEmpty={false}
+          data-testid="folders"
+        />
+        <Button
+          type="button"
+          icon="pi pi-pencil"
+          label={t('inbox.compose')}
+          disabled
+          tooltip={t('inbox.composeSoon')}
+          tooltipOptions={{ showOnDisabled: true }}
+          data-testid="compose"
+        />
+      </div>
+      <div className="flex flex-wrap align-items-center gap-3" data-testid="filters">
+        <label className="flex align-items-center gap-2">
+          {t('inbox.assignedTo')}
+          <Dropdown
+            value={filters.assignee}
+            options={assignees}
+            onChange={(e) => dispatch(filtersChanged({ assignee: e.value as string }))}
+            data-testid="filter-assignee"
+          />
+        </label>
+        <label className="flex align-items-center gap-2">
+          {t('inbox.label')}
+          <Dropdown
+            value={filters.label}
+            options={labelOptions}
+            onChange={(e) => dispatch(filtersChanged({ label: e.value as string }))}
+            data-testid="filter-label"
+          />
+        </label>
+        <label className="flex align-items-center gap-2">
+          <InputSwitch
+            checked={filters.unread}
+            onChange={(e) => dispatch(filtersChanged({ unread: Boolean(e.value) }))}
+            data-testid="filter-unread"
+          />
+          {t('inbox.unreadOnly')}
+        </label>
+        <Button
+          type="button"
+          text
+          label={t('inbox.resetFilters')}
+          onClick={() => dispatch(filtersReset())}
+          data-testid="filters-reset"
+        />
+      </div>
+    </div>
+  );
+}

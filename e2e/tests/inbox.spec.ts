@@ -1,0 +1,62 @@
+import type { Email, Page as EmailPage } from '@teaminbox/contracts';
+import { api, createTeamViaApi, expect, newAccount, signUpViaApi, test, useToken } from '../support/fixtures';
+
+test.describe('the inbox', () => {
+  test('folders, filters, the assign and label menus of a row, and live changes from another session', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const token = await signUpViaApi(baseURL!, newAccount('inbox'));
+    await createTeamViaApi(baseURL!, token, 'Inbox crew');
+    await api(baseURL!, token, 'POST', '/emails/sample');
+    await api(baseURL!, token, 'POST', '/email-labels/initialize');
+    const emails = (await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails')).content;
+
+    await useToken(page, token);
+    await page.goto('/admin/inbox');
+    await expect(page.getByTestId('email-row')).toHaveCount(emails.length);
+    for (const name of ['Dashboard', 'Unread', 'My Tasks', 'Archived', 'Spam']) {
+      await expect(page.getByTestId('folders').getByText(name, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByTestId('compose')).toBeDisabled();
+
+    // "I'll take it" on the first row, then the 'My tasks' filter shows just that one.
+    const first = page.getByTestId('email-row').first();
+    await first.getByTestId('row-assign').click();
+    await page.getByRole('option', { name: "I'll take it" }).click();
+    await expect(page.getByText('Email assigned to you')).toBeVisible();
+    await page.getByTestId('filter-assignee').click();
+    await page.getByRole('option', { name: 'My tasks' }).click();
+    await expect(page.getByTestId('email-row')).toHaveCount(1);
+
+    // Choose Label on it, then filter by that label.
+    await page.getByTestId('email-row').first().getByTestId('row-label').click();
+    await page.getByRole('option', { name: 'Urgent' }).click();
+    await expect(page.getByText('Label "Urgent" assigned to email')).toBeVisible();
+    await expect(page.getByTestId('email-row').first().getByTestId('label-chips')).toContainText('Urgent');
+    await page.getByTestId('filters-reset').click();
+    await expect(page.getByTestId('email-row')).toHaveCount(emails.length);
+    await page.getByTestId('filter-label').click();
+    await page.getByRole('option', { name: 'Urgent' }).click();
+    await expect(page.getByTestId('email-row')).toHaveCount(1);
+    await page.getByTestId('filters-reset').click();
+
+    // Another session (the API with the same account) archives an email: it leaves this inbox live, and appears under Archived.
+    const target = emails[emails.length - 1];
+    await api(baseURL!, token, 'PUT', `/emails/${target.id}/archive`);
+    await expect(page.getByTestId('email-row')).toHaveCount(emails.length - 1);
+    await page.getByTestId('folders').getByText('Archived', { exact: true }).click();
+    await expect(page.getByTestId('email-row')).toHaveCount(1);
+    await expect(page.getByTestId('email-subject')).toHaveText(target.subject);
+
+    // Unread only: reading an email in the inbox removes it from the filtered list.
+    await page.getByTestId('folders').getByText('Dashboard', { exact: true }).click();
+    await page.getByTestId('filter-unread').click();
+    await expect(page.getByTestId('email-row')).toHaveCount(emails.length - 1);
+    await api(baseURL!, token, 'PUT', `/emails/${emails[0].id}/read`);
+    await page.getByTestId('filter-unread').click();
+    await page.getByTestId('filter-unread').click();
+    await expect(page.getByTestId('email-row')).toHaveCount(emails.length - 2);
+  });
+});
