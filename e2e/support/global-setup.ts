@@ -17,6 +17,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_WEB_ROOT = app.webRoot;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SMTP_URL = sink.url;
   return async () => {
     await app.stop();
     await sink.stop();

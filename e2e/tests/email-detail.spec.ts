@@ -1,6 +1,7 @@
 import type { Email, Page as EmailPage } from '@teaminbox/contracts';
 import { startDovecot, type TestDovecot } from '../support/dovecot';
 import { api, createTeamViaApi, expect, newAccount, signUpViaApi, test, useToken } from '../support/fixtures';
+import { waitForMail } from '../support/mail-sink';
 
 const BOUNDARY = 'b0undary';
 
@@ -147,6 +148,67 @@ test.describe('the email detail screen', () => {
     await expect(page).toHaveURL(/\/admin\/inbox$/);
     const archived = await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails?folder=archived');
     expect(archived.content.map((e) => e.id)).toContain(email!.id);
+  });
+
+  test('saves, edits and deletes reply drafts, and sends a reply through the team mailbox', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const token = await signUpViaApi(baseURL!, newAccount('replier'));
+    await createTeamViaApi(baseURL!, token, 'Reply crew');
+    const smtp = new URL(process.env.E2E_SMTP_URL!);
+    await api(baseURL!, token, 'POST', '/email-server-config', {
+      imapHost: dovecot.host,
+      imapPort: dovecot.port,
+      imapUsername: dovecot.user,
+      imapPassword: dovecot.password,
+      imapUseSsl: false,
+      smtpHost: smtp.hostname,
+      smtpPort: Number(smtp.port),
+      smtpUseSsl: false,
+      smtpUseTls: false,
+      smtpUsername: 'e2e',
+      smtpPassword: 'e2e',
+      fromEmail: 'support@example.test',
+      fromName: 'Support',
+      isActive: false,
+    });
+    await api(baseURL!, token, 'POST', '/emails/sample');
+    const [email] = (await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails')).content;
+
+    await useToken(page, token);
+    await page.goto(`/admin/email-detail/${email.id}`);
+    await expect(page.getByTestId('reply-to')).toHaveValue(email.fromEmail);
+    await expect(page.getByTestId('reply-subject')).toHaveValue(`Re: ${email.subject}`);
+    await page.getByTestId('reply-body').fill('A first draft');
+    await page.getByTestId('reply-save-draft').click();
+    await expect(page.getByTestId('draft')).toContainText('A first draft');
+    await expect(page.getByTestId('reply-body')).toHaveValue('');
+
+    await page.getByTestId('draft').getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByTestId('reply-body')).toHaveValue('A first draft');
+    await page.getByTestId('reply-body').fill('Thanks, your parcel is on its way.');
+    await page.getByTestId('reply-cc').fill(' boss@example.test , ,');
+    await page.getByTestId('reply-send').click();
+    await expect(page.getByText('Odpověď odeslána')).toBeVisible();
+    await expect(page.getByTestId('draft')).toHaveCount(0);
+    await expect(page.getByTestId('reply-body')).toHaveValue('');
+
+    const sent = await waitForMail(email.fromEmail, (m) => m.subject === `Re: ${email.subject}`, 30_000);
+    expect(sent.text).toContain('Thanks, your parcel is on its way.');
+    expect(sent.inReplyTo).toBeTruthy();
+    expect(
+      [sent.cc]
+        .flat()
+        .flatMap((a) => a?.value ?? [])
+        .map((a) => a.address),
+    ).toEqual(['boss@example.test']);
+
+    await page.getByTestId('reply-body').fill('Another draft');
+    await page.getByTestId('reply-save-draft').click();
+    await page.getByTestId('draft').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByTestId('draft')).toHaveCount(0);
   });
 
   test('shows the not-found message for an email that does not exist', async ({ page, baseURL }) => {

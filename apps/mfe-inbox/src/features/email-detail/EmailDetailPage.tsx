@@ -11,6 +11,7 @@ import type { Comment, EmailAttachment, EmailDetail, Label, TeamMember } from '@
 import { api, ApiError, inboxApi } from '@teaminbox/api-client';
 import { noticeRaised, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { emailFrameDocument } from './email-frame';
+import { ReplyForm } from './ReplyForm';
 import { selectEmailDetailLive } from './emailDetailSlice';
 
 const SUCCESS_MS = 2000;
@@ -489,6 +490,8 @@ export default function EmailDetailPage() {
           </div>
         </div>
       </Card>
+
+      <ReplyForm email={email} onSent={() => void load()} />
     </div>
   );
 }
