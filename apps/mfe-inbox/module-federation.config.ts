@@ -8,5 +8,6 @@ export const federation: ConstructorParameters<typeof ModuleFederationPlugin>[0]
     './feature': './src/feature.ts',
     './InboxPage': './src/features/inbox-list/InboxPage.tsx',
     './EmailDetailPage': './src/features/email-detail/EmailDetailPage.tsx',
+    './MyTasksPage': './src/features/my-tasks/MyTasksPage.tsx',
   },
 };

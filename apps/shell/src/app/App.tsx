@@ -39,6 +39,7 @@ export function AppRoutes() {
         <Route path="inbox" element={<RemoteRoute remote="inbox" page="InboxPage" />} />
         <Route path="email-inbox" element={<RemoteRoute remote="inbox" page="InboxPage" />} />
         <Route path="email-detail/:id" element={<RemoteRoute remote="inbox" page="EmailDetailPage" />} />
+        <Route path="my-tasks" element={<RemoteRoute remote="inbox" page="MyTasksPage" />} />
         <Route path="email-server-config" element={<RemoteRoute remote="admin" page="EmailServerConfigPage" />} />
         <Route path="team-members" element={<RemoteRoute remote="admin" page="TeamMembersPage" />} />
         <Route path="profile" element={<RemoteRoute remote="settings" page="ProfilePage" />} />

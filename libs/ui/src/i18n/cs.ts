@@ -12,6 +12,7 @@ export const cs: Resources = {
     dashboard: 'Přehled',
     inbox: 'Doručená pošta',
     teamMembers: 'Členové týmu',
+    myTasks: 'Moje úkoly',
     imapConfig: 'IMAP config',
     profile: 'Profil',
     admin: 'Admin',

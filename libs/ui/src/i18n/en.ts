@@ -14,6 +14,7 @@ export const en = {
     dashboard: 'Dashboard',
     inbox: 'Inbox',
     teamMembers: 'Team Members',
+    myTasks: 'My Tasks',
     imapConfig: 'IMAP config',
     profile: 'Profile',
     admin: 'Admin',

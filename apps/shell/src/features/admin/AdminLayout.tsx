@@ -33,6 +33,7 @@ export function AdminLayout() {
   const links = [
     { to: '/admin', label: t('nav.dashboard'), icon: 'pi pi-home', end: true },
     { to: '/admin/inbox', label: t('nav.inbox'), icon: 'pi pi-inbox', end: false },
+    { to: '/admin/my-tasks', label: t('nav.myTasks'), icon: 'pi pi-check-square', end: false },
     { to: '/admin/email-server-config', label: t('nav.imapConfig'), icon: 'pi pi-server', end: false },
     { to: '/admin/team-members', label: t('nav.teamMembers'), icon: 'pi pi-users', end: false },
     { to: '/admin/profile', label: t('nav.profile'), icon: 'pi pi-user', end: false },

@@ -1,0 +1,216 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Tag } from 'primereact/tag';
+import type { Email, EmailDetail, Page } from '@teaminbox/contracts';
+import { inboxApi } from '@teaminbox/api-client';
+import { formatEmailDate, PageHeading, previewText } from '@teaminbox/ui';
+import { noticeRaised, useAppDispatch } from '@teaminbox/web-store';
+import { emailFrameDocument } from '../email-detail/email-frame';
+
+const PAGE_SIZE = 20;
+const ERROR_MS = 3000;
+
+const PRIORITY_SEVERITY = { HIGH: 'danger', MEDIUM: 'warning', LOW: 'success' } as const;
+const STATUS_SEVERITY = { NEW: 'success', IN_PROGRESS: 'warning', RESOLVED: 'info', CLOSED: 'secondary' } as const;
+
+interface Query {
+  page: number;
+  status: string;
+  priority: string;
+  search: string;
+}
+
+/** /admin/my-tasks: the emails assigned to the user, with filters, paging and a detail pane. */
+export default function MyTasksPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState<Query>({ page: 0, status: '', priority: '', search: '' });
+  const [searchText, setSearchText] = useState('');
+  const [result, setResult] = useState<{ for: Query; page: Page<Email> } | null>(null);
+  const [selected, setSelected] = useState<EmailDetail | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    inboxApi
+      .myTasks({
+        page: query.page,
+        size: PAGE_SIZE,
+        status: query.status || undefined,
+        priority: query.priority || undefined,
+        search: query.search || undefined,
+      })
+      .then(
+        (page) => active && setResult({ for: query, page }),
+        () => {
+          if (!active) return;
+          setResult({ for: query, page: { content: [], totalPages: 0, totalElements: 0 } });
+          dispatch(noticeRaised({ severity: 'error', key: 'myTasks.loadError', lifeMs: ERROR_MS }));
+        },
+      );
+    return () => {
+      active = false;
+    };
+  }, [query, dispatch]);
+
+  const loading = result?.for !== query;
+  const page = result?.page;
+  // Any filter or search change goes back to the first page.
+  const change = (next: Partial<Omit<Query, 'page'>>) => setQuery((current) => ({ ...current, ...next, page: 0 }));
+  const statuses = [
+    { label: t('myTasks.allStatus'), value: '' },
+    { label: t('myTasks.statusNew'), value: 'NEW' },
+    { label: t('myTasks.statusInProgress'), value: 'IN_PROGRESS' },
+    { label: t('myTasks.statusResolved'), value: 'RESOLVED' },
+    { label: t('myTasks.statusClosed'), value: 'CLOSED' },
+  ];
+  const priorities = [
+    { label: t('myTasks.allPriority'), value: '' },
+    { label: t('myTasks.priorityHigh'), value: 'HIGH' },
+    { label: t('myTasks.priorityMedium'), value: 'MEDIUM' },
+    { label: t('myTasks.priorityLow'), value: 'LOW' },
+  ];
+  const now = useMemo(() => new Date(), []);
+  const frame = selected?.htmlBody ? emailFrameDocument(selected.htmlBody, window.location.origin, false) : null;
+
+  return (
+    <div>
+      <PageHeading title={t('myTasks.heading')}>
+        <span data-testid="task-count">{t('myTasks.count', { count: page?.totalElements ?? 0 })}</span>
+      </PageHeading>
+      <div className="flex flex-wrap align-items-center gap-2 mb-3">
+        <InputText
+          value={searchText}
+          placeholder={t('myTasks.searchPlaceholder')}
+          aria-label={t('myTasks.searchPlaceholder')}
+          onChange={(e) => setSearchText(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && change({ search: searchText.trim() })}
+          data-testid="task-search"
+        />
+        <Button type="button" label={t('myTasks.search')} onClick={() => change({ search: searchText.trim() })} />
+        <Dropdown
+          value={query.status}
+          options={statuses}
+          onChange={(e) => change({ status: e.value as string })}
+          data-testid="task-status"
+        />
+        <Dropdown
+          value={query.priority}
+          options={priorities}
+          onChange={(e) => change({ priority: e.value as string })}
+          data-testid="task-priority"
+        />
+      </div>
+      <div className="grid-cards" style={{ gridTemplateColumns: 'minmax(280px, 2fr) 3fr' }}>
+        <div>
+          {loading && !page ? <p>{t('myTasks.loading')}</p> : null}
+          {page && page.content.length === 0 && !loading ? <p data-testid="no-tasks">{t('myTasks.noTasks')}</p> : null}
+          <ul className="list-none p-0 m-0 flex flex-column gap-2" data-testid="task-list">
+            {page?.content.map((email) => (
+              <li key={email.id}>
+                <button
+                  type="button"
+                  className="w-full text-left p-2 border-1 border-round surface-card cursor-pointer"
+                  style={{ borderColor: selected?.id === email.id ? 'var(--primary-color)' : 'var(--surface-border)' }}
+                  onClick={() => inboxApi.getEmail(email.id).then(setSelected, () => setSelected(null))}
+                  data-testid="task-item"
+                >
+                  <div className="flex justify-content-between gap-2">
+                    <strong>{email.fromName || email.fromEmail}</strong>
+                    <time dateTime={email.receivedAt}>{formatEmailDate(email.receivedAt, now)}</time>
+                  </div>
+                  <div>{email.subject}</div>
+                  <div className="text-sm text-color-secondary">{previewText(email.body)}</div>
+                  <div className="flex gap-1 mt-1">
+                    <Tag value={email.priority.toLowerCase()} severity={PRIORITY_SEVERITY[email.priority]} />
+                    <Tag value={email.status.toLowerCase()} severity={STATUS_SEVERITY[email.status]} />
+                    {email.attachments.length > 0 ? (
+                      <Tag icon="pi pi-paperclip" value={String(email.attachments.length)} />
+                    ) : null}
+                  </div>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {page && page.totalPages > 1 ? (
+            <div className="flex align-items-center gap-2 mt-2" data-testid="task-pagination">
+              <Button
+                type="button"
+                text
+                label={t('myTasks.previous')}
+                disabled={query.page <= 0}
+                onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
+              />
+              <span>{t('myTasks.pageOf', { page: query.page + 1, total: page.totalPages })}</span>
+              <Button
+                type="button"
+                text
+                label={t('myTasks.next')}
+                disabled={query.page >= page.totalPages - 1}
+                onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
+              />
+            </div>
+          ) : null}
+        </div>
+        <div data-testid="task-detail">
+          {selected ? (
+            <Card title={selected.subject}>
+              <dl
+                className="m-0 mb-3"
+                style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}
+              >
+                <dt>{t('myTasks.from')}</dt>
+                <dd className="m-0">{selected.fromEmail}</dd>
+                <dt>{t('myTasks.to')}</dt>
+                <dd className="m-0">{selected.to.join(', ')}</dd>
+                <dt>{t('myTasks.cc')}</dt>
+                <dd className="m-0">{selected.cc.join(', ')}</dd>
+                <dt>{t('myTasks.date')}</dt>
+                <dd className="m-0">{new Date(selected.receivedAt).toLocaleString()}</dd>
+                <dt>{t('myTasks.priority')}</dt>
+                <dd className="m-0">{selected.priority.toLowerCase()}</dd>
+                <dt>{t('myTasks.status')}</dt>
+                <dd className="m-0">{selected.status.toLowerCase()}</dd>
+              </dl>
+              {frame ? (
+                <iframe
+                  title={selected.subject}
+                  sandbox="allow-popups allow-popups-to-escape-sandbox"
+                  srcDoc={frame}
+                  style={{ width: '100%', minHeight: 200, border: 0 }}
+                />
+              ) : (
+                <div style={{ whiteSpace: 'pre-wrap' }}>{selected.body}</div>
+              )}
+              {selected.attachments.length > 0 ? (
+                <>
+                  <h4>{t('myTasks.attachments')}</h4>
+                  <ul>
+                    {selected.attachments.map((a) => (
+                      <li key={a.id}>
+                        {a.filename} ({t('myTasks.bytes', { size: a.size })})
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+              <Button
+                type="button"
+                text
+                label={t('myTasks.open')}
+                onClick={() => navigate(`/admin/email-detail/${selected.id}`)}
+              />
+            </Card>
+          ) : (
+            <p data-testid="no-task-selected">{t('myTasks.noTaskSelected')}</p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
