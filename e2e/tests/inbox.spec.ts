@@ -59,4 +59,31 @@ test.describe('the inbox', () => {
     await page.getByTestId('filter-unread').click();
     await expect(page.getByTestId('email-row')).toHaveCount(emails.length - 2);
   });
+
+  test('the quick search shows matching emails as you type and leads to the inbox on Enter', async ({
+    page,
+    baseURL,
+  }) => {
+    const token = await signUpViaApi(baseURL!, newAccount('quick'));
+    await createTeamViaApi(baseURL!, token, 'Quick crew');
+    await api(baseURL!, token, 'POST', '/emails/sample');
+    const [email] = (await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails')).content;
+    const word = email.subject.split(' ').find((w) => w.length > 3)!;
+
+    await useToken(page, token);
+    await page.goto('/admin');
+    await page.getByTestId('quick-search').fill(word);
+    await expect(page.getByTestId('quick-search-result').first()).toBeVisible();
+    expect(await page.getByTestId('quick-search-result').count()).toBeLessThanOrEqual(5);
+    await page.getByTestId('quick-search').fill('   ');
+    await expect(page.getByTestId('quick-search-results')).toHaveCount(0);
+    await page.getByTestId('quick-search').fill(word);
+    await page.getByTestId('quick-search-result').filter({ hasText: email.subject }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/email-detail/${email.id}$`));
+
+    await page.getByTestId('quick-search').fill(word);
+    await page.getByTestId('quick-search').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/admin/inbox\\?search=${encodeURIComponent(word)}$`));
+    await expect(page.getByTestId('email-subject').first()).toBeVisible();
+  });
 });
