@@ -8,6 +8,7 @@ import { EmailThreadRefs1767744000000 } from './1767744000000-email-thread-refs'
 import { Collaboration1767830400000 } from './1767830400000-collaboration';
 import { InboxEmailFlags1767900000000 } from './1767900000000-inbox-email-flags';
 import { EmailReplySender1767916800000 } from './1767916800000-email-reply-sender';
+import { InboxSearch1767960000000 } from './1767960000000-inbox-search';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   Collaboration1767830400000,
   InboxEmailFlags1767900000000,
   EmailReplySender1767916800000,
+  InboxSearch1767960000000,
 ];

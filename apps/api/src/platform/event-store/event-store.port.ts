@@ -60,6 +60,11 @@ export interface ReadAllOptions {
   /** Exclusive lower bound. */
   after: Position;
   maxCount: number;
+  /**
+   * When given, only events of these types carry their payload: events of other types still come back (their
+   * positions move a checkpoint) but `data` and `metadata` may be null. An adapter may ignore it.
+   */
+  types?: readonly string[];
 }
 
 export interface EventStore {

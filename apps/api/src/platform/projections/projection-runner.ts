@@ -43,6 +43,9 @@ type Subscriber =
   | { kind: 'projection'; name: string; types: Set<string>; projection: Projection }
   | { kind: 'reaction'; name: string; types: Set<string>; reaction: Reaction };
 
+/** The subscriber's types, for readAll: payloads of other events are not read. */
+const typesOf = (sub: Subscriber): string[] => [...sub.types];
+
 interface Loop {
   sub: Subscriber;
   leader: boolean;
@@ -338,7 +341,7 @@ export class ProjectionRunner {
       }
     }
 
-    const events = await this.eventStore.readAll({ after: from, maxCount: this.options.batchSize });
+    const events = await this.eventStore.readAll({ after: from, maxCount: this.options.batchSize, types: typesOf(sub) });
     if (events.length === 0) return { read: 0, handled: 0 };
     const last = events[events.length - 1].position;
     const relevant = events.filter((event) => sub.types.has(event.type));
@@ -366,7 +369,9 @@ export class ProjectionRunner {
   /** Runs afterCommit again for (afterCommitCursor, checkpoint]: what a crash may have left undone. */
   private async redoAfterCommit(loop: Loop, reaction: Reaction, upTo: Position): Promise<void> {
     const after = loop.afterCommitCursor ?? START;
-    const events = (await this.eventStore.readAll({ after, maxCount: this.options.batchSize })).filter(
+    const events = (
+      await this.eventStore.readAll({ after, maxCount: this.options.batchSize, types: typesOf(loop.sub) })
+    ).filter(
       (event) => comparePositions(event.position, upTo) <= 0,
     );
     const relevant = events.filter((event) => loop.sub.types.has(event.type));

@@ -237,4 +237,21 @@ describe('working on emails over HTTP: read state, archive, spam, assignment, la
       totalElements: 0,
     });
   });
+
+  it('searches subject, body and sender by word prefixes, with Czech diacritics', async () => {
+    const { admin, emails } = await teamWithEmails();
+    const token = admin.token;
+    const target = emails[0];
+    const find = async (search: string) =>
+      (await t.request<Page<Email>>(`/api/emails?search=${encodeURIComponent(search)}`, { token })).body.content.map(
+        (e) => e.id,
+      );
+    const firstWord = target.subject.split(/\s+/).find((w) => /^[\p{L}]{4,}$/u.test(w))!;
+    expect(await find(firstWord.slice(0, 3).toUpperCase())).toContain(target.id);
+    expect(await find(target.fromEmail.split('@')[0])).toContain(target.id);
+    expect(await find(target.fromEmail)).toContain(target.id);
+    const bodyWord = target.body.split(/\s+/).find((w) => /^[\p{L}]{5,}$/u.test(w))!;
+    expect(await find(bodyWord)).toContain(target.id);
+    expect(await find('zzzznothing')).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type Email, EMAIL_STATUSES, type Page, PRIORITIES, type TListEmailsQuery } from '@teaminbox/contracts';
-import { Brackets, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { type Repository, type SelectQueryBuilder } from 'typeorm';
 import { toEmailDto } from '../projections/inbox-email/email.mapper';
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
 
@@ -14,7 +14,19 @@ function normalizeEnum<T extends string>(value: string | undefined, allowed: rea
   return allowed.includes(upper) ? upper : null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/**
+ * A full-text query from what the user typed: every word must match, as a prefix ('invo' finds 'invoice').
+ * Only letters and digits make words, so no input can inject tsquery syntax.
+ */
+export function toPrefixQuery(search: string): string | null {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length === 0
+    ? null
+    : words
+        .slice(0, 16)
+        .map((word) => `${word}:*`)
+        .join(' & ');
+}
 
 /** Read side of the inbox: every query is scoped to one team. */
 @Injectable()
@@ -38,16 +50,10 @@ export class InboxEmailQueries {
     if (priority) builder.andWhere('e.priority = :priority', { priority });
     const search = query.search?.trim();
     if (search) {
-      const pattern = `%${escapeLike(search)}%`;
-      builder.andWhere(
-        new Brackets((or) =>
-          or
-            .where('e.subject ILIKE :pattern', { pattern })
-            .orWhere('e.fromEmail ILIKE :pattern')
-            .orWhere('e.fromName ILIKE :pattern')
-            .orWhere('e.bodyText ILIKE :pattern'),
-        ),
-      );
+      const tsquery = toPrefixQuery(search);
+      // Nothing searchable (only punctuation): nothing matches.
+      if (!tsquery) return { content: [], totalElements: 0, totalPages: 0 };
+      builder.andWhere(`e.search_vector @@ to_tsquery('simple', :tsquery)`, { tsquery });
     }
     const [rows, total] = await builder
       .orderBy('e.receivedAt', 'DESC')

@@ -41,7 +41,7 @@ type Outcome = 'appended' | 'duplicate' | 'conflict' | 'overlap';
 /** A row of es_append_batch: outcome, stream version, commit and prepare position. */
 type AppendRow = [Outcome, number | null, string | null, string | null];
 /** A row of READ_ALL_SQL / READ_STREAM_SQL in array mode; see EVENT_COLUMNS. */
-type EventRow = [string, string, string, string, number, string, string, string, string];
+type EventRow = [string, string, string, string, number, string, string | null, string | null, string];
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -71,6 +71,15 @@ const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM events
   LIMIT $3`;
 const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events
   WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`;
+// The same read, with the payload only for the given types: other events cost an index entry and a few bytes
+// instead of their JSON (a subscriber of a few types otherwise reads every email's body).
+const READ_ALL_TYPED_SQL = `SELECT transaction_id::text AS c, global_position::text AS p, event_id, stream_id, stream_version,
+  type, CASE WHEN type = ANY($4::text[]) THEN data END AS data, CASE WHEN type = ANY($4::text[]) THEN metadata END AS metadata,
+  recorded_at FROM events
+  WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+  ORDER BY transaction_id, global_position
+  LIMIT $3`;
 const HEAD_SQL = `SELECT transaction_id::text AS c, global_position::text AS p FROM events
   WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY transaction_id DESC, global_position DESC LIMIT 1`;
@@ -97,9 +106,10 @@ function encodeExpected(expected: ExpectedVersion): number {
 
 /** Text of the lazily parsed columns of one event, kept until first read (non-enumerable, see decoder). */
 interface RawColumns {
-  data: string | undefined;
+  /** null when the read left the payload out (see ReadAllOptions.types). */
+  data: string | null | undefined;
   parsedData: unknown;
-  metadata: string | undefined;
+  metadata: string | null | undefined;
   parsedMetadata: EventMetadata | undefined;
   recordedAt: string | undefined;
   parsedRecordedAt: Date | undefined;
@@ -116,7 +126,7 @@ const LAZY_PROPERTIES: PropertyDescriptorMap & ThisType<LazyEvent> = {
     get(this: LazyEvent): unknown {
       const raw = this[RAW];
       if (raw.data !== undefined) {
-        raw.parsedData = JSON.parse(raw.data);
+        raw.parsedData = raw.data === null ? null : JSON.parse(raw.data);
         raw.data = undefined;
       }
       return raw.parsedData;
@@ -132,7 +142,7 @@ const LAZY_PROPERTIES: PropertyDescriptorMap & ThisType<LazyEvent> = {
     get(this: LazyEvent): EventMetadata {
       const raw = this[RAW];
       if (raw.metadata !== undefined) {
-        raw.parsedMetadata = JSON.parse(raw.metadata) as EventMetadata;
+        raw.parsedMetadata = (raw.metadata === null ? null : JSON.parse(raw.metadata)) as EventMetadata;
         raw.metadata = undefined;
       }
       return raw.parsedMetadata as EventMetadata;
@@ -194,6 +204,10 @@ function decoder(): (row: EventRow) => StoredEvent {
   };
 }
 
+function readAheadKey(after: Position, maxCount: number, types: readonly string[] | undefined): string {
+  return `${after.commit}:${after.prepare}:${maxCount}:${types ? types.join(',') : '*'}`;
+}
+
 function toAppendResult(pending: AppendRequest, row: AppendRow): AppendResult {
   const [outcome, version, commit, prepare] = row;
   switch (outcome) {
@@ -230,6 +244,7 @@ export class PostgresEventStore implements EventStore {
   private readonly maxEventsPerBatch: number;
   private queue: PendingAppend[] = [];
   private batchesInFlight = 0;
+  private pumpScheduled = false;
   private readonly readAheadMinBatch: number;
   /** Batches being read ahead, by `${commit}:${prepare}:${maxCount}` of the position they follow. */
   private readonly readAhead = new Map<string, Promise<StoredEvent[]>>();
@@ -259,6 +274,19 @@ export class PostgresEventStore implements EventStore {
   appendToStream(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     return new Promise<AppendResult>((resolve, reject) => {
       this.queue.push({ ...this.prepare(streamId, events, expectedVersion), resolve, reject });
+      this.schedulePump();
+    });
+  }
+
+  /**
+   * Pumps once the current synchronous code is done: appends started together (e.g. a loop of appends under
+   * Promise.all) then go in one batch instead of the first one alone and the rest in a second one.
+   */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    queueMicrotask(() => {
+      this.pumpScheduled = false;
       this.pump();
     });
   }
@@ -405,8 +433,8 @@ export class PostgresEventStore implements EventStore {
    * shorter one might miss newer events and is read again.
    */
   async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
-    const { after, maxCount } = options;
-    const key = `${after.commit}:${after.prepare}:${maxCount}`;
+    const { after, maxCount, types } = options;
+    const key = readAheadKey(after, maxCount, types);
     const ahead = this.readAhead.get(key);
     let events: StoredEvent[] | undefined;
     if (ahead) {
@@ -414,12 +442,12 @@ export class PostgresEventStore implements EventStore {
       const early = await ahead.catch(() => undefined);
       if (early?.length === maxCount) events = early;
     }
-    events ??= await this.fetchAll(after, maxCount);
+    events ??= await this.fetchAll(after, maxCount, types);
     if (events.length === maxCount && maxCount >= this.readAheadMinBatch && !this.closed) {
       const last = events[events.length - 1].position;
-      const next = this.fetchAll(last, maxCount);
+      const next = this.fetchAll(last, maxCount, types);
       next.catch(() => undefined);
-      this.readAhead.set(`${last.commit}:${last.prepare}:${maxCount}`, next);
+      this.readAhead.set(readAheadKey(last, maxCount, types), next);
       // A few subscribers may catch up at once; forget the oldest batches beyond that.
       for (const oldest of this.readAhead.keys()) {
         if (this.readAhead.size <= MAX_READ_AHEAD) break;
@@ -429,11 +457,13 @@ export class PostgresEventStore implements EventStore {
     return events;
   }
 
-  private async fetchAll(after: Position, maxCount: number): Promise<StoredEvent[]> {
+  private async fetchAll(after: Position, maxCount: number, types?: readonly string[]): Promise<StoredEvent[]> {
+    const values: unknown[] = [after.commit.toString(), after.prepare.toString(), maxCount];
+    if (types) values.push(types);
     const result = await this.pool.query<EventRow>({
-      name: 'es_read_all',
-      text: READ_ALL_SQL,
-      values: [after.commit.toString(), after.prepare.toString(), maxCount],
+      name: types ? 'es_read_all_typed' : 'es_read_all',
+      text: types ? READ_ALL_TYPED_SQL : READ_ALL_SQL,
+      values,
       rowMode: 'array',
       types: RAW_TYPES,
     });
