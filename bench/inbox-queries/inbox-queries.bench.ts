@@ -1,0 +1,254 @@
+/**
+ * Inbox query benchmark: a team with BENCH_EMAILS (default 1,000,000) emails loaded through events, then
+ * GET /api/emails for each folder and filter combination and the search, through HTTP against the real app.
+ *
+ *   npm run bench:inbox-queries        (BENCH_EMAILS=200000 for a quicker run; BENCH_RUNS per query, default 20)
+ *
+ * Starts its own embedded PostgreSQL (or uses DATABASE_URL: a scratch database is created and dropped). Emails
+ * are appended as EmailReceived events, some with EmailAssigned, EmailLabelAdded, EmailMarkedRead, EmailArchived
+ * or EmailMarkedSpam on the same stream; the projections build the read model as in production. Prints p50/p95
+ * per query and the EXPLAIN (ANALYZE, BUFFERS) plans of the main statements.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import type { Email, Label, Page } from '@teaminbox/contracts';
+import { createApp } from '../../apps/api/src/create-app';
+import type { AppConfig } from '../../apps/api/src/platform/config/app-config';
+import { startEmbeddedPostgres } from '../../apps/api/src/platform/database/embedded-postgres';
+import { EVENT_STORE, type EventStore, type NewEvent } from '../../apps/api/src/platform/event-store/event-store.port';
+
+const EMAILS = Number(process.env.BENCH_EMAILS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const WRITERS = 8;
+
+const WORDS =
+  'order parcel delivery invoice refund account password update shipping address warehouse tracking number customer support question thanks please week yesterday status faktura zásilka doručení příloha reklamace objednávka'.split(
+    ' ',
+  );
+const SYLLABLES = 'ka lo mi ne ro sa tu ve zi po da le'.split(' ');
+/** A vocabulary of the common words plus ~1,700 made-up ones, so that a word matches a realistic share of emails. */
+const word = (n: number) =>
+  n % 5 === 0
+    ? WORDS[(n >> 3) % WORDS.length]
+    : SYLLABLES[n % 12] + SYLLABLES[(n >> 2) % 12] + SYLLABLES[(n >> 5) % 12];
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+function eventsFor(i: number, teamId: string, me: string, others: string[], labels: string[]): NewEvent[] {
+  const emailId = randomUUID();
+  const metadata = {
+    actorUserId: null,
+    teamId,
+    correlationId: randomUUID(),
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+  };
+  const ids = { emailId, teamId };
+  const body = Array.from({ length: 60 }, (_, k) => word((i * 7919 + k * 104729) % 1_000_003)).join(' ');
+  const events: NewEvent[] = [
+    {
+      eventId: randomUUID(),
+      type: 'EmailReceived',
+      metadata,
+      data: {
+        ...ids,
+        messageId: `<${emailId}@bench.example>`,
+        subject: `${word(i * 31)} ${word(i * 17 + 3)} #${i}`,
+        fromName: `Customer ${i % 20000}`,
+        fromEmail: `customer${i % 20000}@example.com`,
+        to: ['support@example.test'],
+        cc: [],
+        text: body,
+        html: null,
+        receivedAt: new Date(Date.UTC(2024, 0, 1) + i * 30_000).toISOString(),
+        priority: (['HIGH', 'MEDIUM', 'LOW'] as const)[i % 3],
+        status: (['NEW', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const)[i % 4],
+      },
+    },
+  ];
+  const add = (type: string, data: Record<string, unknown>) =>
+    events.push({ eventId: randomUUID(), type, metadata, data: { ...ids, ...data } });
+  if (i % 10 === 0) add('EmailAssigned', { assignedTo: me, assignedToName: null, previousAssignee: null });
+  else if (i % 10 === 1)
+    add('EmailAssigned', { assignedTo: others[i % others.length], assignedToName: null, previousAssignee: null });
+  if (i % 7 === 0) add('EmailLabelAdded', { labelId: labels[i % labels.length], labelName: 'x' });
+  if (i % 3 !== 0) add('EmailMarkedRead', { userId: me, readAt: metadata.occurredAt });
+  if (i % 11 === 0) add('EmailArchived', {});
+  if (i % 97 === 0) add('EmailMarkedSpam', {});
+  return events;
+}
+
+async function main(): Promise<void> {
+  console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);
+  const work = await mkdtemp(join(tmpdir(), 'teaminbox-bench-queries-'));
+  let stopServer: (() => Promise<void>) | undefined;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const server = await startEmbeddedPostgres({ dataDir: join(work, 'pg'), database: 'postgres' });
+    stopServer = server.stop;
+    adminUrl = server.adminUrl;
+  }
+  const dbName = `bench_queries_${Date.now()}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const config: AppConfig = {
+    port: 0,
+    dataDir: join(work, 'data'),
+    jwtSecret: randomBytes(32).toString('hex'),
+    secretsKey: randomBytes(32).toString('hex'),
+    mailFrom: 'Team Inbox <no-reply@localhost>',
+    publicUrl: 'http://localhost',
+    allowPrivateMailHosts: true,
+    logLevel: 'error',
+    webRoot: work,
+    rateLimit: { perAddress: 1000, perIp: 1_000_000, windowMs: 60_000 },
+  };
+  const app = await createApp({ config, databaseUrl: dbUrl.toString(), serveWeb: false });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const db = new Client({ connectionString: dbUrl.toString() });
+  await db.connect();
+
+  try {
+    const call = async <T>(path: string, method = 'GET', body?: unknown, token?: string): Promise<T> => {
+      const res = await fetch(baseUrl + path, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    };
+    const account = { email: 'bench@example.com', password: 'correct horse battery' };
+    await call('/api/register', 'POST', account);
+    const token = (await call<{ message: string }>('/api/auth/signin', 'POST', account)).message;
+    await call('/api/team', 'PUT', 'Bench team', token);
+    const me = await call<{ id: string; teamId: string }>('/api/loggedInUser', 'GET', undefined, token);
+    const labels = (await call<Label[]>('/api/email-labels/initialize', 'POST', undefined, token)).map((l) => l.id);
+    const others = [randomUUID(), randomUUID(), randomUUID()];
+
+    // Load through events.
+    const store = app.get<EventStore>(EVENT_STORE);
+    let next = 0;
+    let t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        for (;;) {
+          const i = next++;
+          if (i >= EMAILS) return;
+          const events = eventsFor(i, me.teamId, me.id, others, labels);
+          await store.appendToStream(`email-${(events[0].data as { emailId: string }).emailId}`, events, 'no_stream');
+          if (i % 100_000 === 0 && i > 0) console.log(`  ... ${i} emails appended`);
+        }
+      }),
+    );
+    console.log(`appended ${EMAILS} emails as events in ${Math.round(performance.now() - t0)} ms`);
+    t0 = performance.now();
+    for (;;) {
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbox_email');
+      if (rows[0].n >= EMAILS) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    console.log(`read model complete ${Math.round(performance.now() - t0)} ms after the last append`);
+    await db.query('VACUUM ANALYZE inbox_email');
+
+    const time = async (name: string, path: string) => {
+      const times: number[] = [];
+      let total = 0;
+      for (let r = 0; r < RUNS + 2; r++) {
+        const started = performance.now();
+        const page = await call<Page<Email>>(path, 'GET', undefined, token);
+        if (r >= 2) times.push(performance.now() - started); // two warm-up runs
+        total = page.totalElements;
+      }
+      const p95 = percentile(times, 95);
+      console.log(
+        `${name.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  (${total} matches)`,
+      );
+      return p95;
+    };
+
+    console.log(`\nGET /api/emails, ${RUNS} runs each (page 0, size 20):`);
+    let worstList = 0;
+    for (const folder of ['inbox', 'unread', 'my-tasks', 'archived', 'spam']) {
+      for (const [filterName, filter] of [
+        ['', ''],
+        ['assignee=me', '&assignee=me'],
+        ['assignee=unassigned', '&assignee=unassigned'],
+        ['assignee=<member>', `&assignee=${others[0]}`],
+        ['label', `&label=${labels[0]}`],
+        ['unread', '&unread=true'],
+      ]) {
+        worstList = Math.max(
+          worstList,
+          await time(`folder=${folder} ${filterName}`, `/api/emails?folder=${folder}${filter}`),
+        );
+      }
+    }
+    worstList = Math.max(worstList, await time('folder=inbox page=500', '/api/emails?folder=inbox&page=500'));
+    console.log(`\nsearch, ${RUNS} runs each:`);
+    let worstSearch = 0;
+    for (const search of ['invoice', 'faktura příloha', 'customer1234', 'zásil', 'parcel delivery status']) {
+      worstSearch = Math.max(
+        worstSearch,
+        await time(`GET /api/emails?search=${search}`, `/api/emails?search=${encodeURIComponent(search)}`),
+      );
+      worstSearch = Math.max(
+        worstSearch,
+        await time(
+          `GET /api/emails/search?search=${search}`,
+          `/api/emails/search?search=${encodeURIComponent(search)}`,
+        ),
+      );
+    }
+    console.log(
+      `\nworst list p95 ${worstList.toFixed(1)} ms (target <= 50: ${worstList <= 50 ? 'met' : 'NOT met'}); worst search p95 ${worstSearch.toFixed(1)} ms (target <= 150: ${worstSearch <= 150 ? 'met' : 'NOT met'})`,
+    );
+
+    for (const [name, sql, params] of [
+      [
+        'inbox page 0',
+        `SELECT id FROM inbox_email WHERE team_id = $1 AND NOT is_archived AND NOT is_spam ORDER BY received_at DESC, id DESC LIMIT 20`,
+        [me.teamId],
+      ],
+      [
+        'inbox count',
+        `SELECT count(*) FROM inbox_email WHERE team_id = $1 AND NOT is_archived AND NOT is_spam`,
+        [me.teamId],
+      ],
+      [
+        'search',
+        `SELECT id FROM inbox_email WHERE team_id = $1 AND search_vector @@ to_tsquery('simple', 'faktura:* & příloha:*') ORDER BY received_at DESC LIMIT 20`,
+        [me.teamId],
+      ],
+    ] as const) {
+      const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [...params]);
+      console.log(`\nplan: ${name}\n${rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`);
+    }
+  } finally {
+    await db.end();
+    await app.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    await stopServer?.();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
