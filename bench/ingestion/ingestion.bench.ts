@@ -99,6 +99,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** Milliseconds from the monotonic clock's origin to performance.now()'s origin. */
+const hrStart = Number(process.hrtime.bigint()) / 1e6 - performance.now();
+
 async function main(): Promise<void> {
   console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);
   const work = await mkdtemp(join(tmpdir(), 'teaminbox-bench-ingestion-'));
@@ -205,10 +208,15 @@ async function main(): Promise<void> {
         );
         lastReport = performance.now();
       }
-      await sleep(20);
+      await sleep(100);
     }
     const syncMs = performance.now() - t0;
     eventsMs ??= syncMs;
+    // With --cpu-prof: the sync's window on the profile's clock (microseconds of the monotonic clock).
+    if (process.env.BENCH_PROFILE_WINDOW)
+      console.log(
+        `  profile window: ${Math.round((hrStart + t0) * 1000)}..${Math.round((hrStart + t0 + syncMs) * 1000)}`,
+      );
     console.log(
       `  all ${MESSAGES} EmailReceived events appended after ${Math.round(eventsMs)} ms (${rate(MESSAGES, eventsMs)}/s); read model complete ${Math.round(syncMs - eventsMs)} ms later`,
     );

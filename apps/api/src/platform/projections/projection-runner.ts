@@ -341,7 +341,11 @@ export class ProjectionRunner {
       }
     }
 
-    const events = await this.eventStore.readAll({ after: from, maxCount: this.options.batchSize, types: typesOf(sub) });
+    const events = await this.eventStore.readAll({
+      after: from,
+      maxCount: this.options.batchSize,
+      types: typesOf(sub),
+    });
     if (events.length === 0) return { read: 0, handled: 0 };
     const last = events[events.length - 1].position;
     const relevant = events.filter((event) => sub.types.has(event.type));
@@ -371,9 +375,7 @@ export class ProjectionRunner {
     const after = loop.afterCommitCursor ?? START;
     const events = (
       await this.eventStore.readAll({ after, maxCount: this.options.batchSize, types: typesOf(loop.sub) })
-    ).filter(
-      (event) => comparePositions(event.position, upTo) <= 0,
-    );
+    ).filter((event) => comparePositions(event.position, upTo) <= 0);
     const relevant = events.filter((event) => loop.sub.types.has(event.type));
     if (relevant.length > 0) await reaction.afterCommit?.(relevant);
     await this.writeAfterCommit(loop, events.length > 0 ? events[events.length - 1].position : upTo);

@@ -52,7 +52,10 @@ export class MailboxSupervisor implements OnApplicationBootstrap, OnApplicationS
     if (viaWorker !== undefined && viaWorker !== null) return viaWorker;
     const client = await this.connections.connectImap(settings);
     try {
-      return await this.sync.syncFolders(client, teamId, foldersToSync(settings), { batchSize: this.tuning.batchSize });
+      return await this.sync.syncFolders(client, teamId, foldersToSync(settings), {
+        batchSize: this.tuning.batchSize,
+        batchBytes: this.tuning.batchBytes,
+      });
     } catch (error) {
       await this.status.recordError(teamId, describeMailError(error)).catch(() => undefined);
       throw error;

@@ -4,7 +4,10 @@ import { MailboxStatusStore } from './mailbox-status.store';
 import { type FetchedMessage, MessageIngestion } from './message-ingestion';
 
 export interface SyncOptions {
+  /** Messages fetched, parsed and written together at most. */
   batchSize: number;
+  /** Bytes (RFC822.SIZE) of a batch at most, so large mail does not fill the memory; a bigger message goes alone. */
+  batchBytes?: number;
   /** Checked between batches; true stops the sync (the folder state keeps what was done). */
   shouldStop?: () => boolean;
 }
@@ -12,7 +15,46 @@ export interface SyncOptions {
 interface FolderPlan {
   folder: string;
   uidValidity: bigint;
-  uids: number[];
+  /** New messages in UID order, with their size. */
+  messages: { uid: number; size: number }[];
+}
+
+const DEFAULT_BATCH_BYTES = 32 * 1024 * 1024;
+/** Messages up to this size are not measured one by one (see plan). */
+const SMALL_MESSAGE_BYTES = 64 * 1024;
+
+/** An IMAP sequence set of ascending UIDs with runs written as ranges: 1,2,3,7 → 1:3,7. */
+export function uidSet(uids: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < uids.length; i++) {
+    let j = i;
+    while (j + 1 < uids.length && uids[j + 1] === uids[j] + 1) j++;
+    parts.push(j > i ? `${uids[i]}:${uids[j]}` : String(uids[i]));
+    i = j;
+  }
+  return parts.join(',');
+}
+
+/** Splits a folder's new messages into batches of at most `count` messages and `bytes` bytes (at least one each). */
+export function batchesOf(
+  messages: readonly { uid: number; size: number }[],
+  count: number,
+  bytes: number,
+): number[][] {
+  const batches: number[][] = [];
+  let current: number[] = [];
+  let size = 0;
+  for (const message of messages) {
+    if (current.length > 0 && (current.length >= count || size + message.size > bytes)) {
+      batches.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(message.uid);
+    size += message.size;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
 }
 
 /**
@@ -30,7 +72,7 @@ export class MailboxSync {
   async syncFolders(client: ImapFlow, teamId: string, folders: string[], options: SyncOptions): Promise<number> {
     const plans: FolderPlan[] = [];
     for (const folder of folders) plans.push(await this.plan(client, teamId, folder));
-    const total = plans.reduce((sum, plan) => sum + plan.uids.length, 0);
+    const total = plans.reduce((sum, plan) => sum + plan.messages.length, 0);
     if (total === 0) {
       await this.status.recordSynced(teamId);
       return 0;
@@ -51,12 +93,11 @@ export class MailboxSync {
         const lock = await client.getMailboxLock(plan.folder, { readOnly: true });
         try {
           if (client.mailbox && client.mailbox.uidValidity !== plan.uidValidity) continue;
-          for (let i = 0; i < plan.uids.length; i += options.batchSize) {
+          for (const batch of batchesOf(plan.messages, options.batchSize, options.batchBytes ?? DEFAULT_BATCH_BYTES)) {
             if (options.shouldStop?.()) {
               await settle();
               return fresh;
             }
-            const batch = plan.uids.slice(i, i + options.batchSize);
             const messages = await this.fetch(client, batch);
             const prepared = await this.ingestion.prepare(teamId, plan.folder, plan.uidValidity, messages);
             await settle();
@@ -87,7 +128,7 @@ export class MailboxSync {
   private async fetch(client: ImapFlow, uids: number[]): Promise<FetchedMessage[]> {
     const messages: FetchedMessage[] = [];
     for await (const message of client.fetch(
-      uids.join(','),
+      uidSet(uids),
       { uid: true, source: true, internalDate: true },
       { uid: true },
     )) {
@@ -98,7 +139,12 @@ export class MailboxSync {
     return messages.sort((a, b) => a.uid - b.uid);
   }
 
-  /** UIDs above the folder's saved last UID; a changed UIDVALIDITY restarts the folder from zero. */
+  /**
+   * Messages above the folder's saved last UID, with their size; a changed UIDVALIDITY restarts the folder from
+   * zero. Two SEARCHes (all new UIDs, and those LARGER than SMALL_MESSAGE_BYTES) and a FETCH of RFC822.SIZE for
+   * the large ones only: a FETCH per message costs about as much as parsing it would save. Small messages count
+   * as SMALL_MESSAGE_BYTES, an upper bound.
+   */
   private async plan(client: ImapFlow, teamId: string, folder: string): Promise<FolderPlan> {
     const lock = await client.getMailboxLock(folder, { readOnly: true });
     try {
@@ -111,9 +157,22 @@ export class MailboxSync {
         lastUid = 0;
         await this.status.saveFolderState(teamId, folder, uidValidity, 0);
       }
-      if (mailbox.exists === 0) return { folder, uidValidity, uids: [] };
-      const found = (await client.search({ uid: `${lastUid + 1}:*` }, { uid: true })) || [];
-      return { folder, uidValidity, uids: found.filter((uid) => uid > lastUid).sort((a, b) => a - b) };
+      if (mailbox.exists === 0) return { folder, uidValidity, messages: [] };
+      // `n:*` also answers the last message when n is above every UID: keep only UIDs above lastUid.
+      const range = `${lastUid + 1}:*`;
+      const uids = ((await client.search({ uid: range }, { uid: true })) || []).filter((uid) => uid > lastUid);
+      if (uids.length === 0) return { folder, uidValidity, messages: [] };
+      const large = ((await client.search({ uid: range, larger: SMALL_MESSAGE_BYTES }, { uid: true })) || []).filter(
+        (uid) => uid > lastUid,
+      );
+      const sizes = new Map<number, number>();
+      if (large.length > 0) {
+        for await (const message of client.fetch(large.join(','), { uid: true, size: true }, { uid: true })) {
+          sizes.set(message.uid, message.size ?? SMALL_MESSAGE_BYTES);
+        }
+      }
+      const messages = uids.map((uid) => ({ uid, size: sizes.get(uid) ?? SMALL_MESSAGE_BYTES }));
+      return { folder, uidValidity, messages: messages.sort((a, b) => a.uid - b.uid) };
     } finally {
       lock.release();
     }

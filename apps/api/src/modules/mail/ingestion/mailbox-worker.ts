@@ -7,7 +7,10 @@ import type { MailboxStatusStore } from './mailbox-status.store';
 import type { MailboxSync } from './mailbox-sync';
 
 export interface WorkerTuning {
+  /** Messages per batch of a sync (fetched, parsed and written together) at most. */
   batchSize: number;
+  /** Bytes of a batch at most (RFC822.SIZE). */
+  batchBytes: number;
   /** Full re-check of every folder (the fallback when IDLE is missing or a watcher is down, and for folders past the cap). */
   pollIntervalMs: number;
   /** Folders watched with IDLE: the first on the main connection, each further one on a watcher connection of its own. */
@@ -17,7 +20,8 @@ export interface WorkerTuning {
 }
 
 export const DEFAULT_TUNING: WorkerTuning = {
-  batchSize: 200,
+  batchSize: 500,
+  batchBytes: 32 * 1024 * 1024,
   pollIntervalMs: 30_000,
   maxWatchedFolders: 5,
   minBackoffMs: 1_000,
@@ -77,6 +81,7 @@ export class MailboxWorker {
   private syncRound(client: ImapFlow): Promise<number> {
     return this.sync.syncFolders(client, this.teamId, foldersToSync(this.settings), {
       batchSize: this.tuning.batchSize,
+      batchBytes: this.tuning.batchBytes,
       shouldStop: () => this.stopped,
     });
   }

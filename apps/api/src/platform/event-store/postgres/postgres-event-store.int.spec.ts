@@ -160,18 +160,18 @@ describe('PostgresEventStore specifics', () => {
     const y = `group-y-${randomUUID()}`;
     const z = `group-z-${randomUUID()}`;
     await store.appendToStream(y, [event()], 'no_stream');
-    // The first append is sent at once; the others queue behind it and go in the next batch.
+    // Appends started in the same tick go in one batch (the pump waits for the current synchronous code).
     const first = store.appendToStream(`group-w-${randomUUID()}`, [event()], 'no_stream');
     const x1 = store.appendToStream(x, [event({ n: 1 })], 'no_stream');
     const x2 = store.appendToStream(x, [event({ n: 2 }), event({ n: 3 })], 1);
     const yStale = store.appendToStream(y, [event()], 'no_stream');
     const zAny = store.appendToStream(z, [event()], 'any');
-    const [, r1, r2, rStale, rz] = await Promise.allSettled([first, x1, x2, yStale, zAny]);
+    const [r0, r1, r2, rStale, rz] = await Promise.allSettled([first, x1, x2, yStale, zAny]);
     expect(r1).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 1 } });
     expect(r2).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 3 } });
     expect(rStale).toMatchObject({ status: 'rejected', reason: { name: 'WrongExpectedVersionError', actual: 1 } });
     expect(rz).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 1 } });
-    const commits = [r1, r2, rz].map((r) => (r as PromiseFulfilledResult<AppendResult>).value.position.commit);
+    const commits = [r0, r1, r2, rz].map((r) => (r as PromiseFulfilledResult<AppendResult>).value.position.commit);
     expect(new Set(commits).size).toBe(1); // one transaction
     expect((await store.readStream(x)).map((e) => [e.streamVersion, e.data])).toEqual([
       [1, { n: 1 }],
@@ -281,6 +281,28 @@ describe('PostgresEventStore specifics', () => {
     read.data = { replaced: true };
     expect(read.data).toEqual({ replaced: true });
     expect(read).toEqual({ ...plain, data: { replaced: true } });
+  });
+
+  it('reads only the payloads of the requested types, and every event position', async () => {
+    const before = await store.headPosition();
+    const stream = `typed-${randomUUID()}`;
+    await store.appendToStream(
+      stream,
+      [
+        { eventId: randomUUID(), type: 'Wanted', data: { n: 1 }, metadata },
+        { eventId: randomUUID(), type: 'Other', data: { big: 'x'.repeat(1000) }, metadata },
+        { eventId: randomUUID(), type: 'Wanted', data: { n: 2 }, metadata },
+      ],
+      'no_stream',
+    );
+    const full = await store.readAll({ after: before, maxCount: 10 });
+    const typed = await store.readAll({ after: before, maxCount: 10, types: ['Wanted'] });
+    expect(typed.map((e) => [e.eventId, e.type, e.streamVersion, e.position])).toEqual(
+      full.map((e) => [e.eventId, e.type, e.streamVersion, e.position]),
+    );
+    expect(typed.map((e) => e.data)).toEqual([{ n: 1 }, null, { n: 2 }]);
+    expect(typed[0].metadata).toEqual(metadata);
+    expect(typed[1].metadata).toBeNull();
   });
 
   it('reports health', async () => {
