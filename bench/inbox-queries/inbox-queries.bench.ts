@@ -9,16 +9,11 @@
  * or EmailMarkedSpam on the same stream; the projections build the read model as in production. Prints p50/p95
  * per query and the EXPLAIN (ANALYZE, BUFFERS) plans of the main statements.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client } from 'pg';
+import { randomUUID } from 'node:crypto';
+import { cpus } from 'node:os';
 import type { Email, Label, Page } from '@teaminbox/contracts';
-import { createApp } from '../../apps/api/src/create-app';
-import type { AppConfig } from '../../apps/api/src/platform/config/app-config';
-import { startEmbeddedPostgres } from '../../apps/api/src/platform/database/embedded-postgres';
 import { EVENT_STORE, type EventStore, type NewEvent } from '../../apps/api/src/platform/event-store/event-store.port';
+import { startBenchApp } from '../support/bench-app';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -85,57 +80,10 @@ function eventsFor(i: number, teamId: string, me: string, others: string[], labe
 
 async function main(): Promise<void> {
   console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);
-  const work = await mkdtemp(join(tmpdir(), 'teaminbox-bench-queries-'));
-  let stopServer: (() => Promise<void>) | undefined;
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const server = await startEmbeddedPostgres({ dataDir: join(work, 'pg'), database: 'postgres' });
-    stopServer = server.stop;
-    adminUrl = server.adminUrl;
-  }
-  const dbName = `bench_queries_${Date.now()}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const config: AppConfig = {
-    port: 0,
-    dataDir: join(work, 'data'),
-    jwtSecret: randomBytes(32).toString('hex'),
-    secretsKey: randomBytes(32).toString('hex'),
-    mailFrom: 'Team Inbox <no-reply@localhost>',
-    publicUrl: 'http://localhost',
-    allowPrivateMailHosts: true,
-    logLevel: 'error',
-    webRoot: work,
-    rateLimit: { perAddress: 1000, perIp: 1_000_000, windowMs: 60_000 },
-  };
-  const app = await createApp({ config, databaseUrl: dbUrl.toString(), serveWeb: false });
-  await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const db = new Client({ connectionString: dbUrl.toString() });
-  await db.connect();
+  const bench = await startBenchApp('queries', 1_000_000);
+  const { app, db, token, call } = bench;
 
   try {
-    const call = async <T>(path: string, method = 'GET', body?: unknown, token?: string): Promise<T> => {
-      const res = await fetch(baseUrl + path, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
-        },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-      return (text ? JSON.parse(text) : undefined) as T;
-    };
-    const account = { email: 'bench@example.com', password: 'correct horse battery' };
-    await call('/api/register', 'POST', account);
-    const token = (await call<{ message: string }>('/api/auth/signin', 'POST', account)).message;
-    await call('/api/team', 'PUT', 'Bench team', token);
     const me = await call<{ id: string; teamId: string }>('/api/loggedInUser', 'GET', undefined, token);
     const labels = (await call<Label[]>('/api/email-labels/initialize', 'POST', undefined, token)).map((l) => l.id);
     const others = [randomUUID(), randomUUID(), randomUUID()];
@@ -239,12 +187,7 @@ async function main(): Promise<void> {
       console.log(`\nplan: ${name}\n${rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`);
     }
   } finally {
-    await db.end();
-    await app.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-    await stopServer?.();
-    await rm(work, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -12,18 +12,13 @@
  *    measures APPEND start to 'team.email.created' at the client.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import type { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
-import { Client } from 'pg';
 import { io } from 'socket.io-client';
 import type { Email } from '@teaminbox/contracts';
-import { createApp } from '../../apps/api/src/create-app';
-import type { AppConfig } from '../../apps/api/src/platform/config/app-config';
-import { startEmbeddedPostgres } from '../../apps/api/src/platform/database/embedded-postgres';
 import { startDovecot } from '../../apps/api/test/mail/dovecot';
+import { startBenchApp } from '../support/bench-app';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10000);
 const LIVE = Number(process.env.BENCH_LIVE ?? 100);
@@ -104,60 +99,11 @@ const hrStart = Number(process.hrtime.bigint()) / 1e6 - performance.now();
 
 async function main(): Promise<void> {
   console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);
-  const work = await mkdtemp(join(tmpdir(), 'teaminbox-bench-ingestion-'));
-  let stopServer: (() => Promise<void>) | undefined;
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const server = await startEmbeddedPostgres({ dataDir: join(work, 'pg'), database: 'postgres' });
-    stopServer = server.stop;
-    adminUrl = server.adminUrl;
-  }
-  const dbName = `bench_ingestion_${Date.now()}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-
   const dovecot = await startDovecot();
-  const config: AppConfig = {
-    port: 0,
-    dataDir: join(work, 'data'),
-    jwtSecret: randomBytes(32).toString('hex'),
-    secretsKey: randomBytes(32).toString('hex'),
-    mailFrom: 'Team Inbox <no-reply@localhost>',
-    publicUrl: 'http://localhost',
-    allowPrivateMailHosts: true,
-    logLevel: 'error',
-    webRoot: work,
-    rateLimit: { perAddress: 1000, perIp: 10_000, windowMs: 60_000 },
-  };
-  const app = await createApp({ config, databaseUrl: dbUrl.toString(), serveWeb: false });
-  await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const db = new Client({ connectionString: dbUrl.toString() });
-  await db.connect();
+  const bench = await startBenchApp('ingestion');
+  const { baseUrl, db, token, call } = bench;
 
   try {
-    const call = async <T>(path: string, method = 'GET', body?: unknown, token?: string): Promise<T> => {
-      const res = await fetch(baseUrl + path, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
-        },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-      return (text ? JSON.parse(text) : undefined) as T;
-    };
-    const account = { email: 'bench@example.com', password: 'correct horse battery' };
-    await call('/api/register', 'POST', account);
-    const token = (await call<{ message: string }>('/api/auth/signin', 'POST', account)).message;
-    await call('/api/team', 'PUT', 'Bench team', token);
-
     // 1. First sync.
     let t0 = performance.now();
     const avgBytes = await fill(dovecot.client, MESSAGES);
@@ -296,13 +242,8 @@ async function main(): Promise<void> {
       `live: ${latencies.length} of ${LIVE} events received; APPEND to 'team.email.created' p50 ${Math.round(percentile(latencies, 50))} ms, p95 ${Math.round(p95)} ms, max ${Math.round(latencies[latencies.length - 1])} ms (target p95 <= 1,000 ms: ${latencies.length === LIVE && p95 <= 1000 ? 'met' : 'NOT met'})`,
     );
   } finally {
-    await db.end();
-    await app.close();
+    await bench.close();
     await dovecot.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-    await stopServer?.();
-    await rm(work, { recursive: true, force: true });
   }
 }
 
