@@ -61,7 +61,8 @@ test.describe('identity', () => {
     await page.getByTestId('set-password-new').fill(newPassword);
     await page.getByTestId('set-password-confirm').fill(newPassword);
     await page.getByTestId('set-password-submit').click();
-    await expect(page).toHaveURL(/\/admin/);
+    // The set-password screen is under /admin too: wait for the dashboard, i.e. for the change to be done.
+    await expect(page).toHaveURL(/\/admin$/);
     await logoutViaUi(page);
 
     await page.goto('/login');
