@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { z } from 'zod';
 import { UserDirectory } from '../identity/user-directory';
 import { DomainError } from '../shared/domain-error';
+import { uuidOr404 } from '../shared/uuid-or-404';
 import { EMAIL_NOT_FOUND_MESSAGE } from './domain/email.decider';
 
-const UUID = z.uuid();
-
-/** A path id that must be a uuid: a malformed one names nothing of the caller's team, so it answers 404. */
-export function uuidOr404(value: string, message: string): string {
-  if (!UUID.safeParse(value).success) throw new DomainError('not-found', message);
-  return value;
-}
+export { uuidOr404 };
 
 /** The caller's team, if one of its emails has this id; otherwise 404 'Email not found' (another team's id included). */
 @Injectable()

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -10,14 +10,13 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import type { Comment, EmailAttachment, EmailDetail, Label, TeamMember } from '@teaminbox/contracts';
 import { api, ApiError, inboxApi } from '@teaminbox/api-client';
 import { noticeRaised, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { emailFrameDocument } from './email-frame';
+import { EmailBody, EmailMeta } from '../../shared/EmailParts';
 import { ReplyForm } from './ReplyForm';
 import { selectEmailDetailLive } from './emailDetailSlice';
 
 const SUCCESS_MS = 2000;
 const ERROR_MS = 3000;
 const HEARTBEAT_MS = 30_000;
-const FRAME_MIN_HEIGHT = 200;
 
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; email: EmailDetail };
 
@@ -114,11 +113,6 @@ export default function EmailDetailPage() {
 
   const presence = live.presence[id];
   const others = (presence?.viewers ?? []).filter((viewer) => viewer.userId !== me?.id);
-
-  const frame = useMemo(() => {
-    if (loaded.state !== 'ready' || !loaded.email.htmlBody) return null;
-    return emailFrameDocument(loaded.email.htmlBody, window.location.origin, remoteImages);
-  }, [loaded, remoteImages]);
 
   if (loaded.state === 'loading') return <p>{t('emailDetail.loading')}</p>;
   if (loaded.state === 'missing') {
@@ -271,45 +265,20 @@ export default function EmailDetailPage() {
         title={<span data-testid="email-detail-subject">{email.subject}</span>}
         subTitle={`${email.fromName || t('inbox.unknownSender')} <${email.fromEmail}>`}
       >
-        <dl
-          className="m-0 mb-3"
-          style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}
-          data-testid="email-meta"
-        >
-          <Meta label={t('emailDetail.from')} value={email.fromEmail} />
-          <Meta label={t('emailDetail.to')} value={email.to.join(', ')} />
-          {email.cc.length > 0 ? <Meta label={t('emailDetail.cc')} value={email.cc.join(', ')} /> : null}
-          <Meta label={t('emailDetail.date')} value={new Date(email.receivedAt).toLocaleString()} />
-          <Meta label={t('emailDetail.priority')} value={email.priority.toLowerCase()} />
-          <Meta label={t('emailDetail.status')} value={email.status.toLowerCase()} />
-        </dl>
-        {frame ? (
-          <>
-            {email.remoteImages > 0 && !remoteImages ? (
-              <div className="flex align-items-center gap-2 mb-2" data-testid="remote-images-bar">
-                <span>{t('emailDetail.remoteBlocked', { count: email.remoteImages })}</span>
-                <Button
-                  type="button"
-                  size="small"
-                  text
-                  label={t('emailDetail.showImages')}
-                  onClick={() => setRemoteImagesFor(id)}
-                />
-              </div>
-            ) : null}
-            <iframe
-              title={email.subject}
-              sandbox="allow-popups allow-popups-to-escape-sandbox"
-              srcDoc={frame}
-              style={{ width: '100%', minHeight: FRAME_MIN_HEIGHT, height: '60vh', border: 0 }}
-              data-testid="email-body-frame"
+        <EmailMeta email={email} ns="emailDetail" hideEmptyCc testId="email-meta" />
+        {email.htmlBody && email.remoteImages > 0 && !remoteImages ? (
+          <div className="flex align-items-center gap-2 mb-2" data-testid="remote-images-bar">
+            <span>{t('emailDetail.remoteBlocked', { count: email.remoteImages })}</span>
+            <Button
+              type="button"
+              size="small"
+              text
+              label={t('emailDetail.showImages')}
+              onClick={() => setRemoteImagesFor(id)}
             />
-          </>
-        ) : (
-          <div style={{ whiteSpace: 'pre-wrap' }} data-testid="email-body-text">
-            {email.body}
           </div>
-        )}
+        ) : null}
+        <EmailBody email={email} allowRemoteImages={remoteImages} height="60vh" testId="email-body" />
       </Card>
 
       {email.attachments.length > 0 ? (
@@ -507,14 +476,5 @@ function BackButton() {
       label={t('emailDetail.back')}
       onClick={() => navigate('/admin/inbox')}
     />
-  );
-}
-
-function Meta({ label, value }: { label: string; value: string }) {
-  return (
-    <>
-      <dt className="font-semibold">{label}</dt>
-      <dd className="m-0">{value}</dd>
-    </>
   );
 }

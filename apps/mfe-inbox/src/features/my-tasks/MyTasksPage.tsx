@@ -10,7 +10,7 @@ import type { Email, EmailDetail, Page } from '@teaminbox/contracts';
 import { inboxApi } from '@teaminbox/api-client';
 import { formatEmailDate, PageHeading, previewText } from '@teaminbox/ui';
 import { noticeRaised, useAppDispatch } from '@teaminbox/web-store';
-import { emailFrameDocument } from '../email-detail/email-frame';
+import { EmailBody, EmailMeta } from '../../shared/EmailParts';
 
 const PAGE_SIZE = 20;
 const ERROR_MS = 3000;
@@ -76,7 +76,6 @@ export default function MyTasksPage() {
     { label: t('myTasks.priorityLow'), value: 'LOW' },
   ];
   const now = useMemo(() => new Date(), []);
-  const frame = selected?.htmlBody ? emailFrameDocument(selected.htmlBody, window.location.origin, false) : null;
 
   return (
     <div>
@@ -160,33 +159,8 @@ export default function MyTasksPage() {
         <div data-testid="task-detail">
           {selected ? (
             <Card title={selected.subject}>
-              <dl
-                className="m-0 mb-3"
-                style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}
-              >
-                <dt>{t('myTasks.from')}</dt>
-                <dd className="m-0">{selected.fromEmail}</dd>
-                <dt>{t('myTasks.to')}</dt>
-                <dd className="m-0">{selected.to.join(', ')}</dd>
-                <dt>{t('myTasks.cc')}</dt>
-                <dd className="m-0">{selected.cc.join(', ')}</dd>
-                <dt>{t('myTasks.date')}</dt>
-                <dd className="m-0">{new Date(selected.receivedAt).toLocaleString()}</dd>
-                <dt>{t('myTasks.priority')}</dt>
-                <dd className="m-0">{selected.priority.toLowerCase()}</dd>
-                <dt>{t('myTasks.status')}</dt>
-                <dd className="m-0">{selected.status.toLowerCase()}</dd>
-              </dl>
-              {frame ? (
-                <iframe
-                  title={selected.subject}
-                  sandbox="allow-popups allow-popups-to-escape-sandbox"
-                  srcDoc={frame}
-                  style={{ width: '100%', minHeight: 200, border: 0 }}
-                />
-              ) : (
-                <div style={{ whiteSpace: 'pre-wrap' }}>{selected.body}</div>
-              )}
+              <EmailMeta email={selected} ns="myTasks" />
+              <EmailBody email={selected} />
               {selected.attachments.length > 0 ? (
                 <>
                   <h4>{t('myTasks.attachments')}</h4>

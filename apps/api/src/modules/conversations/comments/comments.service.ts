@@ -2,18 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { Comment } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { DataSource } from 'typeorm';
+import { displayNameSql } from '../../identity/display-name.sql';
 import { UserDirectory } from '../../identity/user-directory';
 import { DomainError } from '../../shared/domain-error';
 import { newCorrelationId } from '../../shared/domain-event';
 import { EventSourcedRepository } from '../../shared/event-sourced-repository';
 import { ReadYourWrites } from '../../shared/read-your-writes';
-import {
-  COMMENT_NOT_FOUND_MESSAGE,
-  EMAIL_NOT_FOUND_MESSAGE,
-  emailDecider,
-  emailStreamId,
-  type WorkOnEmail,
-} from '../domain/email.decider';
+import { COMMENT_NOT_FOUND_MESSAGE, emailDecider, emailStreamId, type WorkOnEmail } from '../domain/email.decider';
+import { EmailAccess } from '../email-access';
 import { EMAIL_COMMENT_PROJECTION } from './email-comment.projection';
 import { mentionedIn } from './mentions';
 
@@ -42,7 +38,7 @@ const toComment = (row: CommentRow): Comment => ({
 });
 
 const SELECT = `SELECT c.id, c.email_id, c.message, c.user_id, c.mentions, c.created_at, c.updated_at, u.email AS user_email,
-                       NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS user_name
+                       ${displayNameSql('u')} AS user_name
                   FROM email_comment c JOIN users u ON u.id = c.user_id`;
 
 /** Internal comments on an email: the author alone edits or deletes; mentions resolved against the team. */
@@ -53,10 +49,11 @@ export class CommentsService {
     private readonly repository: EventSourcedRepository,
     private readonly readYourWrites: ReadYourWrites,
     private readonly db: DataSource,
+    private readonly access: EmailAccess,
   ) {}
 
   async list(userId: string, emailId: string): Promise<Comment[]> {
-    const teamId = await this.teamWithEmail(userId, emailId);
+    const teamId = await this.access.teamWithEmail(userId, emailId);
     const rows: CommentRow[] = await this.db.query(
       `${SELECT} WHERE c.team_id = $1 AND c.email_id = $2 ORDER BY c.created_at, c.id`,
       [teamId, emailId],
@@ -65,7 +62,7 @@ export class CommentsService {
   }
 
   async add(userId: string, emailId: string, message: string): Promise<Comment> {
-    const teamId = await this.teamWithEmail(userId, emailId);
+    const teamId = await this.access.teamWithEmail(userId, emailId);
     const commentId = uuidv7();
     const mentions = await this.mentions(teamId, message);
     await this.run(userId, teamId, emailId, { type: 'AddComment', teamId, userId, commentId, message, mentions });
@@ -73,14 +70,14 @@ export class CommentsService {
   }
 
   async edit(userId: string, emailId: string, commentId: string, message: string): Promise<Comment> {
-    const teamId = await this.teamWithEmail(userId, emailId);
+    const teamId = await this.access.teamWithEmail(userId, emailId);
     const mentions = await this.mentions(teamId, message);
     await this.run(userId, teamId, emailId, { type: 'EditComment', teamId, userId, commentId, message, mentions });
     return this.get(teamId, commentId);
   }
 
   async delete(userId: string, emailId: string, commentId: string): Promise<void> {
-    const teamId = await this.teamWithEmail(userId, emailId);
+    const teamId = await this.access.teamWithEmail(userId, emailId);
     await this.run(userId, teamId, emailId, { type: 'DeleteComment', teamId, userId, commentId });
   }
 
@@ -88,22 +85,19 @@ export class CommentsService {
     return mentionedIn(message, await this.directory.membersOf(teamId));
   }
 
-  private async get(teamId: string, commentId: string): Promise<Comment> {
+  /** A comment of the team as it is now, or null when it does not exist (deleted). */
+  async byId(teamId: string, commentId: string): Promise<Comment | null> {
     const [row]: CommentRow[] = await this.db.query(`${SELECT} WHERE c.team_id = $1 AND c.id = $2`, [
       teamId,
       commentId,
     ]);
-    if (!row) throw new DomainError('not-found', COMMENT_NOT_FOUND_MESSAGE);
-    return toComment(row);
+    return row ? toComment(row) : null;
   }
 
-  private async teamWithEmail(userId: string, emailId: string): Promise<string> {
-    const teamId = await this.directory.teamOf(userId);
-    const found = teamId
-      ? await this.db.query('SELECT 1 FROM inbox_email WHERE id = $1 AND team_id = $2', [emailId, teamId])
-      : [];
-    if (!teamId || found.length === 0) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
-    return teamId;
+  private async get(teamId: string, commentId: string): Promise<Comment> {
+    const comment = await this.byId(teamId, commentId);
+    if (!comment) throw new DomainError('not-found', COMMENT_NOT_FOUND_MESSAGE);
+    return comment;
   }
 
   private async run(userId: string, teamId: string, emailId: string, command: WorkOnEmail): Promise<void> {

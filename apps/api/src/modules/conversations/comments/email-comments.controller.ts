@@ -1,18 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { type Comment, type SuccessMessageResponse, type TCommentRequest, ZCommentRequest } from '@teaminbox/contracts';
-import { z } from 'zod';
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { DomainError } from '../../shared/domain-error';
+import { uuidOr404 } from '../../shared/uuid-or-404';
 import { COMMENT_NOT_FOUND_MESSAGE, EMAIL_NOT_FOUND_MESSAGE } from '../domain/email.decider';
 import { CommentsService } from './comments.service';
 
-const UUID = z.uuid();
-const id = (value: string, message: string) => {
-  if (!UUID.safeParse(value).success) throw new DomainError('not-found', message);
-  return value;
-};
+const id = uuidOr404;
 
 /** GET/POST /emails/{id}/comments, PUT/DELETE /emails/{id}/comments/{commentId}. */
 @Controller('emails')

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import type { Comment } from '@teaminbox/contracts';
-import { DataSource } from 'typeorm';
 import {
   CommentAddedEvent,
   CommentDeletedEvent,
@@ -10,6 +9,7 @@ import {
 } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { CommentsService } from './comments.service';
 import { EMAIL_COMMENT_PROJECTION } from './email-comment.projection';
 
 const KIND = { CommentAdded: 'added', CommentEdited: 'edited', CommentDeleted: 'deleted' } as const;
@@ -22,7 +22,7 @@ export class PushCommentHandler implements IEventHandler<DomainEventEnvelope> {
   constructor(
     private readonly gateway: RealtimeGateway,
     private readonly runner: ProjectionRunner,
-    private readonly db: DataSource,
+    private readonly comments: CommentsService,
   ) {}
 
   async handle({ event }: DomainEventEnvelope): Promise<void> {
@@ -30,30 +30,17 @@ export class PushCommentHandler implements IEventHandler<DomainEventEnvelope> {
     const kind = KIND[event.type as keyof typeof KIND];
     try {
       await this.runner.waitFor(event.position, [EMAIL_COMMENT_PROJECTION], 2000);
-      const [row]: {
-        message: string;
-        user_id: string;
-        user_email: string;
-        user_name: string | null;
-        created_at: Date;
-        updated_at: Date | null;
-        mentions: string[];
-      }[] = await this.db.query(
-        `SELECT c.message, c.user_id, c.mentions, c.created_at, c.updated_at, u.email AS user_email,
-                  NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS user_name
-             FROM email_comment c JOIN users u ON u.id = c.user_id WHERE c.id = $1`,
-        [data.commentId],
-      );
-      const comment: Comment = {
+      // A deleted comment is gone from the read model: the push names it by id with what the event says.
+      const comment: Comment = (await this.comments.byId(data.teamId, data.commentId)) ?? {
         id: data.commentId,
         emailId: data.emailId,
-        message: row?.message ?? '',
-        userId: row?.user_id ?? event.metadata.actorUserId ?? '',
-        userName: row?.user_name ?? null,
-        userEmail: row?.user_email ?? '',
-        mentions: row?.mentions ?? [],
-        createdAt: row ? new Date(row.created_at).toISOString() : event.recordedAt.toISOString(),
-        updatedAt: row?.updated_at ? new Date(row.updated_at).toISOString() : null,
+        message: '',
+        userId: event.metadata.actorUserId ?? '',
+        userName: null,
+        userEmail: '',
+        mentions: [],
+        createdAt: event.recordedAt.toISOString(),
+        updatedAt: null,
       };
       this.gateway.toTeam(data.teamId).emit('email.comment', { emailId: data.emailId, kind, comment });
     } catch (error) {

@@ -39,7 +39,8 @@ export const REPLY_NOT_FOUND_MESSAGE = 'Reply not found';
 
 export type EmailCommand = ReceiveEmail | WorkOnEmail;
 
-export const EMAIL_EVENT_TYPES = [
+/** The events that change an email itself (what the inbox read model shows). */
+export const EMAIL_STATE_EVENT_TYPES = [
   'EmailReceived',
   'EmailMarkedRead',
   'EmailMarkedUnread',
@@ -53,6 +54,11 @@ export const EMAIL_EVENT_TYPES = [
   'EmailLabelRemoved',
   'EmailNotificationsMuted',
   'EmailNotificationsUnmuted',
+] as const;
+
+/** Every event of the email's decider: its state, its comments and its reply drafts. */
+export const EMAIL_EVENT_TYPES = [
+  ...EMAIL_STATE_EVENT_TYPES,
   'CommentAdded',
   'CommentEdited',
   'CommentDeleted',

@@ -13,13 +13,13 @@ import {
   ZLogActionRequest,
 } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
-import { z } from 'zod';
 import { ANY, EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { UserDirectory } from '../../identity/user-directory';
 import { DomainError } from '../../shared/domain-error';
+import { uuidOr404 } from '../../shared/uuid-or-404';
 import { newCorrelationId, toNewEvents } from '../../shared/domain-event';
 import { ReadYourWrites } from '../../shared/read-your-writes';
 import { CreateSampleEmailsCommand } from '../commands/create-sample-emails/create-sample-emails.command';
@@ -29,13 +29,8 @@ import { EMAIL_ACTION_PROJECTION } from '../projections/email-action/email-actio
 import { EmailDetailQueries } from '../queries/email-detail.queries';
 import { EmailThreadQueries } from '../thread/email-thread.queries';
 
-const UUID = z.uuid();
-
 /** A malformed id names no email of the caller's team: 404, like another team's id. */
-function emailId(id: string): string {
-  if (!UUID.safeParse(id).success) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
-  return id;
-}
+const emailId = (id: string): string => uuidOr404(id, EMAIL_NOT_FOUND_MESSAGE);
 
 /** Commands on the team's emails and the reads of one email. */
 @Controller('emails')
@@ -134,8 +129,7 @@ export class EmailsController {
     @Param('id') id: string,
     @Param('labelId') labelId: string,
   ): Promise<Email> {
-    if (!UUID.safeParse(labelId).success) throw new DomainError('not-found', 'Label not found');
-    return this.work(user, id, { type: 'RemoveLabel', labelId });
+    return this.work(user, id, { type: 'RemoveLabel', labelId: uuidOr404(labelId, 'Label not found') });
   }
 
   @Get(':id/actions')

@@ -6,6 +6,7 @@ import { prepareEmailHtml } from '../email-content/email-html';
 import { InlineUrlSigner } from '../email-content/inline-url-signer';
 import { toEmailDto } from '../projections/inbox-email/email.mapper';
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
+import { displayNameSql } from '../../identity/display-name.sql';
 
 /** Reads of one email of a team: the plain DTO, the detail (sanitized HTML) and its action log. */
 @Injectable()
@@ -34,7 +35,7 @@ export class EmailDetailQueries {
     }[] = await this.db.query(
       `SELECT e.in_reply_to, e.is_auto_reply, e.is_bounce,
               EXISTS (SELECT 1 FROM email_mute m WHERE m.email_id = e.id AND m.user_id = $2) AS muted,
-              NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS assignee_name,
+              ${displayNameSql('u')} AS assignee_name,
               u.email AS assignee_email
          FROM inbox_email e LEFT JOIN users u ON u.id = e.assigned_to
         WHERE e.id = $1`,
@@ -69,7 +70,7 @@ export class EmailDetailQueries {
       details: EmailAction['details'];
     }[] = await this.db.query(
       `SELECT a.id, a.type, a.created_at, a.actor_user_id, a.details, u.email AS actor_email,
-              NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS actor_name
+              ${displayNameSql('u')} AS actor_name
          FROM email_action a LEFT JOIN users u ON u.id = a.actor_user_id
         WHERE a.team_id = $1 AND a.email_id = $2
         ORDER BY a.created_at, a.id`,

@@ -1,4 +1,5 @@
 import type { Reply } from '@teaminbox/contracts';
+import { displayNameSql } from '../../identity/display-name.sql';
 
 /** A row of `email_reply` with its author's name and email. */
 export interface ReplyRow {
@@ -27,7 +28,7 @@ export interface ReplyRow {
 
 export const SELECT_REPLY = `SELECT r.id, r.team_id, r.email_id, r.author_id, r.status, r.from_name, r.from_address, r."to", r.cc,
        r.bcc, r.subject, r.body, r.html_body, r.is_reply_to_all, r.attachments, r.error, r.created_at, r.updated_at,
-       r.sent_at, u.email AS author_email, NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS author_name
+       r.sent_at, u.email AS author_email, ${displayNameSql('u')} AS author_name
   FROM email_reply r LEFT JOIN users u ON u.id = r.author_id`;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);

@@ -1,18 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { type Label, type SuccessMessageResponse, type TLabelRequest, ZLabelRequest } from '@teaminbox/contracts';
-import { z } from 'zod';
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { DomainError } from '../../shared/domain-error';
+import { uuidOr404 } from '../../shared/uuid-or-404';
 import { LABEL_NOT_FOUND_MESSAGE } from '../domain/labels.decider';
 import { LabelsService } from '../labels.service';
 
-const UUID = z.uuid();
-const labelId = (id: string) => {
-  if (!UUID.safeParse(id).success) throw new DomainError('not-found', LABEL_NOT_FOUND_MESSAGE);
-  return id;
-};
+const labelId = (id: string) => uuidOr404(id, LABEL_NOT_FOUND_MESSAGE);
 const teamQuery = (teamId: unknown) => (typeof teamId === 'string' && teamId ? teamId : undefined);
 
 /** The team's email labels (spec section 7); any member may manage them, default labels are undeletable. */

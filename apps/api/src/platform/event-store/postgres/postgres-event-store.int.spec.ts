@@ -35,6 +35,20 @@ describeEventStoreContract('PostgreSQL', async () => {
   };
 });
 
+/**
+ * readAll hands out only what no open transaction can still precede, and transaction ids are shared
+ * by the whole cluster: a transaction another test file holds open for a moment delays visibility
+ * here too. Reads that expect events therefore wait (briefly) until they are all visible.
+ */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('PostgresEventStore specifics', () => {
   let database: Awaited<ReturnType<typeof createMigratedTestDataSource>>;
   let store: PostgresEventStore;
@@ -96,7 +110,10 @@ describe('PostgresEventStore specifics', () => {
     expect(await store.readAll({ after: before, maxCount: 10 })).toEqual([]);
     await holder.query('COMMIT');
     await holder.end();
-    const seen = await store.readAll({ after: before, maxCount: 10 });
+    const seen = await eventually(
+      () => store.readAll({ after: before, maxCount: 10 }),
+      (events) => events.length >= 2,
+    );
     expect(seen.map((e) => e.streamId)).toEqual(['hidden-1', 'visible-later-1']);
   });
 
@@ -245,11 +262,11 @@ describe('PostgresEventStore specifics', () => {
         }
       }
     };
-    await readAll();
+    await eventually(readAll, () => seen.length >= 1100);
     expect(seen).toEqual(appended.slice(0, 1100));
     await holder.query('COMMIT');
     await holder.end();
-    await readAll();
+    await eventually(readAll, () => seen.length >= appended.length + 1);
     expect(seen).toEqual([...appended.slice(0, 1100), held.eventId, ...appended.slice(1100)]);
   });
 
@@ -295,7 +312,10 @@ describe('PostgresEventStore specifics', () => {
       ],
       'no_stream',
     );
-    const full = await store.readAll({ after: before, maxCount: 10 });
+    const full = await eventually(
+      () => store.readAll({ after: before, maxCount: 10 }),
+      (events) => events.length >= 3,
+    );
     const typed = await store.readAll({ after: before, maxCount: 10, types: ['Wanted'] });
     expect(typed.map((e) => [e.eventId, e.type, e.streamVersion, e.position])).toEqual(
       full.map((e) => [e.eventId, e.type, e.streamVersion, e.position]),

@@ -3,6 +3,7 @@ import type { DomainEventMap, EmailReceived } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
+import { EMAIL_STATE_EVENT_TYPES } from '../../domain/email.decider';
 
 export const INBOX_EMAIL_PROJECTION = 'inbox-email';
 
@@ -13,22 +14,7 @@ export const INBOX_EMAIL_PROJECTION = 'inbox-email';
 @Injectable()
 export class InboxEmailProjection implements Projection {
   readonly name = INBOX_EMAIL_PROJECTION;
-  readonly eventTypes = [
-    'EmailReceived',
-    'EmailMarkedRead',
-    'EmailMarkedUnread',
-    'EmailArchived',
-    'EmailUnarchived',
-    'EmailMarkedSpam',
-    'EmailMarkedNotSpam',
-    'EmailAssigned',
-    'EmailUnassigned',
-    'EmailLabelAdded',
-    'EmailLabelRemoved',
-    'EmailNotificationsMuted',
-    'EmailNotificationsUnmuted',
-    'LabelDeleted',
-  ] as const;
+  readonly eventTypes = [...EMAIL_STATE_EVENT_TYPES, 'LabelDeleted'] as const;
 
   /** Runs of received emails are inserted together; every other event is applied in order between them. */
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
