@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type Email, EMAIL_STATUSES, type Page, PRIORITIES, type TListEmailsQuery } from '@teaminbox/contracts';
 import { type Repository, type SelectQueryBuilder } from 'typeorm';
 import { toEmailDto } from '../projections/inbox-email/email.mapper';
+import { ANY_LABEL, type InboxBox, NOBODY } from '../projections/inbox-email/inbox-email-count';
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
 
 const UNREAD = 'e.readAt IS NULL AND e.readBy IS NULL';
@@ -28,7 +29,27 @@ export function toPrefixQuery(search: string): string | null {
         .join(' & ');
 }
 
-/** Read side of the inbox: every query is scoped to one team. */
+/**
+ * A search counts its matches up to this many and reports at most this (an exact count of a common word would read
+ * a large part of the table); below it, the count is exact.
+ */
+export const SEARCH_COUNT_LIMIT = 10_000;
+
+/** Which counter rows of `inbox_email_count` make up a folder (see the migration 1768100000000). */
+const BOXES: Record<TListEmailsQuery['folder'] | 'everywhere', InboxBox[]> = {
+  inbox: ['inbox'],
+  unread: ['inbox'],
+  archived: ['archived'],
+  spam: ['spam'],
+  'my-tasks': ['inbox', 'archived'],
+  everywhere: ['inbox', 'archived'],
+};
+
+/**
+ * Read side of the inbox: every query is scoped to one team. A page is read in the list's order from the folder's
+ * partial index; its total comes from the projection's counters (folder x assignee x label x unread) when no other
+ * filter applies, otherwise from counting the rows (a search: up to SEARCH_COUNT_LIMIT).
+ */
 @Injectable()
 export class InboxEmailQueries {
   constructor(@InjectRepository(InboxEmailReadModel) private readonly emails: Repository<InboxEmailReadModel>) {}
@@ -38,10 +59,9 @@ export class InboxEmailQueries {
     const builder = this.emails.createQueryBuilder('e').where('e.teamId = :teamId', { teamId });
     if (everywhere) builder.andWhere('e.isSpam = false');
     else this.applyFolder(builder, query.folder, userId);
-    if (query.assignee === 'unassigned') builder.andWhere('e.assignedTo IS NULL');
-    else if (query.assignee === 'me') builder.andWhere('e.assignedTo = :me', { me: userId });
-    else if (query.assignee && query.assignee !== 'all')
-      builder.andWhere('e.assignedTo = :assignee', { assignee: query.assignee });
+    const assignee = this.assigneeOf(query, userId);
+    if (assignee === null) builder.andWhere('e.assignedTo IS NULL');
+    else if (assignee) builder.andWhere('e.assignedTo = :assignee', { assignee });
     if (query.label) builder.andWhere('e.labels @> ARRAY[:label]::uuid[]', { label: query.label });
     if (query.unread) builder.andWhere(UNREAD);
     const status = normalizeEnum(query.status, EMAIL_STATUSES);
@@ -55,23 +75,72 @@ export class InboxEmailQueries {
       if (!tsquery) return { content: [], totalElements: 0, totalPages: 0 };
       builder.andWhere(`e.search_vector @@ to_tsquery('simple', :tsquery)`, { tsquery });
     }
-    const [rows, total] = await builder
-      .orderBy('e.receivedAt', 'DESC')
-      .addOrderBy('e.id', 'DESC')
-      .skip(query.page * query.size)
-      .take(query.size)
-      .getManyAndCount();
+    const counted =
+      search || status || priority
+        ? this.countRows(builder.clone(), search ? SEARCH_COUNT_LIMIT : undefined)
+        : this.countFromCounters(teamId, everywhere ? 'everywhere' : query.folder, userId, assignee, query);
+    const [rows, total] = await Promise.all([
+      builder
+        .orderBy('e.receivedAt', 'DESC')
+        .addOrderBy('e.id', 'DESC')
+        .offset(query.page * query.size)
+        .limit(query.size)
+        .getMany(),
+      counted,
+    ]);
     return { content: rows.map(toEmailDto), totalElements: total, totalPages: Math.ceil(total / query.size) };
   }
 
   /** Unread emails in the team's inbox (not archived, not spam). */
-  countUnread(teamId: string): Promise<number> {
-    return this.emails
-      .createQueryBuilder('e')
-      .where('e.teamId = :teamId', { teamId })
-      .andWhere('e.isArchived = false AND e.isSpam = false')
-      .andWhere(UNREAD)
-      .getCount();
+  async countUnread(teamId: string): Promise<number> {
+    const [row]: { n: string }[] = await this.emails.manager.query(
+      `SELECT COALESCE(sum(n), 0)::text AS n FROM inbox_email_count
+        WHERE team_id = $1 AND box = 'inbox' AND label_id = $2 AND unread`,
+      [teamId, ANY_LABEL],
+    );
+    return Number(row.n);
+  }
+
+  /** The assignee filter: undefined for anyone, null for unassigned mail, else a user id. */
+  private assigneeOf(query: TListEmailsQuery, userId: string): string | null | undefined {
+    if (!query.assignee || query.assignee === 'all') return undefined;
+    if (query.assignee === 'unassigned') return null;
+    return query.assignee === 'me' ? userId : query.assignee;
+  }
+
+  /** The rows matching the builder's conditions, counted up to `limit` when given. */
+  private async countRows(builder: SelectQueryBuilder<InboxEmailReadModel>, limit?: number): Promise<number> {
+    const matching = builder.select('1');
+    if (limit !== undefined) matching.limit(limit);
+    const [sql, params] = matching.getQueryAndParameters();
+    const [row]: { n: number }[] = await this.emails.manager.query(
+      `SELECT count(*)::int AS n FROM (${sql}) AS matching`,
+      params,
+    );
+    return row.n;
+  }
+
+  private async countFromCounters(
+    teamId: string,
+    folder: TListEmailsQuery['folder'] | 'everywhere',
+    userId: string,
+    assignee: string | null | undefined,
+    query: TListEmailsQuery,
+  ): Promise<number> {
+    const params: unknown[] = [teamId, BOXES[folder], query.label ?? ANY_LABEL];
+    const where = ['team_id = $1', 'box = ANY($2::text[])', 'label_id = $3'];
+    const assignedTo = (id: string) => {
+      params.push(id);
+      where.push(`assigned_to = $${params.length}::uuid`);
+    };
+    if (folder === 'my-tasks') assignedTo(userId);
+    if (assignee !== undefined) assignedTo(assignee ?? NOBODY);
+    if (folder === 'unread' || query.unread) where.push('unread');
+    const [row]: { n: string }[] = await this.emails.manager.query(
+      `SELECT COALESCE(sum(n), 0)::text AS n FROM inbox_email_count WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    return Number(row.n);
   }
 
   private applyFolder(

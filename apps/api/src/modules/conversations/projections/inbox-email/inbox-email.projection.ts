@@ -4,91 +4,150 @@ import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
 import { EMAIL_STATE_EVENT_TYPES } from '../../domain/email.decider';
+import { BOX_SQL, InboxEmailCountDiff, NOBODY } from './inbox-email-count';
+import {
+  INBOX_EMAIL_STATE_EVENT_TYPES,
+  type InboxEmailState,
+  type InboxEmailStateEvent,
+  evolveInboxEmail,
+  receivedState,
+  sameInboxEmailState,
+  withoutDeletedLabel,
+} from './inbox-email-state';
 
 export const INBOX_EMAIL_PROJECTION = 'inbox-email';
 
+interface StateRow {
+  id: string;
+  team_id: string;
+  read_at: string | null;
+  read_by: string | null;
+  is_archived: boolean;
+  is_spam: boolean;
+  assigned_to: string | null;
+  labels: string[];
+}
+
 /**
- * Writes `inbox_email`. A batch of received emails becomes one multi-row INSERT from a JSON array
- * (json_to_recordset: plain json parses faster than jsonb), so that a rebuild is bounded by Postgres, not by round trips.
+ * Writes `inbox_email`, `inbox_email_count` and `email_mute`, set-based: a batch of events is folded in memory
+ * (the rows it touches are read once), then each email is written once — new emails by one INSERT with their final
+ * state, changed ones by one UPDATE from a JSON array (json_to_recordset: plain json parses faster than jsonb) — and
+ * the counters move by the difference between each email's state before and after the batch. The result is the
+ * same as applying the events one by one, so that a rebuild is bounded by Postgres, not by round trips.
  */
 @Injectable()
 export class InboxEmailProjection implements Projection {
   readonly name = INBOX_EMAIL_PROJECTION;
   readonly eventTypes = [...EMAIL_STATE_EVENT_TYPES, 'LabelDeleted'] as const;
 
-  /** Runs of received emails are inserted together; every other event is applied in order between them. */
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
-    let received: StoredEvent[] = [];
+    const before = await this.load(events, tx);
+    const states = new Map(before);
+    const received = new Map<string, EmailReceived>();
+    const mutes = new Map<string, { emailId: string; userId: string; teamId: string; muted: boolean }>();
+    const deletedLabels: { teamId: string; labelId: string }[] = [];
+
     for (const event of events) {
-      if (event.type === 'EmailReceived') {
-        received.push(event);
-        continue;
-      }
-      await this.insertReceived(received, tx);
-      received = [];
-      await this.apply(event, tx);
-    }
-    await this.insertReceived(received, tx);
-  }
-
-  private async apply(event: StoredEvent, tx: EntityManager): Promise<void> {
-    const data = event.data as { emailId: string; teamId: string };
-    const update = (set: string, params: unknown[] = []) =>
-      tx.query(`UPDATE inbox_email SET ${set} WHERE id = $1 AND team_id = $2`, [data.emailId, data.teamId, ...params]);
-    switch (event.type) {
-      case 'EmailMarkedRead': {
-        const read = event.data as DomainEventMap['EmailMarkedRead'];
-        return void (await update('read_at = $3, read_by = $4', [read.readAt, read.userId]));
-      }
-      case 'EmailMarkedUnread':
-        return void (await update('read_at = NULL, read_by = NULL'));
-      case 'EmailArchived':
-        return void (await update('is_archived = true'));
-      case 'EmailUnarchived':
-        return void (await update('is_archived = false'));
-      case 'EmailMarkedSpam':
-        return void (await update('is_spam = true'));
-      case 'EmailMarkedNotSpam':
-        return void (await update('is_spam = false'));
-      case 'EmailAssigned':
-        return void (await update('assigned_to = $3', [(event.data as DomainEventMap['EmailAssigned']).assignedTo]));
-      case 'EmailUnassigned':
-        return void (await update('assigned_to = NULL'));
-      case 'EmailLabelAdded': {
-        const { labelId } = event.data as DomainEventMap['EmailLabelAdded'];
-        return void (await update('labels = array_append(array_remove(labels, $3::uuid), $3::uuid)', [labelId]));
-      }
-      case 'EmailLabelRemoved': {
-        const { labelId } = event.data as DomainEventMap['EmailLabelRemoved'];
-        return void (await update('labels = array_remove(labels, $3::uuid)', [labelId]));
-      }
-      case 'EmailNotificationsMuted': {
-        const { userId } = event.data as DomainEventMap['EmailNotificationsMuted'];
-        await tx.query(
-          `INSERT INTO email_mute (email_id, user_id, team_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-          [data.emailId, userId, data.teamId],
-        );
-        return;
-      }
-      case 'EmailNotificationsUnmuted': {
-        const { userId } = event.data as DomainEventMap['EmailNotificationsUnmuted'];
-        await tx.query(`DELETE FROM email_mute WHERE email_id = $1 AND user_id = $2`, [data.emailId, userId]);
-        return;
-      }
-      case 'LabelDeleted': {
-        const { teamId, labelId } = event.data as DomainEventMap['LabelDeleted'];
-        await tx.query(
-          `UPDATE inbox_email SET labels = array_remove(labels, $2::uuid) WHERE team_id = $1 AND labels @> ARRAY[$2::uuid]`,
-          [teamId, labelId],
-        );
-        return;
+      const emailId = (event.data as { emailId?: string }).emailId?.toLowerCase() ?? '';
+      switch (event.type) {
+        case 'EmailReceived': {
+          const data = event.data as EmailReceived;
+          // First one wins, as INSERT ... ON CONFLICT (id) DO NOTHING.
+          if (!states.has(emailId)) {
+            states.set(emailId, receivedState(data));
+            received.set(emailId, data);
+          }
+          break;
+        }
+        case 'EmailNotificationsMuted':
+        case 'EmailNotificationsUnmuted': {
+          const { userId, teamId } = event.data as DomainEventMap['EmailNotificationsMuted'];
+          const muted = event.type === 'EmailNotificationsMuted';
+          mutes.set(`${emailId}|${userId.toLowerCase()}`, { emailId, userId, teamId, muted });
+          break;
+        }
+        case 'LabelDeleted': {
+          const { teamId, labelId } = event.data as DomainEventMap['LabelDeleted'];
+          deletedLabels.push({ teamId, labelId });
+          for (const [id, state] of states) states.set(id, withoutDeletedLabel(state, teamId, labelId));
+          break;
+        }
+        default: {
+          const state = states.get(emailId);
+          if (state && INBOX_EMAIL_STATE_EVENT_TYPES.has(event.type))
+            states.set(emailId, evolveInboxEmail(state, event as unknown as InboxEmailStateEvent));
+        }
       }
     }
+
+    const counts = new InboxEmailCountDiff();
+    // Emails this batch does not otherwise touch lose a deleted label in SQL; the touched ones are written below.
+    for (const { teamId, labelId } of deletedLabels) await this.deleteLabel(teamId, labelId, [...before.keys()], tx);
+    await this.insertReceived(received, states, tx);
+    for (const id of received.keys()) counts.change(undefined, states.get(id));
+    const changed = [...before].filter(([id, old]) => !sameInboxEmailState(old, states.get(id) ?? old));
+    await this.updateChanged(
+      changed.map(([id]) => states.get(id) as InboxEmailState),
+      tx,
+    );
+    for (const [id, old] of changed) counts.change(old, states.get(id));
+    await counts.write(tx);
+    await this.writeMutes([...mutes.values()], tx);
   }
 
-  private async insertReceived(events: StoredEvent[], tx: EntityManager): Promise<void> {
-    const rows = events.map(({ data }) => {
-      const email = data as EmailReceived;
+  /** The current state of the existing emails the batch names. */
+  private async load(events: StoredEvent[], tx: EntityManager): Promise<Map<string, InboxEmailState>> {
+    const ids = new Set<string>();
+    for (const event of events) {
+      const emailId = (event.data as { emailId?: string }).emailId;
+      if (emailId && event.type !== 'EmailNotificationsMuted' && event.type !== 'EmailNotificationsUnmuted')
+        ids.add(emailId.toLowerCase());
+    }
+    if (ids.size === 0) return new Map();
+    const rows: StateRow[] = await tx.query(
+      `SELECT id, team_id, read_at::text AS read_at, read_by, is_archived, is_spam, assigned_to, labels
+         FROM inbox_email WHERE id = ANY($1::uuid[])`,
+      [[...ids]],
+    );
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          id: row.id,
+          teamId: row.team_id,
+          readAt: row.read_at,
+          readBy: row.read_by,
+          isArchived: row.is_archived,
+          isSpam: row.is_spam,
+          assignedTo: row.assigned_to,
+          labels: row.labels,
+        },
+      ]),
+    );
+  }
+
+  /** LabelDeleted on the rows not in `touched`, with the counters of that label lowered by what it removed. */
+  private async deleteLabel(teamId: string, labelId: string, touched: string[], tx: EntityManager): Promise<void> {
+    await tx.query(
+      `WITH changed AS (
+         UPDATE inbox_email SET labels = array_remove(labels, $2::uuid)
+          WHERE team_id = $1 AND labels @> ARRAY[$2::uuid] AND id <> ALL($3::uuid[])
+          RETURNING ${BOX_SQL} AS box, COALESCE(assigned_to, '${NOBODY}'::uuid) AS assigned_to,
+                    read_at IS NULL AND read_by IS NULL AS unread)
+       INSERT INTO inbox_email_count (team_id, box, label_id, assigned_to, unread, n)
+       SELECT $1, box, $2, assigned_to, unread, -count(*) FROM changed GROUP BY box, assigned_to, unread
+       ON CONFLICT (team_id, box, label_id, assigned_to, unread) DO UPDATE SET n = inbox_email_count.n + EXCLUDED.n`,
+      [teamId, labelId, touched],
+    );
+  }
+
+  private async insertReceived(
+    received: Map<string, EmailReceived>,
+    states: Map<string, InboxEmailState>,
+    tx: EntityManager,
+  ): Promise<void> {
+    const rows = [...received].map(([id, email]) => {
+      const state = states.get(id) as InboxEmailState;
       return {
         id: email.emailId,
         team_id: email.teamId,
@@ -107,26 +166,78 @@ export class InboxEmailProjection implements Projection {
         in_reply_to: email.inReplyTo ?? null,
         is_auto_reply: email.isAutoReply ?? false,
         is_bounce: email.isBounce ?? false,
+        read_at: state.readAt,
+        read_by: state.readBy,
+        is_archived: state.isArchived,
+        is_spam: state.isSpam,
+        assigned_to: state.assignedTo,
+        labels: state.labels,
       };
     });
     if (rows.length === 0) return;
     await tx.query(
       `INSERT INTO inbox_email
          (id, team_id, subject, body_text, body_html, from_name, from_email, "to", cc, received_at, priority, status, message_id,
-          attachments, in_reply_to, is_auto_reply, is_bounce)
+          attachments, in_reply_to, is_auto_reply, is_bounce, read_at, read_by, is_archived, is_spam, assigned_to, labels)
        SELECT r.id, r.team_id, r.subject, r.body_text, r.body_html, r.from_name, r.from_email,
               COALESCE(r."to", '[]'::jsonb), COALESCE(r.cc, '[]'::jsonb), r.received_at, r.priority, r.status, r.message_id,
-              COALESCE(r.attachments, '[]'::jsonb), r.in_reply_to, COALESCE(r.is_auto_reply, false), COALESCE(r.is_bounce, false)
+              COALESCE(r.attachments, '[]'::jsonb), r.in_reply_to, COALESCE(r.is_auto_reply, false), COALESCE(r.is_bounce, false),
+              r.read_at, r.read_by, r.is_archived, r.is_spam, r.assigned_to, r.labels
          FROM json_to_recordset($1::json) AS r(
               id uuid, team_id uuid, subject text, body_text text, body_html text, from_name text, from_email text,
               "to" jsonb, cc jsonb, received_at timestamptz, priority text, status text, message_id text,
-              attachments jsonb, in_reply_to text, is_auto_reply boolean, is_bounce boolean)
+              attachments jsonb, in_reply_to text, is_auto_reply boolean, is_bounce boolean,
+              read_at timestamptz, read_by uuid, is_archived boolean, is_spam boolean, assigned_to uuid, labels uuid[])
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify(rows)],
     );
   }
 
+  private async updateChanged(states: InboxEmailState[], tx: EntityManager): Promise<void> {
+    if (states.length === 0) return;
+    const rows = states.map((state) => ({
+      id: state.id,
+      read_at: state.readAt,
+      read_by: state.readBy,
+      is_archived: state.isArchived,
+      is_spam: state.isSpam,
+      assigned_to: state.assignedTo,
+      labels: state.labels,
+    }));
+    await tx.query(
+      `UPDATE inbox_email e
+          SET read_at = r.read_at, read_by = r.read_by, is_archived = r.is_archived, is_spam = r.is_spam,
+              assigned_to = r.assigned_to, labels = r.labels
+         FROM json_to_recordset($1::json) AS r(
+              id uuid, read_at timestamptz, read_by uuid, is_archived boolean, is_spam boolean, assigned_to uuid, labels uuid[])
+        WHERE e.id = r.id`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  /** The last mute or unmute of each (email, user) in the batch decides, as applying them in order would. */
+  private async writeMutes(
+    mutes: { emailId: string; userId: string; teamId: string; muted: boolean }[],
+    tx: EntityManager,
+  ): Promise<void> {
+    const muted = mutes.filter((mute) => mute.muted);
+    const unmuted = mutes.filter((mute) => !mute.muted);
+    if (muted.length > 0)
+      await tx.query(
+        `INSERT INTO email_mute (email_id, user_id, team_id)
+         SELECT r.email_id, r.user_id, r.team_id FROM json_to_recordset($1::json) AS r(email_id uuid, user_id uuid, team_id uuid)
+         ON CONFLICT DO NOTHING`,
+        [JSON.stringify(muted.map((m) => ({ email_id: m.emailId, user_id: m.userId, team_id: m.teamId })))],
+      );
+    if (unmuted.length > 0)
+      await tx.query(
+        `DELETE FROM email_mute m USING json_to_recordset($1::json) AS r(email_id uuid, user_id uuid)
+          WHERE m.email_id = r.email_id AND m.user_id = r.user_id`,
+        [JSON.stringify(unmuted.map((m) => ({ email_id: m.emailId, user_id: m.userId })))],
+      );
+  }
+
   async reset(tx: EntityManager): Promise<void> {
-    await tx.query('TRUNCATE inbox_email, email_mute');
+    await tx.query('TRUNCATE inbox_email, inbox_email_count, email_mute');
   }
 }

@@ -1,0 +1,115 @@
+import type { DomainEventMap, EmailReceived } from '@teaminbox/contracts';
+
+/**
+ * The columns of an `inbox_email` row that events after EmailReceived change. The projection folds the events of a
+ * batch into this state per email and writes each email once; uuids are kept lower-case so that they compare as
+ * Postgres compares uuids.
+ */
+export interface InboxEmailState {
+  id: string;
+  teamId: string;
+  /** As Postgres reads it back (text) or as the event carries it: written back unchanged. */
+  readAt: string | null;
+  readBy: string | null;
+  isArchived: boolean;
+  isSpam: boolean;
+  assignedTo: string | null;
+  labels: string[];
+}
+
+/** The events that change an existing row's state (EmailReceived creates it, LabelDeleted acts on the team). */
+export type InboxEmailStateEvent =
+  | { type: 'EmailMarkedRead'; data: DomainEventMap['EmailMarkedRead'] }
+  | { type: 'EmailMarkedUnread'; data: DomainEventMap['EmailMarkedUnread'] }
+  | { type: 'EmailArchived'; data: DomainEventMap['EmailArchived'] }
+  | { type: 'EmailUnarchived'; data: DomainEventMap['EmailUnarchived'] }
+  | { type: 'EmailMarkedSpam'; data: DomainEventMap['EmailMarkedSpam'] }
+  | { type: 'EmailMarkedNotSpam'; data: DomainEventMap['EmailMarkedNotSpam'] }
+  | { type: 'EmailAssigned'; data: DomainEventMap['EmailAssigned'] }
+  | { type: 'EmailUnassigned'; data: DomainEventMap['EmailUnassigned'] }
+  | { type: 'EmailLabelAdded'; data: DomainEventMap['EmailLabelAdded'] }
+  | { type: 'EmailLabelRemoved'; data: DomainEventMap['EmailLabelRemoved'] };
+
+export const INBOX_EMAIL_STATE_EVENT_TYPES: ReadonlySet<string> = new Set<InboxEmailStateEvent['type']>([
+  'EmailMarkedRead',
+  'EmailMarkedUnread',
+  'EmailArchived',
+  'EmailUnarchived',
+  'EmailMarkedSpam',
+  'EmailMarkedNotSpam',
+  'EmailAssigned',
+  'EmailUnassigned',
+  'EmailLabelAdded',
+  'EmailLabelRemoved',
+]);
+
+const lower = (id: string) => id.toLowerCase();
+
+/** The state of a freshly received email (what the INSERT of EmailReceived alone writes). */
+export function receivedState(data: EmailReceived): InboxEmailState {
+  return {
+    id: lower(data.emailId),
+    teamId: lower(data.teamId),
+    readAt: null,
+    readBy: null,
+    isArchived: false,
+    isSpam: false,
+    assignedTo: null,
+    labels: [],
+  };
+}
+
+/**
+ * The state after one event, exactly what its single-row UPDATE used to do (`WHERE id = email AND team_id = team`:
+ * an event naming another team changes nothing). A label added again moves to the end, as array_append did.
+ */
+export function evolveInboxEmail(state: InboxEmailState, event: InboxEmailStateEvent): InboxEmailState {
+  if (lower(event.data.teamId) !== state.teamId) return state;
+  switch (event.type) {
+    case 'EmailMarkedRead':
+      return { ...state, readAt: event.data.readAt ?? null, readBy: lower(event.data.userId) };
+    case 'EmailMarkedUnread':
+      return { ...state, readAt: null, readBy: null };
+    case 'EmailArchived':
+      return { ...state, isArchived: true };
+    case 'EmailUnarchived':
+      return { ...state, isArchived: false };
+    case 'EmailMarkedSpam':
+      return { ...state, isSpam: true };
+    case 'EmailMarkedNotSpam':
+      return { ...state, isSpam: false };
+    case 'EmailAssigned':
+      return { ...state, assignedTo: lower(event.data.assignedTo) };
+    case 'EmailUnassigned':
+      return { ...state, assignedTo: null };
+    case 'EmailLabelAdded': {
+      const labelId = lower(event.data.labelId);
+      return { ...state, labels: [...state.labels.filter((label) => label !== labelId), labelId] };
+    }
+    case 'EmailLabelRemoved': {
+      const labelId = lower(event.data.labelId);
+      return { ...state, labels: state.labels.filter((label) => label !== labelId) };
+    }
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown inbox email event ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** LabelDeleted on one email: the label goes from every email of its team. */
+export function withoutDeletedLabel(state: InboxEmailState, teamId: string, labelId: string): InboxEmailState {
+  const label = lower(labelId);
+  return lower(teamId) === state.teamId && state.labels.includes(label)
+    ? { ...state, labels: state.labels.filter((l) => l !== label) }
+    : state;
+}
+
+export const sameInboxEmailState = (a: InboxEmailState, b: InboxEmailState): boolean =>
+  a.readAt === b.readAt &&
+  a.readBy === b.readBy &&
+  a.isArchived === b.isArchived &&
+  a.isSpam === b.isSpam &&
+  a.assignedTo === b.assignedTo &&
+  a.labels.length === b.labels.length &&
+  a.labels.every((label, i) => label === b.labels[i]);
