@@ -5,6 +5,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { migrations } from './migrations';
 import { PreferencesModule } from './modules/preferences/preferences.module';
 import { LabelsModule } from './modules/labels/labels.module';
+import { NotificationSettingsModule } from './modules/notification-settings/notification-settings.module';
+import { ReplyTemplatesModule } from './modules/reply-templates/reply-templates.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { InboxEmailReadModel } from './modules/conversations/projections/inbox-email/inbox-email.read-model';
 import { IdentityModule } from './modules/identity/identity.module';
@@ -75,6 +77,8 @@ export class AppModule {
         ConversationsModule,
         LabelsModule,
         PreferencesModule,
+        ReplyTemplatesModule,
+        NotificationSettingsModule,
         MailboxModule,
         OutboxModule.forRoot({ worker: autoStartProjections }),
       ],

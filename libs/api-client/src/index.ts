@@ -6,3 +6,4 @@ export * from './email-server-config';
 export * from './recent-ids';
 export * from './realtime-client';
 export * from './collaboration';
+export * from './personal';

@@ -6,3 +6,6 @@ export * from './realtime/socket-events';
 export * from './mail/email-server-config.schemas';
 export * from './mail/mail.events';
 export * from './mail/send-reply.schemas';
+export * from './personal/reply-template.schemas';
+export * from './personal/notification-settings.schemas';
+export * from './personal/personal.events';

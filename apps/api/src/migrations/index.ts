@@ -9,6 +9,7 @@ import { Collaboration1767830400000 } from './1767830400000-collaboration';
 import { InboxEmailFlags1767900000000 } from './1767900000000-inbox-email-flags';
 import { EmailReplySender1767916800000 } from './1767916800000-email-reply-sender';
 import { InboxSearch1767960000000 } from './1767960000000-inbox-search';
+import { ReplyTemplatesAndNotificationSettings1768000000000 } from './1768000000000-reply-templates-and-notification-settings';
 import { InboxEmailCount1768100000000 } from './1768100000000-inbox-email-count';
 
 /** Every migration of the API, in order. Append new ones at the end. */
@@ -24,5 +25,6 @@ export const migrations = [
   InboxEmailFlags1767900000000,
   EmailReplySender1767916800000,
   InboxSearch1767960000000,
+  ReplyTemplatesAndNotificationSettings1768000000000,
   InboxEmailCount1768100000000,
 ];

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/* ------------------------------------------------------------------------------------------------
+ * Notification settings (GET/PUT /notification-settings), one object per user
+ * ---------------------------------------------------------------------------------------------- */
+
+export const NOTIFICATION_TYPES = ['EMAIL_RECEIVED', 'TASK_ASSIGNED', 'COMMENT_ADDED'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * The message of a notification when its type has no custom message. Placeholders: {subject} and {sender}
+ * (new emails), {taskName} (assigned tasks), {emailSubject} (comments).
+ */
+export const DEFAULT_NOTIFICATION_MESSAGES: Readonly<Record<NotificationType, string>> = {
+  EMAIL_RECEIVED: 'New e-mail from {sender}: {subject}',
+  TASK_ASSIGNED: 'You were assigned: {taskName}',
+  COMMENT_ADDED: 'New comment on {emailSubject}',
+};
+
+export const NOTIFICATION_CUSTOM_MESSAGE_MAX_LENGTH = 500;
+/** 20 kB, counted in characters. */
+export const HTML_SIGNATURE_MAX_LENGTH = 20_000;
+export const SLACK_WEBHOOK_URL_MAX_LENGTH = 2_000;
+
+export interface NotificationTypeSettings {
+  enabled: boolean;
+  emailEnabled: boolean;
+  browserPushEnabled: boolean;
+  slackEnabled: boolean;
+  /** null: the type's default message (DEFAULT_NOTIFICATION_MESSAGES). */
+  customMessage: string | null;
+}
+
+export interface NotificationSettings {
+  /** null until the user first saves; the defaults are answered until then. */
+  id: string | null;
+  userId: string;
+  /** The caller's current team (null without one). */
+  teamId: string | null;
+  useThreads: boolean;
+  shareCommentsAcrossThread: boolean;
+  emailNotificationsEnabled: boolean;
+  browserPushEnabled: boolean;
+  slackNotificationsEnabled: boolean;
+  /** An https URL, or '' when none is set. */
+  slackWebhookUrl: string;
+  /** Stored as given; sanitized when a reply carrying it is rendered or sent. */
+  htmlSignature: string;
+  /** Read-only: the emails the user muted (PUT /emails/{id}/notifications/mute and unmute own them). */
+  mutedEmailIds: string[];
+  notificationTypes: Record<NotificationType, NotificationTypeSettings>;
+}
+
+/** The settings of a type the user never set: enabled, email and push on, Slack off, the default message. */
+export const DEFAULT_NOTIFICATION_TYPE_SETTINGS: Readonly<NotificationTypeSettings> = {
+  enabled: true,
+  emailEnabled: true,
+  browserPushEnabled: true,
+  slackEnabled: false,
+  customMessage: null,
+};
+
+/** The editable part of the settings with the values a user who never saved gets. */
+export function defaultNotificationPreferences(): Omit<
+  NotificationSettings,
+  'id' | 'userId' | 'teamId' | 'mutedEmailIds'
+> {
+  return {
+    useThreads: true,
+    shareCommentsAcrossThread: true,
+    emailNotificationsEnabled: true,
+    browserPushEnabled: true,
+    slackNotificationsEnabled: false,
+    slackWebhookUrl: '',
+    htmlSignature: '',
+    notificationTypes: {
+      EMAIL_RECEIVED: { ...DEFAULT_NOTIFICATION_TYPE_SETTINGS },
+      TASK_ASSIGNED: { ...DEFAULT_NOTIFICATION_TYPE_SETTINGS },
+      COMMENT_ADDED: { ...DEFAULT_NOTIFICATION_TYPE_SETTINGS },
+    },
+  };
+}
+
+export const SLACK_WEBHOOK_URL_MESSAGE = 'The Slack webhook URL must be an https:// URL';
+
+/** true or false, or the default when absent; a clear message names the field otherwise. */
+const flag = (field: string, defaultValue: boolean) =>
+  z.boolean(`${field} must be true or false`).default(defaultValue);
+
+/**
+ * '' (no webhook) or an absolute https URL with a host and no credentials. It is only stored: nothing fetches
+ * it when settings are saved.
+ */
+const ZSlackWebhookUrl = z
+  .string(SLACK_WEBHOOK_URL_MESSAGE)
+  .trim()
+  .max(SLACK_WEBHOOK_URL_MAX_LENGTH, `The Slack webhook URL is limited to ${SLACK_WEBHOOK_URL_MAX_LENGTH} characters`)
+  .pipe(
+    z.union(
+      [
+        z.literal(''),
+        z
+          .url({ protocol: /^https$/, error: SLACK_WEBHOOK_URL_MESSAGE })
+          .regex(/^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, SLACK_WEBHOOK_URL_MESSAGE),
+      ],
+      { error: SLACK_WEBHOOK_URL_MESSAGE },
+    ),
+  );
+
+const ZNotificationTypeSettings = (type: NotificationType) =>
+  z
+    .object(
+      {
+        enabled: flag(`notificationTypes.${type}.enabled`, DEFAULT_NOTIFICATION_TYPE_SETTINGS.enabled),
+        emailEnabled: flag(`notificationTypes.${type}.emailEnabled`, DEFAULT_NOTIFICATION_TYPE_SETTINGS.emailEnabled),
+        browserPushEnabled: flag(
+          `notificationTypes.${type}.browserPushEnabled`,
+          DEFAULT_NOTIFICATION_TYPE_SETTINGS.browserPushEnabled,
+        ),
+        slackEnabled: flag(`notificationTypes.${type}.slackEnabled`, DEFAULT_NOTIFICATION_TYPE_SETTINGS.slackEnabled),
+        customMessage: z
+          .string(`notificationTypes.${type}.customMessage must be text`)
+          .trim()
+          .max(
+            NOTIFICATION_CUSTOM_MESSAGE_MAX_LENGTH,
+            `A custom message is limited to ${NOTIFICATION_CUSTOM_MESSAGE_MAX_LENGTH} characters`,
+          )
+          .nullish()
+          .transform((value) => (value ? value : null)),
+      },
+      `notificationTypes.${type} must be an object`,
+    )
+    .optional()
+    .transform((value) => value ?? { ...DEFAULT_NOTIFICATION_TYPE_SETTINGS });
+
+/**
+ * PUT /notification-settings: the whole object; a missing field or type takes its default. `id`, `userId`,
+ * `teamId` and `mutedEmailIds` may be sent back as they were read and are ignored, like unknown types.
+ */
+export const ZNotificationSettingsRequest = z.object({
+  useThreads: flag('useThreads', true),
+  shareCommentsAcrossThread: flag('shareCommentsAcrossThread', true),
+  emailNotificationsEnabled: flag('emailNotificationsEnabled', true),
+  browserPushEnabled: flag('browserPushEnabled', true),
+  slackNotificationsEnabled: flag('slackNotificationsEnabled', false),
+  slackWebhookUrl: ZSlackWebhookUrl.nullish().transform((value) => value ?? ''),
+  htmlSignature: z
+    .string('htmlSignature must be text')
+    .max(HTML_SIGNATURE_MAX_LENGTH, 'The HTML signature is limited to 20 kB')
+    .nullish()
+    .transform((value) => value ?? ''),
+  notificationTypes: z
+    .object(
+      {
+        EMAIL_RECEIVED: ZNotificationTypeSettings('EMAIL_RECEIVED'),
+        TASK_ASSIGNED: ZNotificationTypeSettings('TASK_ASSIGNED'),
+        COMMENT_ADDED: ZNotificationTypeSettings('COMMENT_ADDED'),
+      },
+      'notificationTypes must be an object keyed by notification type',
+    )
+    .optional()
+    .transform((value) => value ?? defaultNotificationPreferences().notificationTypes),
+});
+export type TNotificationSettingsRequest = z.infer<typeof ZNotificationSettingsRequest>;
