@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { waitForMail } from './mail-sink';
 
 export interface Account {
   email: string;
@@ -106,4 +107,29 @@ export async function logoutViaUi(page: Page): Promise<void> {
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+}
+
+/**
+ * A second member for a team, the way people join: the admin invites the address, the person registers with the
+ * emailed invitation token and signs in. Returns the member's token.
+ */
+export async function joinTeamViaApi(baseURL: string, adminToken: string, account: Account): Promise<string> {
+  await api(baseURL, adminToken, 'PUT', '/invitation', { email: account.email });
+  const mail = await waitForMail(account.email, (m) => /\/invitation\//.test(m.text ?? ''));
+  const invitationId = /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+  if (!invitationId) throw new Error('no invitation link in the mail');
+  const reg = await fetch(`${baseURL}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, invitationId }),
+  });
+  if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  const res = await fetch(`${baseURL}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const body = (await res.json()) as { success: boolean; message: string };
+  if (!body.success) throw new Error(`sign-in failed: ${body.message}`);
+  return body.message;
 }

@@ -51,6 +51,27 @@ test.describe('the email detail screen', () => {
     await dovecot?.stop();
   });
 
+  /** The team's mailbox: the test Dovecot for IMAP, the browser tests' SMTP sink for sending. */
+  async function configureMailbox(baseURL: string, token: string) {
+    const smtp = new URL(process.env.E2E_SMTP_URL!);
+    await api(baseURL, token, 'POST', '/email-server-config', {
+      imapHost: dovecot.host,
+      imapPort: dovecot.port,
+      imapUsername: dovecot.user,
+      imapPassword: dovecot.password,
+      imapUseSsl: false,
+      smtpHost: smtp.hostname,
+      smtpPort: Number(smtp.port),
+      smtpUseSsl: false,
+      smtpUseTls: false,
+      smtpUsername: 'e2e',
+      smtpPassword: 'e2e',
+      fromEmail: 'support@example.test',
+      fromName: 'Support',
+      isActive: false,
+    });
+  }
+
   test('shows hostile HTML harmlessly in a sandboxed frame, and works on the email: assign, label, comment, archive', async ({
     page,
     baseURL,
@@ -157,23 +178,7 @@ test.describe('the email detail screen', () => {
     test.setTimeout(90_000);
     const token = await signUpViaApi(baseURL!, newAccount('replier'));
     await createTeamViaApi(baseURL!, token, 'Reply crew');
-    const smtp = new URL(process.env.E2E_SMTP_URL!);
-    await api(baseURL!, token, 'POST', '/email-server-config', {
-      imapHost: dovecot.host,
-      imapPort: dovecot.port,
-      imapUsername: dovecot.user,
-      imapPassword: dovecot.password,
-      imapUseSsl: false,
-      smtpHost: smtp.hostname,
-      smtpPort: Number(smtp.port),
-      smtpUseSsl: false,
-      smtpUseTls: false,
-      smtpUsername: 'e2e',
-      smtpPassword: 'e2e',
-      fromEmail: 'support@example.test',
-      fromName: 'Support',
-      isActive: false,
-    });
+    await configureMailbox(baseURL!, token);
     await api(baseURL!, token, 'POST', '/emails/sample');
     const [email] = (await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails')).content;
 
@@ -209,6 +214,102 @@ test.describe('the email detail screen', () => {
     await page.getByTestId('reply-save-draft').click();
     await page.getByTestId('draft').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByTestId('draft')).toHaveCount(0);
+  });
+
+  test('a reply from a template with the signature, as HTML with an attachment; then the thread and the timeline', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const token = await signUpViaApi(baseURL!, newAccount('timeline'));
+    await createTeamViaApi(baseURL!, token, 'Timeline crew');
+    await configureMailbox(baseURL!, token);
+    await api(baseURL!, token, 'POST', '/reply-templates', {
+      name: 'Shipping',
+      subject: '',
+      body: 'Your parcel ships today.',
+      htmlBody: '',
+    });
+    await api(baseURL!, token, 'POST', '/reply-templates', {
+      name: 'Formal',
+      subject: '',
+      body: '',
+      htmlBody: '<p>Dear customer,</p><p><b>thank you</b> for your patience.</p>',
+    });
+    const settings = await api<Record<string, unknown>>(baseURL!, token, 'GET', '/notification-settings');
+    await api(baseURL!, token, 'PUT', '/notification-settings', {
+      ...settings,
+      htmlSignature: '<p>Jana Nováková<br><i>Support</i></p>',
+    });
+    await api(baseURL!, token, 'POST', '/emails/sample');
+    const [email] = (await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails')).content;
+
+    await useToken(page, token);
+    await page.goto(`/admin/email-detail/${email.id}`);
+    // A plain template sets the plain body; the signature goes after it as plain text.
+    await page.getByTestId('reply-template').click();
+    await page.getByRole('option', { name: 'Shipping' }).click();
+    await expect(page.getByTestId('reply-body')).toHaveValue('Your parcel ships today.');
+    await page.getByTestId('reply-insert-signature').click();
+    await expect(page.getByTestId('reply-body')).toHaveValue('Your parcel ships today.\n\nJana Nováková\nSupport');
+    // An HTML template switches to HTML and clears the plain body; switching back strips the tags.
+    await page.getByTestId('reply-template').click();
+    await page.getByRole('option', { name: 'Formal' }).click();
+    await expect(page.getByTestId('reply-html-body')).toHaveValue(
+      '<p>Dear customer,</p><p><b>thank you</b> for your patience.</p>',
+    );
+    await page.getByTestId('reply-html-switch').click();
+    await expect(page.getByTestId('reply-body')).toHaveValue('Dear customer,\nthank you for your patience.');
+    await page.getByTestId('reply-html-switch').click();
+    await page.getByTestId('reply-html-body').fill('<p>Dear customer, <b>the label</b> is attached.</p>');
+    await page.getByTestId('reply-file-input').setInputFiles({
+      name: 'label.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('PARCEL-LABEL-42'),
+    });
+    await expect(page.getByTestId('reply-attachment')).toHaveText(/label\.txt \(15 B\)/);
+    await page.getByTestId('reply-send').click();
+    await expect(page.getByText('Odpověď odeslána')).toBeVisible();
+    await expect(page.getByTestId('reply-attachment')).toHaveCount(0);
+
+    // Sample emails share their senders across tests: this reply is the one with the label.
+    const sent = await waitForMail(email.fromEmail, (m) => (m.text ?? '').includes('the label is attached'), 30_000);
+    expect(sent.subject).toBe(`Re: ${email.subject}`);
+    expect(sent.html).toContain('<b>the label</b>');
+    expect(sent.text).toContain('Dear customer, the label is attached.');
+    expect(sent.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['label.txt', 'PARCEL-LABEL-42']]);
+
+    // The thread lists the email and the reply; the filter keeps one direction.
+    const thread = page.getByTestId('thread');
+    await expect(thread.getByTestId('thread-message')).toHaveCount(2);
+    await thread.getByText('Outgoing', { exact: true }).first().click();
+    await expect(thread.getByTestId('thread-message')).toHaveCount(1);
+    await expect(thread.getByTestId('thread-message')).toHaveAttribute('data-direction', 'outgoing');
+    await thread.getByTestId('thread-message-toggle').click();
+    await expect(thread.getByTestId('thread-message-body-frame')).toBeVisible();
+    await thread.getByTestId('thread-toggle').click();
+    await expect(thread.getByTestId('thread-messages')).toHaveCount(0);
+
+    // The timeline merges the incoming email, the reply, the assignment and a comment; the choice is kept.
+    await page.getByRole('button', { name: 'Assign to me' }).click();
+    await page.getByTestId('comment-input').fill('Label sent');
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await page.getByTestId('view-mode').getByText('Timeline').click();
+    const timeline = page.getByTestId('timeline');
+    await expect(timeline.getByTestId('timeline-event')).toHaveCount(4);
+    const types = await timeline
+      .getByTestId('timeline-event')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-type')));
+    expect(types.slice(0, 2)).toEqual(['incoming', 'reply']);
+    expect(types.slice(2).sort()).toEqual(['comment', 'status']);
+    await expect(timeline).toContainText('Label sent');
+    await expect(timeline).toContainText('Assigned to');
+    const preferences = await api<{ emailDetailViewMode: string }>(baseURL!, token, 'GET', '/user/preferences');
+    expect(preferences.emailDetailViewMode).toBe('timeline');
+    // The server's value wins over the local one.
+    await page.evaluate(() => localStorage.setItem('emailDetailViewMode', 'classic'));
+    await page.reload();
+    await expect(page.getByTestId('timeline')).toBeVisible();
   });
 
   test('shows the not-found message for an email that does not exist', async ({ page, baseURL }) => {

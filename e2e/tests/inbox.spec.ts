@@ -23,18 +23,38 @@ test.describe('the inbox', () => {
 
     // "I'll take it" on the first row, then the 'My tasks' filter shows just that one.
     const first = page.getByTestId('email-row').first();
-    await first.getByTestId('row-assign').click();
-    await page.getByRole('option', { name: "I'll take it" }).click();
+    // The assign menu opens on hover and closes 150 ms after the pointer left it.
+    await first.getByTestId('row-assign').hover();
+    const assignMenu = first.getByTestId('row-assign-menu');
+    await expect(assignMenu.getByRole('menuitem')).toHaveText([
+      'Unassign',
+      "I'll take it",
+      ...(await api<{ email: string }[]>(baseURL!, token, 'GET', '/team/members')).map((m) => m.email),
+    ]);
+    await page.getByTestId('folders').hover();
+    await expect(assignMenu).toHaveCount(0);
+    // A click elsewhere closes an open menu too.
+    await first.getByTestId('row-label').getByRole('button').click();
+    await expect(first.getByTestId('row-label-menu')).toBeVisible();
+    await page.getByRole('heading').first().click();
+    await expect(first.getByTestId('row-label-menu')).toHaveCount(0);
+    await first.getByTestId('row-assign').hover();
+    await assignMenu.getByRole('menuitem', { name: "I'll take it" }).click();
     await expect(page.getByText('Email assigned to you')).toBeVisible();
     await page.getByTestId('filter-assignee').click();
     await page.getByRole('option', { name: 'My tasks' }).click();
     await expect(page.getByTestId('email-row')).toHaveCount(1);
 
     // Choose Label on it, then filter by that label.
-    await page.getByTestId('email-row').first().getByTestId('row-label').click();
-    await page.getByRole('option', { name: 'Urgent' }).click();
+    await page.getByTestId('email-row').first().getByTestId('row-label').hover();
+    await expect(page.getByTestId('row-label-menu')).toContainText('Choose Label');
+    await page.getByTestId('row-label-menu').getByRole('menuitem', { name: 'Urgent' }).click();
     await expect(page.getByText('Label "Urgent" assigned to email')).toBeVisible();
     await expect(page.getByTestId('email-row').first().getByTestId('label-chips')).toContainText('Urgent');
+    // A label already on the email is disabled in its menu.
+    await page.getByTestId('email-row').first().getByTestId('row-label').hover();
+    await expect(page.getByTestId('row-label-menu').getByRole('menuitem', { name: 'Urgent' })).toBeDisabled();
+    await page.getByTestId('folders').hover();
     await page.getByTestId('filters-reset').click();
     await expect(page.getByTestId('email-row')).toHaveCount(emails.length);
     await page.getByTestId('filter-label').click();
@@ -58,6 +78,42 @@ test.describe('the inbox', () => {
     await page.getByTestId('filter-unread').click();
     await page.getByTestId('filter-unread').click();
     await expect(page.getByTestId('email-row')).toHaveCount(emails.length - 2);
+  });
+
+  test('stars stay after a reload; select-all and a row checkbox select emails for a bulk action', async ({
+    page,
+    baseURL,
+  }) => {
+    const token = await signUpViaApi(baseURL!, newAccount('bulk'));
+    await createTeamViaApi(baseURL!, token, 'Bulk crew');
+    await api(baseURL!, token, 'POST', '/emails/sample');
+    const emails = (await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails')).content;
+    expect(emails.length).toBeGreaterThan(2);
+
+    await useToken(page, token);
+    await page.goto('/admin/inbox');
+    const rows = page.getByTestId('email-row');
+    await expect(rows).toHaveCount(emails.length);
+
+    // The star is the user's own marker: it survives a reload and does not open the email.
+    await rows.nth(1).getByTestId('row-star').click();
+    await expect(rows.nth(1).getByTestId('row-star')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/\/admin\/inbox$/);
+    await page.reload();
+    await expect(rows.nth(1).getByTestId('row-star')).toHaveAttribute('aria-pressed', 'true');
+    await expect(rows.nth(0).getByTestId('row-star')).toHaveAttribute('aria-pressed', 'false');
+
+    // Select all, then unselect one row: the bulk bar counts them; archive moves them out of the inbox.
+    await page.getByTestId('email-table').locator('thead .p-checkbox').click();
+    await expect(page.getByTestId('selected-count')).toHaveText(`${emails.length} selected`);
+    await rows.first().locator('.p-checkbox').click();
+    await expect(page.getByTestId('selected-count')).toHaveText(`${emails.length - 1} selected`);
+    await expect(page).toHaveURL(/\/admin\/inbox$/);
+    await page.getByTestId('bulk-archive').click();
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByTestId('bulk-actions')).toHaveCount(0);
+    const archived = await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails?folder=archived');
+    expect(archived.totalElements).toBe(emails.length - 1);
   });
 
   test('the quick search shows matching emails as you type and leads to the inbox on Enter', async ({

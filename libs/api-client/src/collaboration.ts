@@ -5,6 +5,7 @@ import type {
   EmailAction,
   EmailDetail,
   EmailPresence,
+  EmailStar,
   Folder,
   Label,
   LabelBackground,
@@ -124,6 +125,16 @@ export const inboxApi = {
       secured: true,
       handled: true,
     }),
+
+  star: (id: string): Promise<EmailStar> =>
+    request<EmailStar>(`/emails/${enc(id)}/star`, { method: 'PUT', secured: true, handled: true }),
+  unstar: (id: string): Promise<EmailStar> =>
+    request<EmailStar>(`/emails/${enc(id)}/unstar`, { method: 'PUT', secured: true, handled: true }),
+  /** Which of these emails the caller starred. */
+  starred: (ids: string[]): Promise<string[]> =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : request<string[]>('/emails/starred', { query: { ids: ids.join(',') }, secured: true, handled: true }),
 
   listComments: (id: string): Promise<Comment[]> =>
     request<Comment[]>(`/emails/${enc(id)}/comments`, { secured: true, handled: true }),

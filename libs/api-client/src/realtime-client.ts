@@ -6,6 +6,7 @@ import {
   type Email,
   type EmailChange,
   type EmailPresence,
+  type ReplyChange,
   type ServerToClientEvents,
 } from '@teaminbox/contracts';
 import { RecentIds } from './recent-ids';
@@ -25,6 +26,8 @@ export interface RealtimeHandlers {
   onComment?(change: CommentChange): void;
   /** Who views an email changed. */
   onPresence?(presence: EmailPresence): void;
+  /** A reply draft was saved or deleted, or a reply was queued, sent or failed. */
+  onReply?(change: ReplyChange): void;
 }
 
 export interface RealtimeClient {
@@ -124,6 +127,7 @@ export function createRealtimeClient(options: RealtimeOptions, handlers: Realtim
   socket.on('team.email.updated', (change) => handlers.onEmailUpdated?.(change));
   socket.on('email.comment', (change) => handlers.onComment?.(change));
   socket.on('email.presence', (presence) => handlers.onPresence?.(presence));
+  socket.on('email.reply', (change) => handlers.onReply?.(change));
 
   return {
     status: () => status,

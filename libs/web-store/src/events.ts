@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { CommentChange, Email, EmailChange, EmailPresence } from '@teaminbox/contracts';
+import type { CommentChange, Email, EmailChange, EmailPresence, ReplyChange } from '@teaminbox/contracts';
 
 /**
  * Events the shell's realtime connection dispatches; remotes' slices react to them. They are
@@ -10,6 +10,7 @@ export const unreadCountChanged = createAction<number>('inbox/unreadCountChanged
 export const emailUpdated = createAction<EmailChange>('inbox/emailUpdated');
 export const commentChanged = createAction<CommentChange>('inbox/commentChanged');
 export const presenceChanged = createAction<EmailPresence>('inbox/presenceChanged');
+export const replyChanged = createAction<ReplyChange>('inbox/replyChanged');
 
 /** Dispatched once after a remote's slices are injected, so their initial state appears at once. */
 export const featureInjected = createAction<string>('store/featureInjected');

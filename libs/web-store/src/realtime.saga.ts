@@ -3,7 +3,14 @@ import { call, cancelled, fork, put, race, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import { api, ApiError, createRealtimeClient, tokenStore, type RealtimeOptions } from '@teaminbox/api-client';
-import { commentChanged, emailArrived, emailUpdated, presenceChanged, unreadCountChanged } from './events';
+import {
+  commentChanged,
+  emailArrived,
+  emailUpdated,
+  presenceChanged,
+  replyChanged,
+  unreadCountChanged,
+} from './events';
 import { connected, disconnected } from './realtime.slice';
 import { loggedOut, userLoaded } from './session.slice';
 
@@ -17,6 +24,7 @@ function realtimeChannel(factory: RealtimeClientFactory, options: RealtimeOption
       onUnreadCount: (count) => emit(unreadCountChanged(count)),
       onEmailUpdated: (change) => emit(emailUpdated(change)),
       onComment: (change) => emit(commentChanged(change)),
+      onReply: (change) => emit(replyChanged(change)),
       onPresence: (presence) => emit(presenceChanged(presence)),
     });
     return () => client.close();

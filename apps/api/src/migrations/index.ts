@@ -11,6 +11,7 @@ import { EmailReplySender1767916800000 } from './1767916800000-email-reply-sende
 import { InboxSearch1767960000000 } from './1767960000000-inbox-search';
 import { ReplyTemplatesAndNotificationSettings1768000000000 } from './1768000000000-reply-templates-and-notification-settings';
 import { InboxEmailCount1768100000000 } from './1768100000000-inbox-email-count';
+import { EmailStars1768200000000 } from './1768200000000-email-stars';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   InboxSearch1767960000000,
   ReplyTemplatesAndNotificationSettings1768000000000,
   InboxEmailCount1768100000000,
+  EmailStars1768200000000,
 ];

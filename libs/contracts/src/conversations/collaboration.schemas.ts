@@ -116,6 +116,27 @@ export const ZLogActionRequest = z.object({
 export type TLogActionRequest = z.infer<typeof ZLogActionRequest>;
 
 /* ------------------------------------------------------------------------------------------------
+ * Stars (the inbox row's personal marker)
+ * ---------------------------------------------------------------------------------------------- */
+
+/** PUT /emails/{id}/star and /unstar answer the caller's star on the email. */
+export interface EmailStar {
+  emailId: string;
+  starred: boolean;
+}
+
+/** GET /emails/starred?ids=a,b,c: which of these emails (at most 100) the caller starred. */
+export const ZStarredQuery = z.object({
+  ids: z
+    .string()
+    .max(100 * 37)
+    .optional()
+    .default('')
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(z.uuid('Invalid email id')).max(100)),
+});
+
+/* ------------------------------------------------------------------------------------------------
  * Comments
  * ---------------------------------------------------------------------------------------------- */
 

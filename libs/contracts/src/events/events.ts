@@ -199,6 +199,17 @@ export interface EmailNotificationsMuted {
   teamId: string;
   userId: string;
 }
+/** Per user: a personal marker on an email (the inbox row's star). */
+export interface EmailStarred {
+  emailId: string;
+  teamId: string;
+  userId: string;
+}
+export interface EmailUnstarred {
+  emailId: string;
+  teamId: string;
+  userId: string;
+}
 export interface EmailNotificationsUnmuted {
   emailId: string;
   teamId: string;
@@ -309,6 +320,8 @@ export interface DomainEventMap {
   EmailLabelAdded: EmailLabelAdded;
   EmailLabelRemoved: EmailLabelRemoved;
   EmailNotificationsMuted: EmailNotificationsMuted;
+  EmailStarred: EmailStarred;
+  EmailUnstarred: EmailUnstarred;
   EmailNotificationsUnmuted: EmailNotificationsUnmuted;
   EmailActionLogged: EmailActionLogged;
   CommentAdded: CommentAdded;

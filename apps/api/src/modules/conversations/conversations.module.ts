@@ -8,6 +8,8 @@ import { AttachmentsController } from './http/attachments.controller';
 import { CreateSampleEmailsHandler } from './commands/create-sample-emails/create-sample-emails.handler';
 import { EmailQueriesController } from './http/email-queries.controller';
 import { EmailsController } from './http/emails.controller';
+import { EmailStarProjection } from './stars/email-star.projection';
+import { StarsController } from './stars/stars.controller';
 import { InboxEmailProjection } from './projections/inbox-email/inbox-email.projection';
 import { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
 import { CountUnreadEmailsHandler } from './queries/count-unread-emails/count-unread-emails.handler';
@@ -36,6 +38,8 @@ import { EmailThreadQueries } from './thread/email-thread.queries';
   imports: [TypeOrmModule.forFeature([InboxEmailReadModel]), IdentityModule],
   // Fixed paths (/emails/search, /emails/my-tasks) before /emails/:id.
   controllers: [
+    // Before EmailsController: GET /emails/starred must not be taken for GET /emails/{id}.
+    StarsController,
     EmailQueriesController,
     EmailsController,
     AttachmentsController,
@@ -55,6 +59,7 @@ import { EmailThreadQueries } from './thread/email-thread.queries';
     PushEmailChangeHandler,
     WorkOnEmailHandler,
     EmailActionProjection,
+    EmailStarProjection,
     EmailDetailQueries,
     CommentsService,
     EmailCommentProjection,
@@ -75,6 +80,7 @@ export class ConversationsModule implements OnModuleInit {
     private readonly actions: EmailActionProjection,
     private readonly comments: EmailCommentProjection,
     private readonly replies: EmailReplyProjection,
+    private readonly stars: EmailStarProjection,
     private readonly pushReplies: PushReplyReaction,
   ) {}
 
@@ -83,6 +89,7 @@ export class ConversationsModule implements OnModuleInit {
     this.runner.registerProjection(this.actions);
     this.runner.registerProjection(this.comments);
     this.runner.registerProjection(this.replies);
+    this.runner.registerProjection(this.stars);
     this.runner.registerReaction(this.pushReplies);
   }
 }

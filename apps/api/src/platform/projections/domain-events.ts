@@ -46,6 +46,8 @@ export class EmailLabelAddedEvent extends DomainEventEnvelope<DomainEventMap['Em
 export class EmailLabelRemovedEvent extends DomainEventEnvelope<DomainEventMap['EmailLabelRemoved']> {}
 export class EmailNotificationsMutedEvent extends DomainEventEnvelope<DomainEventMap['EmailNotificationsMuted']> {}
 export class EmailNotificationsUnmutedEvent extends DomainEventEnvelope<DomainEventMap['EmailNotificationsUnmuted']> {}
+export class EmailStarredEvent extends DomainEventEnvelope<DomainEventMap['EmailStarred']> {}
+export class EmailUnstarredEvent extends DomainEventEnvelope<DomainEventMap['EmailUnstarred']> {}
 export class EmailActionLoggedEvent extends DomainEventEnvelope<DomainEventMap['EmailActionLogged']> {}
 export class CommentAddedEvent extends DomainEventEnvelope<DomainEventMap['CommentAdded']> {}
 export class CommentEditedEvent extends DomainEventEnvelope<DomainEventMap['CommentEdited']> {}
@@ -90,6 +92,8 @@ export const DOMAIN_EVENT_CLASSES: { readonly [K in DomainEventType]: DomainEven
   EmailLabelRemoved: EmailLabelRemovedEvent,
   EmailNotificationsMuted: EmailNotificationsMutedEvent,
   EmailNotificationsUnmuted: EmailNotificationsUnmutedEvent,
+  EmailStarred: EmailStarredEvent,
+  EmailUnstarred: EmailUnstarredEvent,
   EmailActionLogged: EmailActionLoggedEvent,
   CommentAdded: CommentAddedEvent,
   CommentEdited: CommentEditedEvent,

@@ -6,13 +6,27 @@ import { Card } from 'primereact/card';
 import { Chip } from 'primereact/chip';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { InputTextarea } from 'primereact/inputtextarea';
-import type { Comment, EmailAttachment, EmailDetail, Label, TeamMember } from '@teaminbox/contracts';
+import { SelectButton } from 'primereact/selectbutton';
+import type {
+  Comment,
+  DetailViewMode,
+  EmailAction,
+  EmailAttachment,
+  EmailDetail,
+  Label,
+  Reply,
+  TeamMember,
+  ThreadMessage,
+} from '@teaminbox/contracts';
 import { api, ApiError, inboxApi } from '@teaminbox/api-client';
 import { noticeRaised, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { EmailBody, EmailMeta } from '../../shared/EmailParts';
+import { CommentsCard } from './CommentsCard';
 import { ReplyForm } from './ReplyForm';
+import { ThreadPanel } from './ThreadPanel';
+import { TimelineView } from './TimelineView';
 import { selectEmailDetailLive } from './emailDetailSlice';
+import { useDetailViewMode } from './useDetailViewMode';
 
 const SUCCESS_MS = 2000;
 const ERROR_MS = 3000;
@@ -45,7 +59,10 @@ export default function EmailDetailPage() {
   const [members, setMembers] = useState<TeamMember[]>([]);
   const [labels, setLabels] = useState<Label[]>([]);
   const [comments, setComments] = useState<Comment[]>([]);
-  const [commentText, setCommentText] = useState('');
+  const [thread, setThread] = useState<ThreadMessage[]>([]);
+  const [replies, setReplies] = useState<Reply[]>([]);
+  const [actions, setActions] = useState<EmailAction[]>([]);
+  const [viewMode, setViewMode] = useDetailViewMode();
   const [chosenLabel, setChosenLabel] = useState<string | null>(null);
   const [chosenMember, setChosenMember] = useState<string | null>(null);
   const [remoteImagesFor, setRemoteImagesFor] = useState<string | null>(null);
@@ -104,12 +121,34 @@ export default function EmailDetailPage() {
   // Changes pushed by others reload what they touched.
   const revision = live.revisions[id] ?? 0;
   const commentRevision = live.commentRevisions[id] ?? 0;
+  const replyRevision = live.replyRevisions[id] ?? 0;
   useEffect(() => {
     if (revision > 0) fetchDetail(id).then(applyLoad);
   }, [revision, id, applyLoad]);
   useEffect(() => {
     if (commentRevision > 0) inboxApi.listComments(id).then(setComments, () => setComments([]));
   }, [commentRevision, id]);
+  // The thread (both views) and, for the timeline, the replies and the action log; failures leave them empty.
+  const [historyRevision, setHistoryRevision] = useState(0);
+  useEffect(() => {
+    let active = true;
+    const keep =
+      <T,>(set: (value: T[]) => void) =>
+      (value: T[]) =>
+        active && set(value);
+    const empty =
+      <T,>(set: (value: T[]) => void) =>
+      () =>
+        active && set([]);
+    inboxApi.getThread(id).then(keep(setThread), empty(setThread));
+    if (viewMode === 'timeline') {
+      inboxApi.listReplies(id).then(keep(setReplies), empty(setReplies));
+      inboxApi.listActions(id).then(keep(setActions), empty(setActions));
+    }
+    return () => {
+      active = false;
+    };
+  }, [id, viewMode, revision, commentRevision, replyRevision, historyRevision]);
 
   const presence = live.presence[id];
   const others = (presence?.viewers ?? []).filter((viewer) => viewer.userId !== me?.id);
@@ -177,27 +216,6 @@ export default function EmailDetailPage() {
     }
   };
 
-  const addComment = async () => {
-    const message = commentText.trim();
-    if (!message) return;
-    try {
-      await inboxApi.addComment(email.id, message);
-      setCommentText('');
-      await loadComments();
-    } catch {
-      notify('error', 'commentAddError');
-    }
-  };
-
-  const deleteComment = async (comment: Comment) => {
-    try {
-      await inboxApi.deleteComment(email.id, comment.id);
-      await loadComments();
-    } catch {
-      notify('error', 'commentDeleteError');
-    }
-  };
-
   const nameOf = (userId: string | null) => {
     const member = members.find((m) => m.id === userId);
     return member ? member.name || member.email : (email.assignedToName ?? '');
@@ -208,6 +226,16 @@ export default function EmailDetailPage() {
     <div className="flex flex-column gap-3" data-testid="email-detail">
       <div className="flex flex-wrap align-items-center gap-2">
         <BackButton />
+        <SelectButton
+          value={viewMode}
+          allowEmpty={false}
+          onChange={(e) => setViewMode(e.value as DetailViewMode)}
+          options={[
+            { value: 'classic', label: t('emailDetail.viewClassic') },
+            { value: 'timeline', label: t('emailDetail.viewTimeline') },
+          ]}
+          data-testid="view-mode"
+        />
         <span className="flex-1" />
         <Button
           type="button"
@@ -280,6 +308,12 @@ export default function EmailDetailPage() {
         ) : null}
         <EmailBody email={email} allowRemoteImages={remoteImages} height="60vh" testId="email-body" />
       </Card>
+
+      {viewMode === 'timeline' ? (
+        <TimelineView thread={thread} replies={replies} comments={comments} actions={actions} />
+      ) : (
+        <ThreadPanel emailId={email.id} thread={thread} />
+      )}
 
       {email.attachments.length > 0 ? (
         <Card title={t('emailDetail.attachments')}>
@@ -420,47 +454,22 @@ export default function EmailDetailPage() {
         </div>
       </div>
 
-      <Card title={t('emailDetail.comments')}>
-        <ul
-          className="list-none p-0 m-0 flex flex-column gap-2"
-          style={{ maxHeight: 500, overflowY: 'auto' }}
-          data-testid="comments"
-        >
-          {comments.length === 0 ? <li>{t('emailDetail.noComments')}</li> : null}
-          {comments.map((comment) => (
-            <li key={comment.id} className="flex align-items-start gap-2" data-testid="comment">
-              <strong>{comment.userName || comment.userEmail}</strong>
-              <span style={{ whiteSpace: 'pre-wrap' }} className="flex-1">
-                {comment.message}
-              </span>
-              {comment.userEmail === me?.email ? (
-                <Button
-                  type="button"
-                  size="small"
-                  text
-                  icon="pi pi-trash"
-                  aria-label={t('emailDetail.deleteComment')}
-                  onClick={() => deleteComment(comment)}
-                />
-              ) : null}
-            </li>
-          ))}
-        </ul>
-        <div className="flex flex-column gap-2 mt-2">
-          <InputTextarea
-            value={commentText}
-            onChange={(e) => setCommentText(e.target.value)}
-            placeholder={t('emailDetail.commentPlaceholder')}
-            aria-label={t('emailDetail.commentPlaceholder')}
-            rows={3}
-          />
-          <div>
-            <Button type="button" size="small" label={t('emailDetail.addComment')} onClick={addComment} />
-          </div>
-        </div>
-      </Card>
+      <CommentsCard
+        emailId={email.id}
+        comments={comments}
+        members={members}
+        myEmail={me?.email}
+        reload={loadComments}
+        notifyError={(key) => notify('error', key)}
+      />
 
-      <ReplyForm email={email} onSent={() => void load()} />
+      <ReplyForm
+        email={email}
+        onSent={() => {
+          void load();
+          setHistoryRevision((value) => value + 1);
+        }}
+      />
     </div>
   );
 }

@@ -3,14 +3,28 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import type { EmailDetail, Reply, ReplyCollision } from '@teaminbox/contracts';
-import { ApiError, inboxApi } from '@teaminbox/api-client';
+import {
+  REPLY_MAX_ATTACHMENTS,
+  type EmailDetail,
+  type Reply,
+  type ReplyCollision,
+  type ReplyTemplate,
+  type TReplyAttachment,
+} from '@teaminbox/contracts';
+import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
 import { noticeRaised, useAppDispatch } from '@teaminbox/web-store';
+import { htmlToText, readAsBase64, textToHtml } from './html-text';
 
 const SUCCESS_MS = 2000;
 const ERROR_MS = 3000;
+/** What the attachments may weigh together (the JSON body limit of the API is 35 MB, base64 adds a third). */
+export const REPLY_ATTACHMENTS_MAX_MB = 25;
+
+type Attachment = TReplyAttachment & { size: number };
 
 /** To and cc are comma-separated: trimmed, empties dropped (spec section 5). */
 export const splitAddresses = (value: string) =>
@@ -22,22 +36,40 @@ export const splitAddresses = (value: string) =>
 const replySubject = (subject: string) => (/^re:/i.test(subject.trim()) ? subject : `Re: ${subject}`);
 
 /**
- * The reply form with its drafts: save draft (the form resets), edit or delete a draft, send. While the user
- * writes, the others see "is replying"; if someone else commented or replied since the reply was started, the
- * server refuses once (409) and a dialog says what arrived, with 'Send anyway'.
+ * The reply form with its drafts: template select, insert signature, to / cc / subject, a plain or HTML body,
+ * attachments; save draft (the form resets), edit or delete a draft, send (body and attachments clear). While
+ * the user writes, the others see "is replying"; if someone else commented or replied since the reply was
+ * started, the server refuses once (409) and a dialog says what arrived, with 'Send anyway'.
  */
 export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const blank = () => ({ to: email.fromEmail, cc: '', subject: replySubject(email.subject), body: '' });
+  const blank = () => ({
+    to: email.fromEmail,
+    cc: '',
+    subject: replySubject(email.subject),
+    body: '',
+    htmlBody: '',
+    html: false,
+  });
   const [form, setForm] = useState(blank);
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [draftId, setDraftId] = useState<string | null>(null);
   const [drafts, setDrafts] = useState<Reply[]>([]);
+  const [templates, setTemplates] = useState<ReplyTemplate[]>([]);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [signature, setSignature] = useState('');
   const [collision, setCollision] = useState<ReplyCollision['collision'] | null>(null);
   const startedAt = useRef<string | null>(null);
-  const notify = (severity: 'success' | 'error', key: string) =>
+  const fileInput = useRef<HTMLInputElement>(null);
+  const notify = (severity: 'success' | 'error', key: string, values?: Record<string, string | number>) =>
     dispatch(
-      noticeRaised({ severity, key: `emailDetail.${key}`, lifeMs: severity === 'error' ? ERROR_MS : SUCCESS_MS }),
+      noticeRaised({
+        severity,
+        key: `emailDetail.${key}`,
+        values: values as Record<string, string> | undefined,
+        lifeMs: severity === 'error' ? ERROR_MS : SUCCESS_MS,
+      }),
     );
 
   const loadDrafts = () =>
@@ -51,13 +83,83 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
       () => setDrafts([]),
     );
   }, [email.id]);
+  // Templates and the signature: load failures are only logged (spec).
+  useEffect(() => {
+    personalApi.listTemplates().then(setTemplates, (error: unknown) => console.warn('Templates not loaded', error));
+    personalApi.getNotificationSettings().then(
+      (settings) => setSignature(settings.htmlSignature ?? ''),
+      (error: unknown) => console.warn('Signature not loaded', error),
+    );
+  }, []);
 
-  const change = (field: keyof ReturnType<typeof blank>, value: string) => {
-    if (!startedAt.current) {
-      startedAt.current = new Date().toISOString();
-      void inboxApi.setReplying(email.id, true).catch(() => undefined);
-    }
+  const started = () => {
+    if (startedAt.current) return;
+    startedAt.current = new Date().toISOString();
+    void inboxApi.setReplying(email.id, true).catch(() => undefined);
+  };
+
+  const change = (field: 'to' | 'cc' | 'subject' | 'body' | 'htmlBody', value: string) => {
+    started();
     setForm((current) => ({ ...current, [field]: value }));
+  };
+
+  /** Plain to HTML keeps the text (escaped); HTML to plain strips the tags (spec). */
+  const switchHtml = (html: boolean) =>
+    setForm((current) =>
+      html
+        ? { ...current, html, htmlBody: current.htmlBody || textToHtml(current.body) }
+        : { ...current, html, body: htmlToText(current.htmlBody), htmlBody: '' },
+    );
+
+  /** A template with an HTML body sets the HTML and clears the plain body, otherwise it sets the plain body. */
+  const applyTemplate = (id: string) => {
+    setTemplateId(id);
+    const template = templates.find((item) => item.id === id);
+    if (!template) return;
+    started();
+    setForm((current) =>
+      template.htmlBody?.trim()
+        ? { ...current, html: true, htmlBody: template.htmlBody, body: '' }
+        : { ...current, html: false, htmlBody: '', body: template.body ?? '' },
+    );
+  };
+
+  /** The signature, as plain text, goes at the end of the body. */
+  const insertSignature = () => {
+    const text = htmlToText(signature);
+    if (!text) return notify('error', 'noSignature');
+    started();
+    setForm((current) =>
+      current.html
+        ? { ...current, htmlBody: `${current.htmlBody}<p>${textToHtml(text)}</p>` }
+        : { ...current, body: current.body ? `${current.body.replace(/\s+$/, '')}\n\n${text}` : text },
+    );
+  };
+
+  const addFiles = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    const chosen = [...files];
+    const total = [...attachments, ...chosen].reduce((sum, file) => sum + file.size, 0);
+    if (total > REPLY_ATTACHMENTS_MAX_MB * 1024 * 1024 || attachments.length + chosen.length > REPLY_MAX_ATTACHMENTS) {
+      notify('error', 'attachmentTooLarge', { max: REPLY_ATTACHMENTS_MAX_MB });
+      return;
+    }
+    try {
+      const read = await Promise.all(
+        chosen.map(async (file) => ({
+          fileName: file.name,
+          contentType: file.type || 'application/octet-stream',
+          base64Content: await readAsBase64(file),
+          size: file.size,
+        })),
+      );
+      started();
+      setAttachments((current) => [...current, ...read]);
+    } catch {
+      notify('error', 'fileReadError');
+    } finally {
+      if (fileInput.current) fileInput.current.value = '';
+    }
   };
 
   const stopReplying = () => {
@@ -69,7 +171,8 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
     to: splitAddresses(form.to),
     cc: splitAddresses(form.cc),
     subject: form.subject,
-    body: form.body,
+    body: form.html ? htmlToText(form.htmlBody) : form.body,
+    htmlBody: form.html ? form.htmlBody : null,
   });
 
   const saveDraft = async () => {
@@ -77,6 +180,8 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
       if (draftId) await inboxApi.updateDraft(email.id, draftId, payload());
       else await inboxApi.createDraft(email.id, payload());
       setForm(blank());
+      setAttachments([]);
+      setTemplateId(null);
       setDraftId(null);
       stopReplying();
       await loadDrafts();
@@ -92,13 +197,18 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
         ...payload(),
         emailId: email.id,
         teamId: email.teamId,
-        attachments: [],
+        attachments: attachments.map(({ fileName, contentType, base64Content }) => ({
+          fileName,
+          contentType,
+          base64Content,
+        })),
         draftId: draftId ?? undefined,
         startedAt: startedAt.current ?? undefined,
         confirmed,
       });
       notify('success', 'replySent');
-      setForm((current) => ({ ...current, body: '' }));
+      setForm((current) => ({ ...current, body: '', htmlBody: '' }));
+      setAttachments([]);
       setDraftId(null);
       stopReplying();
       await loadDrafts();
@@ -123,6 +233,18 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
     }
   };
 
+  const editDraft = (reply: Reply) => {
+    setDraftId(reply.id);
+    setForm({
+      to: reply.to.join(', '),
+      cc: reply.cc.join(', '),
+      subject: reply.subject,
+      body: reply.htmlBody ? '' : reply.body,
+      htmlBody: reply.htmlBody ?? '',
+      html: Boolean(reply.htmlBody),
+    });
+  };
+
   return (
     <Card title={t('emailDetail.reply')} data-testid="reply-form">
       {drafts.length > 0 ? (
@@ -137,15 +259,7 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
                 size="small"
                 text
                 label={t('emailDetail.editDraft')}
-                onClick={() => {
-                  setDraftId(reply.id);
-                  setForm({
-                    to: reply.to.join(', '),
-                    cc: reply.cc.join(', '),
-                    subject: reply.subject,
-                    body: reply.body,
-                  });
-                }}
+                onClick={() => editDraft(reply)}
               />
               <Button
                 type="button"
@@ -160,6 +274,35 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
         </ul>
       ) : null}
       <div className="flex flex-column gap-2">
+        <div className="flex flex-wrap align-items-center gap-2">
+          <Dropdown
+            value={templateId}
+            options={templates.map((template) => ({ label: template.name, value: template.id }))}
+            onChange={(e) => applyTemplate(e.value as string)}
+            placeholder={t('emailDetail.chooseTemplate')}
+            aria-label={t('emailDetail.template')}
+            emptyMessage={t('emailDetail.noTemplates')}
+            data-testid="reply-template"
+          />
+          <Button
+            type="button"
+            outlined
+            size="small"
+            icon="pi pi-pencil"
+            label={t('emailDetail.insertSignature')}
+            onClick={insertSignature}
+            data-testid="reply-insert-signature"
+          />
+          <span className="flex-1" />
+          <label className="flex align-items-center gap-2">
+            <InputSwitch
+              checked={form.html}
+              onChange={(e) => switchHtml(Boolean(e.value))}
+              data-testid="reply-html-switch"
+            />
+            {t('emailDetail.htmlBody')}
+          </label>
+        </div>
         <label className="flex flex-column gap-1">
           {t('emailDetail.to')}
           <InputText value={form.to} onChange={(e) => change('to', e.target.value)} data-testid="reply-to" />
@@ -176,13 +319,60 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
             data-testid="reply-subject"
           />
         </label>
-        <InputTextarea
-          value={form.body}
-          rows={6}
-          onChange={(e) => change('body', e.target.value)}
-          aria-label={t('emailDetail.replyBody')}
-          data-testid="reply-body"
-        />
+        {form.html ? (
+          <InputTextarea
+            value={form.htmlBody}
+            rows={8}
+            onChange={(e) => change('htmlBody', e.target.value)}
+            aria-label={t('emailDetail.replyHtmlBody')}
+            className="font-monospace"
+            data-testid="reply-html-body"
+          />
+        ) : (
+          <InputTextarea
+            value={form.body}
+            rows={6}
+            onChange={(e) => change('body', e.target.value)}
+            aria-label={t('emailDetail.replyBody')}
+            data-testid="reply-body"
+          />
+        )}
+        <div className="flex flex-wrap align-items-center gap-2">
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            onChange={(e) => void addFiles(e.target.files)}
+            data-testid="reply-file-input"
+          />
+          <Button
+            type="button"
+            text
+            size="small"
+            icon="pi pi-paperclip"
+            label={t('emailDetail.attachFiles')}
+            onClick={() => fileInput.current?.click()}
+          />
+          {attachments.map((attachment, index) => (
+            <span
+              key={`${attachment.fileName}-${index}`}
+              className="flex align-items-center gap-1"
+              data-testid="reply-attachment"
+            >
+              {attachment.fileName} ({attachment.size} B)
+              <Button
+                type="button"
+                text
+                rounded
+                size="small"
+                icon="pi pi-times"
+                aria-label={t('emailDetail.removeAttachment', { name: attachment.fileName })}
+                onClick={() => setAttachments((current) => current.filter((_, i) => i !== index))}
+              />
+            </span>
+          ))}
+        </div>
         <div className="flex gap-2">
           <Button
             type="button"

@@ -1,18 +1,24 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { EmailPresence } from '@teaminbox/contracts';
-import { commentChanged, emailUpdated, presenceChanged } from '@teaminbox/web-store';
+import { commentChanged, emailUpdated, presenceChanged, replyChanged } from '@teaminbox/web-store';
 
 /**
  * Live state of opened emails, fed by the realtime connection: who views each email, and a revision per email
- * that grows with every change or comment pushed for it (the detail screen reloads what changed).
+ * that grows with every change, comment or reply pushed for it (the detail screen reloads what changed).
  */
 export interface EmailDetailLiveState {
   presence: Record<string, EmailPresence>;
   revisions: Record<string, number>;
   commentRevisions: Record<string, number>;
+  replyRevisions: Record<string, number>;
 }
 
-export const initialEmailDetailLiveState: EmailDetailLiveState = { presence: {}, revisions: {}, commentRevisions: {} };
+export const initialEmailDetailLiveState: EmailDetailLiveState = {
+  presence: {},
+  revisions: {},
+  commentRevisions: {},
+  replyRevisions: {},
+};
 
 export const emailDetailSlice = createSlice({
   name: 'emailDetail',
@@ -28,6 +34,9 @@ export const emailDetailSlice = createSlice({
       })
       .addCase(commentChanged, (state, action) => {
         state.commentRevisions[action.payload.emailId] = (state.commentRevisions[action.payload.emailId] ?? 0) + 1;
+      })
+      .addCase(replyChanged, (state, action) => {
+        state.replyRevisions[action.payload.emailId] = (state.replyRevisions[action.payload.emailId] ?? 0) + 1;
       });
   },
 });

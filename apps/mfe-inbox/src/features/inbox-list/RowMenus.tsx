@@ -1,13 +1,13 @@
+import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dropdown } from 'primereact/dropdown';
 import { Tag } from 'primereact/tag';
 import type { Email, Label, TeamMember } from '@teaminbox/contracts';
 import { inboxApi } from '@teaminbox/api-client';
 import { noticeRaised, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { HoverMenu } from './HoverMenu';
 
 const SUCCESS_MS = 2000;
 const ERROR_MS = 3000;
-const UNASSIGN = '__unassign__';
 
 const SEVERITY: Record<string, 'success' | 'info' | 'warning' | 'danger' | 'secondary' | 'contrast' | null> = {
   primary: null,
@@ -20,8 +20,15 @@ const SEVERITY: Record<string, 'success' | 'info' | 'warning' | 'danger' | 'seco
   dark: 'contrast',
 };
 
+/**
+ * The team's members and labels for the cells of the inbox table. A context, not props: the table re-renders a
+ * cell only when its row changes, and members or labels often arrive after the rows.
+ */
+export const InboxRowContext = createContext<{ members: TeamMember[]; labels: Label[] }>({ members: [], labels: [] });
+
 /** The label chips of a row, in the label's colour (solid or light background). */
-export function LabelChips({ email, labels }: { email: Email; labels: Label[] }) {
+export function LabelChips({ email }: { email: Email }) {
+  const { labels } = useContext(InboxRowContext);
   return (
     <div className="flex flex-wrap gap-1" data-testid="label-chips">
       {labels
@@ -39,7 +46,8 @@ export function LabelChips({ email, labels }: { email: Email; labels: Label[] })
 }
 
 /** A row's assign menu (Unassign, "I'll take it", then each member) and its 'Choose Label' menu. */
-export function RowMenus({ email, members, labels }: { email: Email; members: TeamMember[]; labels: Label[] }) {
+export function RowMenus({ email }: { email: Email }) {
+  const { members, labels } = useContext(InboxRowContext);
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectCurrentUser);
@@ -48,8 +56,8 @@ export function RowMenus({ email, members, labels }: { email: Email; members: Te
       noticeRaised({ severity, key: `inbox.${key}`, values, lifeMs: severity === 'error' ? ERROR_MS : SUCCESS_MS }),
     );
 
-  const assign = async (value: string) => {
-    if (value === UNASSIGN) {
+  const assign = async (value: string | null) => {
+    if (value === null) {
       try {
         await inboxApi.assign(email.id, '');
         notify('success', 'unassignedOk');
@@ -68,9 +76,7 @@ export function RowMenus({ email, members, labels }: { email: Email; members: Te
     }
   };
 
-  const addLabel = async (labelId: string) => {
-    const label = labels.find((l) => l.id === labelId);
-    if (!label) return;
+  const addLabel = async (label: Label) => {
     try {
       await inboxApi.addLabelToEmail(email.id, label);
       notify('success', 'labelAssigned', { name: label.name });
@@ -81,26 +87,40 @@ export function RowMenus({ email, members, labels }: { email: Email; members: Te
 
   const assignee = members.find((m) => m.id === email.assignedTo);
   return (
-    <div className="flex gap-1" onClick={(e) => e.stopPropagation()} data-testid="row-menus">
-      <Dropdown
-        value={null}
-        placeholder={assignee ? assignee.name || assignee.email : t('inbox.assignee')}
-        options={[
-          { label: t('inbox.unassign'), value: UNASSIGN },
-          { label: t('inbox.takeIt'), value: 'me' },
-          ...members.map((m) => ({ label: m.email, value: m.id })),
+    <div className="flex gap-1 justify-content-end" data-testid="row-menus">
+      <HoverMenu
+        label={assignee ? assignee.name || assignee.email : t('inbox.assignee')}
+        icon="pi pi-user"
+        testId="row-assign"
+        items={[
+          {
+            key: 'unassign',
+            label: t('inbox.unassign'),
+            disabled: !email.assignedTo,
+            onSelect: () => void assign(null),
+          },
+          { key: 'me', label: t('inbox.takeIt'), onSelect: () => void assign('me') },
+          ...members.map((m) => ({
+            key: m.id,
+            label: m.email,
+            disabled: m.id === email.assignedTo,
+            onSelect: () => void assign(m.id),
+          })),
         ]}
-        onChange={(e) => void assign(e.value as string)}
-        aria-label={t('inbox.assignee')}
-        data-testid="row-assign"
       />
-      <Dropdown
-        value={null}
-        placeholder={t('inbox.chooseLabel')}
-        options={labels.map((l) => ({ label: l.name, value: l.id, disabled: email.labels.includes(l.id) }))}
-        onChange={(e) => void addLabel(e.value as string)}
-        aria-label={t('inbox.chooseLabel')}
-        data-testid="row-label"
+      <HoverMenu
+        label={t('inbox.actions')}
+        icon="pi pi-ellipsis-v"
+        testId="row-label"
+        items={[
+          { key: 'heading', label: t('inbox.chooseLabel'), heading: true },
+          ...labels.map((label) => ({
+            key: label.id,
+            label: label.name,
+            disabled: email.labels.includes(label.id),
+            onSelect: () => void addLabel(label),
+          })),
+        ]}
       />
     </div>
   );

@@ -123,6 +123,21 @@ describe('email decider', () => {
       .then([{ type: 'EmailNotificationsUnmuted', data: { ...ids, userId: 'u1' } }]);
   });
 
+  it('stars once per user and unstars only a starred email', () => {
+    const starred = { type: 'EmailStarred' as const, data: { ...ids, userId: 'u1' } };
+    spec.given([got]).when({ type: 'Star', teamId: 't1', userId: 'u1' }).then([starred]);
+    spec.given([got, starred]).when({ type: 'Star', teamId: 't1', userId: 'u1' }).then([]);
+    spec
+      .given([got, starred])
+      .when({ type: 'Star', teamId: 't1', userId: 'u2' })
+      .then([{ type: 'EmailStarred', data: { ...ids, userId: 'u2' } }]);
+    spec.given([got]).when({ type: 'Unstar', teamId: 't1', userId: 'u1' }).then([]);
+    spec
+      .given([got, starred])
+      .when({ type: 'Unstar', teamId: 't1', userId: 'u1' })
+      .then([{ type: 'EmailUnstarred', data: { ...ids, userId: 'u1' } }]);
+  });
+
   const failsWith = (kind: string, message: string) => (error: unknown) =>
     error instanceof DomainError && error.kind === kind && error.message === message;
 

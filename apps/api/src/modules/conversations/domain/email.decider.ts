@@ -23,6 +23,8 @@ export type WorkOnEmail = { teamId: string } & (
   | { type: 'RemoveLabel'; labelId: string; labelName: string }
   | { type: 'Mute'; userId: string }
   | { type: 'Unmute'; userId: string }
+  | { type: 'Star'; userId: string }
+  | { type: 'Unstar'; userId: string }
   | { type: 'AddComment'; userId: string; commentId: string; message: string; mentions: string[] }
   | { type: 'EditComment'; userId: string; commentId: string; message: string; mentions: string[] }
   | { type: 'DeleteComment'; userId: string; commentId: string }
@@ -56,9 +58,11 @@ export const EMAIL_STATE_EVENT_TYPES = [
   'EmailNotificationsUnmuted',
 ] as const;
 
-/** Every event of the email's decider: its state, its comments and its reply drafts. */
+/** Every event of the email's decider: its state, its members' stars, its comments and its reply drafts. */
 export const EMAIL_EVENT_TYPES = [
   ...EMAIL_STATE_EVENT_TYPES,
+  'EmailStarred',
+  'EmailUnstarred',
   'CommentAdded',
   'CommentEdited',
   'CommentDeleted',
@@ -77,6 +81,7 @@ export interface ReceivedEmailState {
   assignedTo: string | null;
   labels: readonly string[];
   mutedBy: readonly string[];
+  starredBy: readonly string[];
   /** Comment id -> author (deleted comments are removed). */
   comments: ReadonlyMap<string, string>;
   /** Ids of the email's reply drafts (sent or deleted drafts are removed). */
@@ -150,6 +155,14 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return state.mutedBy.includes(command.userId)
           ? [{ type: 'EmailNotificationsUnmuted', data: { ...ids, userId: command.userId } }]
           : [];
+      case 'Star':
+        return state.starredBy.includes(command.userId)
+          ? []
+          : [{ type: 'EmailStarred', data: { ...ids, userId: command.userId } }];
+      case 'Unstar':
+        return state.starredBy.includes(command.userId)
+          ? [{ type: 'EmailUnstarred', data: { ...ids, userId: command.userId } }]
+          : [];
       case 'AddComment': {
         if (state.comments.has(command.commentId)) return [];
         const { commentId, userId, message, mentions } = command;
@@ -199,6 +212,7 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         assignedTo: null,
         labels: [],
         mutedBy: [],
+        starredBy: [],
         comments: new Map(),
         drafts: new Set(),
       };
@@ -229,6 +243,10 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return { ...state, mutedBy: [...state.mutedBy, event.data.userId] };
       case 'EmailNotificationsUnmuted':
         return { ...state, mutedBy: state.mutedBy.filter((id) => id !== event.data.userId) };
+      case 'EmailStarred':
+        return { ...state, starredBy: [...state.starredBy, event.data.userId] };
+      case 'EmailUnstarred':
+        return { ...state, starredBy: state.starredBy.filter((id) => id !== event.data.userId) };
       case 'CommentAdded':
         return { ...state, comments: new Map(state.comments).set(event.data.commentId, event.data.userId) };
       case 'CommentEdited':

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { Avatar } from 'primereact/avatar';
+import { Card } from 'primereact/card';
+import { Tag } from 'primereact/tag';
+import type { Comment, EmailAction, Reply, ThreadMessage } from '@teaminbox/contracts';
+import { actionText, buildTimeline, initials, type TimelineType } from './thread-timeline';
+
+const SEVERITY: Record<TimelineType, 'info' | 'success' | 'warning' | 'secondary' | 'contrast'> = {
+  incoming: 'info',
+  outgoing: 'success',
+  reply: 'success',
+  comment: 'warning',
+  status: 'secondary',
+};
+
+/**
+ * The timeline view: incoming and outgoing mail, replies, internal comments and status changes of the email's
+ * conversation in one list, oldest first, each with its author, subject and preview.
+ */
+export function TimelineView({
+  thread,
+  replies,
+  comments,
+  actions,
+}: {
+  thread: ThreadMessage[];
+  replies: Reply[];
+  comments: Comment[];
+  actions: EmailAction[];
+}) {
+  const { t } = useTranslation();
+  const describe = (action: EmailAction) => {
+    const { key, values } = actionText(action);
+    return t(key, values);
+  };
+  const events = buildTimeline(thread, replies, comments, actions, describe);
+  return (
+    <Card title={t('emailDetail.viewTimeline')} data-testid="timeline">
+      <ol className="list-none p-0 m-0 flex flex-column gap-3">
+        {events.map((event) => (
+          <li
+            key={`${event.type}-${event.id}`}
+            className="flex gap-2"
+            data-testid="timeline-event"
+            data-type={event.type}
+          >
+            <Avatar
+              label={event.photo ? undefined : initials(event.author) || '?'}
+              image={event.photo ?? undefined}
+              shape="circle"
+              aria-hidden
+            />
+            <div className="flex-1">
+              <div className="flex flex-wrap align-items-center gap-2">
+                <Tag severity={SEVERITY[event.type]} value={t(`emailDetail.timelineType.${event.type}`)} />
+                <strong>{event.author}</strong>
+                <span className="text-color-secondary">{new Date(event.timestamp).toLocaleString()}</span>
+              </div>
+              {event.subject ? <div className="font-semibold">{event.subject}</div> : null}
+              {event.preview ? (
+                <div className="text-color-secondary" style={{ whiteSpace: 'pre-wrap' }}>
+                  {event.preview}
+                </div>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
