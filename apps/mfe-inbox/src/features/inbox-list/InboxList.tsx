@@ -158,6 +158,7 @@ export function InboxList({ members, labels }: { members: TeamMember[]; labels: 
         dataKey="id"
         selectionMode="checkbox"
         selection={selectedRows}
+        loading={inbox.loading}
         onSelectionChange={(e) => setSelectedIds(new Set((e.value as Email[]).map((email) => email.id)))}
         emptyMessage={showLoading || !inbox.loaded ? t('inbox.loading') : t('inbox.empty')}
         onRowClick={(e) => {
