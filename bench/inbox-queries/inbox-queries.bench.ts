@@ -224,7 +224,6 @@ async function main(): Promise<void> {
     console.log('\nplan of each page (EXPLAIN ANALYZE, page 0, size 20):');
     for (const line of pagePlans) console.log(line);
 
-    const search = `search_vector @@ to_tsquery('simple', 'faktura:* & příloha:*')`;
     for (const [name, sql, params] of [
       [
         'inbox page 0',
@@ -249,23 +248,28 @@ async function main(): Promise<void> {
           AND label_id = '00000000-0000-0000-0000-000000000000'`,
         [me.teamId],
       ],
-      [
-        'search page',
-        `SELECT ${COLUMNS} FROM inbox_email WHERE team_id = $1 AND NOT is_archived AND NOT is_spam AND ${search}
-          ORDER BY received_at DESC, id DESC LIMIT 20`,
-        [me.teamId],
-      ],
-      [
-        'search count (capped)',
-        `SELECT count(*) FROM (SELECT 1 FROM inbox_email WHERE team_id = $1 AND NOT is_archived AND NOT is_spam AND ${search}
-          LIMIT 10000) AS matching`,
-        [me.teamId],
-      ],
-      [
-        'search count (exact, not used)',
-        `SELECT count(*) FROM inbox_email WHERE team_id = $1 AND NOT is_archived AND NOT is_spam AND ${search}`,
-        [me.teamId],
-      ],
+      ...[
+        ['two common words', `search_vector @@ to_tsquery('simple', 'faktura:* & příloha:*')`],
+        ['a rare word', `search_vector @@ to_tsquery('simple', 'customer1234:*')`],
+      ].flatMap(([words, search]) => [
+        [
+          `search page, ${words}`,
+          `SELECT ${COLUMNS} FROM inbox_email WHERE team_id = $1 AND NOT is_archived AND NOT is_spam AND ${search}
+            ORDER BY received_at DESC, id DESC LIMIT 20`,
+          [me.teamId],
+        ],
+        [
+          `search count, ${words} (up to 1000, as the API counts)`,
+          `SELECT count(*) FROM (SELECT 1 FROM inbox_email WHERE team_id = $1 AND NOT is_archived AND NOT is_spam AND ${search}
+            ORDER BY received_at DESC, id DESC LIMIT 1000) AS matching`,
+          [me.teamId],
+        ],
+        [
+          `search count, ${words} (exact, not used)`,
+          `SELECT count(*) FROM inbox_email WHERE team_id = $1 AND NOT is_archived AND NOT is_spam AND ${search}`,
+          [me.teamId],
+        ],
+      ]),
     ] as const) {
       const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [...params]);
       console.log(`\nplan: ${name}\n${rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`);

@@ -30,10 +30,12 @@ export function toPrefixQuery(search: string): string | null {
 }
 
 /**
- * A search counts its matches up to this many and reports at most this (an exact count of a common word would read
- * a large part of the table); below it, the count is exact.
+ * A search counts its matches up to this many and reports at most this (`totalElements` = 1000 means "1000 or
+ * more"); below it, the count is exact. The matches are counted in the list's order, so that the planner walks the
+ * folder's index for a common word (stopping at the limit) and reads the full-text index for a rare one, as for
+ * the page: an exact count of a common word would read the posting lists and a large part of the table.
  */
-export const SEARCH_COUNT_LIMIT = 10_000;
+export const SEARCH_COUNT_LIMIT = 1000;
 
 /** Which counter rows of `inbox_email_count` make up a folder (see the migration 1768100000000). */
 const BOXES: Record<TListEmailsQuery['folder'] | 'everywhere', InboxBox[]> = {
@@ -108,10 +110,10 @@ export class InboxEmailQueries {
     return query.assignee === 'me' ? userId : query.assignee;
   }
 
-  /** The rows matching the builder's conditions, counted up to `limit` when given. */
+  /** The rows matching the builder's conditions, counted up to `limit` (the first ones in list order) when given. */
   private async countRows(builder: SelectQueryBuilder<InboxEmailReadModel>, limit?: number): Promise<number> {
     const matching = builder.select('1');
-    if (limit !== undefined) matching.limit(limit);
+    if (limit !== undefined) matching.orderBy('e.receivedAt', 'DESC').addOrderBy('e.id', 'DESC').limit(limit);
     const [sql, params] = matching.getQueryAndParameters();
     const [row]: { n: number }[] = await this.emails.manager.query(
       `SELECT count(*)::int AS n FROM (${sql}) AS matching`,
