@@ -11,6 +11,7 @@ import { MailboxStatusStore } from './ingestion/mailbox-status.store';
 import { MailboxSupervisor } from './ingestion/mailbox-supervisor';
 import { MailboxSync } from './ingestion/mailbox-sync';
 import { MessageIngestion } from './ingestion/message-ingestion';
+import { MessageParserPool } from './ingestion/message-parser.pool';
 import { MailboxTeam } from './mailbox-team';
 import { MailOAuthController } from './oauth/mail-oauth.controller';
 import { MailOAuthService } from './oauth/mail-oauth.service';
@@ -31,6 +32,7 @@ import { ListImapFoldersHandler } from './queries/list-imap-folders/list-imap-fo
     MailOAuthService,
     MailboxTeam,
     MailboxStatusStore,
+    MessageParserPool,
     MessageIngestion,
     MailboxSync,
     MailboxSupervisor,

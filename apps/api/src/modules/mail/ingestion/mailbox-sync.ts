@@ -80,12 +80,13 @@ export class MailboxSync {
     let done = 0;
     let fresh = 0;
     await this.status.recordProgress(teamId, { total, done });
-    // A pipeline of two stages: while batch N is written (mostly waiting for Postgres), batch N+1 is fetched and
-    // parsed. Writes stay in order, and a folder's last UID is saved only after its batch's events are stored.
+    // A pipeline: batch N+1 is fetched while batch N is parsed (on the parser's worker threads) and then written
+    // (mostly waiting for Postgres). Writes stay in order, and a folder's last UID is saved only after its batch's
+    // events are stored. At most two batches are past their fetch at a time.
     let writing: Promise<void> = Promise.resolve();
     let writeError: unknown = null;
-    const settle = async () => {
-      await writing;
+    const settle = async (stage: Promise<void>) => {
+      await stage;
       if (writeError) throw writeError;
     };
     try {
@@ -95,13 +96,16 @@ export class MailboxSync {
           if (client.mailbox && client.mailbox.uidValidity !== plan.uidValidity) continue;
           for (const batch of batchesOf(plan.messages, options.batchSize, options.batchBytes ?? DEFAULT_BATCH_BYTES)) {
             if (options.shouldStop?.()) {
-              await settle();
+              await settle(writing);
               return fresh;
             }
             const messages = await this.fetch(client, batch);
-            const prepared = await this.ingestion.prepare(teamId, plan.folder, plan.uidValidity, messages);
-            await settle();
+            const preparing = this.ingestion.prepare(teamId, plan.folder, plan.uidValidity, messages);
+            const previous = writing;
             writing = (async () => {
+              const prepared = await preparing;
+              await previous;
+              if (writeError) return;
               fresh += await this.ingestion.write(teamId, prepared);
               done += batch.length;
               await this.status.saveFolderProgress(teamId, plan.folder, plan.uidValidity, batch[batch.length - 1], {
@@ -109,8 +113,9 @@ export class MailboxSync {
                 done,
               });
             })().catch((error: unknown) => {
-              writeError = error;
+              writeError ??= error;
             });
+            await settle(previous);
           }
         } finally {
           lock.release();

@@ -4,26 +4,15 @@ import { v7 as uuidv7 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ANY, EVENT_STORE, type EventStore, type NewEvent } from '../../../platform/event-store/event-store.port';
 import { emailStreamId } from '../../conversations/domain/email.decider';
-import {
-  dedupeKeyOf,
-  emailIdOf,
-  eventIdOf,
-  type MessageLocation,
-  type ParsedMessage,
-  parseMessage,
-} from './message-parser';
+import { emailIdOf, eventIdOf, type MessageLocation, type ParsedMessage } from './message-parser';
+import { MessageParserPool } from './message-parser.pool';
+import type { RawMessage } from './message-parser.protocol';
 
-export interface FetchedMessage {
-  uid: number;
-  source: Buffer;
-  internalDate: Date | null;
-}
+export type FetchedMessage = RawMessage;
 
 type Prepared =
-  | { kind: 'parsed'; location: MessageLocation; source: Buffer; parsed: ParsedMessage }
-  | { kind: 'quarantined'; location: MessageLocation; source: Buffer; error: string };
-
-const MAX_ERROR_LENGTH = 500;
+  | { kind: 'parsed'; location: MessageLocation; source: Buffer; dedupeKey: string; parsed: ParsedMessage }
+  | { kind: 'quarantined'; location: MessageLocation; source: Buffer; dedupeKey: string; error: string };
 
 /** A parsed batch, ready to be written. */
 export type PreparedBatch = readonly Prepared[];
@@ -41,6 +30,7 @@ export class MessageIngestion {
   constructor(
     private readonly db: DataSource,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly parser: MessageParserPool,
   ) {}
 
   /** Ingests a batch; returns how many messages were new (appended as received or quarantined). */
@@ -49,26 +39,23 @@ export class MessageIngestion {
   }
 
   /**
-   * Parses a batch (no writes), so that the sync can parse the next batch while the previous one is written.
-   * A message that cannot be parsed is kept for quarantine.
+   * Parses a batch on the parser's worker threads (no writes), so that the sync can fetch and parse the next batch
+   * while the previous one is written. A message that cannot be parsed is kept for quarantine.
    */
-  prepare(teamId: string, folder: string, uidValidity: bigint, messages: FetchedMessage[]): Promise<PreparedBatch> {
-    return Promise.all(
-      messages.map(async (message): Promise<Prepared> => {
-        const location = { teamId, folder, uidValidity, uid: message.uid };
-        try {
-          return {
-            kind: 'parsed',
-            location,
-            source: message.source,
-            parsed: await parseMessage(message.source, location, message.internalDate),
-          };
-        } catch (error) {
-          const reason = ((error as Error)?.message ?? String(error)).slice(0, MAX_ERROR_LENGTH);
-          return { kind: 'quarantined', location, source: message.source, error: reason };
-        }
-      }),
-    );
+  async prepare(
+    teamId: string,
+    folder: string,
+    uidValidity: bigint,
+    messages: FetchedMessage[],
+  ): Promise<PreparedBatch> {
+    const outcomes = await this.parser.parse(teamId, folder, uidValidity, messages);
+    return outcomes.map((outcome, i): Prepared => {
+      const { uid, source } = messages[i];
+      const location = { teamId, folder, uidValidity, uid };
+      return outcome.ok
+        ? { kind: 'parsed', location, source, dedupeKey: outcome.dedupeKey, parsed: outcome.parsed }
+        : { kind: 'quarantined', location, source, dedupeKey: outcome.dedupeKey, error: outcome.error };
+    });
   }
 
   /** Stores a prepared batch and appends its events; returns how many messages were new. */
@@ -89,7 +76,7 @@ export class MessageIngestion {
     const keyed = prepared.map((item) => ({
       item,
       emailId: emailIdOf(item.location),
-      key: dedupeKeyOf(teamId, item.kind === 'parsed' ? item.parsed.email.messageId : '', item.source),
+      key: item.dedupeKey,
     }));
     const keys = keyed.map((k) => k.key);
     await tx.query(

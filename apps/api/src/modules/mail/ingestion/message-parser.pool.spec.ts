@@ -1,0 +1,141 @@
+import { dedupeKeyOf } from './message-parser';
+import { MessageParserPool } from './message-parser.pool';
+import { parseOne, type RawMessage } from './message-parser.protocol';
+
+const teamId = '0193a0a0-0000-7000-8000-000000000001';
+const internalDate = new Date('2026-11-01T08:00:00.000Z');
+
+const plain = (uid: number, extraHeaders = ''): RawMessage => ({
+  uid,
+  source: Buffer.from(
+    `From: Alice <alice@example.com>\r\nTo: support@example.com\r\nSubject: Message ${uid}\r\nMessage-ID: <m${uid}@example.com>\r\n${extraHeaders}\r\nHello ${uid}\r\n`,
+  ),
+  internalDate,
+});
+
+const withAttachment = (uid: number): RawMessage => ({
+  uid,
+  source: Buffer.from(
+    [
+      'From: alice@example.com',
+      `Subject: With attachment ${uid}`,
+      `Message-ID: <a${uid}@example.com>`,
+      'Content-Type: multipart/mixed; boundary="b"',
+      '',
+      '--b',
+      'Content-Type: text/plain',
+      '',
+      'see file',
+      '--b',
+      'Content-Type: application/octet-stream; name="data.bin"',
+      'Content-Disposition: attachment; filename="data.bin"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from([0, 1, 2, 254, 255]).toString('base64'),
+      '--b--',
+      '',
+    ].join('\r\n'),
+  ),
+  internalDate,
+});
+
+/** A header block over mailsplit's limit: parseMessage throws, the message must be quarantined. */
+const unparsable = (uid: number): RawMessage => ({
+  uid,
+  source: Buffer.from(`From: x@example.com\r\nSubject: too big\r\nX-Huge: ${'a'.repeat(1_200_000)}\r\n\r\nbody\r\n`),
+  internalDate: null,
+});
+
+const subjects = (outcomes: Awaited<ReturnType<MessageParserPool['parse']>>) =>
+  outcomes.map((o) => (o.ok ? o.parsed.email.subject : `quarantined: ${o.error}`));
+
+/** Makes a worker exit (or hang) when it is given a message carrying the header. */
+const misbehaveOn = (header: string, action: string) => `
+  const { parentPort } = require('node:worker_threads');
+  const on = parentPort.on.bind(parentPort);
+  parentPort.on = (event, listener) => on(event, (request) => {
+    if (Buffer.from(request.sources).includes(${JSON.stringify(header)})) { ${action} }
+    listener(request);
+  });
+`;
+
+describe('MessageParserPool', () => {
+  let pool: MessageParserPool | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+  });
+
+  it('parses on worker threads exactly as in process, attachments as Buffers, in the order given', async () => {
+    pool = new MessageParserPool({ size: 2, chunkSize: 2 });
+    const messages = [plain(1), withAttachment(2), plain(3), plain(4, 'Precedence: bulk\r\n'), plain(5)];
+    const outcomes = await pool.parse(teamId, 'INBOX', 7n, messages);
+    const expected = await Promise.all(messages.map((m) => parseOne(teamId, 'INBOX', 7n, m)));
+    expect(outcomes).toEqual(expected);
+    const attachment = outcomes[1].ok ? outcomes[1].parsed.attachments[0] : undefined;
+    expect(Buffer.isBuffer(attachment?.content)).toBe(true);
+    expect([...(attachment?.content ?? [])]).toEqual([0, 1, 2, 254, 255]);
+    // The caller's sources are left intact (the worker gets copies).
+    expect(messages[0].source.toString()).toContain('Hello 1');
+  });
+
+  it('returns a message that cannot be parsed for quarantine, with the same reason and key as in process', async () => {
+    pool = new MessageParserPool({ size: 1 });
+    const messages = [plain(1), unparsable(2), plain(3)];
+    const outcomes = await pool.parse(teamId, 'INBOX', 7n, messages);
+    expect(subjects(outcomes)).toEqual([
+      'Message 1',
+      'quarantined: Max header size for a MIME node exceeded',
+      'Message 3',
+    ]);
+    expect(outcomes[1]).toEqual(await parseOne(teamId, 'INBOX', 7n, messages[1]));
+  });
+
+  it('survives a worker crash: the other messages are parsed again, the culprit is quarantined', async () => {
+    pool = new MessageParserPool({ size: 1, chunkSize: 3, preamble: misbehaveOn('X-Crash', 'process.exit(3);') });
+    const messages = [1, 2, 3, 4, 5, 6, 7].map((uid) => plain(uid, uid === 5 ? 'X-Crash: yes\r\n' : ''));
+    const outcomes = await pool.parse(teamId, 'INBOX', 7n, messages);
+    expect(subjects(outcomes)).toEqual([
+      'Message 1',
+      'Message 2',
+      'Message 3',
+      'Message 4',
+      'quarantined: The parser stopped on this message: exit code 3',
+      'Message 6',
+      'Message 7',
+    ]);
+    // Keyed like any quarantined message: no Message-ID, content hash only.
+    expect(outcomes[4].dedupeKey).toBe(dedupeKeyOf(teamId, '', messages[4].source));
+    // The pool goes on with a fresh worker.
+    expect(subjects(await pool.parse(teamId, 'INBOX', 7n, [plain(8)]))).toEqual(['Message 8']);
+  });
+
+  it('ends a worker that stops answering and quarantines the message that hangs it', async () => {
+    pool = new MessageParserPool({
+      size: 1,
+      chunkSize: 2,
+      stallTimeoutMs: 500,
+      preamble: misbehaveOn('X-Hang', 'for (;;);'),
+    });
+    const messages = [plain(1), plain(2, 'X-Hang: yes\r\n'), plain(3)];
+    const outcomes = await pool.parse(teamId, 'INBOX', 7n, messages);
+    expect(subjects(outcomes)).toEqual([
+      'Message 1',
+      'quarantined: The parser stopped on this message: no answer within 500 ms',
+      'Message 3',
+    ]);
+  });
+
+  it('fails the parse, quarantining nothing, when a worker cannot start', async () => {
+    pool = new MessageParserPool({ size: 1, preamble: `throw new Error('no parser here');` });
+    await expect(pool.parse(teamId, 'INBOX', 7n, [plain(1), plain(2)])).rejects.toThrow(
+      /could not start: no parser here/,
+    );
+  });
+
+  it('rejects parses after close', async () => {
+    pool = new MessageParserPool({ size: 1 });
+    await pool.close();
+    await expect(pool.parse(teamId, 'INBOX', 7n, [plain(1)])).rejects.toThrow(/closed/);
+  });
+});

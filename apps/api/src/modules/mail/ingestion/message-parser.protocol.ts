@@ -1,0 +1,126 @@
+import { dedupeKeyOf, type ParsedMessage, parseMessage } from './message-parser';
+
+const MAX_ERROR_LENGTH = 500;
+
+/** Raw messages of one folder as fetched. */
+export interface RawMessage {
+  uid: number;
+  source: Buffer;
+  internalDate: Date | null;
+}
+
+/** The outcome of parsing one message: the compact parsed form, or the reason to quarantine it. */
+export type ParseOutcome =
+  { ok: true; parsed: ParsedMessage; dedupeKey: string } | { ok: false; error: string; dedupeKey: string };
+
+/** A chunk of messages of one folder sent to a parser worker; the sources are packed into one transferred buffer. */
+export interface ParseRequest {
+  id: number;
+  teamId: string;
+  folder: string;
+  uidValidity: bigint;
+  uids: number[];
+  internalDates: (number | null)[];
+  sources: ArrayBuffer;
+  /** End offset of each source in `sources`. */
+  ends: number[];
+}
+
+export interface ParseResponse {
+  id: number;
+  results: ParseOutcome[];
+}
+
+/** The quarantine reason of an error thrown by the parser (bounded). */
+export function quarantineReason(error: unknown): string {
+  return ((error as Error)?.message ?? String(error)).slice(0, MAX_ERROR_LENGTH);
+}
+
+/** Parses one message; never throws: a message that cannot be parsed gets the reason to quarantine it. */
+export async function parseOne(
+  teamId: string,
+  folder: string,
+  uidValidity: bigint,
+  message: RawMessage,
+): Promise<ParseOutcome> {
+  const location = { teamId, folder, uidValidity, uid: message.uid };
+  try {
+    const parsed = await parseMessage(message.source, location, message.internalDate);
+    return { ok: true, parsed, dedupeKey: dedupeKeyOf(teamId, parsed.email.messageId, message.source) };
+  } catch (error) {
+    return { ok: false, error: quarantineReason(error), dedupeKey: dedupeKeyOf(teamId, '', message.source) };
+  }
+}
+
+/**
+ * Packs messages into a request. The sources are copied into one new buffer, which is then transferred: a Buffer
+ * is often a view of a larger shared one, and cloning a view copies all of its backing store.
+ */
+export function packChunk(
+  id: number,
+  teamId: string,
+  folder: string,
+  uidValidity: bigint,
+  messages: readonly RawMessage[],
+): ParseRequest {
+  const total = messages.reduce((sum, m) => sum + m.source.length, 0);
+  const sources = new Uint8Array(total);
+  const ends: number[] = [];
+  let offset = 0;
+  for (const message of messages) {
+    sources.set(message.source, offset);
+    offset += message.source.length;
+    ends.push(offset);
+  }
+  return {
+    id,
+    teamId,
+    folder,
+    uidValidity,
+    uids: messages.map((m) => m.uid),
+    internalDates: messages.map((m) => m.internalDate?.getTime() ?? null),
+    sources: sources.buffer,
+    ends,
+  };
+}
+
+/**
+ * Worker side: parses a request's messages one after another. Attachment contents are copied into buffers of
+ * their own, listed in `transfer` (mailparser's buffers may share a pooled backing store that must not move).
+ */
+export async function parseChunk(request: ParseRequest): Promise<{ results: ParseOutcome[]; transfer: ArrayBuffer[] }> {
+  const { teamId, folder, uidValidity, uids, internalDates, ends } = request;
+  const results: ParseOutcome[] = [];
+  const transfer: ArrayBuffer[] = [];
+  let start = 0;
+  for (let i = 0; i < uids.length; i++) {
+    const source = Buffer.from(request.sources, start, ends[i] - start);
+    start = ends[i];
+    const date = internalDates[i];
+    const outcome = await parseOne(teamId, folder, uidValidity, {
+      uid: uids[i],
+      source,
+      internalDate: date === null ? null : new Date(date),
+    });
+    if (outcome.ok) {
+      for (const attachment of outcome.parsed.attachments) {
+        const own = new Uint8Array(attachment.content.length);
+        own.set(attachment.content);
+        attachment.content = Buffer.from(own.buffer);
+        transfer.push(own.buffer);
+      }
+    }
+    results.push(outcome);
+  }
+  return { results, transfer };
+}
+
+/** Main side: structured clone turns Buffers into plain Uint8Arrays; make the attachment contents Buffers again. */
+export function reviveOutcome(outcome: ParseOutcome): ParseOutcome {
+  if (!outcome.ok) return outcome;
+  for (const attachment of outcome.parsed.attachments) {
+    const content = attachment.content as Uint8Array;
+    attachment.content = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  }
+  return outcome;
+}
