@@ -19,6 +19,7 @@ export const ZListEmailsQuery = z.object({
   folder: ZFolder.default('inbox'),
   status: z.string().max(40).optional(),
   priority: z.string().max(40).optional(),
+  /** Full-text search; the total of a search is capped at 1,000 (SEARCH_COUNT_LIMIT in the API: 1,000 means "1,000 or more"). */
   search: z.string().max(500).optional(),
   /** 'all' (default), 'unassigned', 'me' (the caller) or a member's user id. */
   assignee: z.union([z.enum(['all', 'unassigned', 'me']), z.uuid()]).optional(),
