@@ -4,15 +4,15 @@ import { v7 as uuidv7 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ANY, EVENT_STORE, type EventStore, type NewEvent } from '../../../platform/event-store/event-store.port';
 import { emailStreamId } from '../../conversations/domain/email.decider';
-import { emailIdOf, eventIdOf, type MessageLocation, type ParsedMessage } from './message-parser';
+import type { MessageLocation, ParsedMessage } from './message-parser';
 import { MessageParserPool } from './message-parser.pool';
-import type { RawMessage } from './message-parser.protocol';
+import type { MessageKeys, RawMessage } from './message-parser.protocol';
 
 export type FetchedMessage = RawMessage;
 
-type Prepared =
-  | { kind: 'parsed'; location: MessageLocation; source: Buffer; dedupeKey: string; parsed: ParsedMessage }
-  | { kind: 'quarantined'; location: MessageLocation; source: Buffer; dedupeKey: string; error: string };
+type Prepared = MessageKeys & { location: MessageLocation; source: Buffer } & (
+    { kind: 'parsed'; parsed: ParsedMessage } | { kind: 'quarantined'; error: string }
+  );
 
 /** A parsed batch, ready to be written. */
 export type PreparedBatch = readonly Prepared[];
@@ -52,9 +52,10 @@ export class MessageIngestion {
     return outcomes.map((outcome, i): Prepared => {
       const { uid, source } = messages[i];
       const location = { teamId, folder, uidValidity, uid };
+      const { emailId, eventId, dedupeKey } = outcome;
       return outcome.ok
-        ? { kind: 'parsed', location, source, dedupeKey: outcome.dedupeKey, parsed: outcome.parsed }
-        : { kind: 'quarantined', location, source, dedupeKey: outcome.dedupeKey, error: outcome.error };
+        ? { kind: 'parsed', location, source, emailId, eventId, dedupeKey, parsed: outcome.parsed }
+        : { kind: 'quarantined', location, source, emailId, eventId, dedupeKey, error: outcome.error };
     });
   }
 
@@ -75,7 +76,7 @@ export class MessageIngestion {
     if (prepared.length === 0) return [];
     const keyed = prepared.map((item) => ({
       item,
-      emailId: emailIdOf(item.location),
+      emailId: item.emailId,
       key: item.dedupeKey,
     }));
     const keys = keyed.map((k) => k.key);
@@ -126,7 +127,7 @@ export class MessageIngestion {
   }
 
   private async append(item: Prepared): Promise<void> {
-    const emailId = emailIdOf(item.location);
+    const { emailId, eventId } = item;
     const metadata = {
       actorUserId: null,
       teamId: item.location.teamId,
@@ -136,12 +137,7 @@ export class MessageIngestion {
     };
     let event: NewEvent;
     if (item.kind === 'parsed') {
-      event = {
-        eventId: eventIdOf(emailId, 'EmailReceived'),
-        type: 'EmailReceived',
-        data: item.parsed.email,
-        metadata,
-      };
+      event = { eventId, type: 'EmailReceived', data: item.parsed.email, metadata };
     } else {
       const data: EmailQuarantined = {
         emailId,
@@ -151,7 +147,7 @@ export class MessageIngestion {
         error: item.error,
       };
       this.logger.warn(`Quarantined message ${item.location.folder}/${item.location.uid}: ${item.error}`);
-      event = { eventId: eventIdOf(emailId, 'EmailQuarantined'), type: 'EmailQuarantined', data, metadata };
+      event = { eventId, type: 'EmailQuarantined', data, metadata };
     }
     await this.store.appendToStream(emailStreamId(emailId), [event], ANY);
   }

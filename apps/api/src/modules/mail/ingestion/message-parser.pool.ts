@@ -2,11 +2,11 @@ import { availableParallelism } from 'node:os';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
-import { dedupeKeyOf } from './message-parser';
 import {
   packChunk,
   type ParseOutcome,
   type ParseResponse,
+  quarantineKeys,
   type RawMessage,
   reviveOutcome,
 } from './message-parser.protocol';
@@ -223,12 +223,12 @@ export class MessageParserPool implements OnApplicationShutdown {
         for (const index of task.indexes)
           retries.push({ id: this.nextTaskId++, job: task.job, indexes: [index], alone: true });
       } else {
+        const { job } = task;
         const index = task.indexes[0];
-        const message = task.job.messages[index];
-        this.settle(task.job, index, {
+        this.settle(job, index, {
           ok: false,
           error: `The parser stopped on this message: ${reason}`.slice(0, 500),
-          dedupeKey: dedupeKeyOf(task.job.teamId, '', message.source),
+          ...quarantineKeys(job.teamId, job.folder, job.uidValidity, job.messages[index]),
         });
       }
     }

@@ -1,4 +1,4 @@
-import { dedupeKeyOf, type ParsedMessage, parseMessage } from './message-parser';
+import { dedupeKeyOf, emailIdOf, eventIdOf, type ParsedMessage, parseMessage } from './message-parser';
 
 const MAX_ERROR_LENGTH = 500;
 
@@ -9,9 +9,16 @@ export interface RawMessage {
   internalDate: Date | null;
 }
 
+/** Ids and dedupe key of a message, computed with its parse (hashing is off the main thread too). */
+export interface MessageKeys {
+  emailId: string;
+  /** Id of the event to append: EmailReceived when parsed, EmailQuarantined otherwise. */
+  eventId: string;
+  dedupeKey: string;
+}
+
 /** The outcome of parsing one message: the compact parsed form, or the reason to quarantine it. */
-export type ParseOutcome =
-  { ok: true; parsed: ParsedMessage; dedupeKey: string } | { ok: false; error: string; dedupeKey: string };
+export type ParseOutcome = MessageKeys & ({ ok: true; parsed: ParsedMessage } | { ok: false; error: string });
 
 /** A chunk of messages of one folder sent to a parser worker; the sources are packed into one transferred buffer. */
 export interface ParseRequest {
@@ -36,6 +43,16 @@ export function quarantineReason(error: unknown): string {
   return ((error as Error)?.message ?? String(error)).slice(0, MAX_ERROR_LENGTH);
 }
 
+/** The keys of a message that is quarantined (no Message-ID is known). */
+export function quarantineKeys(teamId: string, folder: string, uidValidity: bigint, message: RawMessage): MessageKeys {
+  const emailId = emailIdOf({ teamId, folder, uidValidity, uid: message.uid });
+  return {
+    emailId,
+    eventId: eventIdOf(emailId, 'EmailQuarantined'),
+    dedupeKey: dedupeKeyOf(teamId, '', message.source),
+  };
+}
+
 /** Parses one message; never throws: a message that cannot be parsed gets the reason to quarantine it. */
 export async function parseOne(
   teamId: string,
@@ -46,9 +63,16 @@ export async function parseOne(
   const location = { teamId, folder, uidValidity, uid: message.uid };
   try {
     const parsed = await parseMessage(message.source, location, message.internalDate);
-    return { ok: true, parsed, dedupeKey: dedupeKeyOf(teamId, parsed.email.messageId, message.source) };
+    const emailId = parsed.email.emailId;
+    return {
+      ok: true,
+      parsed,
+      emailId,
+      eventId: eventIdOf(emailId, 'EmailReceived'),
+      dedupeKey: dedupeKeyOf(teamId, parsed.email.messageId, message.source),
+    };
   } catch (error) {
-    return { ok: false, error: quarantineReason(error), dedupeKey: dedupeKeyOf(teamId, '', message.source) };
+    return { ok: false, error: quarantineReason(error), ...quarantineKeys(teamId, folder, uidValidity, message) };
   }
 }
 
