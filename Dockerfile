@@ -10,4 +10,4 @@ WORKDIR /app
 COPY --from=build /app /app
 VOLUME /data
 EXPOSE 3000
-CMD ["node", "apps/api/dist/main.js"]
+CMD ["node", "--max-semi-space-size=64", "apps/api/dist/main.js"]
