@@ -33,6 +33,9 @@ export function HoverMenu({
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // A click on the button after the pointer opened the menu keeps it open; only a menu opened by a click closes
+  // on the next click (the pointer always passes over the button before clicking it).
+  const openedByClick = useRef(false);
 
   const cancelClose = () => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
@@ -40,6 +43,16 @@ export function HoverMenu({
   };
   const show = () => {
     cancelClose();
+    if (!open) openedByClick.current = false;
+    setOpen(true);
+  };
+  const onButtonClick = () => {
+    cancelClose();
+    if (open && openedByClick.current) {
+      setOpen(false);
+      return;
+    }
+    openedByClick.current = true;
     setOpen(true);
   };
   const closeSoon = () => {
@@ -82,7 +95,7 @@ export function HoverMenu({
         label={label}
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => (open ? setOpen(false) : show())}
+        onClick={onButtonClick}
       >
         {children}
       </Button>

@@ -37,6 +37,14 @@ describe('login links over HTTP', () => {
   }
 
   const useLink = (token: string) => t.request<LoginLinkResponse>(`/api/auth/loginLinkSignin/${token}`);
+  /** Uses a link as the web client does: again while the server answers 425 (its read model not caught up yet). */
+  async function signInWithLink(token: string) {
+    for (let attempt = 1; ; attempt++) {
+      const res = await useLink(token);
+      if (res.status !== 425 || attempt >= 40) return res;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 
   it('answers known and unknown addresses alike, and mails a link only to the known one', async () => {
     const user = await person(t, 'known');
@@ -72,7 +80,7 @@ describe('login links over HTTP', () => {
   it('signs in once with the emailed link: {token, id}, a session marked as a link session', async () => {
     const user = await person(t, 'link');
     const token = await requestLink(user);
-    const res = await useLink(token);
+    const res = await signInWithLink(token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ token: expect.any(String), id: user.id });
     const me = await t.request<CurrentUser>('/api/loggedInUser', { token: res.body.token });
@@ -109,7 +117,7 @@ describe('login links over HTTP', () => {
   it('lets exactly one of concurrent uses of one link succeed', async () => {
     const user = await person(t, 'race');
     const token = await requestLink(user);
-    const results = await Promise.all(Array.from({ length: 6 }, () => useLink(token)));
+    const results = await Promise.all(Array.from({ length: 6 }, () => signInWithLink(token)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401, 401]);
   });
 
@@ -140,7 +148,7 @@ describe('login links over HTTP', () => {
     expect(early.body).toMatchObject({ success: false });
 
     await t.app.get(ProjectionRunner).rebuild('users');
-    const res = await useLink(token);
+    const res = await signInWithLink(token);
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(user.id);
   });
