@@ -48,6 +48,11 @@ export async function signUpViaApi(baseURL: string, account: Account): Promise<s
     body: JSON.stringify(account),
   });
   if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  return signInViaApi(baseURL, account);
+}
+
+/** Signs in through the API and returns the access token. */
+export async function signInViaApi(baseURL: string, account: Account): Promise<string> {
   const res = await fetch(`${baseURL}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -124,12 +129,5 @@ export async function joinTeamViaApi(baseURL: string, adminToken: string, accoun
     body: JSON.stringify({ ...account, invitationId }),
   });
   if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-  const res = await fetch(`${baseURL}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  const body = (await res.json()) as { success: boolean; message: string };
-  if (!body.success) throw new Error(`sign-in failed: ${body.message}`);
-  return body.message;
+  return signInViaApi(baseURL, account);
 }

@@ -10,28 +10,16 @@ import {
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { UserDirectory } from '../identity/user-directory';
-import type { Decider } from '../shared/decider';
-import { type DomainEvent, newCorrelationId } from '../shared/domain-event';
+import { newCorrelationId } from '../shared/domain-event';
 import { EventSourcedRepository } from '../shared/event-sourced-repository';
 import { ReadYourWrites } from '../shared/read-your-writes';
 import {
   type NotificationPreferences,
   type NotificationSettingsCommand,
   notificationSettingsDecider,
-  type NotificationSettingsState,
   notificationSettingsStreamId,
 } from './domain/notification-settings.decider';
 import { NOTIFICATION_SETTINGS_PROJECTION } from './projections/notification-settings.projection';
-
-/**
- * The repository is typed over DomainEventMap; settings events belong to PersonalEventMap (appended directly,
- * outside the cqrs bus) and are stored the same way.
- */
-const decider = notificationSettingsDecider as unknown as Decider<
-  NotificationSettingsCommand,
-  DomainEvent,
-  NotificationSettingsState
->;
 
 interface NotificationSettingsRow {
   id: string;
@@ -101,11 +89,16 @@ export class NotificationSettingsService {
       settingsId: uuidv7(),
       preferences: body,
     };
-    const appended = await this.repository.decide(notificationSettingsStreamId(userId), decider, command, {
-      actorUserId: userId,
-      teamId,
-      correlationId: newCorrelationId(),
-    });
+    const appended = await this.repository.decide(
+      notificationSettingsStreamId(userId),
+      notificationSettingsDecider,
+      command,
+      {
+        actorUserId: userId,
+        teamId,
+        correlationId: newCorrelationId(),
+      },
+    );
     await this.readYourWrites.waitFor(appended?.position, [NOTIFICATION_SETTINGS_PROJECTION]);
     return this.get(userId);
   }

@@ -3,27 +3,19 @@ import type { ReplyTemplate, TReplyTemplateRequest } from '@teaminbox/contracts'
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { UserDirectory } from '../identity/user-directory';
-import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import { type DomainEvent, newCorrelationId } from '../shared/domain-event';
+import { newCorrelationId } from '../shared/domain-event';
 import { EventSourcedRepository } from '../shared/event-sourced-repository';
 import { ReadYourWrites } from '../shared/read-your-writes';
 import {
   REPLY_TEMPLATE_NOT_FOUND_MESSAGE,
   type ReplyTemplateCommand,
   replyTemplateDecider,
-  type ReplyTemplateState,
   replyTemplateStreamId,
 } from './domain/reply-template.decider';
 import { REPLY_TEMPLATE_PROJECTION } from './projections/reply-template.projection';
 
 export const TEAM_REQUIRED_FOR_REPLY_TEMPLATES = 'Create a team first: reply templates belong to a team.';
-
-/**
- * The repository is typed over DomainEventMap; template events belong to PersonalEventMap (appended directly,
- * outside the cqrs bus) and are stored the same way.
- */
-const decider = replyTemplateDecider as unknown as Decider<ReplyTemplateCommand, DomainEvent, ReplyTemplateState>;
 
 interface ReplyTemplateRow {
   id: string;
@@ -98,11 +90,16 @@ export class ReplyTemplatesService {
   }
 
   private async run(userId: string, teamId: string, command: ReplyTemplateCommand): Promise<void> {
-    const appended = await this.repository.decide(replyTemplateStreamId(command.templateId), decider, command, {
-      actorUserId: userId,
-      teamId,
-      correlationId: newCorrelationId(),
-    });
+    const appended = await this.repository.decide(
+      replyTemplateStreamId(command.templateId),
+      replyTemplateDecider,
+      command,
+      {
+        actorUserId: userId,
+        teamId,
+        correlationId: newCorrelationId(),
+      },
+    );
     await this.readYourWrites.waitFor(appended?.position, [REPLY_TEMPLATE_PROJECTION]);
   }
 }

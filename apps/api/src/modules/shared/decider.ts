@@ -2,11 +2,9 @@
  * A pure aggregate: decide(command, state) -> events, evolve(state, event) -> state.
  * No Nest, no I/O: handlers load the stream, fold it with evolve, call decide and append.
  */
-import type { DomainEventType } from '@teaminbox/contracts';
-
 export interface Decider<Command, Event, State> {
   /** The event types of the decider's stream, used to read its history. */
-  readonly eventTypes: readonly DomainEventType[];
+  readonly eventTypes: readonly string[];
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
   initialState(): State;

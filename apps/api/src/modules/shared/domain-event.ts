@@ -21,8 +21,18 @@ export function newCorrelationId(): string {
   return uuidv7();
 }
 
+/** An event a decider returns, of any event map (domain, mail, personal): a type and its payload. */
+export interface DecidedEvent {
+  type: string;
+  data: unknown;
+}
+
 /** Wraps decided events for the event store with fresh ids and metadata. */
-export function toNewEvents(events: DomainEvent[], context: CommandContext, now: Date = new Date()): NewEvent[] {
+export function toNewEvents(
+  events: readonly DecidedEvent[],
+  context: CommandContext,
+  now: Date = new Date(),
+): NewEvent[] {
   return events.map((event) => ({
     eventId: uuidv7(),
     type: event.type,
@@ -37,14 +47,14 @@ export function toNewEvents(events: DomainEvent[], context: CommandContext, now:
   }));
 }
 
-/** Narrows stored events of known types to the decider's event union. */
-export function toDomainEvents<K extends DomainEventType>(
+/** The stored events of the given types, as type and payload (the caller narrows them to its decider's union). */
+export function toDomainEvents<K extends string>(
   events: StoredEvent[],
   types: readonly K[],
-): DomainEvent<K>[] {
+): { type: K; data: unknown }[] {
   return events
     .filter((event): event is StoredEvent & { type: K } => (types as readonly string[]).includes(event.type))
-    .map((event) => ({ type: event.type, data: event.data }) as DomainEvent<K>);
+    .map((event) => ({ type: event.type, data: event.data }));
 }
 
 export function isEventOfType<K extends DomainEventType>(event: StoredEvent, type: K): event is StoredDomainEvent<K> {

@@ -8,7 +8,7 @@ import {
 } from '../../platform/event-store/event-store.port';
 import type { Decider } from './decider';
 import { DomainError } from './domain-error';
-import { type CommandContext, type DomainEvent, toDomainEvents, toNewEvents } from './domain-event';
+import { type CommandContext, type DecidedEvent, toDomainEvents, toNewEvents } from './domain-event';
 
 export interface DecideOptions {
   /** The message of the conflict raised when another writer appended to the stream first. */
@@ -23,7 +23,7 @@ export interface DecideOptions {
 export class EventSourcedRepository {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async decide<C, E extends DomainEvent, S>(
+  async decide<C, E extends DecidedEvent, S>(
     streamId: string,
     decider: Decider<C, E, S>,
     command: C,

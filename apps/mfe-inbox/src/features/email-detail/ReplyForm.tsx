@@ -8,7 +8,6 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import {
-  REPLY_MAX_ATTACHMENTS,
   type EmailDetail,
   type Reply,
   type ReplyCollision,
@@ -17,13 +16,11 @@ import {
 } from '@teaminbox/contracts';
 import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
 import { noticeRaised, useAppDispatch } from '@teaminbox/web-store';
-import { htmlToText, readAsBase64, textToHtml } from './html-text';
+import { htmlToText, textToHtml } from './html-text';
+import { attachmentsFit, readAsBase64, REPLY_ATTACHMENTS_MAX_MB } from './reply-attachments';
 
 const SUCCESS_MS = 2000;
 const ERROR_MS = 3000;
-/** What the attachments may weigh together (the JSON body limit of the API is 35 MB, base64 adds a third). */
-export const REPLY_ATTACHMENTS_MAX_MB = 25;
-
 type Attachment = TReplyAttachment & { size: number };
 
 /** To and cc are comma-separated: trimmed, empties dropped (spec section 5). */
@@ -139,8 +136,12 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
   const addFiles = async (files: FileList | null) => {
     if (!files || files.length === 0) return;
     const chosen = [...files];
-    const total = [...attachments, ...chosen].reduce((sum, file) => sum + file.size, 0);
-    if (total > REPLY_ATTACHMENTS_MAX_MB * 1024 * 1024 || attachments.length + chosen.length > REPLY_MAX_ATTACHMENTS) {
+    if (
+      !attachmentsFit(
+        attachments.map((file) => file.size),
+        chosen.map((file) => file.size),
+      )
+    ) {
       notify('error', 'attachmentTooLarge', { max: REPLY_ATTACHMENTS_MAX_MB });
       return;
     }

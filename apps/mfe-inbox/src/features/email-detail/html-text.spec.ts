@@ -1,4 +1,4 @@
-import { htmlToText, readAsBase64, textToHtml } from './html-text';
+import { htmlToText, textToHtml } from './html-text';
 
 describe('htmlToText', () => {
   it('strips tags, keeps line breaks and paragraphs, decodes entities', () => {
@@ -15,11 +15,5 @@ describe('htmlToText', () => {
 describe('textToHtml', () => {
   it('escapes markup and turns new lines into <br>', () => {
     expect(textToHtml('a < b & "c"\nnext')).toBe('a &lt; b &amp; &quot;c&quot;<br>next');
-  });
-});
-
-describe('readAsBase64', () => {
-  it('gives the base64 content of a file', async () => {
-    await expect(readAsBase64(new Blob(['héllo']))).resolves.toBe(Buffer.from('héllo').toString('base64'));
   });
 });

@@ -17,16 +17,3 @@ export function textToHtml(text: string): string {
   const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return escaped.replace(/\r?\n/g, '<br>');
 }
-
-/** A file's content as base64 (what the send-reply call carries). */
-export function readAsBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result ?? '');
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}

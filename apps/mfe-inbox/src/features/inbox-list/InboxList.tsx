@@ -74,17 +74,13 @@ export function InboxList({ members, labels }: { members: TeamMember[]; labels: 
 
   // Selection (row checkboxes and select-all) covers the emails on screen; emails that leave the list leave it.
   const [selectedIds, setSelectedIds] = useState<Set<string>>(new Set());
-  const selection = useMemo(
-    () => inbox.emails.filter((email) => selectedIds.has(email.id)),
-    [inbox.emails, selectedIds],
-  );
   const [starred, setStarred] = useState<Set<string>>(new Set());
   // The table re-renders its cells when its rows change: the star travels in the row.
   const rows = useMemo(
     () => inbox.emails.map((email) => ({ ...email, starred: starred.has(email.id) })),
     [inbox.emails, starred],
   );
-  const selectedRows = useMemo(() => rows.filter((email) => selectedIds.has(email.id)), [rows, selectedIds]);
+  const selection = useMemo(() => rows.filter((email) => selectedIds.has(email.id)), [rows, selectedIds]);
   const [busy, setBusy] = useState(false);
   const rowContext = useMemo(() => ({ members, labels }), [members, labels]);
   const visibleIds = inbox.emails.map((email) => email.id).join(',');
@@ -157,7 +153,7 @@ export function InboxList({ members, labels }: { members: TeamMember[]; labels: 
         value={rows}
         dataKey="id"
         selectionMode="checkbox"
-        selection={selectedRows}
+        selection={selection}
         loading={inbox.loading}
         onSelectionChange={(e) => setSelectedIds(new Set((e.value as Email[]).map((email) => email.id)))}
         emptyMessage={showLoading || !inbox.loaded ? t('inbox.loading') : t('inbox.empty')}

@@ -9,7 +9,7 @@ import {
   type Position,
   WrongExpectedVersionError,
 } from '../../../platform/event-store/event-store.port';
-import { newCorrelationId, toNewEvents, type DomainEvent } from '../../shared/domain-event';
+import { newCorrelationId, toNewEvents } from '../../shared/domain-event';
 import { mailboxDecider, type MailboxEvent, MAILBOX_EVENT_TYPES } from '../domain/mailbox.decider';
 import { mailboxStreamId } from '../domain/mailbox-settings';
 import { OAUTH_REFRESH_MARGIN_MS, OAuthTokenError, providerConfig, requestToken } from './oauth-providers';
@@ -53,7 +53,7 @@ export class MailboxOAuthTokens {
       try {
         const appended = await this.store.appendToStream(
           streamId,
-          toNewEvents(events as unknown as DomainEvent[], { actorUserId, teamId, correlationId: newCorrelationId() }),
+          toNewEvents(events, { actorUserId, teamId, correlationId: newCorrelationId() }),
           stored.length === 0 ? 'no_stream' : stored[stored.length - 1].streamVersion,
         );
         return { settings, position: appended.position };

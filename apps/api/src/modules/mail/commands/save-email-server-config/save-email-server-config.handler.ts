@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { SecretBox } from '../../../../platform/crypto';
 import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
 import { DomainError } from '../../../shared/domain-error';
-import { newCorrelationId, toNewEvents, type DomainEvent } from '../../../shared/domain-event';
+import { newCorrelationId, toNewEvents } from '../../../shared/domain-event';
 import { ReadYourWrites } from '../../../shared/read-your-writes';
 import { mailboxDecider, type MailboxEvent, MAILBOX_EVENT_TYPES } from '../../domain/mailbox.decider';
 import { mailboxStreamId, settingsFromRequest, toConfigDto, validationMessage } from '../../domain/mailbox-settings';
@@ -50,7 +50,7 @@ export class SaveEmailServerConfigHandler {
       const context = { actorUserId: userId, teamId, correlationId: newCorrelationId() };
       const appended = await this.store.appendToStream(
         streamId,
-        toNewEvents(events as unknown as DomainEvent[], context),
+        toNewEvents(events, context),
         stored.length === 0 ? 'no_stream' : stored[stored.length - 1].streamVersion,
       );
       await this.readYourWrites.waitFor(appended.position, [MAILBOX_CONFIG_PROJECTION]);
