@@ -149,7 +149,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect(again.nextExpectedVersion).toBe(2);
       expect(again.position).toEqual(first.position);
       expect(await store.readStream(stream)).toHaveLength(2);
-      const seen = await readAllWithPrefix(store, from, prefix, 2, 100);
+      const seen = await readAllWithPrefix(store, from, stream, 2, 100);
       expect(seen.map((e) => e.eventId)).toEqual(events.map((e) => e.eventId));
     });
 
@@ -167,7 +167,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         last = result.position;
         expected.push(event.eventId);
       }
-      const seen = await readAllWithPrefix(store, from, prefix, 12, 5);
+      const seen = await readAllWithPrefix(store, from, `${prefix}-s`, 12, 5);
       expect(seen.map((e) => e.eventId)).toEqual(expected);
       expect(seen.map((e) => (e.data as { i: number }).i)).toEqual([...Array(12).keys()]);
       expect(comparePositions(await store.headPosition(), seen[seen.length - 1].position)).toBeGreaterThanOrEqual(0);
@@ -194,7 +194,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
           const batch = await store.readAll({ after, maxCount: 50 });
           for (const event of batch) {
             after = event.position;
-            if (!event.streamId.startsWith(prefix)) continue;
+            if (!event.streamId.startsWith(`${prefix}-w`)) continue;
             if (receivedIds.has(event.eventId)) duplicates++;
             receivedIds.add(event.eventId);
             received.push(event);
