@@ -60,6 +60,22 @@ function belongsTo(folder: Folder, email: Email): boolean {
   }
 }
 
+/**
+ * Whether an email pushed as new belongs in the list on screen: its folder and filters must match. A search
+ * (full text, on the server) and the caller's own tasks (the slice does not know the caller) cannot be checked
+ * here, so a new email does not join those lists; the next load shows it if it belongs.
+ */
+export function arrivalBelongs(state: Pick<InboxState, 'folder' | 'filters' | 'search'>, email: Email): boolean {
+  const { folder, filters, search } = state;
+  if (search.trim() || folder === 'my-tasks' || !belongsTo(folder, email)) return false;
+  const assignee = filters.assignee;
+  if (assignee === 'me') return false;
+  if (assignee === 'unassigned' && email.assignedTo) return false;
+  if (assignee !== 'all' && assignee !== 'unassigned' && email.assignedTo !== assignee) return false;
+  if (filters.label !== 'all' && !(email.labels ?? []).includes(filters.label)) return false;
+  return !(filters.unread && email.read);
+}
+
 export const inboxListSlice = createSlice({
   name: 'inbox',
   initialState: initialInboxState,
@@ -113,13 +129,16 @@ export const inboxListSlice = createSlice({
     builder
       .addCase(emailArrived, (state, action) => {
         const email = action.payload;
-        if (state.emails.some((e) => e.id === email.id)) return;
-        // A new email goes first; one pushed late keeps the list's newest-first order.
+        if (state.emails.some((e) => e.id === email.id) || !arrivalBelongs(state, email)) return;
+        state.totalElements += 1;
+        state.totalPages = pagesFor(state.totalElements, state.size);
+        // On a later page only the totals change: the new email belongs to an earlier page.
+        if (state.page > 0) return;
+        // A new email goes first; one pushed late keeps the list's newest-first order. The page keeps its size.
         const at = state.emails.findIndex((e) => e.receivedAt <= email.receivedAt);
         if (at === -1) state.emails.push(email);
         else state.emails.splice(at, 0, email);
-        state.totalElements += 1;
-        state.totalPages = pagesFor(state.totalElements, state.size);
+        if (state.emails.length > state.size) state.emails.length = state.size;
       })
       .addCase(emailUpdated, (state, action) => {
         const { actorUserId: _actor, id, ...change } = action.payload;

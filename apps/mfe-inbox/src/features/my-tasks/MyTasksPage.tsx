@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -16,11 +16,16 @@ const PAGE_SIZE = 20;
 const ERROR_MS = 3000;
 
 const PRIORITY_SEVERITY = { HIGH: 'danger', MEDIUM: 'warning', LOW: 'success' } as const;
+/** The 'All Status' / 'All Priority' choice: the dropdown shows an empty string as no choice at all. */
+const ALL = 'ALL';
+
 const STATUS_SEVERITY = { NEW: 'success', IN_PROGRESS: 'warning', RESOLVED: 'info', CLOSED: 'secondary' } as const;
 
 interface Query {
   page: number;
+  /** ALL or a status. */
   status: string;
+  /** ALL or a priority. */
   priority: string;
   search: string;
 }
@@ -30,10 +35,19 @@ export default function MyTasksPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [query, setQuery] = useState<Query>({ page: 0, status: '', priority: '', search: '' });
+  const [query, setQuery] = useState<Query>({ page: 0, status: ALL, priority: ALL, search: '' });
   const [searchText, setSearchText] = useState('');
   const [result, setResult] = useState<{ for: Query; page: Page<Email> } | null>(null);
   const [selected, setSelected] = useState<EmailDetail | null>(null);
+  // The last task clicked: an earlier click answered late does not replace it.
+  const selecting = useRef<string | null>(null);
+  const select = (id: string) => {
+    selecting.current = id;
+    inboxApi.getEmail(id).then(
+      (detail) => selecting.current === id && setSelected(detail),
+      () => selecting.current === id && setSelected(null),
+    );
+  };
 
   useEffect(() => {
     let active = true;
@@ -41,8 +55,8 @@ export default function MyTasksPage() {
       .myTasks({
         page: query.page,
         size: PAGE_SIZE,
-        status: query.status || undefined,
-        priority: query.priority || undefined,
+        status: query.status === ALL ? undefined : query.status,
+        priority: query.priority === ALL ? undefined : query.priority,
         search: query.search || undefined,
       })
       .then(
@@ -63,14 +77,14 @@ export default function MyTasksPage() {
   // Any filter or search change goes back to the first page.
   const change = (next: Partial<Omit<Query, 'page'>>) => setQuery((current) => ({ ...current, ...next, page: 0 }));
   const statuses = [
-    { label: t('myTasks.allStatus'), value: '' },
+    { label: t('myTasks.allStatus'), value: ALL },
     { label: t('myTasks.statusNew'), value: 'NEW' },
     { label: t('myTasks.statusInProgress'), value: 'IN_PROGRESS' },
     { label: t('myTasks.statusResolved'), value: 'RESOLVED' },
     { label: t('myTasks.statusClosed'), value: 'CLOSED' },
   ];
   const priorities = [
-    { label: t('myTasks.allPriority'), value: '' },
+    { label: t('myTasks.allPriority'), value: ALL },
     { label: t('myTasks.priorityHigh'), value: 'HIGH' },
     { label: t('myTasks.priorityMedium'), value: 'MEDIUM' },
     { label: t('myTasks.priorityLow'), value: 'LOW' },
@@ -91,7 +105,12 @@ export default function MyTasksPage() {
           onKeyDown={(e) => e.key === 'Enter' && change({ search: searchText.trim() })}
           data-testid="task-search"
         />
-        <Button type="button" label={t('myTasks.search')} onClick={() => change({ search: searchText.trim() })} />
+        <Button
+          type="button"
+          label={t('myTasks.search')}
+          onClick={() => change({ search: searchText.trim() })}
+          data-testid="task-search-button"
+        />
         <Dropdown
           value={query.status}
           options={statuses}
@@ -107,7 +126,7 @@ export default function MyTasksPage() {
       </div>
       <div className="grid-cards" style={{ gridTemplateColumns: 'minmax(280px, 2fr) 3fr' }}>
         <div>
-          {loading && !page ? <p>{t('myTasks.loading')}</p> : null}
+          {loading ? <p data-testid="tasks-loading">{t('myTasks.loading')}</p> : null}
           {page && page.content.length === 0 && !loading ? <p data-testid="no-tasks">{t('myTasks.noTasks')}</p> : null}
           <ul className="list-none p-0 m-0 flex flex-column gap-2" data-testid="task-list">
             {page?.content.map((email) => (
@@ -116,7 +135,7 @@ export default function MyTasksPage() {
                   type="button"
                   className="w-full text-left p-2 border-1 border-round surface-card cursor-pointer"
                   style={{ borderColor: selected?.id === email.id ? 'var(--primary-color)' : 'var(--surface-border)' }}
-                  onClick={() => inboxApi.getEmail(email.id).then(setSelected, () => setSelected(null))}
+                  onClick={() => select(email.id)}
                   data-testid="task-item"
                 >
                   <div className="flex justify-content-between gap-2">
@@ -129,7 +148,11 @@ export default function MyTasksPage() {
                     <Tag value={email.priority.toLowerCase()} severity={PRIORITY_SEVERITY[email.priority]} />
                     <Tag value={email.status.toLowerCase()} severity={STATUS_SEVERITY[email.status]} />
                     {email.attachments.length > 0 ? (
-                      <Tag icon="pi pi-paperclip" value={String(email.attachments.length)} />
+                      <Tag
+                        icon="pi pi-paperclip"
+                        value={String(email.attachments.length)}
+                        data-testid="task-attachment-badge"
+                      />
                     ) : null}
                   </div>
                 </button>
@@ -142,16 +165,20 @@ export default function MyTasksPage() {
                 type="button"
                 text
                 label={t('myTasks.previous')}
-                disabled={query.page <= 0}
+                disabled={loading || query.page <= 0}
                 onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
+                data-testid="task-previous"
               />
-              <span>{t('myTasks.pageOf', { page: query.page + 1, total: page.totalPages })}</span>
+              <span data-testid="task-page">
+                {t('myTasks.pageOf', { page: query.page + 1, total: page.totalPages })}
+              </span>
               <Button
                 type="button"
                 text
                 label={t('myTasks.next')}
-                disabled={query.page >= page.totalPages - 1}
+                disabled={loading || query.page >= page.totalPages - 1}
                 onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
+                data-testid="task-next"
               />
             </div>
           ) : null}
@@ -159,12 +186,12 @@ export default function MyTasksPage() {
         <div data-testid="task-detail">
           {selected ? (
             <Card title={selected.subject}>
-              <EmailMeta email={selected} ns="myTasks" />
-              <EmailBody email={selected} />
+              <EmailMeta email={selected} ns="myTasks" testId="task-meta" />
+              <EmailBody email={selected} testId="task-body" />
               {selected.attachments.length > 0 ? (
                 <>
                   <h4>{t('myTasks.attachments')}</h4>
-                  <ul>
+                  <ul data-testid="task-attachments">
                     {selected.attachments.map((a) => (
                       <li key={a.id}>
                         {a.filename} ({t('myTasks.bytes', { size: a.size })})

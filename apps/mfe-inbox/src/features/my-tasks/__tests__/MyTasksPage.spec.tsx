@@ -1,0 +1,118 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import type { Email, EmailDetail, Page } from '@teaminbox/contracts';
+import { inboxApi } from '@teaminbox/api-client';
+import { initI18n } from '@teaminbox/ui';
+import { createAppStore } from '@teaminbox/web-store';
+import MyTasksPage from '../MyTasksPage';
+
+function task(id: string): Email {
+  return {
+    id,
+    teamId: 't1',
+    subject: `Subject ${id}`,
+    body: 'Body',
+    htmlBody: null,
+    fromName: null,
+    fromEmail: 'sender@example.com',
+    to: ['support@example.com'],
+    cc: [],
+    receivedAt: '2026-03-20T10:00:00Z',
+    read: false,
+    readAt: null,
+    readBy: null,
+    isArchived: false,
+    isSpam: false,
+    priority: 'MEDIUM',
+    status: 'NEW',
+    assignedTo: 'u1',
+    labels: [],
+    attachments: [],
+  } as Email;
+}
+
+/** A call answered only when the test says so. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((ok) => (resolve = ok));
+  return { promise, resolve };
+}
+
+function renderPage() {
+  initI18n('en');
+  const store = createAppStore({ withoutCoreSagas: true });
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/admin/my-tasks']}>
+        <MyTasksPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('the My Tasks page', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows Loading... until the tasks come, then the no-tasks and no-task-selected states', async () => {
+    const answer = deferred<Page<Email>>();
+    jest.spyOn(inboxApi, 'myTasks').mockReturnValue(answer.promise);
+    renderPage();
+    expect(screen.getByTestId('tasks-loading')).toHaveTextContent('Loading...');
+    expect(screen.queryByTestId('no-tasks')).not.toBeInTheDocument();
+
+    await act(async () => answer.resolve({ content: [], totalElements: 0, totalPages: 0 }));
+    expect(screen.queryByTestId('tasks-loading')).not.toBeInTheDocument();
+    expect(screen.getByTestId('no-tasks')).toHaveTextContent('No tasks are assigned to you.');
+    expect(screen.getByTestId('task-count')).toHaveTextContent('0 assigned tasks');
+    expect(screen.getByTestId('no-task-selected')).toHaveTextContent('Select a task on the left to see it here.');
+    expect(screen.queryByTestId('task-pagination')).not.toBeInTheDocument();
+  });
+
+  it('pages with Previous and Next, and a search goes back to the first page', async () => {
+    const calls = jest
+      .spyOn(inboxApi, 'myTasks')
+      .mockImplementation(async () => ({ content: [task('a')], totalElements: 21, totalPages: 2 }));
+    renderPage();
+    expect(await screen.findByTestId('task-page')).toHaveTextContent('Page 1 of 2');
+    expect(screen.getByTestId('task-previous')).toBeDisabled();
+    // The filters show their 'All' choice and send no filter for it.
+    expect(screen.getByTestId('task-status')).toHaveTextContent('All Status');
+    expect(screen.getByTestId('task-priority')).toHaveTextContent('All Priority');
+    expect(calls).toHaveBeenLastCalledWith({
+      page: 0,
+      size: 20,
+      status: undefined,
+      priority: undefined,
+      search: undefined,
+    });
+
+    await act(async () => fireEvent.click(screen.getByTestId('task-next')));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByTestId('task-next')).toBeDisabled();
+    expect(calls).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, size: 20 }));
+
+    fireEvent.change(screen.getByTestId('task-search'), { target: { value: ' invoice ' } });
+    await act(async () => fireEvent.keyDown(screen.getByTestId('task-search'), { key: 'Enter' }));
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(calls).toHaveBeenLastCalledWith(expect.objectContaining({ page: 0, search: 'invoice' }));
+  });
+
+  it('shows the task clicked last, even when an earlier click is answered later', async () => {
+    jest
+      .spyOn(inboxApi, 'myTasks')
+      .mockResolvedValue({ content: [task('a'), task('b')], totalElements: 2, totalPages: 1 });
+    const first = deferred<EmailDetail>();
+    const second = deferred<EmailDetail>();
+    jest.spyOn(inboxApi, 'getEmail').mockImplementation((id: string) => (id === 'a' ? first.promise : second.promise));
+    renderPage();
+    const items = await screen.findAllByTestId('task-item');
+    fireEvent.click(items[0]);
+    fireEvent.click(items[1]);
+    await act(async () => second.resolve(task('b') as EmailDetail));
+    await act(async () => first.resolve(task('a') as EmailDetail));
+    expect(screen.getByTestId('task-detail')).toHaveTextContent('Subject b');
+    expect(screen.getByTestId('task-detail')).not.toHaveTextContent('Subject a');
+    expect(screen.getByTestId('task-meta')).toHaveTextContent('sender@example.com');
+  });
+});
