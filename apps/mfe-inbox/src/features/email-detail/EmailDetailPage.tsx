@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type HTMLAttributes, type SVGProps, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -221,6 +221,8 @@ export default function EmailDetailPage() {
     return member ? member.name || member.email : (email.assignedToName ?? '');
   };
   const emailLabels = labels.filter((label) => email.labels.includes(label.id));
+  // Parts shown inside the body are not listed as attachments.
+  const attachments = email.attachments.filter((attachment) => !attachment.inline);
 
   return (
     <div className="flex flex-column gap-3" data-testid="email-detail">
@@ -315,34 +317,34 @@ export default function EmailDetailPage() {
         <ThreadPanel emailId={email.id} thread={thread} />
       )}
 
-      {email.attachments.length > 0 ? (
+      {attachments.length > 0 ? (
         <Card title={t('emailDetail.attachments')}>
           <ul className="list-none p-0 m-0 flex flex-column gap-2" data-testid="attachments">
-            {email.attachments
-              .filter((attachment) => !attachment.inline)
-              .map((attachment) => (
-                <li key={attachment.id} className="flex align-items-center gap-2">
-                  <span>
-                    {attachment.filename} ({attachment.size} B)
-                  </span>
+            {attachments.map((attachment) => (
+              <li key={attachment.id} className="flex align-items-center gap-2" data-testid="attachment">
+                <span data-testid="attachment-name">
+                  {attachment.filename} ({attachment.size} B)
+                </span>
+                <Button
+                  type="button"
+                  size="small"
+                  text
+                  label={t('emailDetail.download')}
+                  onClick={() => download(attachment, false)}
+                  data-testid="attachment-download"
+                />
+                {isImage(attachment) ? (
                   <Button
                     type="button"
                     size="small"
                     text
-                    label={t('emailDetail.download')}
-                    onClick={() => download(attachment, false)}
+                    label={t('emailDetail.preview')}
+                    onClick={() => download(attachment, true)}
+                    data-testid="attachment-preview"
                   />
-                  {isImage(attachment) ? (
-                    <Button
-                      type="button"
-                      size="small"
-                      text
-                      label={t('emailDetail.preview')}
-                      onClick={() => download(attachment, true)}
-                    />
-                  ) : null}
-                </li>
-              ))}
+                ) : null}
+              </li>
+            ))}
           </ul>
         </Card>
       ) : null}
@@ -351,6 +353,8 @@ export default function EmailDetailPage() {
         visible={lightbox !== null}
         dismissableMask
         closeOnEscape
+        ariaCloseIconLabel={t('emailDetail.close')}
+        pt={{ closeButton: { 'data-testid': 'lightbox-close' } as HTMLAttributes<HTMLButtonElement> }}
         onHide={() => {
           if (lightbox) URL.revokeObjectURL(lightbox.url);
           setLightbox(null);
@@ -358,7 +362,12 @@ export default function EmailDetailPage() {
         data-testid="lightbox"
       >
         {lightbox ? (
-          <img src={lightbox.url} alt={lightbox.name} style={{ maxWidth: '80vw', maxHeight: '75vh' }} />
+          <img
+            src={lightbox.url}
+            alt={lightbox.name}
+            style={{ maxWidth: '80vw', maxHeight: '75vh' }}
+            data-testid="lightbox-image"
+          />
         ) : null}
       </Dialog>
 
@@ -426,10 +435,18 @@ export default function EmailDetailPage() {
                   key={label.id}
                   label={label.name}
                   removable
+                  // The chip stays until the reloaded email no longer has the label: a failed removal keeps it.
                   onRemove={() => {
                     void run(() => inboxApi.removeLabelFromEmail(email.id, label.id), 'labelRemoveError');
-                    return true;
+                    return false;
                   }}
+                  pt={{
+                    removeIcon: {
+                      'aria-label': t('emailDetail.removeLabel', { name: label.name }),
+                      'data-testid': 'email-label-remove',
+                    } as SVGProps<SVGSVGElement>,
+                  }}
+                  data-testid="email-label"
                 />
               ))}
             </div>
@@ -440,6 +457,8 @@ export default function EmailDetailPage() {
                 onChange={(e) => setChosenLabel(e.value as string)}
                 placeholder={t('emailDetail.chooseLabel')}
                 aria-label={t('emailDetail.chooseLabel')}
+                // A label already on the email is disabled, for assistive technology too.
+                pt={{ item: (options) => ({ 'aria-disabled': options?.context.disabled ?? false }) }}
                 data-testid="label-select"
               />
               <Button
