@@ -4,6 +4,7 @@ import { connectSocket } from '../../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
 import { startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
 import { MailboxSupervisor } from './mailbox-supervisor';
+import { MailboxSync } from './mailbox-sync';
 import { MessageIngestion } from './message-ingestion';
 
 const message = (id: string, subject: string, extra = '') =>
@@ -286,6 +287,37 @@ describe('mailbox ingestion from a real Dovecot', () => {
       expect(list.some((e) => e.subject === 'In the second folder')).toBe(true);
       expect(latency).toBeLessThan(5_000);
     } finally {
+      supervisor.tuning = previous;
+      await imap.logout();
+    }
+  });
+
+  it('takes mail that arrives while a sync round ends without waiting for the poll, in every watched folder', async () => {
+    const teamId = (await t.request<{ teamId: string }>('/api/loggedInUser', { token })).body.teamId;
+    const imap = await dovecot.client();
+    const current = (await t.request<EmailServerConfig>('/api/email-server-config', { token })).body;
+    expect(current.imapFolders).toEqual(['INBOX', 'Watched']);
+    const sync = t.app.get(MailboxSync);
+    const original = sync.syncFolders.bind(sync);
+    let appended = 0;
+    // Mail arrives right after the worker's first round searched every folder, before it settles into IDLE.
+    const spy = jest.spyOn(sync, 'syncFolders').mockImplementation(async (...args) => {
+      const fresh = await original(...args);
+      if (appended++ === 0) {
+        await imap.append('INBOX', message('race-inbox', 'Raced into the inbox'));
+        await imap.append('Watched', message('race-watched', 'Raced into the second folder'));
+      }
+      return fresh;
+    });
+    const previous = supervisor.tuning;
+    supervisor.tuning = { ...previous, pollIntervalMs: 120_000 };
+    try {
+      await supervisor.reload(teamId);
+      const subjects = ['Raced into the inbox', 'Raced into the second folder'];
+      const list = await until(emails, (found) => subjects.every((s) => found.some((e) => e.subject === s)), 10_000);
+      expect(subjects.filter((s) => !list.some((e) => e.subject === s))).toEqual([]);
+    } finally {
+      spy.mockRestore();
       supervisor.tuning = previous;
       await imap.logout();
     }

@@ -29,11 +29,12 @@ export const DEFAULT_TUNING: WorkerTuning = {
 };
 
 /**
- * Keeps one IMAP connection for one team: sync every folder, then wait in IDLE on the first folder (new
- * mail wakes it) or for the poll timer, and sync again. IMAP IDLE watches only the selected folder, so each
- * further selected folder (up to `maxWatchedFolders` in all) gets a watcher connection that only IDLEs on it
- * and wakes the main loop; a watcher that fails is logged and left to the poll timer. Errors are recorded and retried with exponential
- * backoff; a worker never throws out of its loop, so one failing team does not affect another.
+ * Keeps one IMAP connection for one team: sync every folder, then wait in IDLE on the first folder (each round
+ * ends with it selected; new mail wakes the loop) or for the poll timer, and sync again. IMAP IDLE watches only
+ * the selected folder, so each further selected folder (up to `maxWatchedFolders` in all) gets a watcher
+ * connection, opened before the first sync, that only IDLEs on it and wakes the main loop; a watcher that fails
+ * is logged and left to the poll timer. Errors are recorded and retried with exponential backoff; a worker never
+ * throws out of its loop, so one failing team does not affect another.
  */
 export class MailboxWorker {
   private readonly logger = new Logger(MailboxWorker.name);
@@ -78,12 +79,24 @@ export class MailboxWorker {
     return next;
   }
 
-  private syncRound(client: ImapFlow): Promise<number> {
-    return this.sync.syncFolders(client, this.teamId, foldersToSync(this.settings), {
+  /**
+   * A sync over every folder, then a second look at the first folder, which stays selected for IDLE. A
+   * re-selection (EXAMINE) reports the message count without an 'exists' event, so mail that reached the first
+   * folder after its search in the round would otherwise wait for the poll: the second search finds it, and
+   * anything later arrives while the folder stays selected, as an 'exists' event.
+   */
+  private async syncRound(client: ImapFlow): Promise<number> {
+    const options = {
       batchSize: this.tuning.batchSize,
       batchBytes: this.tuning.batchBytes,
       shouldStop: () => this.stopped,
-    });
+    };
+    const folders = foldersToSync(this.settings);
+    let fresh = await this.sync.syncFolders(client, this.teamId, folders, options);
+    if (folders.length > 0 && !this.stopped) {
+      fresh += await this.sync.syncFolders(client, this.teamId, folders.slice(0, 1), options);
+    }
+    return fresh;
   }
 
   private async run(): Promise<void> {
@@ -117,18 +130,16 @@ export class MailboxWorker {
       this.wake?.();
     });
     try {
+      // Watchers select their folders before the first sync: mail that arrives in them from then on wakes the loop.
+      const others = foldersToSync(this.settings).slice(1);
+      watchers = await this.watch(others.slice(0, Math.max(0, this.tuning.maxWatchedFolders - 1)));
       await this.enqueue(client);
       connected();
-      const [first, ...others] = foldersToSync(this.settings);
-      await client.mailboxOpen(first, { readOnly: true });
-      watchers = await this.watch(others.slice(0, Math.max(0, this.tuning.maxWatchedFolders - 1)));
       while (!this.stopped && !closed) {
         await this.sleep(this.tuning.pollIntervalMs);
         if (this.stopped || closed) break;
         this.pending = false;
         await this.enqueue(client);
-        if (client.mailbox === false || client.mailbox?.path !== first)
-          await client.mailboxOpen(first, { readOnly: true });
       }
       if (closed && !this.stopped) throw new Error('The mail server closed the connection');
     } finally {
