@@ -12,14 +12,17 @@ import { formatEmailDate, PageHeading, previewText } from '@teaminbox/ui';
 import { noticeRaised, useAppDispatch } from '@teaminbox/web-store';
 import { EmailBody, EmailMeta } from '../../shared/EmailParts';
 
-const PAGE_SIZE = 20;
-const ERROR_MS = 3000;
+/** Spec (admin-and-personal, section 9): task page size 20, errors shown 3 s, task preview cut to 100 characters. */
+const TASK_PAGE_SIZE = 20;
+const TASK_ERROR_MS = 3000;
+const TASK_PREVIEW_LENGTH = 100;
 
+/** Badge colours (spec): priority high red, medium amber, low green; status new blue, in progress amber, resolved green, closed grey. */
 const PRIORITY_SEVERITY = { HIGH: 'danger', MEDIUM: 'warning', LOW: 'success' } as const;
+const STATUS_SEVERITY = { NEW: 'info', IN_PROGRESS: 'warning', RESOLVED: 'success', CLOSED: 'secondary' } as const;
+
 /** The 'All Status' / 'All Priority' choice: the dropdown shows an empty string as no choice at all. */
 const ALL = 'ALL';
-
-const STATUS_SEVERITY = { NEW: 'success', IN_PROGRESS: 'warning', RESOLVED: 'info', CLOSED: 'secondary' } as const;
 
 interface Query {
   page: number;
@@ -54,7 +57,7 @@ export default function MyTasksPage() {
     inboxApi
       .myTasks({
         page: query.page,
-        size: PAGE_SIZE,
+        size: TASK_PAGE_SIZE,
         status: query.status === ALL ? undefined : query.status,
         priority: query.priority === ALL ? undefined : query.priority,
         search: query.search || undefined,
@@ -64,7 +67,7 @@ export default function MyTasksPage() {
         () => {
           if (!active) return;
           setResult({ for: query, page: { content: [], totalPages: 0, totalElements: 0 } });
-          dispatch(noticeRaised({ severity: 'error', key: 'myTasks.loadError', lifeMs: ERROR_MS }));
+          dispatch(noticeRaised({ severity: 'error', key: 'myTasks.loadError', lifeMs: TASK_ERROR_MS }));
         },
       );
     return () => {
@@ -143,10 +146,20 @@ export default function MyTasksPage() {
                     <time dateTime={email.receivedAt}>{formatEmailDate(email.receivedAt, now)}</time>
                   </div>
                   <div>{email.subject}</div>
-                  <div className="text-sm text-color-secondary">{previewText(email.body)}</div>
+                  <div className="text-sm text-color-secondary" data-testid="task-preview">
+                    {previewText(email.body, TASK_PREVIEW_LENGTH)}
+                  </div>
                   <div className="flex gap-1 mt-1">
-                    <Tag value={email.priority.toLowerCase()} severity={PRIORITY_SEVERITY[email.priority]} />
-                    <Tag value={email.status.toLowerCase()} severity={STATUS_SEVERITY[email.status]} />
+                    <Tag
+                      value={email.priority.toLowerCase()}
+                      severity={PRIORITY_SEVERITY[email.priority]}
+                      data-testid="task-priority-badge"
+                    />
+                    <Tag
+                      value={email.status.toLowerCase()}
+                      severity={STATUS_SEVERITY[email.status]}
+                      data-testid="task-status-badge"
+                    />
                     {email.attachments.length > 0 ? (
                       <Tag
                         icon="pi pi-paperclip"

@@ -1,10 +1,10 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { Email, EmailDetail, Page } from '@teaminbox/contracts';
-import { inboxApi } from '@teaminbox/api-client';
-import { initI18n } from '@teaminbox/ui';
-import { createAppStore } from '@teaminbox/web-store';
+import { ApiError, inboxApi } from '@teaminbox/api-client';
+import { initI18n, NoticeHost } from '@teaminbox/ui';
+import { createAppStore, selectPendingNotices } from '@teaminbox/web-store';
 import MyTasksPage from '../MyTasksPage';
 
 function task(id: string): Email {
@@ -39,16 +39,18 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-function renderPage() {
+function renderPage({ notices = false } = {}) {
   initI18n('en');
   const store = createAppStore({ withoutCoreSagas: true });
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/admin/my-tasks']}>
+        {notices ? <NoticeHost /> : null}
         <MyTasksPage />
       </MemoryRouter>
     </Provider>,
   );
+  return store;
 }
 
 describe('the My Tasks page', () => {
@@ -114,5 +116,84 @@ describe('the My Tasks page', () => {
     expect(screen.getByTestId('task-detail')).toHaveTextContent('Subject b');
     expect(screen.getByTestId('task-detail')).not.toHaveTextContent('Subject a');
     expect(screen.getByTestId('task-meta')).toHaveTextContent('sender@example.com');
+  });
+
+  it("shows 'Error loading my tasks' as an error for 3 s when the tasks cannot be loaded, then the no-tasks state", async () => {
+    jest.useFakeTimers();
+    try {
+      jest.spyOn(inboxApi, 'myTasks').mockRejectedValue(new ApiError(500, 'Internal Server Error'));
+      const store = renderPage();
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(0);
+      });
+      expect(selectPendingNotices(store.getState())).toEqual([
+        expect.objectContaining({ severity: 'error', key: 'myTasks.loadError', lifeMs: 3000 }),
+      ]);
+      expect(screen.getByTestId('no-tasks')).toBeInTheDocument();
+      expect(screen.queryByTestId('tasks-loading')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows the load error in a toast with a close button that goes away after 3 s', async () => {
+    jest.useFakeTimers();
+    try {
+      jest.spyOn(inboxApi, 'myTasks').mockRejectedValue(new ApiError(500, 'Internal Server Error'));
+      renderPage({ notices: true });
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(0);
+      });
+      const toast = screen.getByText('Error loading my tasks').closest('.p-toast-message') as HTMLElement;
+      expect(toast).toHaveClass('p-toast-message-error');
+      expect(within(toast).getByRole('button')).toBeInTheDocument();
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(2900);
+      });
+      expect(toast).not.toHaveClass('p-toast-message-exit');
+      // At 3 s the toast starts to leave (a 300 ms animation), then it is gone.
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(200);
+      });
+      expect(toast).toHaveClass('p-toast-message-exit');
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(400);
+      });
+      expect(screen.queryByText('Error loading my tasks')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('cuts the task preview at 100 characters and colours the badges as the spec says', async () => {
+    const long = 'x'.repeat(120);
+    jest.spyOn(inboxApi, 'myTasks').mockResolvedValue({
+      content: [
+        { ...task('a'), body: long, priority: 'HIGH', status: 'NEW' },
+        { ...task('b'), body: 'Short body', priority: 'MEDIUM', status: 'IN_PROGRESS' },
+        { ...task('c'), priority: 'LOW', status: 'RESOLVED' },
+        { ...task('d'), status: 'CLOSED' },
+      ],
+      totalElements: 4,
+      totalPages: 1,
+    });
+    renderPage();
+    const previews = await screen.findAllByTestId('task-preview');
+    expect(previews[0].textContent).toBe(`${'x'.repeat(100)}...`);
+    expect(previews[1].textContent).toBe('Short body');
+    const classes = (testId: string) =>
+      screen.getAllByTestId(testId).map((badge) => [badge.textContent, /p-tag-(\w+)/.exec(badge.className)?.[1]]);
+    // Priority high red, medium amber, low green; status new blue, in progress amber, resolved green, closed grey.
+    expect(classes('task-priority-badge').slice(0, 3)).toEqual([
+      ['high', 'danger'],
+      ['medium', 'warning'],
+      ['low', 'success'],
+    ]);
+    expect(classes('task-status-badge')).toEqual([
+      ['new', 'info'],
+      ['in_progress', 'warning'],
+      ['resolved', 'success'],
+      ['closed', 'secondary'],
+    ]);
   });
 });
