@@ -43,6 +43,11 @@ const loaded = (emails: Email[], totalElements = emails.length): InboxState =>
   reducer(initialInboxState, pageLoaded({ content: emails, totalElements, totalPages: Math.ceil(totalElements / 20) }));
 
 describe('the inbox list reducer', () => {
+  it('starts on page 0 with pages of 20 emails, the inbox folder and no filters', () => {
+    expect(initialInboxState).toMatchObject({ page: 0, size: 20, folder: 'inbox', filters: NO_FILTERS });
+    expect(NO_FILTERS).toEqual({ assignee: 'all', label: 'all', unread: false });
+  });
+
   it('puts an arriving email at the top and counts it', () => {
     const state = loaded([email('b', '2026-03-20T10:00:00Z'), email('a', '2026-03-20T09:00:00Z')]);
     const next = reducer(state, emailArrived(email('c', '2026-03-20T11:00:00Z')));

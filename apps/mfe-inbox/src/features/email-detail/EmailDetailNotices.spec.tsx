@@ -1,0 +1,408 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Comment, EmailAttachment, EmailDetail, Label, Reply, TeamMember } from '@teaminbox/contracts';
+import { api, ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
+import { initI18n } from '@teaminbox/ui';
+import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
+import feature from '../../feature';
+import EmailDetailPage from './EmailDetailPage';
+
+/**
+ * The notices of the email detail (spec core-inbox section 8) with their texts, severities and durations
+ * (section 9: 2 s for successes and assign/unassign, 3 s for errors).
+ */
+
+const user = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' };
+const petr = { id: 'u2', name: 'Petr', email: 'petr@example.com' } as TeamMember;
+const important = { id: 'l1', name: 'Important', color: 'danger', backgroundColor: 'solid', teamId: 't1' } as Label;
+const failure = () => new ApiError(500, 'Internal Server Error');
+
+function email(overrides: Partial<EmailDetail> = {}): EmailDetail {
+  return {
+    id: 'e1',
+    teamId: 't1',
+    subject: 'Invoice for March',
+    body: 'Please find the invoice attached.',
+    htmlBody: null,
+    fromName: 'Billing',
+    fromEmail: 'billing@example.com',
+    to: ['support@example.com'],
+    cc: [],
+    receivedAt: '2025-03-04T10:15:00.000Z',
+    read: true,
+    readAt: null,
+    readBy: null,
+    isArchived: false,
+    isSpam: false,
+    priority: 'MEDIUM',
+    status: 'NEW',
+    assignedTo: null,
+    labels: [],
+    attachments: [],
+    remoteImages: 0,
+    muted: false,
+    assignedToName: null,
+    messageId: null,
+    inReplyTo: null,
+    isAutoReply: false,
+    isBounce: false,
+    direction: 'incoming',
+    ...overrides,
+  };
+}
+
+const attachment = (overrides: Partial<EmailAttachment> = {}): EmailAttachment => ({
+  id: 'a1',
+  filename: 'invoice.pdf',
+  size: 120,
+  contentType: 'application/pdf',
+  inline: false,
+  ...overrides,
+});
+
+const comment: Comment = {
+  id: 'c1',
+  emailId: 'e1',
+  message: 'Mine',
+  userId: 'u1',
+  userName: 'Jana',
+  userEmail: 'jana@example.com',
+  mentions: [],
+  createdAt: '2025-03-04T11:00:00.000Z',
+  updatedAt: null,
+};
+
+const draft = {
+  id: 'r1',
+  emailId: 'e1',
+  teamId: 't1',
+  from: null,
+  to: ['billing@example.com'],
+  cc: [],
+  bcc: [],
+  subject: 'Re: Invoice for March',
+  body: 'Draft text',
+  htmlBody: null,
+  isReplyToAll: false,
+  createdAt: '2025-03-04T11:00:00.000Z',
+  updatedAt: null,
+  sentAt: null,
+  status: 'DRAFT',
+  error: null,
+  authorId: 'u1',
+  authorName: 'Jana',
+  authorEmail: 'jana@example.com',
+  attachments: [],
+} as Reply;
+
+function stubApi(detail: EmailDetail | Error) {
+  if (detail instanceof Error) jest.spyOn(inboxApi, 'getEmail').mockRejectedValue(detail);
+  else jest.spyOn(inboxApi, 'getEmail').mockResolvedValue(detail);
+  jest.spyOn(inboxApi, 'markRead').mockResolvedValue(email());
+  jest.spyOn(inboxApi, 'joinPresence').mockResolvedValue(undefined as never);
+  jest.spyOn(inboxApi, 'leavePresence').mockResolvedValue(undefined as never);
+  jest.spyOn(inboxApi, 'setReplying').mockResolvedValue(undefined as never);
+  jest.spyOn(inboxApi, 'listComments').mockResolvedValue([]);
+  jest.spyOn(inboxApi, 'listLabels').mockResolvedValue([important]);
+  jest.spyOn(inboxApi, 'getThread').mockResolvedValue([]);
+  jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([]);
+  jest.spyOn(inboxApi, 'getPreferences').mockResolvedValue({ emailDetailViewMode: 'classic' } as never);
+  jest.spyOn(personalApi, 'listTemplates').mockResolvedValue([]);
+  jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);
+  jest.spyOn(api, 'getTeamMembers').mockResolvedValue([petr]);
+}
+
+async function renderDetail({ signedIn = true, waitForEmail = true } = {}) {
+  const i18n = initI18n('en');
+  const store = createAppStore({ withoutCoreSagas: true });
+  if (signedIn) store.dispatch(userLoaded(user));
+  injectFeature(store, { ...feature, saga: undefined });
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/admin/email-detail/e1']}>
+        <Routes>
+          <Route path="/admin/email-detail/:id" element={<EmailDetailPage />} />
+          <Route path="/admin/inbox" element={<p data-testid="inbox-page">inbox</p>} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  if (waitForEmail) await screen.findByTestId('email-detail-subject');
+  /** The notices raised, as the user reads them: severity, text, duration. */
+  const notices = () =>
+    selectPendingNotices(store.getState()).map((notice) => [
+      notice.severity,
+      i18n.t(notice.key ?? '', notice.values),
+      notice.lifeMs,
+    ]);
+  return { notices };
+}
+
+const click = async (element: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+};
+const button = (name: string) => screen.getByRole('button', { name });
+
+describe('the notices of the email detail', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it("shows 'Error loading email' for 3 s and returns to the inbox when the email cannot be loaded", async () => {
+    stubApi(failure());
+    const { notices } = await renderDetail({ waitForEmail: false });
+    expect(await screen.findByTestId('inbox-page')).toBeInTheDocument();
+    expect(notices()).toEqual([['error', 'Error loading email', 3000]]);
+  });
+
+  it('shows the not-found message, without a notice, for an email that does not exist', async () => {
+    stubApi(new ApiError(404, 'Email not found'));
+    const { notices } = await renderDetail({ waitForEmail: false });
+    expect(await screen.findByTestId('email-not-found')).toHaveTextContent('Email not found');
+    expect(notices()).toEqual([]);
+  });
+
+  it("assign to me: 'Email assigned to you' for 2 s; a failure 'Error assigning email' for 3 s", async () => {
+    stubApi(email());
+    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValueOnce(email({ assignedTo: 'u1' }));
+    const { notices } = await renderDetail();
+    await click(button('Assign to me'));
+    expect(assign).toHaveBeenCalledWith('e1', 'u1');
+    assign.mockRejectedValueOnce(failure());
+    await click(button('Assign to me'));
+    expect(notices()).toEqual([
+      ['success', 'Email assigned to you', 2000],
+      ['error', 'Error assigning email', 3000],
+    ]);
+  });
+
+  it("assign to a chosen member: 'Email assigned successfully' for 2 s", async () => {
+    stubApi(email());
+    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValue(email({ assignedTo: 'u2' }));
+    const { notices } = await renderDetail();
+    expect(button('Assign')).toBeDisabled();
+    await click(screen.getByTestId('member-select'));
+    const option = (await screen.findAllByRole('option', { name: 'Petr <petr@example.com>', hidden: true })).find(
+      (item) => item.tagName === 'LI',
+    );
+    await click(option!);
+    await click(button('Assign'));
+    expect(assign).toHaveBeenCalledWith('e1', 'u2');
+    expect(notices()).toEqual([['success', 'Email assigned successfully', 2000]]);
+  });
+
+  it("unassign: 'Email unassigned' for 2 s; a failure 'Error unassigning email' for 3 s", async () => {
+    stubApi(email({ assignedTo: 'u2' }));
+    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValueOnce(email({ assignedTo: 'u2' }));
+    const { notices } = await renderDetail();
+    await click(button('Unassign'));
+    expect(assign).toHaveBeenCalledWith('e1', '');
+    assign.mockRejectedValueOnce(failure());
+    await click(button('Unassign'));
+    expect(notices()).toEqual([
+      ['success', 'Email unassigned', 2000],
+      ['error', 'Error unassigning email', 3000],
+    ]);
+  });
+
+  it("says 'User not authenticated' and sends nothing when assigning to me with nobody signed in", async () => {
+    stubApi(email());
+    const assign = jest.spyOn(inboxApi, 'assign');
+    const { notices } = await renderDetail({ signedIn: false });
+    await click(button('Assign to me'));
+    expect(assign).not.toHaveBeenCalled();
+    expect(notices()).toEqual([['error', 'User not authenticated', 3000]]);
+  });
+
+  it("adds a chosen label: 'Label \"{name}\" assigned to email' for 2 s; a failure 'Error adding label' for 3 s", async () => {
+    stubApi(email());
+    const add = jest.spyOn(inboxApi, 'addLabelToEmail').mockResolvedValueOnce(email({ labels: ['l1'] }));
+    const { notices } = await renderDetail();
+    // Adding needs a label to be selected.
+    expect(button('Add label')).toBeDisabled();
+    const pick = async () => {
+      await click(screen.getByTestId('label-select'));
+      const option = (await screen.findAllByRole('option', { name: 'Important', hidden: true })).find(
+        (item) => item.tagName === 'LI',
+      );
+      await click(option!);
+    };
+    await pick();
+    await click(button('Add label'));
+    expect(add).toHaveBeenCalledWith('e1', important);
+    add.mockRejectedValueOnce(failure());
+    await pick();
+    await click(button('Add label'));
+    expect(notices()).toEqual([
+      ['success', 'Label "Important" assigned to email', 2000],
+      ['error', 'Error adding label', 3000],
+    ]);
+  });
+
+  it.each([
+    ['Mark as unread', 'Error marking as unread', {}, 'markUnread'],
+    ['Archive', 'Error archiving email', {}, 'archive'],
+    ['Unarchive', 'Error unarchiving email', { isArchived: true }, 'unarchive'],
+    ['Spam', 'Error marking as spam', {}, 'spam'],
+    ['Not spam', 'Error marking as not spam', { isSpam: true }, 'notSpam'],
+    ['Mute notifications', 'Chyba při změně nastavení upozornění', {}, 'mute'],
+    ['Unmute notifications', 'Chyba při změně nastavení upozornění', { muted: true }, 'unmute'],
+  ] as const)("'%s' that fails shows '%s' for 3 s and stays on the email", async (name, text, overrides, call) => {
+    stubApi(email(overrides));
+    const spy = jest.spyOn(inboxApi, call).mockRejectedValue(failure());
+    const { notices } = await renderDetail();
+    await click(button(name));
+    expect(spy).toHaveBeenCalledWith('e1');
+    expect(notices()).toEqual([['error', text, 3000]]);
+    expect(screen.getByTestId('email-detail')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Archive', {}, 'archive'],
+    ['Unarchive', { isArchived: true }, 'unarchive'],
+    ['Spam', {}, 'spam'],
+    ['Not spam', { isSpam: true }, 'notSpam'],
+  ] as const)("'%s' returns to the inbox without a notice", async (name, overrides, call) => {
+    stubApi(email(overrides));
+    jest.spyOn(inboxApi, call).mockResolvedValue(email());
+    const { notices } = await renderDetail();
+    await click(button(name));
+    expect(await screen.findByTestId('inbox-page')).toBeInTheDocument();
+    expect(notices()).toEqual([]);
+  });
+
+  it("attachments: 'Soubor není dostupný ke stažení' without a file id; a download shows 'Soubor se stahuje...' then 'Chyba při stahování souboru'; a failed preview 'Přílohu se nepodařilo načíst'", async () => {
+    stubApi(
+      email({
+        attachments: [
+          attachment({ id: '' }),
+          attachment({ id: 'a2', filename: 'photo.png', contentType: 'image/png' }),
+        ],
+      }),
+    );
+    const download = jest
+      .spyOn(inboxApi, 'downloadAttachment')
+      .mockRejectedValue(new ApiError(200, 'Empty attachment'));
+    const { notices } = await renderDetail();
+    const [missing, photo] = screen.getAllByTestId('attachment');
+    await click(within(missing).getByTestId('attachment-download'));
+    expect(download).not.toHaveBeenCalled();
+    expect(notices()).toEqual([['error', 'Soubor není dostupný ke stažení', 3000]]);
+
+    await click(within(photo).getByTestId('attachment-download'));
+    await waitFor(() => expect(notices()).toHaveLength(3));
+    await click(within(photo).getByTestId('attachment-preview'));
+    await waitFor(() => expect(notices()).toHaveLength(4));
+    expect(download).toHaveBeenCalledWith('a2');
+    expect(notices().slice(1)).toEqual([
+      ['info', 'Soubor se stahuje...', 2000],
+      ['error', 'Chyba při stahování souboru', 3000],
+      ['error', 'Přílohu se nepodařilo načíst', 3000],
+    ]);
+    expect(screen.queryByTestId('lightbox-image')).not.toBeInTheDocument();
+  });
+
+  it("comments: a blank comment is not sent; 'Error adding comment' and 'Error deleting comment' for 3 s", async () => {
+    stubApi(email());
+    jest.spyOn(inboxApi, 'listComments').mockResolvedValue([comment]);
+    const add = jest.spyOn(inboxApi, 'addComment').mockRejectedValue(failure());
+    const remove = jest.spyOn(inboxApi, 'deleteComment').mockRejectedValue(failure());
+    const { notices } = await renderDetail();
+    await screen.findByTestId('comment');
+    fireEvent.change(screen.getByTestId('comment-input'), { target: { value: '   ' } });
+    await click(button('Add comment'));
+    expect(add).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByTestId('comment-input'), { target: { value: ' Checked it ' } });
+    await click(button('Add comment'));
+    expect(add).toHaveBeenCalledWith('e1', 'Checked it');
+    await click(button('Delete comment'));
+    expect(remove).toHaveBeenCalledWith('e1', 'c1');
+    expect(notices()).toEqual([
+      ['error', 'Error adding comment', 3000],
+      ['error', 'Error deleting comment', 3000],
+    ]);
+    // The text stays for another try.
+    expect(screen.getByTestId('comment-input')).toHaveValue(' Checked it ');
+  });
+
+  it('keeps the comments in a list at most 500 px high that scrolls', async () => {
+    stubApi(email());
+    await renderDetail();
+    expect(screen.getByTestId('comments')).toHaveStyle({ maxHeight: '500px', overflowY: 'auto' });
+  });
+
+  it("reply: 'Odpověď odeslána' for 2 s and only body and attachments clear; 'Chyba při odeslání odpovědi' for 3 s", async () => {
+    stubApi(email());
+    const send = jest.spyOn(inboxApi, 'sendReply').mockResolvedValueOnce({ success: true } as never);
+    const { notices } = await renderDetail();
+    fireEvent.change(screen.getByTestId('reply-to'), {
+      target: { value: ' billing@example.com, , boss@example.com ' },
+    });
+    fireEvent.change(screen.getByTestId('reply-cc'), { target: { value: 'cc@example.com ,' } });
+    fireEvent.change(screen.getByTestId('reply-body'), { target: { value: 'Thank you' } });
+    await click(screen.getByTestId('reply-send'));
+    expect(send).toHaveBeenCalledWith(
+      expect.objectContaining({
+        emailId: 'e1',
+        teamId: 't1',
+        to: ['billing@example.com', 'boss@example.com'],
+        cc: ['cc@example.com'],
+        subject: 'Re: Invoice for March',
+        body: 'Thank you',
+        attachments: [],
+      }),
+    );
+    expect(screen.getByTestId('reply-body')).toHaveValue('');
+    expect(screen.getByTestId('reply-to')).toHaveValue(' billing@example.com, , boss@example.com ');
+    expect(screen.getByTestId('reply-subject')).toHaveValue('Re: Invoice for March');
+
+    send.mockRejectedValueOnce(failure());
+    fireEvent.change(screen.getByTestId('reply-body'), { target: { value: 'Again' } });
+    await click(screen.getByTestId('reply-send'));
+    expect(notices()).toEqual([
+      ['success', 'Odpověď odeslána', 2000],
+      ['error', 'Chyba při odeslání odpovědi', 3000],
+    ]);
+    expect(screen.getByTestId('reply-body')).toHaveValue('Again');
+  });
+
+  it("drafts: 'Error saving reply' and 'Error deleting reply' for 3 s; a saved draft resets the form", async () => {
+    stubApi(email());
+    jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([draft]);
+    const save = jest.spyOn(inboxApi, 'createDraft').mockResolvedValueOnce(draft);
+    const remove = jest.spyOn(inboxApi, 'deleteDraft').mockRejectedValue(failure());
+    const { notices } = await renderDetail();
+    await screen.findByTestId('draft');
+    fireEvent.change(screen.getByTestId('reply-body'), { target: { value: 'Later' } });
+    fireEvent.change(screen.getByTestId('reply-subject'), { target: { value: 'Changed' } });
+    await click(screen.getByTestId('reply-save-draft'));
+    expect(save).toHaveBeenCalledWith('e1', expect.objectContaining({ body: 'Later', subject: 'Changed' }));
+    expect(screen.getByTestId('reply-body')).toHaveValue('');
+    expect(screen.getByTestId('reply-subject')).toHaveValue('Re: Invoice for March');
+
+    save.mockRejectedValueOnce(failure());
+    await click(screen.getByTestId('reply-save-draft'));
+    await click(within(screen.getByTestId('draft')).getByRole('button', { name: 'Delete' }));
+    expect(remove).toHaveBeenCalledWith('e1', 'r1');
+    expect(notices()).toEqual([
+      ['error', 'Error saving reply', 3000],
+      ['error', 'Error deleting reply', 3000],
+    ]);
+  });
+
+  it("shows 'Chyba při čtení souboru' for 3 s when a file to attach cannot be read", async () => {
+    stubApi(email());
+    jest.spyOn(FileReader.prototype, 'readAsDataURL').mockImplementation(function (this: FileReader) {
+      this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>);
+    });
+    const { notices } = await renderDetail();
+    const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('reply-file-input'), { target: { files: [file] } });
+    });
+    await waitFor(() => expect(notices()).toEqual([['error', 'Chyba při čtení souboru', 3000]]));
+    expect(screen.queryByTestId('reply-attachment')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,118 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import type { Email, Label, TeamMember } from '@teaminbox/contracts';
+import { ApiError, inboxApi } from '@teaminbox/api-client';
+import { initI18n } from '@teaminbox/ui';
+import { createAppStore, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
+import { InboxRowContext, RowMenus } from '../RowMenus';
+
+const me = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' };
+const petr: TeamMember = { id: 'u2', name: 'Petr', email: 'petr@example.com' } as TeamMember;
+const important = { id: 'l1', name: 'Important', color: 'danger', backgroundColor: 'solid', teamId: 't1' } as Label;
+
+const email = (overrides: Partial<Email> = {}): Email =>
+  ({
+    id: 'e1',
+    teamId: 't1',
+    subject: 'Invoice',
+    body: 'Body',
+    fromEmail: 'billing@example.com',
+    receivedAt: '2026-03-20T10:00:00Z',
+    read: false,
+    assignedTo: null,
+    labels: [],
+    attachments: [],
+    ...overrides,
+  }) as Email;
+
+function renderMenus(row: Email, user: typeof me | null = me) {
+  const i18n = initI18n('en');
+  const store = createAppStore({ withoutCoreSagas: true });
+  if (user) store.dispatch(userLoaded(user));
+  render(
+    <Provider store={store}>
+      <InboxRowContext.Provider value={{ members: [petr], labels: [important] }}>
+        <RowMenus email={row} />
+      </InboxRowContext.Provider>
+    </Provider>,
+  );
+  /** The notices raised, as the user reads them: severity, text, duration. */
+  const notices = () =>
+    selectPendingNotices(store.getState()).map((notice) => [
+      notice.severity,
+      i18n.t(notice.key ?? '', notice.values),
+      notice.lifeMs,
+    ]);
+  return { notices };
+}
+
+async function choose(menu: 'row-assign' | 'row-label', item: string) {
+  fireEvent.click(within(screen.getByTestId(menu)).getAllByRole('button')[0]);
+  await act(async () => {
+    fireEvent.click(within(screen.getByTestId(`${menu}-menu`)).getByRole('menuitem', { name: item }));
+  });
+}
+
+describe('the row menus of the inbox', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it("'I'll take it' assigns to me: 'Email assigned to you' for 2 s", async () => {
+    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValue(email({ assignedTo: 'u1' }));
+    const { notices } = renderMenus(email());
+    await choose('row-assign', "I'll take it");
+    expect(assign).toHaveBeenCalledWith('e1', 'u1');
+    expect(notices()).toEqual([['success', 'Email assigned to you', 2000]]);
+  });
+
+  it("assigns to a member: 'Email assigned successfully' for 2 s; a failure 'Error assigning email' for 3 s", async () => {
+    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValueOnce(email({ assignedTo: 'u2' }));
+    const { notices } = renderMenus(email());
+    await choose('row-assign', 'petr@example.com');
+    expect(assign).toHaveBeenCalledWith('e1', 'u2');
+    assign.mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
+    await choose('row-assign', 'petr@example.com');
+    expect(notices()).toEqual([
+      ['success', 'Email assigned successfully', 2000],
+      ['error', 'Error assigning email', 3000],
+    ]);
+  });
+
+  it("unassigns with an empty user id: 'Email unassigned' for 2 s; a failure 'Error unassigning email' for 3 s", async () => {
+    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValueOnce(email());
+    const { notices } = renderMenus(email({ assignedTo: 'u2' }));
+    await choose('row-assign', 'Unassign');
+    expect(assign).toHaveBeenCalledWith('e1', '');
+    assign.mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
+    await choose('row-assign', 'Unassign');
+    expect(notices()).toEqual([
+      ['success', 'Email unassigned', 2000],
+      ['error', 'Error unassigning email', 3000],
+    ]);
+  });
+
+  it("says 'User not authenticated' and sends nothing when nobody is signed in", async () => {
+    const assign = jest.spyOn(inboxApi, 'assign');
+    const { notices } = renderMenus(email(), null);
+    await choose('row-assign', "I'll take it");
+    expect(assign).not.toHaveBeenCalled();
+    expect(notices()).toEqual([['error', 'User not authenticated', 3000]]);
+  });
+
+  it("Choose Label: 'Label \"{name}\" assigned to email' for 2 s; a failure 'Error assigning label' for 3 s", async () => {
+    const add = jest.spyOn(inboxApi, 'addLabelToEmail').mockResolvedValueOnce(email({ labels: ['l1'] }));
+    const { notices } = renderMenus(email());
+    expect(within(screen.getByTestId('row-label')).getByRole('button')).toHaveTextContent('Actions');
+    fireEvent.click(within(screen.getByTestId('row-label')).getByRole('button'));
+    expect(screen.getByTestId('row-label-menu')).toHaveTextContent('Choose Label');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Important' }));
+    });
+    expect(add).toHaveBeenCalledWith('e1', important);
+    add.mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
+    await choose('row-label', 'Important');
+    expect(notices()).toEqual([
+      ['success', 'Label "Important" assigned to email', 2000],
+      ['error', 'Error assigning label', 3000],
+    ]);
+  });
+});
