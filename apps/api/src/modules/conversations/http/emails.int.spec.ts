@@ -93,6 +93,103 @@ describe('emails over HTTP', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ success: false });
     }
+    for (const path of ['/api/emails/my-tasks', '/api/emails/search']) {
+      for (const query of ['page=-1', 'page=x', 'size=0', 'size=101']) {
+        const res = await t.request(`${path}?${query}&search=a`, { token });
+        expect([path, query, res.status]).toEqual([path, query, 400]);
+        expect(res.body).toMatchObject({ success: false });
+      }
+    }
+  });
+
+  it('refuses an unknown status or priority filter instead of listing everything', async () => {
+    const { token } = await userWithTeam('unknown-filter');
+    await t.request('/api/emails/sample', { method: 'POST', token });
+    for (const path of ['/api/emails', '/api/emails/my-tasks']) {
+      const status = await t.request<{ success: boolean; message: string }>(`${path}?status=done`, { token });
+      expect(status.status).toBe(400);
+      expect(status.body).toMatchObject({
+        success: false,
+        message: 'Unknown status: use one of NEW, IN_PROGRESS, RESOLVED, CLOSED',
+      });
+      const priority = await t.request<{ message: string }>(`${path}?priority=urgent`, { token });
+      expect(priority.status).toBe(400);
+      expect(priority.body.message).toBe('Unknown priority: use one of HIGH, MEDIUM, LOW');
+    }
+    // 'all' and a blank value are no filter.
+    const all = await t.request<Page<Email>>('/api/emails?status=all&priority=', { token });
+    expect(all.status).toBe(200);
+    expect(all.body.totalElements).toBe(6);
+  });
+
+  it("lists My Tasks: the caller's own emails (archived ones too, spam not), paged, filtered by status, priority and search", async () => {
+    const { token, me } = await userWithTeam('tasks');
+    const other = await userWithTeam('tasks-other');
+    await t.request('/api/emails/sample', { method: 'POST', token });
+    await t.request('/api/emails/sample', { method: 'POST', token: other.token });
+    const all = (await t.request<Page<Email>>('/api/emails', { token })).body.content;
+    const none = await t.request<Page<Email>>('/api/emails/my-tasks', { token });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ content: [], totalPages: 0, totalElements: 0 });
+
+    for (const email of all) {
+      const assigned = await t.request(`/api/emails/${email.id}/assign`, {
+        method: 'PUT',
+        token,
+        body: { assignedTo: me.id },
+      });
+      expect(assigned.status).toBe(200);
+    }
+    const [archived, spam] = all;
+    await t.request(`/api/emails/${archived.id}/archive`, { method: 'PUT', token });
+    await t.request(`/api/emails/${spam.id}/spam`, { method: 'PUT', token });
+    const tasks = await t.request<Page<Email>>('/api/emails/my-tasks', { token });
+    expect(tasks.body.totalElements).toBe(all.length - 1);
+    expect(tasks.body.totalPages).toBe(1);
+    expect(tasks.body.content.map((e) => e.id)).toContain(archived.id);
+    expect(tasks.body.content.map((e) => e.id)).not.toContain(spam.id);
+    expect(tasks.body.content.every((e) => e.assignedTo === me.id)).toBe(true);
+    // Another user of another team sees none of them.
+    expect((await t.request<Page<Email>>('/api/emails/my-tasks', { token: other.token })).body.totalElements).toBe(0);
+
+    const paged = await t.request<Page<Email>>('/api/emails/my-tasks?page=1&size=2', { token });
+    expect(paged.body.content).toHaveLength(2);
+    expect(paged.body.totalPages).toBe(Math.ceil((all.length - 1) / 2));
+
+    const mine = all.filter((e) => e.id !== spam.id);
+    const high = await t.request<Page<Email>>('/api/emails/my-tasks?priority=HIGH', { token });
+    expect(high.body.totalElements).toBe(mine.filter((e) => e.priority === 'HIGH').length);
+    expect(high.body.content.every((e) => e.priority === 'HIGH')).toBe(true);
+    const byStatus = await t.request<Page<Email>>(`/api/emails/my-tasks?status=${mine[0].status}`, { token });
+    expect(byStatus.body.totalElements).toBe(mine.filter((e) => e.status === mine[0].status).length);
+    const word = mine[1].subject.split(/\s+/).find((w) => /^[\p{L}]{4,}$/u.test(w))!;
+    const searched = await t.request<Page<Email>>(`/api/emails/my-tasks?search=${encodeURIComponent(word)}`, {
+      token,
+    });
+    expect(searched.body.content.map((e) => e.id)).toContain(mine[1].id);
+  });
+
+  it('refuses a label to add without its id and an assignee that is not a user id (400)', async () => {
+    const { token } = await userWithTeam('bad-bodies');
+    await t.request('/api/emails/sample', { method: 'POST', token });
+    const [first] = (await t.request<Page<Email>>('/api/emails', { token })).body.content;
+    const noLabel = await t.request<{ message: string }>(`/api/emails/${first.id}/labels`, {
+      method: 'POST',
+      token,
+      body: { name: 'Important' },
+    });
+    expect(noLabel.status).toBe(400);
+    expect(noLabel.body.message).toMatch(/A label must be selected/);
+    const badUser = await t.request<{ message: string }>(`/api/emails/${first.id}/assign`, {
+      method: 'PUT',
+      token,
+      body: { assignedTo: 'petr' },
+    });
+    expect(badUser.status).toBe(400);
+    expect(badUser.body.message).toMatch(/Invalid user id/);
+    const missing = await t.request(`/api/emails/${first.id}/assign`, { method: 'PUT', token, body: {} });
+    expect(missing.status).toBe(400);
+    expect((await t.request<Email>(`/api/emails/${first.id}`, { token })).body.assignedTo).toBeNull();
   });
 
   it("never shows one team's emails to another team", async () => {

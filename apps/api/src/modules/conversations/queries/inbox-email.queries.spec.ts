@@ -1,4 +1,6 @@
-import { toPrefixQuery } from './inbox-email.queries';
+import { EMAIL_STATUSES, PRIORITIES, ZListEmailsQuery, ZMyTasksQuery, ZSearchEmailsQuery } from '@teaminbox/contracts';
+import { DomainError } from '../../shared/domain-error';
+import { normalizeEnum, toPrefixQuery } from './inbox-email.queries';
 
 describe('toPrefixQuery', () => {
   it('makes every word a prefix that must match, lowercased, diacritics kept', () => {
@@ -10,5 +12,31 @@ describe('toPrefixQuery', () => {
     expect(toPrefixQuery("a' | b:* & !c (d)")).toBe('a:* & b:* & c:* & d:*');
     expect(toPrefixQuery('%')).toBeNull();
     expect(toPrefixQuery('  ')).toBeNull();
+  });
+});
+
+describe('normalizeEnum (status and priority filters)', () => {
+  it('accepts the spec values in any case, with - or _, and reads blank or all as no filter', () => {
+    expect(normalizeEnum('in_progress', EMAIL_STATUSES, 'status')).toBe('IN_PROGRESS');
+    expect(normalizeEnum(' In-Progress ', EMAIL_STATUSES, 'status')).toBe('IN_PROGRESS');
+    expect(normalizeEnum('high', PRIORITIES, 'priority')).toBe('HIGH');
+    for (const none of [undefined, '', '  ', 'ALL', 'all']) {
+      expect(normalizeEnum(none, EMAIL_STATUSES, 'status')).toBeNull();
+    }
+  });
+
+  it('refuses an unknown value instead of ignoring the filter', () => {
+    expect(() => normalizeEnum('urgent', PRIORITIES, 'priority')).toThrow(
+      new DomainError('invalid', 'Unknown priority: use one of HIGH, MEDIUM, LOW'),
+    );
+    expect(() => normalizeEnum('done', EMAIL_STATUSES, 'status')).toThrow(/Unknown status/);
+  });
+});
+
+describe('the paging defaults of the inbox calls', () => {
+  it('reads page 0 with 20 emails for the inbox and My Tasks, and 5 results for the quick search', () => {
+    expect(ZListEmailsQuery.parse({})).toMatchObject({ page: 0, size: 20, folder: 'inbox' });
+    expect(ZMyTasksQuery.parse({})).toMatchObject({ page: 0, size: 20 });
+    expect(ZSearchEmailsQuery.parse({})).toMatchObject({ page: 0, size: 5, search: '' });
   });
 });

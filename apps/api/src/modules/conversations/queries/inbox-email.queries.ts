@@ -2,17 +2,29 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type Email, EMAIL_STATUSES, type Page, PRIORITIES, type TListEmailsQuery } from '@teaminbox/contracts';
 import { type Repository, type SelectQueryBuilder } from 'typeorm';
+import { DomainError } from '../../shared/domain-error';
 import { toEmailDto } from '../projections/inbox-email/email.mapper';
 import { ANY_LABEL, type InboxBox, NOBODY } from '../projections/inbox-email/inbox-email-count';
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
 
 const UNREAD = 'e.readAt IS NULL AND e.readBy IS NULL';
 
-/** Maps the spec's lower- or upper-case values (in_progress, IN_PROGRESS, in-progress) to ours; null when unknown. */
-function normalizeEnum<T extends string>(value: string | undefined, allowed: readonly T[]): T | null {
-  if (!value) return null;
-  const upper = value.trim().toUpperCase().replace(/-/g, '_') as T;
-  return allowed.includes(upper) ? upper : null;
+/**
+ * Maps the spec's lower- or upper-case values (in_progress, IN_PROGRESS, in-progress) to ours; null for no filter
+ * (absent, blank or 'all'). An unknown value is refused (400): ignoring it would list every email as if it matched.
+ */
+export function normalizeEnum<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  field: 'status' | 'priority',
+): T | null {
+  const wanted = value?.trim() ?? '';
+  if (!wanted || wanted.toLowerCase() === 'all') return null;
+  const upper = wanted.toUpperCase().replace(/-/g, '_') as T;
+  if (!allowed.includes(upper)) {
+    throw new DomainError('invalid', `Unknown ${field}: use one of ${allowed.join(', ')}`);
+  }
+  return upper;
 }
 
 /**
@@ -66,9 +78,9 @@ export class InboxEmailQueries {
     else if (assignee) builder.andWhere('e.assignedTo = :assignee', { assignee });
     if (query.label) builder.andWhere('e.labels @> ARRAY[:label]::uuid[]', { label: query.label });
     if (query.unread) builder.andWhere(UNREAD);
-    const status = normalizeEnum(query.status, EMAIL_STATUSES);
+    const status = normalizeEnum(query.status, EMAIL_STATUSES, 'status');
     if (status) builder.andWhere('e.status = :status', { status });
-    const priority = normalizeEnum(query.priority, PRIORITIES);
+    const priority = normalizeEnum(query.priority, PRIORITIES, 'priority');
     if (priority) builder.andWhere('e.priority = :priority', { priority });
     const search = query.search?.trim();
     if (search) {
