@@ -240,6 +240,33 @@ describe('a stored configuration', () => {
     expect(screen.queryByTestId('fetch-emails')).not.toBeInTheDocument();
   });
 
+  it('after a manual fetch, shows the new sync status of an inactive configuration at once', async () => {
+    const { calls } = setup({
+      'GET /api/email-server-config': [
+        [200, stored()],
+        [200, stored({ lastSyncAt: '2026-01-05T10:00:00Z' })],
+        [
+          200,
+          stored({ lastSyncAt: '2026-01-05T10:00:00Z', lastError: 'Refused', lastErrorAt: '2026-01-05T11:00:00Z' }),
+        ],
+      ],
+      'POST /api/emails/fetch': [
+        [200, { success: true, message: 'Fetched 2 new emails' }],
+        [200, { success: false, message: 'Refused' }],
+      ],
+    });
+    expect(await screen.findByTestId('last-sync')).toHaveTextContent('Not synced yet');
+    fireEvent.click(screen.getByTestId('fetch-emails'));
+    expect(await message()).toHaveTextContent('Fetched 2 new emails');
+    await waitFor(() => expect(screen.getByTestId('last-sync')).toHaveTextContent('Last sync:'));
+    expect(screen.queryByTestId('last-error')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId('fetch-emails'));
+    expect(await screen.findByTestId('last-error')).toHaveTextContent('Refused');
+    expect(screen.getByTestId('config-message')).toHaveTextContent('Error fetching emails: Refused');
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/email-server-config')).toHaveLength(3);
+  });
+
   it('reports a failed connection test with the server message, and an error of the call', async () => {
     const { calls } = setup({
       'GET /api/email-server-config': [200, stored()],

@@ -108,6 +108,16 @@ function* saveConfig() {
   }
 }
 
+/** Reloads the stored configuration for its sync status (last sync, last error); a failure keeps the last one. */
+function* refreshStatus() {
+  try {
+    const config: EmailServerConfig = yield call(api.getEmailServerConfig);
+    yield put(configRefreshed(config));
+  } catch {
+    // The status shown stays as it was.
+  }
+}
+
 function* fetchEmails() {
   try {
     const result: SuccessMessageResponse = yield call(api.fetchEmails);
@@ -128,6 +138,8 @@ function* fetchEmails() {
       ),
     );
   }
+  // A manual fetch changes the sync status (an inactive configuration is not refreshed by the polling).
+  yield call(refreshStatus);
 }
 
 function* loadFolders() {
@@ -155,12 +167,8 @@ function* pollSyncStatus() {
     yield delay(SYNC_POLL_MS);
     const { stored, loading, saving }: EmailServerConfigState = yield select(selectEmailServerConfig);
     if (!stored || loading || saving || !(stored.isActive || stored.syncProgress)) continue;
-    try {
-      const config: EmailServerConfig = yield call(api.getEmailServerConfig);
-      yield put(configRefreshed(config));
-    } catch {
-      // A failed refresh keeps the last known status; the next round tries again.
-    }
+    // A failed refresh keeps the last known status; the next round tries again.
+    yield call(refreshStatus);
   }
 }
 
