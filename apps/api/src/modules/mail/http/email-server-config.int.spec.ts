@@ -153,6 +153,18 @@ describe('email server configuration over HTTP', () => {
       message: 'Fetched 0 new emails',
     });
   });
+
+  it('records a manual fetch that cannot connect as the last error, with its time', async () => {
+    const { token } = await userWithTeam('unreachable');
+    await t.request('/api/email-server-config', { method: 'POST', token, body: body({ imapPort: 1 }) });
+    const res = await t.request<SuccessMessageResponse>('/api/emails/fetch', { method: 'POST', token });
+    expect(res.body.success).not.toBe(true);
+    const config = (
+      await t.request<{ lastError: string | null; lastErrorAt: string | null }>('/api/email-server-config', { token })
+    ).body;
+    expect(config.lastError).toMatch(/refused/i);
+    expect(config.lastErrorAt).not.toBeNull();
+  });
 });
 
 describe('mail host guard over HTTP', () => {

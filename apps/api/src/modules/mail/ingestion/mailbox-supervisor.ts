@@ -50,17 +50,20 @@ export class MailboxSupervisor implements OnApplicationBootstrap, OnApplicationS
   async syncNow(teamId: string, settings: MailboxSettings): Promise<number> {
     const viaWorker = await this.workers.get(teamId)?.syncNow();
     if (viaWorker !== undefined && viaWorker !== null) return viaWorker;
-    const client = await this.connections.connectImap(settings);
+    let client: Awaited<ReturnType<MailConnections['connectImap']>> | null = null;
     try {
+      client = await this.connections.connectImap(settings);
       return await this.sync.syncFolders(client, teamId, foldersToSync(settings), {
         batchSize: this.tuning.batchSize,
         batchBytes: this.tuning.batchBytes,
       });
     } catch (error) {
+      // A failed connect is recorded too: the configuration screen shows it as the last error.
       await this.status.recordError(teamId, describeMailError(error)).catch(() => undefined);
       throw error;
     } finally {
-      await client.logout().catch(() => client.close());
+      const open = client;
+      if (open) await open.logout().catch(() => open.close());
     }
   }
 
