@@ -16,6 +16,13 @@ test.describe('the inbox', () => {
     await useToken(page, token);
     await page.goto('/admin/inbox');
     await expect(page.getByTestId('email-row')).toHaveCount(emails.length);
+    // Each row shows the email's status and priority, lowercased, as coloured tags.
+    await expect(page.getByTestId('email-row').getByTestId('email-status')).toHaveText(
+      emails.map((e) => e.status.toLowerCase()),
+    );
+    await expect(page.getByTestId('email-row').getByTestId('email-priority')).toHaveText(
+      emails.map((e) => e.priority.toLowerCase()),
+    );
     for (const name of ['Dashboard', 'Unread', 'My Tasks', 'Archived', 'Spam']) {
       await expect(page.getByTestId('folders').getByText(name, { exact: true })).toBeVisible();
     }

@@ -10,6 +10,7 @@ import { formatEmailDate, previewText } from '@teaminbox/ui';
 import { noticeRaised, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { pageRequested, selectInbox } from './inboxListSlice';
 import { InboxRowContext, LabelChips, RowMenus } from './RowMenus';
+import { StatusTags } from './StatusTags';
 
 function SenderCell({ email }: { email: Email }) {
   const { t } = useTranslation();
@@ -181,9 +182,12 @@ export function InboxList({ members, labels }: { members: TeamMember[]; labels: 
         <Column
           header={t('inbox.subject')}
           body={(email: Email) => (
-            <span className={email.read ? '' : 'font-bold'} data-testid="email-subject">
-              {email.subject}
-            </span>
+            <div className="flex flex-column gap-1 align-items-start">
+              <span className={email.read ? '' : 'font-bold'} data-testid="email-subject">
+                {email.subject}
+              </span>
+              <StatusTags email={email} />
+            </div>
           )}
         />
         <Column

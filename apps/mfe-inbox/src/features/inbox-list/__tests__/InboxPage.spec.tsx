@@ -17,6 +17,8 @@ const newEmail = {
   fromName: null,
   fromEmail: 'billing@example.com',
   receivedAt: new Date().toISOString(),
+  status: 'NEW',
+  priority: 'MEDIUM',
 } as Email;
 
 function renderInbox(teamId: string | null) {
