@@ -126,6 +126,22 @@ describe('MessageParserPool', () => {
     ]);
   });
 
+  it('does not take a worker that is slow to start for a stalled one', async () => {
+    pool = new MessageParserPool({
+      size: 1,
+      stallTimeoutMs: 300,
+      preamble: 'const until = Date.now() + 800; while (Date.now() < until);',
+    });
+    expect(subjects(await pool.parse(teamId, 'INBOX', 7n, [plain(1), plain(2)]))).toEqual(['Message 1', 'Message 2']);
+  });
+
+  it('fails the parse, quarantining nothing, when a worker never gets ready', async () => {
+    pool = new MessageParserPool({ size: 1, startTimeoutMs: 500, preamble: 'for (;;);' });
+    await expect(pool.parse(teamId, 'INBOX', 7n, [plain(1)])).rejects.toThrow(
+      /could not start: not ready within 500 ms/,
+    );
+  });
+
   it('fails the parse, quarantining nothing, when a worker cannot start', async () => {
     pool = new MessageParserPool({ size: 1, preamble: `throw new Error('no parser here');` });
     await expect(pool.parse(teamId, 'INBOX', 7n, [plain(1), plain(2)])).rejects.toThrow(

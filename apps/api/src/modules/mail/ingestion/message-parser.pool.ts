@@ -16,8 +16,10 @@ export interface MessageParserPoolOptions {
   size?: number;
   /** Messages sent to a worker in one task (default 25). */
   chunkSize?: number;
-  /** A worker that answers nothing for this long is ended, as if it had crashed (default 120 s). */
+  /** A started worker that answers nothing for this long is ended, as if it had crashed (default 120 s). */
   stallTimeoutMs?: number;
+  /** A worker that is not ready this long after its spawn is ended and its tasks fail (default 60 s). */
+  startTimeoutMs?: number;
   /** JavaScript run in each worker before its entry (tests use it to make a worker crash or hang). */
   preamble?: string;
 }
@@ -76,6 +78,7 @@ export class MessageParserPool implements OnApplicationShutdown {
   private readonly size: number;
   private readonly chunkSize: number;
   private readonly stallTimeoutMs: number;
+  private readonly startTimeoutMs: number;
   private readonly bootstrap: string;
   private readonly slots = new Set<Slot>();
   private queue: Task[] = [];
@@ -86,6 +89,7 @@ export class MessageParserPool implements OnApplicationShutdown {
     this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
     this.chunkSize = Math.max(1, options.chunkSize ?? 25);
     this.stallTimeoutMs = options.stallTimeoutMs ?? 120_000;
+    this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
     this.bootstrap = [
       WORKER_ENTRY.endsWith('.ts') ? `require(${JSON.stringify(SWC_REGISTER)});` : '',
       options.preamble ?? '',
@@ -163,9 +167,18 @@ export class MessageParserPool implements OnApplicationShutdown {
     const worker = new Worker(this.bootstrap, { eval: true });
     worker.unref();
     const slot: Slot = { worker, ready: false, tasks: new Map(), error: undefined, stallTimer: undefined };
+    // Starting (loading the parser) can take long on a busy machine: it has its own limit, and the stall limit
+    // counts only once the worker is ready.
+    slot.stallTimer = setTimeout(() => {
+      slot.error = new Error(`not ready within ${this.startTimeoutMs} ms`);
+      void worker.terminate();
+    }, this.startTimeoutMs);
+    slot.stallTimer.unref();
     worker.on('message', (message: ParseResponse | 'ready') => {
-      if (message === 'ready') slot.ready = true;
-      else this.answered(slot, message);
+      if (message !== 'ready') return this.answered(slot, message);
+      slot.ready = true;
+      clearTimeout(slot.stallTimer);
+      if (slot.tasks.size > 0) this.armStallTimer(slot);
     });
     worker.on('error', (error) => {
       slot.error = error;
@@ -185,7 +198,7 @@ export class MessageParserPool implements OnApplicationShutdown {
       task.indexes.map((i) => job.messages[i]),
     );
     slot.tasks.set(task.id, task);
-    if (slot.tasks.size === 1) this.armStallTimer(slot);
+    if (slot.tasks.size === 1 && slot.ready) this.armStallTimer(slot);
     slot.worker.postMessage(request, [request.sources]);
   }
 
