@@ -198,6 +198,8 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
           if (!(await imap.list()).some((folder) => folder.path === 'Sent')) return [];
           const lock = await imap.getMailboxLock('Sent');
           try {
+            // The folder may exist before the copy is appended; FETCH 1:* fails on an empty folder.
+            if (imap.mailbox === false || imap.mailbox.exists === 0) return [];
             const found: { flags: string[]; source: string }[] = [];
             for await (const m of imap.fetch('1:*', { flags: true, source: true }))
               found.push({ flags: [...(m.flags ?? [])], source: m.source?.toString('utf8') ?? '' });
