@@ -296,10 +296,9 @@ describe('ProjectionRunner', () => {
     }
     const batch = [...Array(5).keys()].map((n) => event('Counted', { n }));
     const appended = batch.map((e) => e.eventId);
-    await store.appendToStream(`reaction-${randomUUID()}`, batch, NO_STREAM);
+    const written = await store.appendToStream(`reaction-${randomUUID()}`, batch, NO_STREAM);
     // The checkpoint moves (the batch committed) while afterCommit keeps failing; then the process stops.
-    const head = await store.headPosition();
-    expect(await first.waitFor(head, ['test-reaction'], 5000)).toBe(true);
+    expect(await first.waitFor(written.position, ['test-reaction'], 10_000)).toBe(true);
     await first.stop();
     expect(seen).toEqual([]);
 
@@ -310,10 +309,16 @@ describe('ProjectionRunner', () => {
     try {
       for (let i = 0; i < 100 && seen.length < 5; i++) await sleep(50);
       expect(new Set(seen)).toEqual(new Set(appended));
-      const [row]: { done: boolean }[] = await db.dataSource.query(
-        `SELECT after_commit_commit = commit AND after_commit_prepare = prepare AS done FROM projection_checkpoints WHERE name = 'test-reaction'`,
-      );
-      expect(row.done).toBe(true);
+      // The reaction's own checkpoint is saved right after afterCommit returns: wait (bounded) for it.
+      let done = false;
+      for (let i = 0; i < 100 && !done; i++) {
+        const [row]: { done: boolean }[] = await db.dataSource.query(
+          `SELECT after_commit_commit = commit AND after_commit_prepare = prepare AS done FROM projection_checkpoints WHERE name = 'test-reaction'`,
+        );
+        done = row.done;
+        if (!done) await sleep(50);
+      }
+      expect(done).toBe(true);
       await expect(second.rebuild('test-reaction')).rejects.toThrow(/reaction/);
     } finally {
       await second.stop();
