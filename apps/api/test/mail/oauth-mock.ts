@@ -2,10 +2,17 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
-/** What the next token answers do: normal, a short-lived access token, or one failure. */
-export type OAuthMockMode = 'normal' | 'short-lived' | 'fail-once';
+/**
+ * What the next token answers do: normal, a short-lived access token, one failure, or a short-lived access token
+ * whose refresh answers carry no new refresh token (as Google's do).
+ */
+export type OAuthMockMode = 'normal' | 'short-lived' | 'fail-once' | 'short-lived-google';
 
-/** oauth2-mock-server on 127.0.0.1 in a child process (it is ESM-only); its tokens carry `email` and a unique `jti`. */
+/**
+ * oauth2-mock-server on 127.0.0.1 in a child process (it is ESM-only); its tokens carry `email` and a unique `jti`.
+ * Refresh tokens rotate as Microsoft's do: a refresh answer with a new refresh token uses the presented one up,
+ * and a used one is refused with invalid_grant.
+ */
 export interface TestOAuthMock {
   /** Base URL, e.g. http://127.0.0.1:40123 (endpoints /authorize, /token, /userinfo). */
   url: string;
@@ -25,15 +32,25 @@ const issued = new Set();
 server.service.on('beforeTokenSigning', (token) => { token.payload.email = process.env.MOCK_EMAIL;
   token.payload.jti = randomUUID();
 });
-server.service.on('beforeResponse', (response) => {
+const usedRefreshTokens = new Set();
+server.service.on('beforeResponse', (response, req) => {
+  const body = req.body || {};
+  const refreshing = body.grant_type === 'refresh_token';
+  if (refreshing && usedRefreshTokens.has(body.refresh_token)) {
+    response.statusCode = 400;
+    response.body = { error: 'invalid_grant', error_description: 'The refresh token was already used' };
+    return;
+  }
   if (mode === 'fail-once') {
     mode = 'normal';
     response.statusCode = 400;
     response.body = { error: 'invalid_grant' };
-  } else if (mode === 'short-lived') {
+  } else if (mode === 'short-lived' || mode === 'short-lived-google') {
     response.body.expires_in = 30;
+    if (mode === 'short-lived-google' && refreshing) delete response.body.refresh_token;
   }
   if (response.body.access_token) issued.add(response.body.access_token);
+  if (refreshing && response.body.refresh_token) usedRefreshTokens.add(body.refresh_token);
 });
 // Token validation for a mail server (GET with 'Authorization: Bearer', as Dovecot's introspection_mode = auth
 // sends it): active only for access tokens this server issued, with the mailbox address as username.

@@ -4,6 +4,9 @@ import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
 import { startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
+import { captureLogs, type LogCapture } from '../../../test/mail/log-capture';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
+import { MAIL_HOST_NOT_ALLOWED_MESSAGE } from '../../platform/net';
 import { JobQueue } from './jobs/job-queue';
 
 interface Received {
@@ -90,6 +93,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
   let token: string;
   let teamId: string;
   let emailId: string;
+  let logs: LogCapture;
 
   const teamIdOf = async (userToken: string) => {
     const team = await t.request<{ id: string }>('/api/team', { token: userToken });
@@ -117,7 +121,29 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
       type: string;
     }[];
 
+  /** The messages of the Dovecot 'Sent' folder (none while it does not exist), with their flags. */
+  const sentCopies = async () => {
+    const imap = await dovecot.client();
+    try {
+      if (!(await imap.list()).some((folder) => folder.path === 'Sent')) return [];
+      const lock = await imap.getMailboxLock('Sent');
+      try {
+        const found: { flags: string[]; source: string }[] = [];
+        // Created but still empty (the copy is appended right after): '1:*' would be an invalid message set.
+        if (!imap.mailbox || imap.mailbox.exists === 0) return found;
+        for await (const m of imap.fetch('1:*', { flags: true, source: true }))
+          found.push({ flags: [...(m.flags ?? [])], source: m.source?.toString('utf8') ?? '' });
+        return found;
+      } finally {
+        lock.release();
+      }
+    } finally {
+      await imap.logout();
+    }
+  };
+
   beforeAll(async () => {
+    logs = captureLogs();
     dovecot = await startDovecot();
     sink = await startSink();
     t = await startTestApp();
@@ -161,6 +187,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     await t?.close();
     await sink?.close();
     await dovecot?.stop();
+    logs?.stop();
   });
 
   it('delivers a reply with our Message-ID and the thread headers, then copies it to the Sent folder', async () => {
@@ -191,31 +218,10 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
       ),
     ).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplySent' }]);
 
-    const imap = await dovecot.client();
-    try {
-      const copies = await until(
-        async () => {
-          if (!(await imap.list()).some((folder) => folder.path === 'Sent')) return [];
-          const lock = await imap.getMailboxLock('Sent');
-          try {
-            // The folder may exist before the copy is appended; FETCH 1:* fails on an empty folder.
-            if (imap.mailbox === false || imap.mailbox.exists === 0) return [];
-            const found: { flags: string[]; source: string }[] = [];
-            for await (const m of imap.fetch('1:*', { flags: true, source: true }))
-              found.push({ flags: [...(m.flags ?? [])], source: m.source?.toString('utf8') ?? '' });
-            return found;
-          } finally {
-            lock.release();
-          }
-        },
-        (found) => found.length > 0,
-      );
-      expect(copies).toHaveLength(1);
-      expect(copies[0].flags).toContain('\\Seen');
-      expect(copies[0].source).toContain(`Message-ID: <${replyId}@example.com>`);
-    } finally {
-      await imap.logout();
-    }
+    const copies = await until(sentCopies, (found) => found.length > 0);
+    expect(copies).toHaveLength(1);
+    expect(copies[0].flags).toContain('\\Seen');
+    expect(copies[0].source).toContain(`Message-ID: <${replyId}@example.com>`);
   }, 60_000);
 
   it('retries after a temporary SMTP failure (451) and then delivers', async () => {
@@ -236,6 +242,15 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
         (events) => events.length === 2,
       ),
     ).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplySent' }]);
+    // Delivered once, with the same identity and thread headers as a first-time success.
+    expect(sink.received.filter((mail) => mail.raw.includes(replyId))).toHaveLength(1);
+    const parsed = await simpleParser(delivered?.raw ?? '');
+    expect(parsed.messageId).toBe(`<${replyId}@example.com>`);
+    expect(parsed.inReplyTo).toBe('<original-1@example.com>');
+    expect(parsed.references).toEqual(['<root-1@example.com>', '<original-1@example.com>']);
+    // One copy in Sent, although the message was attempted three times.
+    const copies = await until(sentCopies, (found) => found.some((copy) => copy.source.includes(replyId)));
+    expect(copies.filter((copy) => copy.source.includes(`Message-ID: <${replyId}@example.com>`))).toHaveLength(1);
   }, 60_000);
 
   it('records ReplyFailed once the last retry failed', async () => {
@@ -285,4 +300,92 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     expect((await reply({ teamId: otherTeamId }, other)).status).toBe(404);
     expect((await reply({}, other)).status).toBe(403);
   });
+
+  const failureOf = async (replyId: string) => {
+    const events = await until(
+      () => replyEvents(replyId),
+      (found) => found.length === 2,
+      40_000,
+    );
+    expect(events).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplyFailed' }]);
+    const [failed]: { data: { error: string; messageId: string } }[] = await t.app
+      .get(DataSource)
+      .query(`SELECT data FROM events WHERE type = 'ReplyFailed' AND data->>'replyId' = $1`, [replyId]);
+    return failed.data;
+  };
+
+  it('refuses a private SMTP host when private hosts are not allowed, without sending', async () => {
+    const config = t.app.get<AppConfig>(APP_CONFIG);
+    const queue = t.app.get(JobQueue);
+    const before = sink.received.length;
+    config.allowPrivateMailHosts = false;
+    queue.tuning.retryLimit = 0;
+    try {
+      const answer = await reply({ subject: 'Re: guarded' });
+      expect(answer.status).toBe(202);
+      expect((await failureOf(answer.body.replyId)).error).toBe(MAIL_HOST_NOT_ALLOWED_MESSAGE);
+      expect(sink.received.length).toBe(before);
+    } finally {
+      config.allowPrivateMailHosts = true;
+      queue.tuning.retryLimit = 5;
+    }
+  }, 60_000);
+
+  it('never logs or records the SMTP password of a failed send', async () => {
+    const wrongPassword = `Wr0ng-Smtp-${Date.now().toString(36)}-pw`;
+    const user = await t.signUp('wrong-smtp');
+    await t.request('/api/team', { method: 'PUT', token: user.token, body: 'wrong smtp team' });
+    const saved = await t.request('/api/email-server-config', {
+      method: 'POST',
+      token: user.token,
+      body: {
+        imapHost: dovecot.host,
+        imapPort: dovecot.port,
+        imapUsername: dovecot.user,
+        imapPassword: dovecot.password,
+        imapUseSsl: false,
+        smtpHost: '127.0.0.1',
+        smtpPort: sink.port,
+        smtpUsername: 'mailer',
+        smtpPassword: wrongPassword,
+        smtpUseSsl: false,
+        smtpUseTls: false,
+        fromEmail: 'support@example.com',
+        isActive: false,
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect((await t.request('/api/emails/fetch', { method: 'POST', token: user.token })).body).toMatchObject({
+      success: true,
+    });
+    const [original] = await until(
+      async () => (await t.request<Page<Email>>('/api/emails?size=10', { token: user.token })).body.content,
+      (list) => list.length > 0,
+    );
+    const queue = t.app.get(JobQueue);
+    queue.tuning.retryLimit = 1;
+    try {
+      const answer = await reply({ emailId: original.id, teamId: await teamIdOf(user.token) }, user.token);
+      expect(answer.status).toBe(202);
+      const { replyId } = answer.body;
+      const failed = await failureOf(replyId);
+      expect(failed.error).toMatch(/^Authentication failed/);
+      expect(sink.received.some((mail) => mail.raw.includes(replyId))).toBe(false);
+
+      const lines = logs.lines();
+      // The capture does see both failed attempts.
+      expect(lines.filter((line) => line.includes(`Sending reply ${replyId} failed`))).toHaveLength(2);
+      expect(lines.filter((line) => line.includes(wrongPassword))).toEqual([]);
+      const stored = JSON.stringify(
+        await t.app.get(DataSource).query(`SELECT data, output FROM pgboss.job WHERE id = $1`, [replyId]),
+      );
+      expect(stored).toContain('Authentication failed');
+      expect(stored).not.toContain(wrongPassword);
+      const events = JSON.stringify(await t.app.get(DataSource).query(`SELECT data FROM events`));
+      expect(events).not.toContain(wrongPassword);
+      expect(events).not.toContain('smtp-secret-pw');
+    } finally {
+      queue.tuning.retryLimit = 5;
+    }
+  }, 60_000);
 });

@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../config/load-config';
 import { SecretBox } from './secret-box';
 
 describe('SecretBox', () => {
@@ -27,5 +31,27 @@ describe('SecretBox', () => {
 
   it('refuses a short key', () => {
     expect(() => new SecretBox('short')).toThrow();
+  });
+
+  it('keeps the generated development key in DATA_DIR, so a restart opens what was sealed before', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'teaminbox-secret-box-'));
+    try {
+      const first = loadConfig({ DATA_DIR: 'state' }, cwd);
+      const keyFile = join(cwd, 'state', 'secrets-key');
+      expect(first.secretsKey).toBe(readFileSync(keyFile, 'utf8').trim());
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+      const sealed = new SecretBox(first.secretsKey).seal('imap-password-before-restart');
+
+      const restarted = loadConfig({ DATA_DIR: 'state' }, cwd);
+      expect(new SecretBox(restarted.secretsKey).open(sealed)).toBe('imap-password-before-restart');
+      // Another DATA_DIR means another generated key: the value cannot be opened there.
+      const elsewhere = loadConfig({ DATA_DIR: 'other-state' }, cwd);
+      expect(() => new SecretBox(elsewhere.secretsKey).open(sealed)).toThrow('cannot be opened');
+      // SECRETS_KEY from the environment wins over the file.
+      const fromEnv = loadConfig({ DATA_DIR: 'state', SECRETS_KEY: 'e'.repeat(40) }, cwd);
+      expect(fromEnv.secretsKey).toBe('e'.repeat(40));
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });

@@ -53,11 +53,18 @@ describe('parseMessage', () => {
 
   it.each([
     ['Auto-Submitted: auto-replied', true],
+    ['Auto-Submitted: auto-generated', true],
+    ['Auto-Submitted: Auto-Replied (vacation)', true],
     ['Auto-Submitted: no', false],
+    ['Auto-Submitted: No', false],
     ['Precedence: bulk', true],
+    ['Precedence: junk', true],
     ['Precedence: list', true],
+    ['Precedence: auto_reply', true],
+    ['Precedence: first-class', false],
     ['X-Autoreply: yes', true],
     ['X-Autorespond: on', true],
+    ['X-Mailer: vacation-not-really', false],
   ])('recognises auto-replies (%s)', async (header, expected) => {
     const { email } = await parse(`From: a@example.com\r\n${header}\r\nSubject: x\r\n\r\nbody`);
     expect(email.isAutoReply).toBe(expected);
@@ -95,6 +102,28 @@ describe('parseMessage', () => {
       contentId: null,
       inline: false,
     });
+  });
+
+  it('takes only a delivery-status report for a bounce, whatever the case of its type', async () => {
+    const report = (type: string) =>
+      parse(
+        [
+          'From: postmaster@example.com',
+          'Subject: report',
+          `Content-Type: ${type}; boundary="b"`,
+          '',
+          '--b',
+          'Content-Type: text/plain',
+          '',
+          'report',
+          '--b--',
+          '',
+        ].join('\r\n'),
+      );
+    expect((await report('Multipart/Report; report-type="Delivery-Status"')).email.isBounce).toBe(true);
+    // A read receipt (MDN) is a report too, but not a bounce.
+    expect((await report('multipart/report; report-type=disposition-notification')).email.isBounce).toBe(false);
+    expect((await report('multipart/mixed')).email.isBounce).toBe(false);
   });
 
   it('keeps the Content-ID and the inline flag of embedded images, and leaves cid: URLs in the HTML', async () => {

@@ -197,6 +197,64 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
     expect(await tokens.accessToken(before)).toBe(fresh);
   });
 
+  it('stores each rotated refresh token (Microsoft uses one up per refresh) and keeps it when none comes back (Google)', async () => {
+    const box = t.app.get(SecretBox);
+    const tokens = t.app.get(MailboxOAuthTokens);
+    const latestOf = async (configId: string) => {
+      const events: { data: { settings: MailboxSettings } }[] = await db().query(
+        `SELECT data FROM events WHERE stream_id LIKE 'mailbox-%' AND data->'settings'->>'configId' = $1 ORDER BY stream_version`,
+        [configId],
+      );
+      const oauth = events[events.length - 1].data.settings.oauth!;
+      return { refresh: box.open(oauth.refreshTokenSealed), access: box.open(oauth.accessTokenSealed) };
+    };
+    const refreshAt = (refreshToken: string) =>
+      fetch(`${mock.url}/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'ms-app' }),
+      });
+
+    // Every access token expires within the refresh margin, so each call below refreshes.
+    await mock.setMode('short-lived');
+    try {
+      const microsoft = await userWithTeam('oauth-rotate');
+      expect(await callback((await consent(microsoft.token, 'microsoft')).callback)).toEqual({
+        status: 302,
+        location: SUCCESS,
+      });
+      const config = (await t.request<EmailServerConfig>('/api/email-server-config', { token: microsoft.token })).body;
+      const initial = await settingsOf(config.id);
+      const seen = [await latestOf(config.id)];
+      for (let i = 0; i < 2; i++) {
+        // The worker's settings stay the initial ones: the latest refresh token must come from the stream.
+        const access = await tokens.accessToken(initial);
+        const latest = await latestOf(config.id);
+        expect(latest.access).toBe(access);
+        expect(seen.map((s) => s.refresh)).not.toContain(latest.refresh);
+        seen.push(latest);
+      }
+      // The provider did use the earlier ones up: presenting one again is refused.
+      expect((await refreshAt(seen[0].refresh)).status).toBe(400);
+      expect(await storedText()).not.toContain(seen[2].refresh);
+
+      await mock.setMode('short-lived-google');
+      const google = await userWithTeam('oauth-keep');
+      expect(await callback((await consent(google.token, 'google')).callback)).toEqual({
+        status: 302,
+        location: SUCCESS,
+      });
+      const googleConfig = (await t.request<EmailServerConfig>('/api/email-server-config', { token: google.token }))
+        .body;
+      const before = await latestOf(googleConfig.id);
+      const access = await tokens.accessToken(await settingsOf(googleConfig.id));
+      expect(access).not.toBe(before.access);
+      expect(await latestOf(googleConfig.id)).toEqual({ refresh: before.refresh, access });
+    } finally {
+      await mock.setMode('normal');
+    }
+  });
+
   it('logs in to a real IMAP server with XOAUTH2 using the stored access token', async () => {
     const { token } = await userWithTeam('oauth-imap');
     expect(await callback((await consent(token, 'google')).callback)).toEqual({ status: 302, location: SUCCESS });
