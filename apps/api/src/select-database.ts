@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { LoggerService } from '@nestjs/common';
 import type { AppConfig } from './platform/config/app-config';
 import { startEmbeddedPostgres } from './platform/database/embedded-postgres';
@@ -22,19 +22,63 @@ export class EmbeddedPostgresRunningError extends Error {
 }
 
 const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+/** The pid of the process that started the embedded server, kept in DATA_DIR while that process runs it. */
+const OWNER_FILE = 'postgres-owner.pid';
+const ORPHAN_STOP_TIMEOUT_MS = 30_000;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readPid(file: string): number | null {
+  if (!existsSync(file)) return null;
+  const pid = Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+/** Whether pid is a postgres server working in clusterDir (Linux: its executable name and working directory). */
+function isPostmasterOf(pid: number, clusterDir: string): boolean {
+  try {
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+    return basename(command) === 'postgres' && readlinkSync(`/proc/${pid}/cwd`) === realpathSync(clusterDir);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The owner's pid when the postmaster was left behind by an app that ended without stopping it (killed, out of
+ * memory); null for anything else: a running app, an owner we cannot tell or a process we cannot identify is
+ * never touched.
+ */
+function orphanOwner(pid: number, dataDir: string, clusterDir: string): number | null {
+  const owner = readPid(join(dataDir, OWNER_FILE));
+  if (owner === null || owner === process.pid || isAlive(owner)) return null;
+  return isPostmasterOf(pid, clusterDir) ? owner : null;
+}
+
+/**
+ * Fast shutdown of a postmaster (SIGINT: sessions ended, checkpoint written), waiting until it has removed its
+ * pid file (a process nobody reaps stays a zombie, so being alive is not the test).
+ */
+async function stopPostmaster(pid: number, clusterDir: string): Promise<void> {
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + ORPHAN_STOP_TIMEOUT_MS;
+  while (runningPostmaster(clusterDir) === pid) {
+    if (Date.now() > deadline) throw new Error(`The embedded PostgreSQL (pid ${pid}) did not stop within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** The pid of a live postmaster that holds the cluster in dataDir, if any. */
 function runningPostmaster(clusterDir: string): number | null {
-  const pidFile = join(clusterDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
-  }
+  const pid = readPid(join(clusterDir, 'postmaster.pid'));
+  return pid !== null && isAlive(pid) ? pid : null;
 }
 
 /**
@@ -47,7 +91,15 @@ export async function selectDatabase(config: AppConfig, logger: LoggerService): 
 
   const clusterDir = join(config.dataDir, 'postgres');
   const pid = runningPostmaster(clusterDir);
-  if (pid !== null) throw new EmbeddedPostgresRunningError(clusterDir, pid);
+  if (pid !== null) {
+    const owner = orphanOwner(pid, config.dataDir, clusterDir);
+    if (owner === null) throw new EmbeddedPostgresRunningError(clusterDir, pid);
+    logger.warn(
+      `The embedded PostgreSQL (pid ${pid}) of an app that ended without stopping it (pid ${owner}) still runs: stopping it`,
+      'Database',
+    );
+    await stopPostmaster(pid, clusterDir);
+  }
 
   const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
   const server = await startEmbeddedPostgres({
@@ -67,5 +119,14 @@ export async function selectDatabase(config: AppConfig, logger: LoggerService): 
     `Embedded PostgreSQL ${server.initialised ? 'initialised and ' : ''}started on 127.0.0.1:${server.port} in ${server.startMs} ms (data in ${clusterDir})`,
     'Database',
   );
-  return { url: server.url, embedded: true, stop: () => server.stop() };
+  const ownerFile = join(config.dataDir, OWNER_FILE);
+  writeFileSync(ownerFile, `${process.pid}\n`);
+  return {
+    url: server.url,
+    embedded: true,
+    stop: async () => {
+      await server.stop();
+      rmSync(ownerFile, { force: true });
+    },
+  };
 }
