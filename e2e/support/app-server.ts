@@ -21,26 +21,37 @@ export async function freePort(): Promise<number> {
 
 export interface RunningApp {
   url: string;
+  /** The app's working directory (data and web copy): pass it to startApp again to restart on the same data. */
+  workDir: string;
   dataDir: string;
   webRoot: string;
   process: ChildProcess;
+  /** What the app printed (the last 20,000 characters). */
+  output(): string;
   stop(): Promise<void>;
+  /** Ends the app with SIGKILL, as a crash would, and keeps its working directory. */
+  kill(): Promise<void>;
 }
 
 /**
  * Starts the built product (node apps/api/dist/main.js) on a free port with its own data dir and a
  * private copy of the built web apps (so a test may remove a remote's files), and waits for health.
  */
-export async function startApp(extraEnv: Record<string, string> = {}): Promise<RunningApp> {
-  const work = mkdtempSync(join(tmpdir(), 'teaminbox-e2e-'));
+export async function startApp(
+  extraEnv: Record<string, string> = {},
+  options: { workDir?: string } = {},
+): Promise<RunningApp> {
+  const work = options.workDir ?? mkdtempSync(join(tmpdir(), 'teaminbox-e2e-'));
   // As root, the embedded PostgreSQL runs as the 'postgres' user, which must be able to reach DATA_DIR.
   chmodSync(work, 0o755);
   const dataDir = join(work, 'data');
   const webRoot = join(work, 'web');
-  for (const app of webApps) {
-    const dist = join(repoRoot, 'apps', app, 'dist');
-    if (!existsSync(dist)) throw new Error(`${dist} is missing: run npm run build first`);
-    cpSync(dist, join(webRoot, 'apps', app, 'dist'), { recursive: true });
+  if (!options.workDir) {
+    for (const app of webApps) {
+      const dist = join(repoRoot, 'apps', app, 'dist');
+      if (!existsSync(dist)) throw new Error(`${dist} is missing: run npm run build first`);
+      cpSync(dist, join(webRoot, 'apps', app, 'dist'), { recursive: true });
+    }
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -86,11 +97,19 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
 
   return {
     url,
+    workDir: work,
     dataDir,
     webRoot,
     process: child,
+    output: () => output,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
         await exited;
