@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import type { Email, Page as EmailPage } from '@teaminbox/contracts';
 import { randomUUID } from 'node:crypto';
 import { waitForMail } from './mail-sink';
 
@@ -130,4 +131,51 @@ export async function joinTeamViaApi(baseURL: string, adminToken: string, accoun
   });
   if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
   return signInViaApi(baseURL, account);
+}
+
+/** Saves an active mailbox whose IMAP side is a test Dovecot; SMTP is a placeholder unless `overrides` says otherwise. */
+export async function connectDovecotViaApi(
+  baseURL: string,
+  token: string,
+  dovecot: { host: string; port: number; user: string; password: string },
+  overrides: Record<string, unknown> = {},
+): Promise<void> {
+  await api(baseURL, token, 'POST', '/email-server-config', {
+    imapHost: dovecot.host,
+    imapPort: dovecot.port,
+    imapUsername: dovecot.user,
+    imapPassword: dovecot.password,
+    imapUseSsl: false,
+    smtpHost: 'smtp.example.test',
+    smtpUsername: 'u',
+    smtpPassword: 'p',
+    fromEmail: 'support@example.test',
+    isActive: true,
+    ...overrides,
+  });
+}
+
+/**
+ * Waits (30 s at most) until the team's inbox lists an email with this subject and returns it. With
+ * `fetch: true` each look first asks for a sync (Fetch Emails) instead of waiting for the mailbox worker.
+ */
+export async function waitForEmailViaApi(
+  baseURL: string,
+  token: string,
+  subject: string,
+  options: { fetch?: boolean } = {},
+): Promise<Email> {
+  let email: Email | undefined;
+  await expect
+    .poll(
+      async () => {
+        if (options.fetch) await api(baseURL, token, 'POST', '/emails/fetch');
+        const { content } = await api<EmailPage<Email>>(baseURL, token, 'GET', '/emails?size=50');
+        email = content.find((candidate) => candidate.subject === subject);
+        return Boolean(email);
+      },
+      { timeout: 30_000, ...(options.fetch ? { intervals: [500, 1000, 2000] } : {}) },
+    )
+    .toBe(true);
+  return email!;
 }

@@ -5,6 +5,7 @@ import { startDovecot, type TestDovecot } from '../support/dovecot';
 import {
   type Account,
   api,
+  connectDovecotViaApi,
   createTeamViaApi,
   expect,
   joinTeamViaApi,
@@ -12,6 +13,7 @@ import {
   signUpViaApi,
   test,
   useToken,
+  waitForEmailViaApi,
 } from '../support/fixtures';
 
 /** A toast of the spec's notice catalogue, by its exact text. */
@@ -372,32 +374,11 @@ test.describe('the email detail screen: actions', () => {
       const imap = await dovecot.client();
       await imap.append('INBOX', messageWithAttachments(subject));
       await imap.logout();
-      await api(baseURL!, token, 'POST', '/email-server-config', {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        smtpHost: 'smtp.example.test',
-        smtpUsername: 'u',
-        smtpPassword: 'p',
-        fromEmail: 'support@example.test',
-        isActive: true,
-      });
-      let email: Email | undefined;
-      await expect
-        .poll(
-          async () => {
-            const { content } = await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails?size=50');
-            email = content.find((candidate) => candidate.subject === subject);
-            return Boolean(email);
-          },
-          { timeout: 30_000 },
-        )
-        .toBe(true);
+      await connectDovecotViaApi(baseURL!, token, dovecot);
+      const email = await waitForEmailViaApi(baseURL!, token, subject);
 
       await useToken(page, token);
-      await openDetail(page, email!);
+      await openDetail(page, email);
 
       // The sender and the meta block: from, to, cc, date, priority (lowercased) and status.
       await expect(page.getByText('Supplier Billing <billing@supplier.example>', { exact: true })).toBeVisible();
@@ -435,7 +416,7 @@ test.describe('the email detail screen: actions', () => {
       expect(download.suggestedFilename()).toBe('invoice-4711.pdf');
       expect(readFileSync(await download.path())).toEqual(PDF);
       // The same bytes through the API with the token.
-      const detail = await detailOf(baseURL!, token, email!.id);
+      const detail = await detailOf(baseURL!, token, email.id);
       const pngId = detail.attachments.find((attachment) => attachment.filename === 'delivery.png')!.id;
       const res = await page.request.get(`/api/attachments/${pngId}`, {
         headers: { authorization: `Bearer ${token}` },

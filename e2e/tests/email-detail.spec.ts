@@ -1,6 +1,16 @@
 import type { Email, Page as EmailPage } from '@teaminbox/contracts';
 import { startDovecot, type TestDovecot } from '../support/dovecot';
-import { api, createTeamViaApi, expect, newAccount, signUpViaApi, test, useToken } from '../support/fixtures';
+import {
+  api,
+  connectDovecotViaApi,
+  createTeamViaApi,
+  expect,
+  newAccount,
+  signUpViaApi,
+  test,
+  useToken,
+  waitForEmailViaApi,
+} from '../support/fixtures';
 import { waitForMail } from '../support/mail-sink';
 
 const BOUNDARY = 'b0undary';
@@ -80,18 +90,7 @@ test.describe('the email detail screen', () => {
     const account = newAccount('detail');
     const token = await signUpViaApi(baseURL!, account);
     await createTeamViaApi(baseURL!, token, 'Detail crew');
-    await api(baseURL!, token, 'POST', '/email-server-config', {
-      imapHost: dovecot.host,
-      imapPort: dovecot.port,
-      imapUsername: dovecot.user,
-      imapPassword: dovecot.password,
-      imapUseSsl: false,
-      smtpHost: 'smtp.example.test',
-      smtpUsername: 'u',
-      smtpPassword: 'p',
-      fromEmail: 'support@example.test',
-      isActive: true,
-    });
+    await connectDovecotViaApi(baseURL!, token, dovecot);
     await api(baseURL!, token, 'POST', '/email-labels/initialize');
     const beaconHits: string[] = [];
     const beacon = `${baseURL}/beacon.gif`;
@@ -116,20 +115,10 @@ test.describe('the email detail screen', () => {
     const imap = await dovecot.client();
     await imap.append('INBOX', hostileMessage(subject, beacon));
     await imap.logout();
-    let email: Email | undefined;
-    await expect
-      .poll(
-        async () => {
-          const page0 = await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails?size=50');
-          email = page0.content.find((e) => e.subject === subject);
-          return Boolean(email);
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    const email = await waitForEmailViaApi(baseURL!, token, subject);
 
     await useToken(page, token);
-    await page.goto(`/admin/email-detail/${email!.id}`);
+    await page.goto(`/admin/email-detail/${email.id}`);
     await expect(page.getByTestId('email-detail-subject')).toHaveText(subject);
     const frame = page.frameLocator('[data-testid="email-body-frame"]');
     await expect(frame.getByText('Invoice 4711 is attached. Total: 120 EUR.')).toBeVisible();
@@ -168,7 +157,7 @@ test.describe('the email detail screen', () => {
     await page.getByTestId('archive-toggle').click();
     await expect(page).toHaveURL(/\/admin\/inbox$/);
     const archived = await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails?folder=archived');
-    expect(archived.content.map((e) => e.id)).toContain(email!.id);
+    expect(archived.content.map((e) => e.id)).toContain(email.id);
   });
 
   test('saves, edits and deletes reply drafts, and sends a reply through the team mailbox', async ({

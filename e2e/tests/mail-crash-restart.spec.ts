@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import type { Email, EmailServerConfig, Page as EmailPage } from '@teaminbox/contracts';
 import { startApp, type RunningApp } from '../support/app-server';
 import { startDovecot, type TestDovecot } from '../support/dovecot';
-import { api, createTeamViaApi, expect, newAccount, signInViaApi, signUpViaApi, test } from '../support/fixtures';
+import {
+  api,
+  connectDovecotViaApi,
+  createTeamViaApi,
+  expect,
+  newAccount,
+  signInViaApi,
+  signUpViaApi,
+  test,
+} from '../support/fixtures';
 
 const MESSAGES = 5000;
 
@@ -66,18 +75,7 @@ test.describe('a crash during the first sync', () => {
     const account = newAccount('crash');
     const token = await signUpViaApi(first.url, account);
     await createTeamViaApi(first.url, token, 'Crash crew');
-    await api(first.url, token, 'POST', '/email-server-config', {
-      imapHost: dovecot.host,
-      imapPort: dovecot.port,
-      imapUsername: dovecot.user,
-      imapPassword: dovecot.password,
-      imapUseSsl: false,
-      smtpHost: 'smtp.example.test',
-      smtpUsername: 'u',
-      smtpPassword: 'p',
-      fromEmail: 'support@example.test',
-      isActive: true,
-    });
+    await connectDovecotViaApi(first.url, token, dovecot);
     // Kill as soon as the first batches are stored, well before the sync can finish.
     let progress: SyncStatus['syncProgress'] = null;
     await expect

@@ -1,7 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
 import type { CurrentUser, Email, Page as EmailPage } from '@teaminbox/contracts';
 import { startDovecot, type TestDovecot } from '../support/dovecot';
-import { api, createTeamViaApi, expect, newAccount, signUpViaApi, test, useToken } from '../support/fixtures';
+import {
+  api,
+  connectDovecotViaApi,
+  createTeamViaApi,
+  expect,
+  newAccount,
+  signUpViaApi,
+  test,
+  useToken,
+  waitForEmailViaApi,
+} from '../support/fixtures';
 
 /** My Tasks shows 20 tasks a page; one sample batch holds 6 emails. */
 const PAGE_SIZE = 20;
@@ -248,18 +258,7 @@ test.describe('My Tasks with an attachment from the mail server', () => {
     const token = await signUpViaApi(baseURL!, newAccount('taskfile'));
     await createTeamViaApi(baseURL!, token, 'Task file crew');
     const me = await api<CurrentUser>(baseURL!, token, 'GET', '/loggedInUser');
-    await api(baseURL!, token, 'POST', '/email-server-config', {
-      imapHost: dovecot.host,
-      imapPort: dovecot.port,
-      imapUsername: dovecot.user,
-      imapPassword: dovecot.password,
-      imapUseSsl: false,
-      smtpHost: 'smtp.example.test',
-      smtpUsername: 'u',
-      smtpPassword: 'p',
-      fromEmail: 'support@example.test',
-      isActive: true,
-    });
+    await connectDovecotViaApi(baseURL!, token, dovecot);
     const subject = `Signed contract ${Date.now()}`;
     const content = 'Contract text, signed by both parties.\r\n';
     const imap = await dovecot.client();
@@ -289,28 +288,17 @@ test.describe('My Tasks with an attachment from the mail server', () => {
       ].join('\r\n'),
     );
     await imap.logout();
-    let email: Email | undefined;
-    await expect
-      .poll(
-        async () => {
-          // The manual Fetch Emails call, so that the test does not wait for the mailbox worker's next round.
-          await api(baseURL!, token, 'POST', '/emails/fetch');
-          const list = await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails');
-          email = list.content.find((e) => e.subject === subject);
-          return Boolean(email);
-        },
-        { timeout: 30_000, intervals: [500, 1000, 2000] },
-      )
-      .toBe(true);
-    const attachment = email!.attachments.find((a) => a.filename === 'contract.txt')!;
+    // The manual Fetch Emails call, so that the test does not wait for the mailbox worker's next round.
+    const email = await waitForEmailViaApi(baseURL!, token, subject, { fetch: true });
+    const attachment = email.attachments.find((a) => a.filename === 'contract.txt')!;
     expect(attachment).toBeTruthy();
-    await api(baseURL!, token, 'PUT', `/emails/${email!.id}/assign`, { assignedTo: me.id });
+    await api(baseURL!, token, 'PUT', `/emails/${email.id}/assign`, { assignedTo: me.id });
 
     await useToken(page, token);
     await page.goto('/admin/my-tasks');
     const item = page.getByTestId('task-item');
     await expect(item).toHaveCount(1);
-    await expect(item.getByTestId('task-attachment-badge')).toHaveText(String(email!.attachments.length));
+    await expect(item.getByTestId('task-attachment-badge')).toHaveText(String(email.attachments.length));
     await item.click();
     await expect(page.getByTestId('task-detail').getByRole('heading', { name: 'Attachments' })).toBeVisible();
     await expect(page.getByTestId('task-attachments').getByRole('listitem')).toHaveText([

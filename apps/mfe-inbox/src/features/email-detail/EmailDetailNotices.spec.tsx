@@ -1,65 +1,14 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { Comment, EmailAttachment, EmailDetail, Label, Reply, TeamMember } from '@teaminbox/contracts';
-import { api, ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
-import { initI18n } from '@teaminbox/ui';
-import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
-import feature from '../../feature';
-import EmailDetailPage from './EmailDetailPage';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Comment, Reply } from '@teaminbox/contracts';
+import { ApiError, inboxApi } from '@teaminbox/api-client';
+import { attachment, emailDetail, important, renderDetail, stubDetailApi } from './detail-test-harness';
 
 /**
  * The notices of the email detail (spec core-inbox section 8) with their texts, severities and durations
  * (section 9: 2 s for successes and assign/unassign, 3 s for errors).
  */
 
-const user = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' };
-const petr = { id: 'u2', name: 'Petr', email: 'petr@example.com' } as TeamMember;
-const important = { id: 'l1', name: 'Important', color: 'danger', backgroundColor: 'solid', teamId: 't1' } as Label;
 const failure = () => new ApiError(500, 'Internal Server Error');
-
-function email(overrides: Partial<EmailDetail> = {}): EmailDetail {
-  return {
-    id: 'e1',
-    teamId: 't1',
-    subject: 'Invoice for March',
-    body: 'Please find the invoice attached.',
-    htmlBody: null,
-    fromName: 'Billing',
-    fromEmail: 'billing@example.com',
-    to: ['support@example.com'],
-    cc: [],
-    receivedAt: '2025-03-04T10:15:00.000Z',
-    read: true,
-    readAt: null,
-    readBy: null,
-    isArchived: false,
-    isSpam: false,
-    priority: 'MEDIUM',
-    status: 'NEW',
-    assignedTo: null,
-    labels: [],
-    attachments: [],
-    remoteImages: 0,
-    muted: false,
-    assignedToName: null,
-    messageId: null,
-    inReplyTo: null,
-    isAutoReply: false,
-    isBounce: false,
-    direction: 'incoming',
-    ...overrides,
-  };
-}
-
-const attachment = (overrides: Partial<EmailAttachment> = {}): EmailAttachment => ({
-  id: 'a1',
-  filename: 'invoice.pdf',
-  size: 120,
-  contentType: 'application/pdf',
-  inline: false,
-  ...overrides,
-});
 
 const comment: Comment = {
   id: 'c1',
@@ -96,49 +45,6 @@ const draft = {
   attachments: [],
 } as Reply;
 
-function stubApi(detail: EmailDetail | Error) {
-  if (detail instanceof Error) jest.spyOn(inboxApi, 'getEmail').mockRejectedValue(detail);
-  else jest.spyOn(inboxApi, 'getEmail').mockResolvedValue(detail);
-  jest.spyOn(inboxApi, 'markRead').mockResolvedValue(email());
-  jest.spyOn(inboxApi, 'joinPresence').mockResolvedValue(undefined as never);
-  jest.spyOn(inboxApi, 'leavePresence').mockResolvedValue(undefined as never);
-  jest.spyOn(inboxApi, 'setReplying').mockResolvedValue(undefined as never);
-  jest.spyOn(inboxApi, 'listComments').mockResolvedValue([]);
-  jest.spyOn(inboxApi, 'listLabels').mockResolvedValue([important]);
-  jest.spyOn(inboxApi, 'getThread').mockResolvedValue([]);
-  jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([]);
-  jest.spyOn(inboxApi, 'getPreferences').mockResolvedValue({ emailDetailViewMode: 'classic' } as never);
-  jest.spyOn(personalApi, 'listTemplates').mockResolvedValue([]);
-  jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);
-  jest.spyOn(api, 'getTeamMembers').mockResolvedValue([petr]);
-}
-
-async function renderDetail({ signedIn = true, waitForEmail = true } = {}) {
-  const i18n = initI18n('en');
-  const store = createAppStore({ withoutCoreSagas: true });
-  if (signedIn) store.dispatch(userLoaded(user));
-  injectFeature(store, { ...feature, saga: undefined });
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={['/admin/email-detail/e1']}>
-        <Routes>
-          <Route path="/admin/email-detail/:id" element={<EmailDetailPage />} />
-          <Route path="/admin/inbox" element={<p data-testid="inbox-page">inbox</p>} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
-  );
-  if (waitForEmail) await screen.findByTestId('email-detail-subject');
-  /** The notices raised, as the user reads them: severity, text, duration. */
-  const notices = () =>
-    selectPendingNotices(store.getState()).map((notice) => [
-      notice.severity,
-      i18n.t(notice.key ?? '', notice.values),
-      notice.lifeMs,
-    ]);
-  return { notices };
-}
-
 const click = async (element: HTMLElement) => {
   await act(async () => {
     fireEvent.click(element);
@@ -150,22 +56,22 @@ describe('the notices of the email detail', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it("shows 'Error loading email' for 3 s and returns to the inbox when the email cannot be loaded", async () => {
-    stubApi(failure());
+    stubDetailApi(failure());
     const { notices } = await renderDetail({ waitForEmail: false });
     expect(await screen.findByTestId('inbox-page')).toBeInTheDocument();
     expect(notices()).toEqual([['error', 'Error loading email', 3000]]);
   });
 
   it('shows the not-found message, without a notice, for an email that does not exist', async () => {
-    stubApi(new ApiError(404, 'Email not found'));
+    stubDetailApi(new ApiError(404, 'Email not found'));
     const { notices } = await renderDetail({ waitForEmail: false });
     expect(await screen.findByTestId('email-not-found')).toHaveTextContent('Email not found');
     expect(notices()).toEqual([]);
   });
 
   it("assign to me: 'Email assigned to you' for 2 s; a failure 'Error assigning email' for 3 s", async () => {
-    stubApi(email());
-    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValueOnce(email({ assignedTo: 'u1' }));
+    stubDetailApi(emailDetail());
+    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValueOnce(emailDetail({ assignedTo: 'u1' }));
     const { notices } = await renderDetail();
     await click(button('Assign to me'));
     expect(assign).toHaveBeenCalledWith('e1', 'u1');
@@ -178,8 +84,8 @@ describe('the notices of the email detail', () => {
   });
 
   it("assign to a chosen member: 'Email assigned successfully' for 2 s", async () => {
-    stubApi(email());
-    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValue(email({ assignedTo: 'u2' }));
+    stubDetailApi(emailDetail());
+    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValue(emailDetail({ assignedTo: 'u2' }));
     const { notices } = await renderDetail();
     expect(button('Assign')).toBeDisabled();
     await click(screen.getByTestId('member-select'));
@@ -193,8 +99,8 @@ describe('the notices of the email detail', () => {
   });
 
   it("unassign: 'Email unassigned' for 2 s; a failure 'Error unassigning email' for 3 s", async () => {
-    stubApi(email({ assignedTo: 'u2' }));
-    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValueOnce(email({ assignedTo: 'u2' }));
+    stubDetailApi(emailDetail({ assignedTo: 'u2' }));
+    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValueOnce(emailDetail({ assignedTo: 'u2' }));
     const { notices } = await renderDetail();
     await click(button('Unassign'));
     expect(assign).toHaveBeenCalledWith('e1', '');
@@ -207,7 +113,7 @@ describe('the notices of the email detail', () => {
   });
 
   it("says 'User not authenticated' and sends nothing when assigning to me with nobody signed in", async () => {
-    stubApi(email());
+    stubDetailApi(emailDetail());
     const assign = jest.spyOn(inboxApi, 'assign');
     const { notices } = await renderDetail({ signedIn: false });
     await click(button('Assign to me'));
@@ -216,8 +122,8 @@ describe('the notices of the email detail', () => {
   });
 
   it("adds a chosen label: 'Label \"{name}\" assigned to email' for 2 s; a failure 'Error adding label' for 3 s", async () => {
-    stubApi(email());
-    const add = jest.spyOn(inboxApi, 'addLabelToEmail').mockResolvedValueOnce(email({ labels: ['l1'] }));
+    stubDetailApi(emailDetail());
+    const add = jest.spyOn(inboxApi, 'addLabelToEmail').mockResolvedValueOnce(emailDetail({ labels: ['l1'] }));
     const { notices } = await renderDetail();
     // Adding needs a label to be selected.
     expect(button('Add label')).toBeDisabled();
@@ -249,7 +155,7 @@ describe('the notices of the email detail', () => {
     ['Mute notifications', 'Chyba při změně nastavení upozornění', {}, 'mute'],
     ['Unmute notifications', 'Chyba při změně nastavení upozornění', { muted: true }, 'unmute'],
   ] as const)("'%s' that fails shows '%s' for 3 s and stays on the email", async (name, text, overrides, call) => {
-    stubApi(email(overrides));
+    stubDetailApi(emailDetail(overrides));
     const spy = jest.spyOn(inboxApi, call).mockRejectedValue(failure());
     const { notices } = await renderDetail();
     await click(button(name));
@@ -264,8 +170,8 @@ describe('the notices of the email detail', () => {
     ['Spam', {}, 'spam'],
     ['Not spam', { isSpam: true }, 'notSpam'],
   ] as const)("'%s' returns to the inbox without a notice", async (name, overrides, call) => {
-    stubApi(email(overrides));
-    jest.spyOn(inboxApi, call).mockResolvedValue(email());
+    stubDetailApi(emailDetail(overrides));
+    jest.spyOn(inboxApi, call).mockResolvedValue(emailDetail());
     const { notices } = await renderDetail();
     await click(button(name));
     expect(await screen.findByTestId('inbox-page')).toBeInTheDocument();
@@ -273,8 +179,8 @@ describe('the notices of the email detail', () => {
   });
 
   it("attachments: 'Soubor není dostupný ke stažení' without a file id; a download shows 'Soubor se stahuje...' then 'Chyba při stahování souboru'; a failed preview 'Přílohu se nepodařilo načíst'", async () => {
-    stubApi(
-      email({
+    stubDetailApi(
+      emailDetail({
         attachments: [
           attachment({ id: '' }),
           attachment({ id: 'a2', filename: 'photo.png', contentType: 'image/png' }),
@@ -304,7 +210,7 @@ describe('the notices of the email detail', () => {
   });
 
   it("comments: a blank comment is not sent; 'Error adding comment' and 'Error deleting comment' for 3 s", async () => {
-    stubApi(email());
+    stubDetailApi(emailDetail());
     jest.spyOn(inboxApi, 'listComments').mockResolvedValue([comment]);
     const add = jest.spyOn(inboxApi, 'addComment').mockRejectedValue(failure());
     const remove = jest.spyOn(inboxApi, 'deleteComment').mockRejectedValue(failure());
@@ -328,13 +234,13 @@ describe('the notices of the email detail', () => {
   });
 
   it('keeps the comments in a list at most 500 px high that scrolls', async () => {
-    stubApi(email());
+    stubDetailApi(emailDetail());
     await renderDetail();
     expect(screen.getByTestId('comments')).toHaveStyle({ maxHeight: '500px', overflowY: 'auto' });
   });
 
   it("reply: 'Odpověď odeslána' for 2 s and only body and attachments clear; 'Chyba při odeslání odpovědi' for 3 s", async () => {
-    stubApi(email());
+    stubDetailApi(emailDetail());
     const send = jest.spyOn(inboxApi, 'sendReply').mockResolvedValueOnce({ success: true } as never);
     const { notices } = await renderDetail();
     fireEvent.change(screen.getByTestId('reply-to'), {
@@ -369,7 +275,7 @@ describe('the notices of the email detail', () => {
   });
 
   it("drafts: 'Error saving reply' and 'Error deleting reply' for 3 s; a saved draft resets the form", async () => {
-    stubApi(email());
+    stubDetailApi(emailDetail());
     jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([draft]);
     const save = jest.spyOn(inboxApi, 'createDraft').mockResolvedValueOnce(draft);
     const remove = jest.spyOn(inboxApi, 'deleteDraft').mockRejectedValue(failure());
@@ -393,7 +299,7 @@ describe('the notices of the email detail', () => {
   });
 
   it("shows 'Chyba při čtení souboru' for 3 s when a file to attach cannot be read", async () => {
-    stubApi(email());
+    stubDetailApi(emailDetail());
     jest.spyOn(FileReader.prototype, 'readAsDataURL').mockImplementation(function (this: FileReader) {
       this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>);
     });

@@ -1,0 +1,115 @@
+/**
+ * Test fixtures of the email detail page (for its *.spec.tsx files only): a detail, an attachment, the API calls
+ * the page makes on opening, and the page rendered under its route with a store.
+ */
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { EmailAttachment, EmailDetail, Label, TeamMember } from '@teaminbox/contracts';
+import { api, inboxApi, personalApi } from '@teaminbox/api-client';
+import { initI18n } from '@teaminbox/ui';
+import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
+import feature from '../../feature';
+import EmailDetailPage from './EmailDetailPage';
+
+export const user = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' };
+export const important: Label = {
+  id: 'l1',
+  name: 'Important',
+  color: 'danger',
+  backgroundColor: 'solid',
+  teamId: 't1',
+  isDefault: true,
+} as Label;
+export const petr = { id: 'u2', name: 'Petr', email: 'petr@example.com' } as TeamMember;
+
+export function emailDetail(overrides: Partial<EmailDetail> = {}): EmailDetail {
+  return {
+    id: 'e1',
+    teamId: 't1',
+    subject: 'Invoice for March',
+    body: 'Please find the invoice attached.',
+    htmlBody: null,
+    fromName: 'Billing',
+    fromEmail: 'billing@example.com',
+    to: ['support@example.com'],
+    cc: [],
+    receivedAt: '2025-03-04T10:15:00.000Z',
+    read: true,
+    readAt: null,
+    readBy: null,
+    isArchived: false,
+    isSpam: false,
+    priority: 'MEDIUM',
+    status: 'NEW',
+    assignedTo: null,
+    labels: [],
+    attachments: [],
+    remoteImages: 0,
+    muted: false,
+    assignedToName: null,
+    messageId: null,
+    inReplyTo: null,
+    isAutoReply: false,
+    isBounce: false,
+    direction: 'incoming',
+    ...overrides,
+  };
+}
+
+export const attachment = (overrides: Partial<EmailAttachment> = {}): EmailAttachment => ({
+  id: 'a1',
+  filename: 'invoice.pdf',
+  size: 120,
+  contentType: 'application/pdf',
+  inline: false,
+  ...overrides,
+});
+
+/** Answers every call the page makes on opening; `detail` may be an error for the email itself. */
+export function stubDetailApi(
+  detail: EmailDetail | Error,
+  { labels = [important], members = [petr] }: { labels?: Label[]; members?: TeamMember[] } = {},
+): void {
+  if (detail instanceof Error) jest.spyOn(inboxApi, 'getEmail').mockRejectedValue(detail);
+  else jest.spyOn(inboxApi, 'getEmail').mockResolvedValue(detail);
+  jest.spyOn(inboxApi, 'markRead').mockResolvedValue(detail instanceof Error ? emailDetail() : detail);
+  jest.spyOn(inboxApi, 'joinPresence').mockResolvedValue(undefined as never);
+  jest.spyOn(inboxApi, 'leavePresence').mockResolvedValue(undefined as never);
+  jest.spyOn(inboxApi, 'setReplying').mockResolvedValue(undefined as never);
+  jest.spyOn(inboxApi, 'listComments').mockResolvedValue([]);
+  jest.spyOn(inboxApi, 'listLabels').mockResolvedValue(labels);
+  jest.spyOn(inboxApi, 'getThread').mockResolvedValue([]);
+  jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([]);
+  jest.spyOn(inboxApi, 'getPreferences').mockResolvedValue({ emailDetailViewMode: 'classic' } as never);
+  jest.spyOn(personalApi, 'listTemplates').mockResolvedValue([]);
+  jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);
+  jest.spyOn(api, 'getTeamMembers').mockResolvedValue(members);
+}
+
+/** Renders /admin/email-detail/e1 (and a stand-in inbox); returns the store and the notices as the user reads them. */
+export async function renderDetail({ signedIn = true, waitForEmail = true } = {}) {
+  const i18n = initI18n('en');
+  const store = createAppStore({ withoutCoreSagas: true });
+  if (signedIn) store.dispatch(userLoaded(user));
+  injectFeature(store, { ...feature, saga: undefined });
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/admin/email-detail/e1']}>
+        <Routes>
+          <Route path="/admin/email-detail/:id" element={<EmailDetailPage />} />
+          <Route path="/admin/inbox" element={<p data-testid="inbox-page">inbox</p>} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  if (waitForEmail) await screen.findByTestId('email-detail-subject');
+  /** The notices raised: severity, text, duration. */
+  const notices = () =>
+    selectPendingNotices(store.getState()).map((notice) => [
+      notice.severity,
+      i18n.t(notice.key ?? '', notice.values),
+      notice.lifeMs,
+    ]);
+  return { store, notices };
+}
