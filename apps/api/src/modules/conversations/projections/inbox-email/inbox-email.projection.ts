@@ -35,6 +35,18 @@ interface StateRow {
  * the counters move by the difference between each email's state before and after the batch. The result is the
  * same as applying the events one by one, so that a rebuild is bounded by Postgres, not by round trips.
  */
+/** The columns of inbox_email that an email's state (not its content) decides. */
+function stateColumns(state: InboxEmailState) {
+  return {
+    read_at: state.readAt,
+    read_by: state.readBy,
+    is_archived: state.isArchived,
+    is_spam: state.isSpam,
+    assigned_to: state.assignedTo,
+    labels: state.labels,
+  };
+}
+
 @Injectable()
 export class InboxEmailProjection implements Projection {
   readonly name = INBOX_EMAIL_PROJECTION;
@@ -166,12 +178,7 @@ export class InboxEmailProjection implements Projection {
         in_reply_to: email.inReplyTo ?? null,
         is_auto_reply: email.isAutoReply ?? false,
         is_bounce: email.isBounce ?? false,
-        read_at: state.readAt,
-        read_by: state.readBy,
-        is_archived: state.isArchived,
-        is_spam: state.isSpam,
-        assigned_to: state.assignedTo,
-        labels: state.labels,
+        ...stateColumns(state),
       };
     });
     if (rows.length === 0) return;
@@ -195,15 +202,7 @@ export class InboxEmailProjection implements Projection {
 
   private async updateChanged(states: InboxEmailState[], tx: EntityManager): Promise<void> {
     if (states.length === 0) return;
-    const rows = states.map((state) => ({
-      id: state.id,
-      read_at: state.readAt,
-      read_by: state.readBy,
-      is_archived: state.isArchived,
-      is_spam: state.isSpam,
-      assigned_to: state.assignedTo,
-      labels: state.labels,
-    }));
+    const rows = states.map((state) => ({ id: state.id, ...stateColumns(state) }));
     await tx.query(
       `UPDATE inbox_email e
           SET read_at = r.read_at, read_by = r.read_by, is_archived = r.is_archived, is_spam = r.is_spam,
