@@ -1,4 +1,3 @@
-import 'primeicons/primeicons.css';
 import './shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,3 +1,4 @@
+import 'primeicons/primeicons.css';
 import './styles.css';
 
 export * from './i18n/i18n';

@@ -1,12 +1,14 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { StrictMode, useState, type FormEvent, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PrimeReactProvider } from 'primereact/api';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import {
+  createAppStore,
   injectFeature,
   loggedOut,
   selectCurrentUser,
@@ -21,6 +23,8 @@ import {
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { NoticeHost } from '../components/NoticeHost';
 import { ThemeSwitch } from '../components/ThemeSwitch';
+import { initI18n } from '../i18n/i18n';
+import { initTheme } from '../theme/theme';
 
 function DevSignIn() {
   const { t } = useTranslation();
@@ -90,5 +94,36 @@ export function StandaloneApp({
         </BrowserRouter>
       </PrimeReactProvider>
     </Provider>
+  );
+}
+
+/**
+ * The start of a remote on its own dev server (its bootstrap.tsx): theme, language, a store of its own from
+ * libs/web-store with the remote's feature injected, and its pages under their admin paths; any other path
+ * leads to `home`.
+ */
+export function mountStandalone({
+  feature,
+  pages,
+  home,
+}: {
+  feature: RemoteFeature;
+  pages: Record<string, ReactNode>;
+  home: string;
+}): void {
+  initTheme();
+  initI18n();
+  const store = createAppStore();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <StandaloneApp store={store} feature={feature}>
+        <Routes>
+          {Object.entries(pages).map(([path, page]) => (
+            <Route key={path} path={path} element={page} />
+          ))}
+          <Route path="*" element={<Navigate to={home} replace />} />
+        </Routes>
+      </StandaloneApp>
+    </StrictMode>,
   );
 }

@@ -1,10 +1,8 @@
-import type { EmailServerConfig, EmailServerConfigFields, EmailServerConfigRequest } from '@teaminbox/api-client';
+import type { EmailServerConfig, TEmailServerConfigRequest } from '@teaminbox/contracts';
+import type { EmailServerConfigRequest } from '@teaminbox/api-client';
 
 /** What the form edits: the configuration's fields plus the passwords the user typed (empty = keep). */
-export interface EmailServerConfigDraft extends EmailServerConfigFields {
-  imapPassword: string;
-  smtpPassword: string;
-}
+export type EmailServerConfigDraft = TEmailServerConfigRequest;
 
 /** A new configuration: IMAP 993 with SSL and folder INBOX; SMTP 587 with TLS, without SSL; inactive. */
 export const NEW_CONFIG_DRAFT: EmailServerConfigDraft = {

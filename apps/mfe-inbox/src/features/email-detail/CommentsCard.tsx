@@ -3,8 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputTextarea } from 'primereact/inputtextarea';
-import type { Comment, TeamMember } from '@teaminbox/contracts';
-import { inboxApi } from '@teaminbox/api-client';
+import type { TeamMember } from '@teaminbox/contracts';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectTeamDirectory } from '../../shared/teamDirectory';
+import {
+  commentAddRequested,
+  commentDeleteRequested,
+  commentDraftChanged,
+  commentEditCancelled,
+  commentEditChanged,
+  commentEditStarted,
+  commentSaveRequested,
+  selectComments,
+} from './commentsSlice';
 import { insertMention, mentionAt, mentionSuggestions } from './mentions';
 
 /**
@@ -108,59 +119,12 @@ function MentionTextarea({
 }
 
 /** Internal comments: add (with mentions), edit and delete one's own; the list scrolls past 500 px. */
-export function CommentsCard({
-  emailId,
-  comments,
-  members,
-  myEmail,
-  reload,
-  notifyError,
-}: {
-  emailId: string;
-  comments: Comment[];
-  members: TeamMember[];
-  myEmail: string | undefined;
-  reload: () => Promise<unknown>;
-  notifyError: (key: string) => void;
-}) {
+export function CommentsCard({ emailId }: { emailId: string }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
-
-  const add = async () => {
-    const message = text.trim();
-    if (!message) return;
-    try {
-      await inboxApi.addComment(emailId, message);
-      setText('');
-      await reload();
-    } catch {
-      notifyError('commentAddError');
-    }
-  };
-
-  const saveEdit = async () => {
-    if (!editing) return;
-    const message = editing.text.trim();
-    if (!message) return;
-    try {
-      await inboxApi.editComment(emailId, editing.id, message);
-      setEditing(null);
-      await reload();
-    } catch {
-      notifyError('commentEditError');
-    }
-  };
-
-  const remove = async (comment: Comment) => {
-    try {
-      await inboxApi.deleteComment(emailId, comment.id);
-      if (editing?.id === comment.id) setEditing(null);
-      await reload();
-    } catch {
-      notifyError('commentDeleteError');
-    }
-  };
+  const dispatch = useAppDispatch();
+  const { items: comments, draft: text, editing } = useAppSelector(selectComments);
+  const { members } = useAppSelector(selectTeamDirectory);
+  const myEmail = useAppSelector(selectCurrentUser)?.email;
 
   return (
     <Card title={t('emailDetail.comments')}>
@@ -177,7 +141,7 @@ export function CommentsCard({
               <li key={comment.id} className="flex flex-column gap-2" data-testid="comment">
                 <MentionTextarea
                   value={editing.text}
-                  onChange={(value) => setEditing({ id: comment.id, text: value })}
+                  onChange={(value) => dispatch(commentEditChanged(value))}
                   members={members}
                   label={t('emailDetail.editComment')}
                   testId="comment-edit-input"
@@ -187,7 +151,7 @@ export function CommentsCard({
                     type="button"
                     size="small"
                     label={t('emailDetail.saveComment')}
-                    onClick={saveEdit}
+                    onClick={() => dispatch(commentSaveRequested(emailId))}
                     data-testid="comment-save"
                   />
                   <Button
@@ -195,7 +159,7 @@ export function CommentsCard({
                     size="small"
                     text
                     label={t('emailDetail.cancel')}
-                    onClick={() => setEditing(null)}
+                    onClick={() => dispatch(commentEditCancelled())}
                   />
                 </div>
               </li>
@@ -216,7 +180,7 @@ export function CommentsCard({
                     text
                     icon="pi pi-pencil"
                     aria-label={t('emailDetail.editComment')}
-                    onClick={() => setEditing({ id: comment.id, text: comment.message })}
+                    onClick={() => dispatch(commentEditStarted({ id: comment.id, text: comment.message }))}
                   />
                   <Button
                     type="button"
@@ -224,7 +188,7 @@ export function CommentsCard({
                     text
                     icon="pi pi-trash"
                     aria-label={t('emailDetail.deleteComment')}
-                    onClick={() => remove(comment)}
+                    onClick={() => dispatch(commentDeleteRequested(emailId, comment.id))}
                   />
                 </>
               ) : null}
@@ -235,13 +199,18 @@ export function CommentsCard({
       <div className="flex flex-column gap-2 mt-2">
         <MentionTextarea
           value={text}
-          onChange={setText}
+          onChange={(value) => dispatch(commentDraftChanged(value))}
           members={members}
           label={t('emailDetail.commentPlaceholder')}
           testId="comment-input"
         />
         <div>
-          <Button type="button" size="small" label={t('emailDetail.addComment')} onClick={add} />
+          <Button
+            type="button"
+            size="small"
+            label={t('emailDetail.addComment')}
+            onClick={() => dispatch(commentAddRequested(emailId, text))}
+          />
         </div>
       </div>
     </Card>

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import type { Label, TeamMember } from '@teaminbox/contracts';
-import { api, inboxApi } from '@teaminbox/api-client';
 import { PageHeading } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectTeamDirectory, teamDirectoryRequested } from '../../shared/teamDirectory';
 import { InboxList } from './InboxList';
 import { InboxToolbar } from './InboxToolbar';
 import { pageRequested, sampleRequested, selectInbox } from './inboxListSlice';
@@ -22,8 +21,7 @@ export default function InboxPage() {
   const search = params.get('search')?.trim() ?? '';
   const teamId = user?.teamId ?? null;
 
-  const [members, setMembers] = useState<TeamMember[]>([]);
-  const [labels, setLabels] = useState<Label[]>([]);
+  const { members, labels } = useAppSelector(selectTeamDirectory);
 
   useEffect(() => {
     if (teamId) dispatch(pageRequested(0, search));
@@ -31,10 +29,8 @@ export default function InboxPage() {
 
   // Members and labels for the filters and row menus; a failure leaves a list empty (the spec's silent case).
   useEffect(() => {
-    if (!teamId) return;
-    api.getTeamMembers().then(setMembers, () => setMembers([]));
-    inboxApi.listLabels().then(setLabels, () => setLabels([]));
-  }, [teamId]);
+    if (teamId) dispatch(teamDirectoryRequested());
+  }, [dispatch, teamId]);
 
   return (
     <div>
