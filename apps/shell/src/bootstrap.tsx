@@ -4,14 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { PrimeReactProvider } from 'primereact/api';
-import { initI18n, initTheme } from '@teaminbox/ui';
+import { initI18n, initTheme, primeReactConfig } from '@teaminbox/ui';
 import { createAppStore, injectFeature } from '@teaminbox/web-store';
 import { App } from './app/App';
 import { shellFeature } from './app/shell.feature';
 import { registerRemotes } from './remotes/remotes';
 
 initTheme();
-initI18n();
+const i18n = initI18n();
 registerRemotes();
 
 const store = createAppStore();
@@ -20,7 +20,7 @@ injectFeature(store, shellFeature);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
-      <PrimeReactProvider>
+      <PrimeReactProvider value={{ ...primeReactConfig, locale: i18n.language }}>
         <BrowserRouter>
           <App />
         </BrowserRouter>

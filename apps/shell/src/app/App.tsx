@@ -1,8 +1,9 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { NoticeHost } from '@teaminbox/ui';
+import { LocaleSync, NoticeHost } from '@teaminbox/ui';
 import { AdminGuard } from '../features/admin/AdminGuard';
 import { AdminLayout } from '../features/admin/AdminLayout';
 import { DashboardPage } from '../features/admin/DashboardPage';
+import { NotFoundPage } from '../features/admin/NotFoundPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
 import { InvitationPage } from '../features/invitation/InvitationPage';
@@ -43,6 +44,7 @@ export function AppRoutes() {
         <Route path="email-server-config" element={<RemoteRoute remote="admin" page="EmailServerConfigPage" />} />
         <Route path="team-members" element={<RemoteRoute remote="admin" page="TeamMembersPage" />} />
         <Route path="profile" element={<RemoteRoute remote="settings" page="ProfilePage" />} />
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
@@ -55,6 +57,7 @@ export function App() {
       <SessionRedirect />
       <AfterLoginLinkRedirect />
       <ApiEventsBridge />
+      <LocaleSync />
       <NoticeHost />
       <AppRoutes />
     </>

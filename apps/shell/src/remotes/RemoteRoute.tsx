@@ -100,8 +100,8 @@ export function RemoteRoute({
 
   if (!state || state.key !== key) {
     return (
-      <div className="p-3 flex justify-content-center" aria-label={t('remote.loading')}>
-        <ProgressSpinner style={{ width: 40, height: 40 }} />
+      <div className="p-3 flex justify-content-center" role="status">
+        <ProgressSpinner style={{ width: 40, height: 40 }} aria-label={t('remote.loading')} />
       </div>
     );
   }

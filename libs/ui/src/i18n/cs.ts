@@ -1,6 +1,7 @@
 import type { Resources } from './en';
 import { emailDetailCs } from './email-detail';
 import { myTasksCs } from './my-tasks';
+import { usabilityCs } from './usability';
 
 /** Czech texts: translations of the English ones; the spec's Czech texts as they are. */
 export const cs: Resources = {
@@ -266,6 +267,7 @@ export const cs: Resources = {
   },
   emailDetail: emailDetailCs,
   myTasks: myTasksCs,
+  ...usabilityCs,
   standalone: {
     heading: 'Samostatný vývoj',
     signIn: 'Přihlásit se',

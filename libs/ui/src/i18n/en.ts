@@ -1,5 +1,6 @@
 import { emailDetailEn } from './email-detail';
 import { myTasksEn } from './my-tasks';
+import { usabilityEn } from './usability';
 
 /**
  * English texts. Values are the spec's product texts verbatim; texts the spec gives in Czech stay
@@ -268,6 +269,7 @@ export const en = {
   },
   emailDetail: emailDetailEn,
   myTasks: myTasksEn,
+  ...usabilityEn,
   standalone: {
     heading: 'Standalone development',
     signIn: 'Sign In',

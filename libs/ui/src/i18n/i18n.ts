@@ -1,4 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
+import { addLocale, locale, type LocaleOptions } from 'primereact/api';
+import { cs as primeCs } from 'primelocale/js/cs.js';
 import { initReactI18next } from 'react-i18next';
 import { cs } from './cs';
 import { en } from './en';
@@ -14,6 +16,14 @@ function storedLanguage(): Language {
   return stored === 'cs' ? 'cs' : 'en';
 }
 
+addLocale('cs', primeCs as unknown as LocaleOptions);
+
+/** The page's `lang` and PrimeReact's own texts (dates, calendars, aria labels) follow the chosen language. */
+function applyLanguage(language: Language): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  locale(language);
+}
+
 /** Initialises the one i18next instance (react-i18next is a shared singleton, so remotes use it too). */
 export function initI18n(language: Language = storedLanguage()): I18n {
   if (!i18next.isInitialized) {
@@ -25,12 +35,13 @@ export function initI18n(language: Language = storedLanguage()): I18n {
       initAsync: false,
       showSupportNotice: false,
     });
+    applyLanguage(language);
   }
   return i18next;
 }
 
 export function setLanguage(language: Language): void {
   localStorage.setItem(LANGUAGE_KEY, language);
-  document.documentElement.lang = language;
+  applyLanguage(language);
   void i18next.changeLanguage(language);
 }

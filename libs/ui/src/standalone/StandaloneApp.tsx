@@ -2,6 +2,7 @@ import { StrictMode, useState, type FormEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PrimeReactProvider } from 'primereact/api';
 import { Button } from 'primereact/button';
@@ -21,9 +22,11 @@ import {
   type RemoteFeature,
 } from '@teaminbox/web-store';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { LocaleSync } from '../components/LocaleSync';
 import { NoticeHost } from '../components/NoticeHost';
 import { ThemeSwitch } from '../components/ThemeSwitch';
 import { initI18n } from '../i18n/i18n';
+import { primeReactConfig } from '../theme/prime-config';
 import { initTheme } from '../theme/theme';
 
 function DevSignIn() {
@@ -87,8 +90,9 @@ export function StandaloneApp({
   injectFeature(store, feature);
   return (
     <Provider store={store}>
-      <PrimeReactProvider>
+      <PrimeReactProvider value={{ ...primeReactConfig, locale: i18next.language }}>
         <BrowserRouter>
+          <LocaleSync />
           <NoticeHost />
           <Frame>{children}</Frame>
         </BrowserRouter>

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
 export const REMOTES = ['inbox', 'admin', 'settings'] as const;
@@ -20,13 +21,21 @@ function setCacheHeaders(res: Response, path: string): void {
   }
 }
 
+/** The web's files go out compressed (brotli or gzip, as the browser accepts); API answers are left alone. */
+const compress = compression({ threshold: 1024 });
+function compressWeb(req: Request, res: Response, next: NextFunction): void {
+  if (NOT_SPA.test(req.originalUrl) && !req.originalUrl.startsWith('/remotes/')) return next();
+  compress(req, res, next);
+}
+
 function notFound(_req: Request, res: Response): void {
   res.status(404).type('text/plain').send('Not found');
 }
 
 /**
  * Serves the built front end from the repository: the shell at / (with an SPA fallback to its
- * index.html) and each remote at /remotes/<name>/ (no fallback). A missing build only logs a warning.
+ * index.html) and each remote at /remotes/<name>/ (no fallback), compressed, hashed files cached for a year.
+ * A missing build only logs a warning.
  */
 export function serveWebAssets(app: NestExpressApplication, webRoot: string, logger: LoggerService): void {
   for (const remote of REMOTES) {
@@ -34,6 +43,7 @@ export function serveWebAssets(app: NestExpressApplication, webRoot: string, log
     if (existsSync(dir)) {
       app.use(
         `/remotes/${remote}`,
+        compressWeb,
         express.static(dir, { index: false, redirect: false, setHeaders: setCacheHeaders }),
       );
     } else {
@@ -48,7 +58,7 @@ export function serveWebAssets(app: NestExpressApplication, webRoot: string, log
     logger.warn(`The shell is not built (${shellIndex} missing); / is not served`, 'WebAssets');
     return;
   }
-  app.use(express.static(shellDir, { index: 'index.html', setHeaders: setCacheHeaders }));
+  app.use(compressWeb, express.static(shellDir, { index: 'index.html', setHeaders: setCacheHeaders }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');

@@ -1,8 +1,8 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { InputTextarea } from 'primereact/inputtextarea';
+import { Mention } from 'primereact/mention';
 import type { TeamMember } from '@teaminbox/contracts';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { selectTeamDirectory } from '../../shared/teamDirectory';
@@ -16,11 +16,11 @@ import {
   commentSaveRequested,
   selectComments,
 } from './commentsSlice';
-import { insertMention, mentionAt, mentionSuggestions } from './mentions';
+import { mentionSuggestions } from './mentions';
 
 /**
- * A comment box with @mention suggestions: typing '@' and part of a name or email lists up to six members;
- * arrows move, Enter or a click inserts the member, Escape closes the list.
+ * A comment box with @mention suggestions (PrimeReact Mention): '@' and part of a name or email lists up to six
+ * members; arrows move, Enter or a click inserts the member's address, Escape closes the list.
  */
 function MentionTextarea({
   value,
@@ -36,85 +36,28 @@ function MentionTextarea({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLTextAreaElement>(null);
-  const [cursor, setCursor] = useState(0);
-  const [active, setActive] = useState(0);
-  const [dismissed, setDismissed] = useState<number | null>(null);
-  const mention = mentionAt(value, cursor);
-  const suggestions = mention && dismissed !== mention.start ? mentionSuggestions(members, mention.query) : [];
-
-  const pick = (member: TeamMember) => {
-    if (!mention) return;
-    const next = insertMention(value, mention.start, cursor, member);
-    onChange(next.text);
-    setCursor(next.cursor);
-    setActive(0);
-    requestAnimationFrame(() => {
-      ref.current?.focus();
-      ref.current?.setSelectionRange(next.cursor, next.cursor);
-    });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (suggestions.length === 0 || !mention) return;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + suggestions.length) % suggestions.length);
-    } else if (event.key === 'Enter' || event.key === 'Tab') {
-      event.preventDefault();
-      pick(suggestions[Math.min(active, suggestions.length - 1)]);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      setDismissed(mention.start);
-    }
-  };
-
+  const [suggestions, setSuggestions] = useState<TeamMember[]>([]);
   return (
-    <div style={{ position: 'relative' }}>
-      <InputTextarea
-        ref={ref}
-        value={value}
-        rows={3}
-        className="w-full"
-        onChange={(event) => {
-          onChange(event.target.value);
-          setCursor(event.target.selectionStart ?? event.target.value.length);
-          setActive(0);
-        }}
-        onSelect={(event) => setCursor(event.currentTarget.selectionStart ?? 0)}
-        onKeyDown={onKeyDown}
-        placeholder={label}
-        aria-label={label}
-        aria-autocomplete="list"
-        aria-expanded={suggestions.length > 0}
-        data-testid={testId}
-      />
-      {suggestions.length > 0 ? (
-        <ul
-          role="listbox"
-          aria-label={t('emailDetail.mentionSuggestions')}
-          className="list-none p-1 m-0 surface-overlay border-1 surface-border border-round shadow-2"
-          style={{ position: 'absolute', zIndex: 5, left: 0, top: '100%', minWidth: 260 }}
-          data-testid="mention-suggestions"
-        >
-          {suggestions.map((member, index) => (
-            <li
-              key={member.id}
-              role="option"
-              aria-selected={index === active}
-              className={`p-2 border-round cursor-pointer ${index === active ? 'bg-primary' : ''}`}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                pick(member);
-              }}
-            >
-              {member.name && member.name !== member.email ? `${member.name} <${member.email}>` : member.email}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    <Mention
+      value={value}
+      onChange={(event) => onChange((event.target as HTMLTextAreaElement).value)}
+      suggestions={suggestions}
+      onSearch={(event) => setSuggestions(mentionSuggestions(members, event.query))}
+      field="email"
+      rows={3}
+      className="w-full"
+      inputClassName="w-full"
+      placeholder={label}
+      itemTemplate={(member: TeamMember) =>
+        member.name && member.name !== member.email ? `${member.name} <${member.email}>` : member.email
+      }
+      pt={{
+        input: { 'aria-label': label, 'data-testid': testId } as object,
+        panel: { 'data-testid': 'mention-suggestions' } as object,
+        items: { role: 'listbox', 'aria-label': t('emailDetail.mentionSuggestions') } as object,
+        item: { role: 'option' } as object,
+      }}
+    />
   );
 }
 

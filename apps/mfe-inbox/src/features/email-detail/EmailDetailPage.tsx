@@ -1,19 +1,31 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { useShortcuts } from '@teaminbox/ui';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { AssignmentCard } from './AssignmentCard';
 import { AttachmentsCard } from './AttachmentsCard';
 import { CommentsCard } from './CommentsCard';
 import { selectComments } from './commentsSlice';
 import { BackButton, DetailToolbar } from './DetailToolbar';
 import { EmailCard } from './EmailCard';
-import { detailClosed, detailOpened, selectEmailDetail } from './emailDetailSlice';
+import { commandRequested, detailClosed, detailOpened, selectEmailDetail } from './emailDetailSlice';
 import { LabelsCard } from './LabelsCard';
 import { PresenceBar } from './PresenceBar';
 import { ReplyForm } from './ReplyForm';
 import { ThreadPanel } from './ThreadPanel';
 import { TimelineView } from './TimelineView';
+
+const REPLY_BODY = '[data-testid="reply-body"], [data-testid="reply-html-body"]';
+
+/** Moves the focus to an element of the page (scrolled into view); false when it is not there. */
+function focusOn(selector: string): boolean {
+  const target = document.querySelector<HTMLElement>(selector);
+  if (!target) return false;
+  target.scrollIntoView({ block: 'center' });
+  target.focus();
+  return true;
+}
 
 /**
  * /admin/email-detail/{id}: the email (sanitized HTML in a sandboxed frame), its actions, assignment, labels,
@@ -27,6 +39,28 @@ export default function EmailDetailPage() {
   const { id = '' } = useParams();
   const detail = useAppSelector(selectEmailDetail);
   const comments = useAppSelector(selectComments).items;
+  const me = useAppSelector(selectCurrentUser);
+  const { hash } = useLocation();
+  const email = detail.id === id ? detail.email : null;
+
+  // r: reply (the body takes the focus), e: archive or unarchive, #: spam, a: assign to me, l: the label select.
+  const focus = (selector: string) => () => focusOn(selector);
+  const run = (command: Parameters<typeof commandRequested>[1]) => () => {
+    if (!email) return false;
+    dispatch(commandRequested(email.id, command));
+  };
+  useShortcuts({
+    reply: focus(REPLY_BODY),
+    label: focus('[data-testid="label-select"] input'),
+    archive: run({ kind: email?.isArchived ? 'unarchive' : 'archive' }),
+    spam: run({ kind: email?.isSpam ? 'notSpam' : 'spam' }),
+    assignToMe: run({ kind: 'assign', userId: me?.id ?? '', mine: true }),
+  });
+  // Opened to reply (r in the inbox): the reply body takes the focus once the email is there.
+  const ready = Boolean(email);
+  useEffect(() => {
+    if (ready && hash === '#reply') focusOn(REPLY_BODY);
+  }, [ready, hash]);
 
   useEffect(() => {
     dispatch(detailOpened(id));
@@ -40,7 +74,7 @@ export default function EmailDetailPage() {
     if (detail.left && detail.id === id) navigate('/admin/inbox');
   }, [detail.left, detail.id, id, navigate]);
 
-  if (detail.id !== id || detail.status === 'loading' || !detail.email) {
+  if (!email) {
     if (detail.id === id && detail.status === 'missing') {
       return (
         <div className="flex flex-column gap-3">
@@ -51,7 +85,6 @@ export default function EmailDetailPage() {
     }
     return <p>{t('emailDetail.loading')}</p>;
   }
-  const email = detail.email;
 
   return (
     <div className="flex flex-column gap-3" data-testid="email-detail">

@@ -10,6 +10,7 @@ import { InboxList } from './InboxList';
 import { InboxToolbar } from './InboxToolbar';
 import { pageRequested, sampleRequested, selectInbox } from './inboxListSlice';
 import { RealtimeStatus } from './RealtimeStatus';
+import { useInboxShortcuts } from './useInboxShortcuts';
 
 /** /admin/inbox and /admin/email-inbox: reads the optional 'search' query parameter. */
 export default function InboxPage() {
@@ -22,6 +23,7 @@ export default function InboxPage() {
   const teamId = user?.teamId ?? null;
 
   const { members, labels } = useAppSelector(selectTeamDirectory);
+  useInboxShortcuts();
 
   useEffect(() => {
     if (teamId) dispatch(pageRequested(0, search));
@@ -52,7 +54,7 @@ export default function InboxPage() {
       {teamId ? (
         <>
           <InboxToolbar members={members} labels={labels} />
-          <InboxList members={members} labels={labels} />
+          <InboxList />
         </>
       ) : (
         <Message

@@ -76,16 +76,18 @@ export default function MyTasksPage() {
           value={query.status}
           options={statuses}
           onChange={(e) => change({ status: e.value as string })}
+          aria-label={t('myTasks.status')}
           data-testid="task-status"
         />
         <Dropdown
           value={query.priority}
           options={priorities}
           onChange={(e) => change({ priority: e.value as string })}
+          aria-label={t('myTasks.priority')}
           data-testid="task-priority"
         />
       </div>
-      <div className="grid-cards" style={{ gridTemplateColumns: 'minmax(280px, 2fr) 3fr' }}>
+      <div className="tasks-grid">
         <div>
           {loading ? <p data-testid="tasks-loading">{t('myTasks.loading')}</p> : null}
           {page && page.content.length === 0 && !loading ? <p data-testid="no-tasks">{t('myTasks.noTasks')}</p> : null}

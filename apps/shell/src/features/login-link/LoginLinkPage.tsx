@@ -50,7 +50,9 @@ export function LoginLinkPage() {
           <h1 data-testid="login-link-status" data-status={status}>
             {heading}
           </h1>
-          {status === 'pending' || status === 'idle' ? <ProgressSpinner style={{ width: 40, height: 40 }} /> : null}
+          {status === 'pending' || status === 'idle' ? (
+            <ProgressSpinner style={{ width: 40, height: 40 }} aria-label={t('remote.loading')} />
+          ) : null}
           {status === 'failed' ? (
             <>
               <p className="m-0" data-testid="login-link-message">
