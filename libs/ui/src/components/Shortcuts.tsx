@@ -47,7 +47,9 @@ function typingOrControl(event: KeyboardEvent): boolean {
  */
 export function useShortcuts(handlers: Partial<Record<Shortcut, () => boolean | void>>): void {
   const current = useRef(handlers);
-  current.current = handlers;
+  useEffect(() => {
+    current.current = handlers;
+  });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || typingOrControl(event)) return;
