@@ -13,6 +13,17 @@ const webApps = [
   'libs/web-store',
 ];
 
+/** Web code never imports API code. */
+const noApiImports = {
+  group: ['**/apps/api/**', '@teaminbox/api', '@teaminbox/api/*'],
+  message: 'Web code never imports API code: share types through @teaminbox/contracts.',
+};
+/** One router for the shell and the remotes: shared through @teaminbox/ui (libs/ui/src/routing.ts). */
+const noDirectRouter = {
+  group: ['react-router-dom', 'react-router'],
+  message: "Import routing from '@teaminbox/ui' (one shared router, only the parts the apps use).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,18 +54,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/api/**', '@teaminbox/api', '@teaminbox/api/*'],
-              message: 'Web code never imports API code: share types through @teaminbox/contracts.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [noApiImports, noDirectRouter] }],
     },
+  },
+  {
+    // The shared router itself, and tests that render screens in a MemoryRouter.
+    files: [
+      'libs/ui/src/routing.ts',
+      ...webApps.map((dir) => `${dir}/**/*.spec.{ts,tsx}`),
+      ...webApps.map((dir) => `${dir}/src/testing/**/*.{ts,tsx}`),
+      '**/detail-test-harness.tsx',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noApiImports] }] },
   },
   {
     files: ['apps/api/**/*.ts'],

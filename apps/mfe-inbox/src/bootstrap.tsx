@@ -1,12 +1,13 @@
 import { mountStandalone } from '@teaminbox/ui';
 import feature from './feature';
-import EmailDetailPage from './features/email-detail/EmailDetailPage';
+import EmailDetailPage, { features as emailDetailFeatures } from './features/email-detail/EmailDetailPage';
 import InboxPage from './features/inbox-list/InboxPage';
-import MyTasksPage from './features/my-tasks/MyTasksPage';
+import MyTasksPage, { features as myTasksFeatures } from './features/my-tasks/MyTasksPage';
 
 /** Standalone: this remote on its own dev server. */
 mountStandalone({
   feature,
+  features: [...emailDetailFeatures, ...myTasksFeatures],
   home: '/admin/inbox',
   pages: {
     '/admin/inbox': <InboxPage />,

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { io as SocketIo, Socket } from 'socket.io-client';
 import {
   SOCKET_PATH,
   type ClientToServerEvents,
@@ -49,6 +49,12 @@ export interface RealtimeOptions {
   checkSession?: () => Promise<boolean>;
 }
 
+/** Resolves once the document has loaded (at once outside a browser or when it already has). */
+function afterPageLoad(): Promise<void> {
+  if (typeof document === 'undefined' || document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
 /**
  * One socket.io connection at path /ws with the token in the handshake. socket.io itself retries a
  * dropped transport (every 5 s). When the server refuses the handshake or disconnects the socket (a
@@ -57,6 +63,27 @@ export interface RealtimeOptions {
  * by id (the last 100 ids).
  */
 export function createRealtimeClient(options: RealtimeOptions, handlers: RealtimeHandlers): RealtimeClient {
+  let client: RealtimeClient | undefined;
+  let closed = false;
+  // socket.io's client is loaded once the page has loaded: live updates never delay the first screen.
+  afterPageLoad()
+    .then(() => import('socket.io-client'))
+    .then(
+      ({ io }) => {
+        if (!closed) client = connect(io, options, handlers);
+      },
+      (error: unknown) => console.error('the realtime client could not be loaded', error),
+    );
+  return {
+    status: () => client?.status() ?? 'disconnected',
+    close() {
+      closed = true;
+      client?.close();
+    },
+  };
+}
+
+function connect(io: typeof SocketIo, options: RealtimeOptions, handlers: RealtimeHandlers): RealtimeClient {
   const delay = options.reconnectDelayMs ?? REALTIME_RECONNECT_DELAY_MS;
   const currentToken = (): string | null => (typeof options.token === 'function' ? options.token() : options.token);
   const seen = new RecentIds(RECENT_EMAIL_IDS);

@@ -4,7 +4,6 @@ import './styles.css';
 
 export * from './i18n/i18n';
 export * from './i18n/en';
-export * from './i18n/cs';
 export * from './theme/theme';
 export * from './theme/prime-config';
 export * from './format/format';
@@ -14,4 +13,5 @@ export * from './components/NoticeHost';
 export * from './components/LocaleSync';
 export * from './components/Shortcuts';
 export * from './components/PageHeading';
-export * from './standalone/StandaloneApp';
+export * from './standalone/mountStandalone';
+export * from './routing';

@@ -1,6 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Dialog } from 'primereact/dialog';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
 /** The shortcuts the app knows, in the order the help lists them, with the keys that trigger each. */
 export const SHORTCUTS = [
@@ -63,35 +61,16 @@ export function useShortcuts(handlers: Partial<Record<Shortcut, () => boolean | 
   }, []);
 }
 
-/** The list of keyboard shortcuts ('?'), in a dialog that Esc closes. */
+const ShortcutsDialog = lazy(async () => ({ default: (await import('./ShortcutsDialog')).ShortcutsDialog }));
+
+/** The list of keyboard shortcuts ('?'), in a dialog that Esc closes; its code loads when it is first opened. */
 export function ShortcutsHelp({ visible, onHide }: { visible: boolean; onHide: () => void }) {
-  const { t } = useTranslation();
+  const [opened, setOpened] = useState(visible);
+  if (visible && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog
-      header={t('shortcuts.heading')}
-      visible={visible}
-      onHide={onHide}
-      dismissableMask
-      closeOnEscape
-      ariaCloseIconLabel={t('shortcuts.close')}
-      style={{ width: 'min(28rem, 95vw)' }}
-      data-testid="shortcuts-help"
-    >
-      <dl className="m-0" style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.5rem 1rem' }}>
-        {SHORTCUTS.map(([name, keys]) => (
-          <div key={name} style={{ display: 'contents' }}>
-            <dt>
-              {keys.map((key, index) => (
-                <span key={key}>
-                  {index > 0 ? ' / ' : null}
-                  <kbd>{key}</kbd>
-                </span>
-              ))}
-            </dt>
-            <dd className="m-0">{t(`shortcuts.${name}`)}</dd>
-          </div>
-        ))}
-      </dl>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ShortcutsDialog visible={visible} onHide={onHide} />
+    </Suspense>
   );
 }

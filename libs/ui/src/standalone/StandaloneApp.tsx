@@ -1,7 +1,7 @@
+import { BrowserRouter, Navigate, Route, Routes } from '../routing';
 import { StrictMode, useState, type FormEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PrimeReactProvider } from 'primereact/api';
@@ -25,9 +25,10 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { LocaleSync } from '../components/LocaleSync';
 import { NoticeHost } from '../components/NoticeHost';
 import { ThemeSwitch } from '../components/ThemeSwitch';
-import { initI18n } from '../i18n/i18n';
+import { startI18n } from '../i18n/i18n';
 import { primeReactConfig } from '../theme/prime-config';
 import { initTheme } from '../theme/theme';
+import type { StandaloneOptions } from './mountStandalone';
 
 function DevSignIn() {
   const { t } = useTranslation();
@@ -101,33 +102,23 @@ export function StandaloneApp({
   );
 }
 
-/**
- * The start of a remote on its own dev server (its bootstrap.tsx): theme, language, a store of its own from
- * libs/web-store with the remote's feature injected, and its pages under their admin paths; any other path
- * leads to `home`.
- */
-export function mountStandalone({
-  feature,
-  pages,
-  home,
-}: {
-  feature: RemoteFeature;
-  pages: Record<string, ReactNode>;
-  home: string;
-}): void {
+/** Renders a remote's pages on their own (called by mountStandalone, which loads this module on demand). */
+export function renderStandalone({ feature, features = [], pages, home }: StandaloneOptions): void {
   initTheme();
-  initI18n();
   const store = createAppStore();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <StandaloneApp store={store} feature={feature}>
-        <Routes>
-          {Object.entries(pages).map(([path, page]) => (
-            <Route key={path} path={path} element={page} />
-          ))}
-          <Route path="*" element={<Navigate to={home} replace />} />
-        </Routes>
-      </StandaloneApp>
-    </StrictMode>,
+  for (const pageFeature of features) injectFeature(store, pageFeature);
+  void startI18n().then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <StandaloneApp store={store} feature={feature}>
+          <Routes>
+            {Object.entries(pages).map(([path, page]) => (
+              <Route key={path} path={path} element={page} />
+            ))}
+            <Route path="*" element={<Navigate to={home} replace />} />
+          </Routes>
+        </StandaloneApp>
+      </StrictMode>,
+    ),
   );
 }

@@ -1,7 +1,6 @@
 import './email-server-config.css';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
@@ -9,7 +8,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import type { AuthType, OAuthProvider } from '@teaminbox/contracts';
-import { PageHeading } from '@teaminbox/ui';
+import { PageHeading, useSearchParams } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { Field, TextField } from './ConfigFields';
 import { fieldLocks, type EmailServerConfigDraft, type PresetKey } from './emailServerConfigRules';

@@ -1,9 +1,9 @@
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
 import type { DetailViewMode, EmailDetail } from '@teaminbox/contracts';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { useNavigate } from '@teaminbox/ui';
 import { commandRequested, selectEmailDetail, viewModeChosen } from './emailDetailSlice';
 
 /** Back to the inbox. */

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useShortcuts } from '@teaminbox/ui';
+import { useShortcuts, useLocation, useNavigate, useParams } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { AssignmentCard } from './AssignmentCard';
 import { AttachmentsCard } from './AttachmentsCard';
@@ -15,6 +14,7 @@ import { PresenceBar } from './PresenceBar';
 import { ReplyForm } from './ReplyForm';
 import { ThreadPanel } from './ThreadPanel';
 import { TimelineView } from './TimelineView';
+import { emailDetailFeature } from './emailDetailFeature';
 
 const REPLY_BODY = '[data-testid="reply-body"], [data-testid="reply-html-body"]';
 
@@ -110,3 +110,6 @@ export default function EmailDetailPage() {
     </div>
   );
 }
+
+/** Injected by the shell with this page (see RemoteRoute). */
+export const features = [emailDetailFeature];

@@ -10,6 +10,7 @@ import { api, inboxApi, personalApi } from '@teaminbox/api-client';
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
 import feature from '../../feature';
+import { emailDetailFeature } from './emailDetailFeature';
 import { anEmail } from '../../testing/emails';
 import EmailDetailPage from './EmailDetailPage';
 
@@ -84,6 +85,7 @@ export async function renderDetail({ signedIn = true, waitForEmail = true } = {}
   const store = createAppStore({ withoutCoreSagas: true });
   if (signedIn) store.dispatch(userLoaded(user));
   injectFeature(store, feature);
+  injectFeature(store, emailDetailFeature);
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/admin/email-detail/e1']}>

@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { api, inboxApi, personalApi } from '@teaminbox/api-client';
 import { createAppStore, injectFeature } from '@teaminbox/web-store';
 import feature from '../../feature';
+import { emailDetailFeature } from './emailDetailFeature';
 import { detailOpened, selectEmailDetail, viewModeChosen, VIEW_MODE_STORAGE_KEY } from './emailDetailSlice';
 
 /** A store with the inbox feature (its sagas running); the email itself is never answered. */
@@ -16,6 +17,7 @@ function storeWithDetail() {
   jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);
   const store = createAppStore({ withoutCoreSagas: true });
   injectFeature(store, feature);
+  injectFeature(store, emailDetailFeature);
   return { store, viewMode: () => selectEmailDetail(store.getState()).viewMode };
 }
 

@@ -1,12 +1,11 @@
 import './inbox-list.css';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { Email } from '@teaminbox/contracts';
-import { formatEmailDate, previewText } from '@teaminbox/ui';
+import { formatEmailDate, previewText, useNavigate } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import {
   bulkRequested,

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { PageHeading } from '@teaminbox/ui';
+import { PageHeading, Link, useSearchParams } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { selectTeamDirectory, teamDirectoryRequested } from '../../shared/teamDirectory';
 import { InboxList } from './InboxList';

@@ -1,5 +1,4 @@
-import { useNavigate } from 'react-router-dom';
-import { useShortcuts } from '@teaminbox/ui';
+import { useShortcuts, useNavigate } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { bulkRequested, cursorMoved, rowAssignRequested, selectInbox } from './inboxListSlice';
 

@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import { formatEmailDate, PageHeading, previewText } from '@teaminbox/ui';
+import { formatEmailDate, PageHeading, previewText, useNavigate } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { EmailBody, EmailMeta } from '../../shared/EmailParts';
 import {
@@ -18,6 +17,7 @@ import {
   tasksPageChosen,
   type TasksQuery,
 } from './myTasksSlice';
+import { myTasksFeature } from './myTasksFeature';
 
 /** Spec (admin-and-personal, section 9): task preview cut to 100 characters. */
 const TASK_PREVIEW_LENGTH = 100;
@@ -188,3 +188,6 @@ export default function MyTasksPage() {
     </div>
   );
 }
+
+/** Injected by the shell with this page (see RemoteRoute). */
+export const features = [myTasksFeature];

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { selectSessionStatus, useAppSelector } from '@teaminbox/web-store';
+import { Navigate } from '@teaminbox/ui';
 
 /** The admin area: anonymous visitors go to the root path; while the token is checked, a spinner. */
 export function AdminGuard({ children }: { children: ReactNode }) {

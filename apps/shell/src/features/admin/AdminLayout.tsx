@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { LanguageSwitch, ShortcutsHelp, ThemeSwitch, useShortcuts } from '@teaminbox/ui';
+import { LanguageSwitch, ShortcutsHelp, ThemeSwitch, useShortcuts, NavLink, Outlet, useNavigate } from '@teaminbox/ui';
 import { loggedOut, selectRealtimeStatus, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { PasswordPrompt, SET_PASSWORD_PATH } from '../password/PasswordPrompt';
 import { QuickSearch } from '../quick-search/QuickSearch';
@@ -143,7 +142,9 @@ export function AdminLayout() {
         </nav>
         <main id="admin-main" className="admin-main p-3" tabIndex={-1}>
           <PasswordPrompt />
-          <Outlet />
+          <Suspense fallback={<div className="p-3" role="status" aria-busy="true" />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <ShortcutsHelp visible={helpOpen} onHide={() => setHelpOpen(false)} />

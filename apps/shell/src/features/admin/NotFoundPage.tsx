@@ -1,7 +1,6 @@
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { PageHeading } from '@teaminbox/ui';
+import { PageHeading, useLocation, useNavigate } from '@teaminbox/ui';
 
 /** An admin path that names no screen: said inside the shell, with a way back (the user stays signed in). */
 export function NotFoundPage() {

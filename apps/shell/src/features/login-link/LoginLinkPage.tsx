@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Card } from 'primereact/card';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { Link, useNavigate, useParams } from '@teaminbox/ui';
 import { loginLinkOpened, selectLinkSignIn, type LinkSignInStatus } from './linkSignIn.slice';
 
 /** The spec: redirect to / one second after a successful sign-in. */

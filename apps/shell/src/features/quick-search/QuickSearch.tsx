@@ -1,9 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AutoComplete } from 'primereact/autocomplete';
 import type { Email } from '@teaminbox/contracts';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { useNavigate } from '@teaminbox/ui';
 import { quickSearchCleared, quickSearchRequested, selectQuickSearch } from './quickSearch.slice';
 
 export const QUICK_SEARCH_DEBOUNCE_MS = 300;

@@ -6,6 +6,7 @@ import { ApiError, inboxApi } from '@teaminbox/api-client';
 import { initI18n, NoticeHost } from '@teaminbox/ui';
 import { createAppStore, injectFeature, selectPendingNotices } from '@teaminbox/web-store';
 import feature from '../../../feature';
+import { myTasksFeature } from '../myTasksFeature';
 import { anEmail } from '../../../testing/emails';
 import MyTasksPage from '../MyTasksPage';
 
@@ -24,6 +25,7 @@ function renderPage({ notices = false } = {}) {
   initI18n('en');
   const store = createAppStore({ withoutCoreSagas: true });
   injectFeature(store, feature);
+  injectFeature(store, myTasksFeature);
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/admin/my-tasks']}>
