@@ -96,13 +96,21 @@ export interface WebAppOptions {
 const themes = ['lara-light-blue', 'lara-dark-blue'];
 
 /**
- * Lara light's blue-500 on white (and white on it) is 3.7:1, under WCAG AA's 4.5:1 for text: the copied light
- * theme takes the next darker blues (600 -> 800, 700 -> 900, 500 -> 700), which keep the look and pass.
+ * Colours of the copied light theme that fail WCAG AA for text (4.5:1) on white or on their own tinted
+ * backgrounds, and the darker shade of the same hue each becomes:
+ * - Lara light's blues (500 on white, white on 500: 3.7:1) take the next darker blues (600 -> 800, 700 -> 900,
+ *   500 -> 700);
+ * - the severity colours of messages, inline messages and toasts (success 2.8:1, warn 2.6:1, error 2.7:1 on their
+ *   tinted backgrounds) and of `.p-error` texts and invalid borders (4.0:1) take their 800 or 700 shades.
  */
-const LIGHT_THEME_DARKER_BLUES: [RegExp, string][] = [
+const LIGHT_THEME_ACCESSIBLE_COLOURS: [RegExp, string][] = [
   [/#1d4ed8/gi, '#1e3a8a'],
   [/#2563eb/gi, '#1e40af'],
   [/#3b82f6/gi, '#1d4ed8'],
+  [/#1ea97c/gi, '#166534'],
+  [/#cc8925/gi, '#92400e'],
+  [/#ff5757/gi, '#b91c1c'],
+  [/#e24c4c/gi, '#b91c1c'],
 ];
 
 class AccessibleLightThemePlugin {
@@ -114,7 +122,7 @@ class AccessibleLightThemePlugin {
           const name = 'themes/lara-light-blue/theme.css';
           const asset = compilation.getAsset(name);
           if (!asset) return;
-          const css = LIGHT_THEME_DARKER_BLUES.reduce(
+          const css = LIGHT_THEME_ACCESSIBLE_COLOURS.reduce(
             (text, [from, to]) => text.replace(from, to),
             asset.source.source().toString(),
           );

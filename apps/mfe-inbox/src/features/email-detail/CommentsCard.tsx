@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -37,8 +37,19 @@ function MentionTextarea({
 }) {
   const { t } = useTranslation();
   const [suggestions, setSuggestions] = useState<TeamMember[]>([]);
+  const mention = useRef<Mention>(null);
+  // PrimeReact highlights the first member when the list opens, but forgets the highlight when the list changes
+  // while it is open (typing on after '@'): Enter then takes the first member, as it does in a list just opened.
+  // Mention's own handler has run (it prevents Enter's default only while the list is open).
+  const enterTakesFirst = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || !event.defaultPrevented) return;
+    const list = mention.current?.getOverlay();
+    if (!list || list.querySelector('li[data-p-highlight="true"]')) return;
+    list.querySelector<HTMLElement>('li')?.click();
+  };
   return (
     <Mention
+      ref={mention}
       value={value}
       onChange={(event) => onChange((event.target as HTMLTextAreaElement).value)}
       suggestions={suggestions}
@@ -52,7 +63,7 @@ function MentionTextarea({
         member.name && member.name !== member.email ? `${member.name} <${member.email}>` : member.email
       }
       pt={{
-        input: { 'aria-label': label, 'data-testid': testId } as object,
+        input: { 'aria-label': label, 'data-testid': testId, onKeyDown: enterTakesFirst } as object,
         panel: { 'data-testid': 'mention-suggestions' } as object,
         items: { role: 'listbox', 'aria-label': t('emailDetail.mentionSuggestions') } as object,
         item: { role: 'option' } as object,

@@ -2,6 +2,7 @@ import './inbox-list.css';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
+import { ariaLabel } from 'primereact/api';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { Email } from '@teaminbox/contracts';
@@ -106,6 +107,7 @@ export function InboxList() {
     () => rows.filter((email) => inbox.selectedIds.includes(email.id)),
     [rows, inbox.selectedIds],
   );
+  const allSelected = rows.length > 0 && selection.length === rows.length;
 
   return (
     <>
@@ -134,8 +136,11 @@ export function InboxList() {
         </div>
       ) : null}
       <DataTable
+        // Its rows keep the texts PrimeReact gave them: a new language draws the table anew.
+        key={i18n.language}
         value={rows}
         dataKey="id"
+        selectionAriaLabel="subject"
         selectionMode="checkbox"
         selection={selection}
         loading={inbox.loading}
@@ -153,7 +158,13 @@ export function InboxList() {
         pt={{ bodyRow: rowProps as object }}
         data-testid="email-table"
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+        <Column
+          selectionMode="multiple"
+          headerStyle={{ width: '3rem' }}
+          // DataTable names its select-all box from a copy of PrimeReact's English texts bundled inside it; the
+          // shared locale (Czech when chosen) names it here instead, as it names the rows' boxes.
+          pt={{ headerCheckbox: { root: { 'aria-label': ariaLabel(allSelected ? 'selectAll' : 'unselectAll', {}) } } }}
+        />
         <Column
           body={(email: Row) => <StarLink starred={email.starred} onToggle={() => dispatch(starToggled(email.id))} />}
           headerStyle={{ width: '2.75rem' }}
