@@ -10,6 +10,8 @@ export const usabilityEn = {
   },
   layout: {
     toggleMenu: 'Show or hide the menu',
+    menu: 'Menu',
+    closeMenu: 'Close the menu',
     userMenu: 'User menu',
     skipToContent: 'Skip to content',
   },
@@ -38,6 +40,8 @@ export const usabilityCs: typeof usabilityEn = {
   },
   layout: {
     toggleMenu: 'Zobrazit nebo skrýt menu',
+    menu: 'Menu',
+    closeMenu: 'Zavřít menu',
     userMenu: 'Uživatelské menu',
     skipToContent: 'Přejít na obsah',
   },

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
@@ -11,6 +11,8 @@ import { QuickSearch } from '../quick-search/QuickSearch';
 /** Below this width the menu is a panel over the page, closed until asked for. */
 const NARROW = '(max-width: 767px)';
 const narrow = () => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
+
+const PhoneMenu = lazy(async () => ({ default: (await import('./PhoneMenu')).PhoneMenu }));
 
 /** A user-menu entry rendered with a stable data-testid. */
 function menuEntry(label: string, icon: string, testId: string, command: () => void): MenuItem {
@@ -37,13 +39,20 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const realtime = useAppSelector(selectRealtimeStatus);
   const userMenu = useRef<Menu>(null);
+  const [phone, setPhone] = useState(narrow);
   const [menuOpen, setMenuOpen] = useState(() => !narrow());
   const [helpOpen, setHelpOpen] = useState(false);
+  // The phone's panel stays mounted once opened, so that it can slide out when it closes.
+  const [phoneMenuUsed, setPhoneMenuUsed] = useState(false);
+  if (phone && menuOpen && !phoneMenuUsed) setPhoneMenuUsed(true);
   // Crossing the phone width closes the panel going down and shows the menu going up.
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia(NARROW);
-    const onChange = () => setMenuOpen(!query.matches);
+    const onChange = () => {
+      setPhone(query.matches);
+      setMenuOpen(!query.matches);
+    };
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, []);
@@ -61,6 +70,28 @@ export function AdminLayout() {
     { to: '/admin/team-members', label: t('nav.teamMembers'), icon: 'pi pi-users', end: false },
     { to: '/admin/profile', label: t('nav.profile'), icon: 'pi pi-user', end: false },
   ];
+  // Beside the page on a wide screen (collapsed to icons when closed), in a panel over the page on a phone.
+  const sideMenu = (expanded: boolean) => (
+    <nav
+      id="admin-sidebar"
+      className={`admin-sidebar flex flex-column gap-1 p-2 ${expanded ? 'admin-sidebar--open' : 'admin-sidebar--closed'}`}
+      aria-label="admin"
+    >
+      {links.map((link) => (
+        <NavLink
+          key={link.to}
+          to={link.to}
+          end={link.end}
+          className="admin-link"
+          aria-label={link.label}
+          title={link.label}
+          onClick={() => phone && setMenuOpen(false)}
+        >
+          <i className={link.icon} aria-hidden /> <span className="admin-link-label">{link.label}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
   return (
     <div className="admin-layout">
       <a className="skip-link" href="#admin-main">
@@ -121,25 +152,17 @@ export function AdminLayout() {
         />
       </header>
       <div className="admin-body">
-        <nav
-          id="admin-sidebar"
-          className={`admin-sidebar flex flex-column gap-1 p-2 ${menuOpen ? 'admin-sidebar--open' : 'admin-sidebar--closed'}`}
-          aria-label="admin"
-        >
-          {links.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              end={link.end}
-              className="admin-link"
-              aria-label={link.label}
-              title={link.label}
-              onClick={() => narrow() && setMenuOpen(false)}
-            >
-              <i className={link.icon} aria-hidden /> <span className="admin-link-label">{link.label}</span>
-            </NavLink>
-          ))}
-        </nav>
+        {phone ? (
+          phoneMenuUsed ? (
+            <Suspense fallback={null}>
+              <PhoneMenu visible={menuOpen} onHide={() => setMenuOpen(false)}>
+                {sideMenu(true)}
+              </PhoneMenu>
+            </Suspense>
+          ) : null
+        ) : (
+          sideMenu(menuOpen)
+        )}
         <main id="admin-main" className="admin-main p-3" tabIndex={-1}>
           <PasswordPrompt />
           <Suspense fallback={<div className="p-3" role="status" aria-busy="true" />}>

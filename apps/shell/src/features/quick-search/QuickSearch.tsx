@@ -65,6 +65,7 @@ export function QuickSearch() {
         placeholder={t('nav.searchPlaceholder')}
         inputClassName="w-full"
         className="w-full"
+        panelClassName="shell-search-panel"
         pt={{
           input: {
             root: { 'data-testid': 'quick-search', type: 'search', 'aria-label': t('nav.searchPlaceholder') } as object,
