@@ -14,7 +14,7 @@ import { MailboxModule } from './modules/mail/mailbox.module';
 import { OutboxModule } from './modules/outbox/outbox.module';
 import { UserReadModel } from './modules/identity/projections/users/users.read-model';
 import { UserDirectory } from './modules/identity/user-directory';
-import { SharedModule } from './modules/shared/shared.module';
+import { EventSourcingModule } from './platform/event-sourcing/event-sourcing.module';
 import { InvitationReadModel } from './modules/teams/projections/invitations/invitations.read-model';
 import { TeamReadModel } from './modules/teams/projections/teams/teams.read-model';
 import { TeamsModule } from './modules/teams/teams.module';
@@ -66,7 +66,7 @@ export class AppModule {
         EventStoreModule.forRoot({ databaseUrl, eventStoreUrl: config.eventStoreUrl }),
         ProjectionsModule.forRoot({ autoStart: autoStartProjections, batchSize: projectionBatchSize }),
         CqrsModule.forRoot(),
-        SharedModule,
+        EventSourcingModule,
         AuthModule.forRoot({ imports: [IdentityModule], sessionVersions: UserDirectory }),
         MailModule,
         RateLimitModule,

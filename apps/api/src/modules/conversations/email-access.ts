@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { UserDirectory } from '../identity/user-directory';
-import { DomainError } from '../shared/domain-error';
-import { uuidOr404 } from '../shared/uuid-or-404';
+import { DomainError } from '../../platform/event-sourcing';
+import { uuidOr404 } from '../../platform/http/uuid-or-404';
 import { EMAIL_NOT_FOUND_MESSAGE } from './domain/email.decider';
 
 export { uuidOr404 };

@@ -3,10 +3,7 @@ import { DEFAULT_LABELS, type Label, type TLabelRequest } from '@teaminbox/contr
 import { v7 as uuidv7 } from 'uuid';
 import { DataSource } from 'typeorm';
 import { UserDirectory } from '../identity/user-directory';
-import { DomainError } from '../shared/domain-error';
-import { newCorrelationId } from '../shared/domain-event';
-import { EventSourcedRepository } from '../shared/event-sourced-repository';
-import { ReadYourWrites } from '../shared/read-your-writes';
+import { DomainError, newCorrelationId, EventSourcedRepository, ReadYourWrites } from '../../platform/event-sourcing';
 import { LABEL_NOT_FOUND_MESSAGE, type LabelsCommand, labelsDecider, labelsStreamId } from './domain/labels.decider';
 import { EMAIL_LABEL_PROJECTION } from './projections/email-label.projection';
 

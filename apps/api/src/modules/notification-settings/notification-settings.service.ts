@@ -10,9 +10,7 @@ import {
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { UserDirectory } from '../identity/user-directory';
-import { newCorrelationId } from '../shared/domain-event';
-import { EventSourcedRepository } from '../shared/event-sourced-repository';
-import { ReadYourWrites } from '../shared/read-your-writes';
+import { newCorrelationId, EventSourcedRepository, ReadYourWrites } from '../../platform/event-sourcing';
 import {
   type NotificationPreferences,
   type NotificationSettingsCommand,

@@ -10,8 +10,7 @@ import { ANY, EVENT_STORE, type EventStore } from '../../platform/event-store/ev
 import type { AuthenticatedUser } from '../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe';
-import { newCorrelationId, toNewEvents } from '../shared/domain-event';
-import { ReadYourWrites } from '../shared/read-your-writes';
+import { newCorrelationId, toNewEvents, ReadYourWrites } from '../../platform/event-sourcing';
 import { USER_PREFERENCES_PROJECTION } from './user-preferences.projection';
 
 export const DEFAULT_PREFERENCES: UserPreferences = { emailDetailViewMode: 'classic', onVacation: false };

@@ -3,10 +3,7 @@ import type { ReplyTemplate, TReplyTemplateRequest } from '@teaminbox/contracts'
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { UserDirectory } from '../identity/user-directory';
-import { DomainError } from '../shared/domain-error';
-import { newCorrelationId } from '../shared/domain-event';
-import { EventSourcedRepository } from '../shared/event-sourced-repository';
-import { ReadYourWrites } from '../shared/read-your-writes';
+import { DomainError, newCorrelationId, EventSourcedRepository, ReadYourWrites } from '../../platform/event-sourcing';
 import {
   REPLY_TEMPLATE_NOT_FOUND_MESSAGE,
   type ReplyTemplateCommand,

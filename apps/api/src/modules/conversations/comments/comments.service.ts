@@ -4,10 +4,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { DataSource } from 'typeorm';
 import { displayNameSql } from '../../identity/display-name.sql';
 import { UserDirectory } from '../../identity/user-directory';
-import { DomainError } from '../../shared/domain-error';
-import { newCorrelationId } from '../../shared/domain-event';
-import { EventSourcedRepository } from '../../shared/event-sourced-repository';
-import { ReadYourWrites } from '../../shared/read-your-writes';
+import {
+  DomainError,
+  newCorrelationId,
+  EventSourcedRepository,
+  ReadYourWrites,
+} from '../../../platform/event-sourcing';
 import { COMMENT_NOT_FOUND_MESSAGE, emailDecider, emailStreamId, type WorkOnEmail } from '../domain/email.decider';
 import { EmailAccess } from '../email-access';
 import { EMAIL_COMMENT_PROJECTION } from './email-comment.projection';

@@ -3,7 +3,7 @@ import { type Comment, type SuccessMessageResponse, type TCommentRequest, ZComme
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { uuidOr404 } from '../../shared/uuid-or-404';
+import { uuidOr404 } from '../../../platform/http/uuid-or-404';
 import { COMMENT_NOT_FOUND_MESSAGE, EMAIL_NOT_FOUND_MESSAGE } from '../domain/email.decider';
 import { CommentsService } from './comments.service';
 

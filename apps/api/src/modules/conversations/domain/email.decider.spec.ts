@@ -1,6 +1,6 @@
 import type { EmailReceived } from '@teaminbox/contracts';
-import { deciderSpecification } from '../../shared/decider-specification';
-import { DomainError } from '../../shared/domain-error';
+import { deciderSpecification } from '../../../../test/support/decider-specification';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import { emailDecider } from './email.decider';
 
 const received: EmailReceived = {

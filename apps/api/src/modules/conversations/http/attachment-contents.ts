@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { UserDirectory } from '../../identity/user-directory';
-import { DomainError } from '../../shared/domain-error';
+import { DomainError } from '../../../platform/event-sourcing';
 
 export const ATTACHMENT_NOT_FOUND_MESSAGE = 'Attachment not found';
 

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { Public } from '../../../platform/auth/public.decorator';
-import { DomainError } from '../../shared/domain-error';
+import { DomainError } from '../../../platform/event-sourcing';
 import { contentDisposition, downloadContentType, inlineImageContentType } from '../email-content/attachment-headers';
 import { INLINE_URL_TTL_SECONDS, InlineUrlSigner } from '../email-content/inline-url-signer';
 import { ATTACHMENT_NOT_FOUND_MESSAGE, AttachmentContents } from './attachment-contents';

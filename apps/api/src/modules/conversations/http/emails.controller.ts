@@ -18,10 +18,8 @@ import type { AuthenticatedUser } from '../../../platform/auth/authenticated-use
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { UserDirectory } from '../../identity/user-directory';
-import { DomainError } from '../../shared/domain-error';
-import { uuidOr404 } from '../../shared/uuid-or-404';
-import { newCorrelationId, toNewEvents } from '../../shared/domain-event';
-import { ReadYourWrites } from '../../shared/read-your-writes';
+import { DomainError, newCorrelationId, toNewEvents, ReadYourWrites } from '../../../platform/event-sourcing';
+import { uuidOr404 } from '../../../platform/http/uuid-or-404';
 import { CreateSampleEmailsCommand } from '../commands/create-sample-emails/create-sample-emails.command';
 import { type EmailWork, WorkOnEmailCommand } from '../commands/work-on-email/work-on-email.command';
 import { EMAIL_NOT_FOUND_MESSAGE, emailStreamId } from '../domain/email.decider';

@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { Reply, TReplyDraftRequest } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { DataSource } from 'typeorm';
-import { DomainError } from '../../shared/domain-error';
-import { newCorrelationId } from '../../shared/domain-event';
-import { EventSourcedRepository } from '../../shared/event-sourced-repository';
-import { ReadYourWrites } from '../../shared/read-your-writes';
+import {
+  DomainError,
+  newCorrelationId,
+  EventSourcedRepository,
+  ReadYourWrites,
+} from '../../../platform/event-sourcing';
 import { emailDecider, emailStreamId, REPLY_NOT_FOUND_MESSAGE, type WorkOnEmail } from '../domain/email.decider';
 import { EmailAccess } from '../email-access';
 import { EMAIL_REPLY_PROJECTION } from './email-reply.projection';

@@ -5,11 +5,13 @@ import type { AuthenticatedUser } from '../../../platform/auth/authenticated-use
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { UserDirectory } from '../../identity/user-directory';
-import { DomainError } from '../../shared/domain-error';
-import { newCorrelationId } from '../../shared/domain-event';
-import { EventSourcedRepository } from '../../shared/event-sourced-repository';
-import { ReadYourWrites } from '../../shared/read-your-writes';
-import { uuidOr404 } from '../../shared/uuid-or-404';
+import {
+  DomainError,
+  newCorrelationId,
+  EventSourcedRepository,
+  ReadYourWrites,
+} from '../../../platform/event-sourcing';
+import { uuidOr404 } from '../../../platform/http/uuid-or-404';
 import { EMAIL_NOT_FOUND_MESSAGE, emailDecider, emailStreamId } from '../domain/email.decider';
 import { EMAIL_STAR_PROJECTION } from './email-star.projection';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ThreadMessage } from '@teaminbox/contracts';
 import { DataSource, In } from 'typeorm';
-import { DomainError } from '../../shared/domain-error';
+import { DomainError } from '../../../platform/event-sourcing';
 import { EMAIL_NOT_FOUND_MESSAGE } from '../domain/email.decider';
 import { prepareEmailHtml } from '../email-content/email-html';
 import { InlineUrlSigner } from '../email-content/inline-url-signer';

@@ -3,7 +3,7 @@ import { type Label, type SuccessMessageResponse, type TLabelRequest, ZLabelRequ
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { uuidOr404 } from '../../shared/uuid-or-404';
+import { uuidOr404 } from '../../../platform/http/uuid-or-404';
 import { LABEL_NOT_FOUND_MESSAGE } from '../domain/labels.decider';
 import { LabelsService } from '../labels.service';
 

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Redirect } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { Public } from '../../../platform/auth/public.decorator';
-import { DomainError } from '../../shared/domain-error';
+import { DomainError } from '../../../platform/event-sourcing';
 import { MailOAuthService } from './mail-oauth.service';
 import { providerFromPath } from './oauth-providers';
 

@@ -9,7 +9,7 @@ import {
   type Position,
   WrongExpectedVersionError,
 } from '../../../platform/event-store/event-store.port';
-import { newCorrelationId, toNewEvents } from '../../shared/domain-event';
+import { newCorrelationId, toNewEvents } from '../../../platform/event-sourcing';
 import { mailboxDecider, type MailboxEvent, MAILBOX_EVENT_TYPES } from '../domain/mailbox.decider';
 import { mailboxStreamId } from '../domain/mailbox-settings';
 import { OAUTH_REFRESH_MARGIN_MS, OAuthTokenError, providerConfig, requestToken } from './oauth-providers';

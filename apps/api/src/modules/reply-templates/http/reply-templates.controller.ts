@@ -8,7 +8,7 @@ import {
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { uuidOr404 } from '../../shared/uuid-or-404';
+import { uuidOr404 } from '../../../platform/http/uuid-or-404';
 import { REPLY_TEMPLATE_NOT_FOUND_MESSAGE } from '../domain/reply-template.decider';
 import { ReplyTemplatesService } from '../reply-templates.service';
 

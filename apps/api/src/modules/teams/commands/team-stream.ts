@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type AppendResult, EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
 import { userDecider, userStreamId } from '../../identity/domain/user.decider';
-import { DomainError } from '../../shared/domain-error';
-import { foldEvents } from '../../shared/decider';
-import { type CommandContext, toDomainEvents } from '../../shared/domain-event';
-import { EventSourcedRepository } from '../../shared/event-sourced-repository';
+import {
+  DomainError,
+  foldEvents,
+  type CommandContext,
+  toDomainEvents,
+  EventSourcedRepository,
+} from '../../../platform/event-sourcing';
 import { type TeamCommand, teamDecider, type TeamEvent, teamStreamId } from '../domain/team.decider';
 
 const CONCURRENT_MESSAGE = 'The team was changed concurrently; try again.';

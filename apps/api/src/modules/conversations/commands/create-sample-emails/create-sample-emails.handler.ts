@@ -3,10 +3,12 @@ import type { SuccessMessageResponse } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { comparePositions, type Position } from '../../../../platform/event-store/event-store.port';
 import { UserDirectory } from '../../../identity/user-directory';
-import { DomainError } from '../../../shared/domain-error';
-import { newCorrelationId } from '../../../shared/domain-event';
-import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
-import { ReadYourWrites } from '../../../shared/read-your-writes';
+import {
+  DomainError,
+  newCorrelationId,
+  EventSourcedRepository,
+  ReadYourWrites,
+} from '../../../../platform/event-sourcing';
 import { emailDecider, emailStreamId } from '../../domain/email.decider';
 import { INBOX_EMAIL_PROJECTION } from '../../projections/inbox-email/inbox-email.projection';
 import { CreateSampleEmailsCommand } from './create-sample-emails.command';

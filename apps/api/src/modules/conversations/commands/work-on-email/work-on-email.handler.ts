@@ -2,10 +2,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Email } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { UserDirectory } from '../../../identity/user-directory';
-import { DomainError } from '../../../shared/domain-error';
-import { newCorrelationId } from '../../../shared/domain-event';
-import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
-import { ReadYourWrites } from '../../../shared/read-your-writes';
+import {
+  DomainError,
+  newCorrelationId,
+  EventSourcedRepository,
+  ReadYourWrites,
+} from '../../../../platform/event-sourcing';
 import { EMAIL_NOT_FOUND_MESSAGE, emailDecider, emailStreamId, type WorkOnEmail } from '../../domain/email.decider';
 import { INBOX_EMAIL_PROJECTION } from '../../projections/inbox-email/inbox-email.projection';
 import { EmailDetailQueries } from '../../queries/email-detail.queries';

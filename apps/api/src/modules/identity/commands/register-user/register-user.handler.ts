@@ -1,10 +1,12 @@
 import { CommandHandler, CommandBus, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import type { RegisterResponse } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
-import { DomainError } from '../../../shared/domain-error';
-import { newCorrelationId } from '../../../shared/domain-event';
-import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
-import { ReadYourWrites } from '../../../shared/read-your-writes';
+import {
+  DomainError,
+  newCorrelationId,
+  EventSourcedRepository,
+  ReadYourWrites,
+} from '../../../../platform/event-sourcing';
 import { AcceptInvitationCommand } from '../../../teams/commands/accept-invitation/accept-invitation.command';
 import { INVITATION_OTHER_EMAIL_MESSAGE } from '../../../teams/domain/team.decider';
 import { invitationUnavailable } from '../../../teams/invitation-unavailable';

@@ -6,10 +6,14 @@ import { Clock } from '../../../../platform/auth/clock';
 import { hashSecretToken, isWellFormedSecretToken } from '../../../../platform/auth/secret-token';
 import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
 import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
-import { foldEvents } from '../../../shared/decider';
-import { DomainError } from '../../../shared/domain-error';
-import { type DomainEvent, newCorrelationId, toDomainEvents } from '../../../shared/domain-event';
-import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
+import {
+  foldEvents,
+  DomainError,
+  type DomainEvent,
+  newCorrelationId,
+  toDomainEvents,
+  EventSourcedRepository,
+} from '../../../../platform/event-sourcing';
 import {
   isUsable,
   LOGIN_LINK_EXPIRED_MESSAGE,

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { SignInResponse } from '@teaminbox/contracts';
 import type { Repository } from 'typeorm';
 import { AccessTokenService } from '../../../../platform/auth/access-token.service';
-import { DomainError } from '../../../shared/domain-error';
+import { DomainError } from '../../../../platform/event-sourcing';
 import { AcceptInvitationCommand } from '../../../teams/commands/accept-invitation/accept-invitation.command';
 import { normalizeEmail } from '../../domain/user.decider';
 import { PasswordHasher } from '../../password-hasher';

@@ -3,9 +3,7 @@ import type { EmailServerConfig, TEmailServerConfigRequest } from '@teaminbox/co
 import { v7 as uuidv7 } from 'uuid';
 import { SecretBox } from '../../../../platform/crypto';
 import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
-import { DomainError } from '../../../shared/domain-error';
-import { newCorrelationId, toNewEvents } from '../../../shared/domain-event';
-import { ReadYourWrites } from '../../../shared/read-your-writes';
+import { DomainError, newCorrelationId, toNewEvents, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { mailboxDecider, type MailboxEvent, MAILBOX_EVENT_TYPES } from '../../domain/mailbox.decider';
 import { mailboxStreamId, settingsFromRequest, toConfigDto, validationMessage } from '../../domain/mailbox-settings';
 import { MailboxSupervisor } from '../../ingestion/mailbox-supervisor';

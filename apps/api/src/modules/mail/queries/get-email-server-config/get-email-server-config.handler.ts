@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EmailServerConfig } from '@teaminbox/contracts';
-import { DomainError } from '../../../shared/domain-error';
+import { DomainError } from '../../../../platform/event-sourcing';
 import { toConfigDto } from '../../domain/mailbox-settings';
 import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
 import { MailboxTeam } from '../../mailbox-team';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../../../shared/domain-error';
+import { DomainError } from '../../../../platform/event-sourcing';
 import { describeMailError, MailConnections } from '../../connection/mail-connections';
 import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
 import { MailboxTeam } from '../../mailbox-team';

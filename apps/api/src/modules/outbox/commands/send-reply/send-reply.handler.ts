@@ -6,8 +6,7 @@ import { emailStreamId } from '../../../conversations/domain/email.decider';
 import { EMAIL_REPLY_PROJECTION } from '../../../conversations/replies/email-reply.projection';
 import { UserDirectory } from '../../../identity/user-directory';
 import { SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail/queries/list-imap-folders/list-imap-folders.handler';
-import { DomainError } from '../../../shared/domain-error';
-import { ReadYourWrites } from '../../../shared/read-your-writes';
+import { DomainError, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { replyEventIdOf } from '../../domain/outbox-events';
 import {
   assertContentType,

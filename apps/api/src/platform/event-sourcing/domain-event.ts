@@ -1,6 +1,6 @@
 import type { DomainEventMap, DomainEventType } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
-import type { NewEvent, StoredEvent } from '../../platform/event-store/event-store.port';
+import type { NewEvent, StoredEvent } from '../event-store/event-store.port';
 
 /** An event as the deciders see it: a type and its payload, no storage details. */
 export type DomainEvent<K extends DomainEventType = DomainEventType> = {

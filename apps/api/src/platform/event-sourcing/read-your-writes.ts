@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Position } from '../../platform/event-store/event-store.port';
-import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import type { Position } from '../event-store/event-store.port';
+import { ProjectionRunner } from '../projections/projection-runner';
 
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 

@@ -5,7 +5,7 @@ import {
   type EventStore,
   NO_STREAM,
   WrongExpectedVersionError,
-} from '../../platform/event-store/event-store.port';
+} from '../event-store/event-store.port';
 import type { Decider } from './decider';
 import { DomainError } from './domain-error';
 import { type CommandContext, type DecidedEvent, toDomainEvents, toNewEvents } from './domain-event';

@@ -1,5 +1,5 @@
 import { deepStrictEqual, ok } from 'node:assert/strict';
-import { type Decider, foldEvents } from './decider';
+import { type Decider, foldEvents } from '../../src/platform/event-sourcing/decider';
 
 /** given(events).when(command).then(expectedEvents) or .thenThrows(check), for decider unit tests. */
 export function deciderSpecification<Command, Event, State>(decider: Decider<Command, Event, State>) {

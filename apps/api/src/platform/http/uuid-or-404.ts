@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DomainError } from './domain-error';
+import { DomainError } from '../event-sourcing/domain-error';
 
 const UUID = z.uuid();
 
