@@ -1,7 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { inlineUrlSignerProvider } from './email-content/inline-url-signer';
 import { AttachmentContents } from './http/attachment-contents';
 import { AttachmentsController } from './http/attachments.controller';

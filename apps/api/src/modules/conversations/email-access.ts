@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { UserDirectory } from '../identity/user-directory';
+import { UserDirectory } from '../identity';
 import { DomainError } from '../../platform/event-sourcing';
 import { uuidOr404 } from '../../platform/http/uuid-or-404';
 import { EMAIL_NOT_FOUND_MESSAGE } from './domain/email.decider';

@@ -1,6 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { EmailLabelsController } from './http/email-labels.controller';
 import { LabelsService } from './labels.service';
 import { EmailLabelProjection } from './projections/email-label.projection';

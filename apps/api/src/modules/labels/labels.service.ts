@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DEFAULT_LABELS, type Label, type TLabelRequest } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { DataSource } from 'typeorm';
-import { UserDirectory } from '../identity/user-directory';
+import { UserDirectory } from '../identity';
 import { DomainError, newCorrelationId, EventSourcedRepository, ReadYourWrites } from '../../platform/event-sourcing';
 import { LABEL_NOT_FOUND_MESSAGE, type LabelsCommand, labelsDecider, labelsStreamId } from './domain/labels.decider';
 import { EMAIL_LABEL_PROJECTION } from './projections/email-label.projection';

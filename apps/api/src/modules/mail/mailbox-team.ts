@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UserDirectory } from '../identity/user-directory';
+import { UserDirectory } from '../identity';
 import { DomainError } from '../../platform/event-sourcing';
 
 export const MAILBOX_TEAM_REQUIRED_MESSAGE = 'Create a team first: the email server configuration belongs to a team.';

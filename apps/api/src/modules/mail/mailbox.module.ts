@@ -1,7 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { secretBoxProvider } from '../../platform/crypto';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { FetchEmailsHandler } from './commands/fetch-emails/fetch-emails.handler';
 import { SaveEmailServerConfigHandler } from './commands/save-email-server-config/save-email-server-config.handler';
 import { TestEmailServerConfigHandler } from './commands/test-email-server-config/test-email-server-config.handler';

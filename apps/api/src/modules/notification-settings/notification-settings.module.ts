@@ -1,6 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { NotificationSettingsController } from './http/notification-settings.controller';
 import { NotificationSettingsService } from './notification-settings.service';
 import { NotificationSettingsProjection } from './projections/notification-settings.projection';

@@ -9,7 +9,7 @@ import {
 } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { UserDirectory } from '../identity/user-directory';
+import { UserDirectory } from '../identity';
 import { newCorrelationId, EventSourcedRepository, ReadYourWrites } from '../../platform/event-sourcing';
 import {
   type NotificationPreferences,

@@ -1,9 +1,8 @@
 import { type DynamicModule, Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { secretBoxProvider } from '../../platform/crypto';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
-import { MailConnections } from '../mail/connection/mail-connections';
-import { MailboxOAuthTokens } from '../mail/oauth/mailbox-oauth-tokens';
+import { IdentityModule } from '../identity';
+import { MailConnections, MailboxOAuthTokens } from '../mail';
 import { SendReplyHandler } from './commands/send-reply/send-reply.handler';
 import { SendReplyController } from './http/send-reply.controller';
 import { JobQueue } from './jobs/job-queue';

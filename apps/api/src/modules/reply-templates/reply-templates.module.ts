@@ -1,6 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { ReplyTemplatesController } from './http/reply-templates.controller';
 import { ReplyTemplateProjection } from './projections/reply-template.projection';
 import { ReplyTemplatesService } from './reply-templates.service';

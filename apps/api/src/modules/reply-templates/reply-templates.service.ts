@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ReplyTemplate, TReplyTemplateRequest } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { UserDirectory } from '../identity/user-directory';
+import { UserDirectory } from '../identity';
 import { DomainError, newCorrelationId, EventSourcedRepository, ReadYourWrites } from '../../platform/event-sourcing';
 import {
   REPLY_TEMPLATE_NOT_FOUND_MESSAGE,

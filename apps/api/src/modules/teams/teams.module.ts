@@ -1,7 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { AcceptInvitationHandler } from './commands/accept-invitation/accept-invitation.handler';
 import { ChangeMemberRoleHandler } from './commands/change-member-role/change-member-role.handler';
 import { CreateTeamHandler } from './commands/create-team/create-team.handler';

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Comment } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { DataSource } from 'typeorm';
-import { displayNameSql } from '../../identity/display-name.sql';
-import { UserDirectory } from '../../identity/user-directory';
+import { displayNameSql, UserDirectory } from '../../identity';
 import {
   DomainError,
   newCorrelationId,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { UserDirectory } from '../../identity/user-directory';
+import { UserDirectory } from '../../identity';
 import { DomainError } from '../../../platform/event-sourcing';
 
 export const ATTACHMENT_NOT_FOUND_MESSAGE = 'Attachment not found';

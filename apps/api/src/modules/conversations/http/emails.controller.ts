@@ -17,7 +17,7 @@ import { ANY, EVENT_STORE, type EventStore } from '../../../platform/event-store
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { UserDirectory } from '../../identity/user-directory';
+import { UserDirectory } from '../../identity';
 import { DomainError, newCorrelationId, toNewEvents, ReadYourWrites } from '../../../platform/event-sourcing';
 import { uuidOr404 } from '../../../platform/http/uuid-or-404';
 import { CreateSampleEmailsCommand } from '../commands/create-sample-emails/create-sample-emails.command';

@@ -3,7 +3,7 @@ import { type EmailPresence, ZReplyingRequest } from '@teaminbox/contracts';
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { UserDirectory } from '../../identity/user-directory';
+import { UserDirectory } from '../../identity';
 import { EmailAccess } from '../email-access';
 import { PresenceRegistry } from './presence.registry';
 

@@ -6,7 +6,7 @@ import { prepareEmailHtml } from '../email-content/email-html';
 import { InlineUrlSigner } from '../email-content/inline-url-signer';
 import { toEmailDto } from '../projections/inbox-email/email.mapper';
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
-import { displayNameSql } from '../../identity/display-name.sql';
+import { displayNameSql } from '../../identity';
 
 /** Reads of one email of a team: the plain DTO, the detail (sanitized HTML) and its action log. */
 @Injectable()

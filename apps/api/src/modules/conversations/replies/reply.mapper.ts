@@ -1,5 +1,5 @@
 import type { Reply } from '@teaminbox/contracts';
-import { displayNameSql } from '../../identity/display-name.sql';
+import { displayNameSql } from '../../identity';
 
 /** A row of `email_reply` with its author's name and email. */
 export interface ReplyRow {

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { UserDirectory } from '../../identity/user-directory';
+import { UserDirectory } from '../../identity';
 import {
   DomainError,
   newCorrelationId,

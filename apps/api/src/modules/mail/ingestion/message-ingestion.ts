@@ -3,7 +3,7 @@ import type { EmailQuarantined } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ANY, EVENT_STORE, type EventStore, type NewEvent } from '../../../platform/event-store/event-store.port';
-import { emailStreamId } from '../../conversations/domain/email.decider';
+import { emailStreamId } from '../../conversations';
 import type { MessageLocation, ParsedMessage } from './message-parser';
 import { MessageParserPool } from './message-parser.pool';
 import type { MessageKeys, RawMessage } from './message-parser.protocol';

@@ -8,8 +8,8 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config'
 import { SecretBox } from '../../../platform/crypto';
 import { ANY, EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
 import { resolveMailHost } from '../../../platform/net';
-import { emailStreamId } from '../../conversations/domain/email.decider';
-import { CONNECT_TIMEOUT_MS, describeMailError, MailConnections } from '../../mail/connection/mail-connections';
+import { emailStreamId } from '../../conversations';
+import { CONNECT_TIMEOUT_MS, describeMailError, MailConnections } from '../../mail';
 import { replyEventIdOf, replyStateOf } from '../domain/outbox-events';
 import { OutboxStore } from '../outbox.store';
 import type { SendEmailJob } from './job-queue';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Team } from '@teaminbox/contracts';
-import { UserDirectory } from '../../identity/user-directory';
+import { UserDirectory } from '../../identity';
 import { DomainError, type CommandContext, newCorrelationId, ReadYourWrites } from '../../../platform/event-sourcing';
 import { type TeamCommand, TEAM_NOT_FOUND_MESSAGE } from '../domain/team.decider';
 import { GetTeamQuery } from '../queries/get-team/get-team.query';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type AppendResult, EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
-import { userDecider, userStreamId } from '../../identity/domain/user.decider';
+import { userDecider, userStreamId } from '../../identity';
 import {
   DomainError,
   foldEvents,

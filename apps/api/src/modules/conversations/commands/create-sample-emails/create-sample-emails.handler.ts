@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessMessageResponse } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { comparePositions, type Position } from '../../../../platform/event-store/event-store.port';
-import { UserDirectory } from '../../../identity/user-directory';
+import { UserDirectory } from '../../../identity';
 import {
   DomainError,
   newCorrelationId,

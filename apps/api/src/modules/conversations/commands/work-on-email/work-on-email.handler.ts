@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Email } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
-import { UserDirectory } from '../../../identity/user-directory';
+import { UserDirectory } from '../../../identity';
 import {
   DomainError,
   newCorrelationId,

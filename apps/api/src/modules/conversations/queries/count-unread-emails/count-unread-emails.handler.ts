@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { UserDirectory } from '../../../identity/user-directory';
+import { UserDirectory } from '../../../identity';
 import { InboxEmailQueries } from '../inbox-email.queries';
 import { CountUnreadEmailsQuery } from './count-unread-emails.query';
 

@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Email, Page } from '@teaminbox/contracts';
-import { UserDirectory } from '../../../identity/user-directory';
+import { UserDirectory } from '../../../identity';
 import { InboxEmailQueries } from '../inbox-email.queries';
 import { ListEmailsQuery } from './list-emails.query';
 

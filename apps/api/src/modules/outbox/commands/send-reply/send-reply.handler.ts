@@ -2,10 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EmailReceived, ReplyQueued, SendReplyResponse, TSendReplyRequest } from '@teaminbox/contracts';
 import { v4 as uuidv4, v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { ANY, EVENT_STORE, type EventStore, type StoredEvent } from '../../../../platform/event-store/event-store.port';
-import { emailStreamId } from '../../../conversations/domain/email.decider';
-import { EMAIL_REPLY_PROJECTION } from '../../../conversations/replies/email-reply.projection';
-import { UserDirectory } from '../../../identity/user-directory';
-import { SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail/queries/list-imap-folders/list-imap-folders.handler';
+import { emailStreamId, EMAIL_REPLY_PROJECTION } from '../../../conversations';
+import { UserDirectory } from '../../../identity';
+import { SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail';
 import { DomainError, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { replyEventIdOf } from '../../domain/outbox-events';
 import {

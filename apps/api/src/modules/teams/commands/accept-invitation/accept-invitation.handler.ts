@@ -1,7 +1,6 @@
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../../platform/auth/clock';
-import { USERS_PROJECTION } from '../../../identity/projections/users/users.projection';
-import { UserDirectory } from '../../../identity/user-directory';
+import { USERS_PROJECTION, UserDirectory } from '../../../identity';
 import { DomainError, newCorrelationId, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { ALREADY_IN_TEAM_MESSAGE, INVITATION_OTHER_EMAIL_MESSAGE } from '../../domain/team.decider';
 import { invitationUnavailable } from '../../invitation-unavailable';

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Team } from '@teaminbox/contracts';
-import { USERS_PROJECTION } from '../../../identity/projections/users/users.projection';
+import { USERS_PROJECTION } from '../../../identity';
 import { TeamCommandRunner } from '../team-command-runner';
 import { ChangeMemberRoleCommand } from './change-member-role.command';
 

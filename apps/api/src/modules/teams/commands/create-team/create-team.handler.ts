@@ -1,8 +1,7 @@
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import type { Team } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
-import { USERS_PROJECTION } from '../../../identity/projections/users/users.projection';
-import { UserDirectory } from '../../../identity/user-directory';
+import { USERS_PROJECTION, UserDirectory } from '../../../identity';
 import { DomainError, newCorrelationId, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { ALREADY_IN_TEAM_MESSAGE, teamDecider } from '../../domain/team.decider';
 import { TEAMS_PROJECTION } from '../../projections/teams/teams.projection';

@@ -8,7 +8,7 @@ import { Clock } from '../../../../platform/auth/clock';
 import { generateSecretToken } from '../../../../platform/auth/secret-token';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/app-config';
 import { MailerService } from '../../../../platform/mail/mailer.service';
-import { UserDirectory } from '../../../identity/user-directory';
+import { UserDirectory } from '../../../identity';
 import { DomainError, newCorrelationId, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { TEAM_NOT_FOUND_MESSAGE } from '../../domain/team.decider';
 import { INVITATIONS_PROJECTION } from '../../projections/invitations/invitations.projection';

@@ -2,7 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Team } from '@teaminbox/contracts';
 import type { Repository } from 'typeorm';
-import { UserDirectory } from '../../../identity/user-directory';
+import { UserDirectory } from '../../../identity';
 import { InvitationReadModel } from '../../projections/invitations/invitations.read-model';
 import { TeamReadModel } from '../../projections/teams/teams.read-model';
 import { GetTeamQuery } from './get-team.query';

@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { TeamMember } from '@teaminbox/contracts';
-import { UserDirectory } from '../../../identity/user-directory';
+import { UserDirectory } from '../../../identity';
 import { ListTeamMembersQuery } from './list-team-members.query';
 
 @QueryHandler(ListTeamMembersQuery)

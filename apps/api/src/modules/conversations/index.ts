@@ -1,0 +1,5 @@
+/** What other modules may use of the conversations context. */
+export { ConversationsModule } from './conversations.module';
+export { emailStreamId } from './domain/email.decider';
+export { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
+export { EMAIL_REPLY_PROJECTION } from './replies/email-reply.projection';
