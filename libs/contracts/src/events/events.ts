@@ -2,11 +2,21 @@ import type { EmailAttachment, EmailStatus, Priority } from '../conversations/em
 import type { DetailViewMode, LabelBackground, LabelColor } from '../conversations/collaboration.schemas';
 import type { Role } from '../identity/identity.schemas';
 
+/** Who made a change: a person, one of the team's rules, or the system itself (mail ingestion, the outbox). */
+export type ActorKind = 'user' | 'rule' | 'system';
+
 /** Metadata every event carries. */
 export interface EventMetadata {
+  /** The user who acted (null for a rule, the system or an anonymous caller). */
   actorUserId: string | null;
+  /** Absent on events stored before it existed: read those as 'user' when actorUserId is set, else 'system'. */
+  actorKind?: ActorKind;
+  /** The rule that acted, when actorKind is 'rule' (its name as it was then, for the history). */
+  actorRule?: { id: string; name: string };
   teamId: string | null;
+  /** The request (X-Request-Id) or the first event a chain of reactions started from. */
   correlationId: string;
+  /** The event whose reaction appended this one; null for a request. */
   causationId: string | null;
   occurredAt: string;
 }
