@@ -24,6 +24,7 @@ import { MailModule } from './platform/mail/mail.module';
 import { ProjectionsModule } from './platform/projections/projections.module';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
+import { RequestContextModule } from './platform/request-context';
 
 /** Every TypeORM entity of the read side. */
 export const READ_MODEL_ENTITIES = [UserReadModel, TeamReadModel, InvitationReadModel, InboxEmailReadModel];
@@ -62,10 +63,11 @@ export class AppModule {
         ProjectionsModule.forRoot({ autoStart: autoStartProjections, batchSize: projectionBatchSize }),
         CqrsModule.forRoot(),
         EventSourcingModule,
-        AuthModule.forRoot({ imports: [IdentityModule], sessionVersions: UserDirectory }),
+        RequestContextModule,
+        AuthModule.forRoot({ imports: [IdentityModule], sessions: UserDirectory }),
         MailModule,
         RateLimitModule,
-        RealtimeModule.forRoot({ imports: [IdentityModule], memberships: UserDirectory }),
+        RealtimeModule,
         HealthModule,
         IdentityModule,
         TeamsModule,

@@ -2,4 +2,4 @@
 export { ConversationsModule } from './conversations.module';
 export { emailStreamId } from './domain/email.decider';
 export { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
-export { EMAIL_REPLY_PROJECTION } from './replies/email-reply.projection';
+export { EMAIL_REPLY_PROJECTION } from './projections/email-reply/email-reply.projection';

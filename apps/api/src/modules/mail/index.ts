@@ -1,5 +1,4 @@
 /** What other modules may use of the mail context. */
 export { MailboxModule } from './mailbox.module';
 export { CONNECT_TIMEOUT_MS, describeMailError, MailConnections } from './connection/mail-connections';
-export { MailboxOAuthTokens } from './oauth/mailbox-oauth-tokens';
-export { SAVE_CONFIG_FIRST_MESSAGE } from './queries/list-imap-folders/list-imap-folders.handler';
+export { SAVE_CONFIG_FIRST_MESSAGE } from './queries/list-imap-folders/list-imap-folders.query';

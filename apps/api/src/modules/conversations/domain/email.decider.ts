@@ -1,4 +1,4 @@
-import type { EmailReceived, ReplyDraftSaved } from '@teaminbox/contracts';
+import type { EmailReceived, ReplyDraftSaved, ReplyQueued } from '@teaminbox/contracts';
 import type { Decider } from '../../../platform/event-sourcing/decider';
 import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
@@ -31,6 +31,8 @@ export type WorkOnEmail = { teamId: string } & (
   /** Creates (create: true) or replaces a reply draft; any member of the team may edit the team's drafts. */
   | { type: 'SaveDraft'; userId: string; draftId: string; create: boolean; draft: ReplyDraftFields }
   | { type: 'DeleteDraft'; draftId: string }
+  /** An entry of the email's action log that a client posts (the server logs its own changes from their events). */
+  | { type: 'LogAction'; actionId: string; action: string; details: Record<string, unknown> }
 );
 
 export type ReplyDraftFields = Omit<ReplyDraftSaved, 'emailId' | 'teamId' | 'draftId' | 'userId'>;
@@ -38,6 +40,8 @@ export type ReplyDraftFields = Omit<ReplyDraftSaved, 'emailId' | 'teamId' | 'dra
 export const COMMENT_NOT_FOUND_MESSAGE = 'Comment not found';
 export const FORBIDDEN_MESSAGE = 'Forbidden!';
 export const REPLY_NOT_FOUND_MESSAGE = 'Reply not found';
+export const SENT_REPLY_UNCHANGEABLE_MESSAGE = 'Only drafts can be changed';
+export const SENT_REPLY_UNDELETABLE_MESSAGE = 'A sent reply cannot be deleted';
 
 export type EmailCommand = ReceiveEmail | WorkOnEmail;
 
@@ -68,8 +72,12 @@ export const EMAIL_EVENT_TYPES = [
   'CommentDeleted',
   'ReplyDraftSaved',
   'ReplyDraftDeleted',
+  'EmailActionLogged',
+  // Appended by the outbox (not decided here): a queued reply is no draft any more.
+  'ReplyQueued',
 ] as const;
-export type EmailEvent = DomainEvent<(typeof EMAIL_EVENT_TYPES)[number]>;
+export type EmailEvent =
+  DomainEvent<Exclude<(typeof EMAIL_EVENT_TYPES)[number], 'ReplyQueued'>> | { type: 'ReplyQueued'; data: ReplyQueued };
 
 export interface ReceivedEmailState {
   status: 'received';
@@ -86,6 +94,8 @@ export interface ReceivedEmailState {
   comments: ReadonlyMap<string, string>;
   /** Ids of the email's reply drafts (sent or deleted drafts are removed). */
   drafts: ReadonlySet<string>;
+  /** Ids of the replies handed to the outbox (queued, sent or failed): they cannot be changed any more. */
+  queued: ReadonlySet<string>;
 }
 export type EmailState = { status: 'absent' } | ReceivedEmailState;
 
@@ -182,6 +192,7 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return [{ type: 'CommentDeleted', data: { ...ids, commentId: command.commentId } }];
       }
       case 'SaveDraft': {
+        if (state.queued.has(command.draftId)) throw new DomainError('conflict', SENT_REPLY_UNCHANGEABLE_MESSAGE);
         const exists = state.drafts.has(command.draftId);
         if (command.create ? exists : !exists) {
           if (command.create) return [];
@@ -191,8 +202,13 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return [{ type: 'ReplyDraftSaved', data: { ...ids, draftId, userId, ...draft } }];
       }
       case 'DeleteDraft':
+        if (state.queued.has(command.draftId)) throw new DomainError('conflict', SENT_REPLY_UNDELETABLE_MESSAGE);
         if (!state.drafts.has(command.draftId)) throw new DomainError('not-found', REPLY_NOT_FOUND_MESSAGE);
         return [{ type: 'ReplyDraftDeleted', data: { ...ids, draftId: command.draftId } }];
+      case 'LogAction': {
+        const { actionId, action, details } = command;
+        return [{ type: 'EmailActionLogged', data: { ...ids, actionId, type: action, details } }];
+      }
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${String((unknown as { type: string }).type)}`);
@@ -215,6 +231,7 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         starredBy: [],
         comments: new Map(),
         drafts: new Set(),
+        queued: new Set(),
       };
     }
     if (state.status !== 'received') return state;
@@ -265,6 +282,10 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         drafts.delete(event.data.draftId);
         return { ...state, drafts };
       }
+      case 'EmailActionLogged':
+        return state;
+      case 'ReplyQueued':
+        return { ...state, queued: new Set(state.queued).add(event.data.replyId) };
       default: {
         const unknown: never = event;
         return unknown;

@@ -18,7 +18,6 @@ import {
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { INBOX_EMAIL_PROJECTION } from '../projections/inbox-email/inbox-email.projection';
-import { EmailDetailQueries } from '../queries/email-detail.queries';
 import { InboxEmailQueries } from '../queries/inbox-email.queries';
 
 const WAIT_MS = 2000;
@@ -55,7 +54,6 @@ export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope
   constructor(
     private readonly gateway: RealtimeGateway,
     private readonly runner: ProjectionRunner,
-    private readonly detail: EmailDetailQueries,
     private readonly inbox: InboxEmailQueries,
   ) {}
 
@@ -63,7 +61,7 @@ export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope
     const { emailId, teamId } = event.data as { emailId: string; teamId: string };
     try {
       await this.runner.waitFor(event.position, [INBOX_EMAIL_PROJECTION], WAIT_MS);
-      const email = await this.detail.email(teamId, emailId);
+      const email = await this.inbox.email(teamId, emailId);
       if (!email) return;
       this.gateway.toTeam(teamId).emit('team.email.updated', {
         id: email.id,

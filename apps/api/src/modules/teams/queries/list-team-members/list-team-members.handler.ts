@@ -7,8 +7,7 @@ import { ListTeamMembersQuery } from './list-team-members.query';
 export class ListTeamMembersHandler implements IQueryHandler<ListTeamMembersQuery, TeamMember[]> {
   constructor(private readonly directory: UserDirectory) {}
 
-  async execute({ userId }: ListTeamMembersQuery): Promise<TeamMember[]> {
-    const membership = await this.directory.membershipOf(userId);
-    return membership ? this.directory.membersOf(membership.teamId) : [];
+  async execute({ teamId }: ListTeamMembersQuery): Promise<TeamMember[]> {
+    return teamId ? this.directory.membersOf(teamId) : [];
   }
 }
