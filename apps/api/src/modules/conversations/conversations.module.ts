@@ -6,6 +6,7 @@ import { CreateSampleEmailsHandler } from './commands/create-sample-emails/creat
 import { DeleteCommentHandler } from './commands/delete-comment/delete-comment.handler';
 import { DeleteReplyDraftHandler } from './commands/delete-reply-draft/delete-reply-draft.handler';
 import { LogEmailActionHandler } from './commands/log-email-action/log-email-action.handler';
+import { ReceiveEmailHandler } from './commands/receive-email/receive-email.handler';
 import { SaveReplyDraftHandler } from './commands/save-reply-draft/save-reply-draft.handler';
 import { StarEmailHandler } from './commands/star-email/star-email.handler';
 import { WorkOnEmailHandler } from './commands/work-on-email/work-on-email.handler';
@@ -69,6 +70,7 @@ import { PushReplyHandler } from './reactions/push-reply.handler';
     EmailReplyProjection,
     EmailStarProjection,
     // Commands
+    ReceiveEmailHandler,
     CreateSampleEmailsHandler,
     WorkOnEmailHandler,
     StarEmailHandler,

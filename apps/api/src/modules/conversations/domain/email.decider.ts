@@ -1,4 +1,4 @@
-import type { EmailReceived, ReplyDraftSaved, ReplyQueued } from '@teaminbox/contracts';
+import type { EmailQuarantined, EmailReceived, ReplyDraftSaved, ReplyQueued } from '@teaminbox/contracts';
 import type { Decider } from '../../../platform/event-sourcing/decider';
 import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
@@ -8,6 +8,8 @@ export const emailStreamId = (emailId: string) => `email-${emailId}`;
 export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
 
 export type ReceiveEmail = { type: 'ReceiveEmail'; data: EmailReceived };
+/** A message that could not be parsed: kept as EmailQuarantined on the stream its email would have had. */
+export type QuarantineEmail = { type: 'QuarantineEmail'; data: EmailQuarantined };
 
 /** Commands of the team's work on a received email; teamId is the caller's team (another team's email: not found). */
 export type WorkOnEmail = { teamId: string } & (
@@ -43,7 +45,7 @@ export const REPLY_NOT_FOUND_MESSAGE = 'Reply not found';
 export const SENT_REPLY_UNCHANGEABLE_MESSAGE = 'Only drafts can be changed';
 export const SENT_REPLY_UNDELETABLE_MESSAGE = 'A sent reply cannot be deleted';
 
-export type EmailCommand = ReceiveEmail | WorkOnEmail;
+export type EmailCommand = ReceiveEmail | QuarantineEmail | WorkOnEmail;
 
 /** The events that change an email itself (what the inbox read model shows). */
 export const EMAIL_STATE_EVENT_TYPES = [
@@ -73,11 +75,14 @@ export const EMAIL_EVENT_TYPES = [
   'ReplyDraftSaved',
   'ReplyDraftDeleted',
   'EmailActionLogged',
+  'EmailQuarantined',
   // Appended by the outbox (not decided here): a queued reply is no draft any more.
   'ReplyQueued',
 ] as const;
 export type EmailEvent =
-  DomainEvent<Exclude<(typeof EMAIL_EVENT_TYPES)[number], 'ReplyQueued'>> | { type: 'ReplyQueued'; data: ReplyQueued };
+  | DomainEvent<Exclude<(typeof EMAIL_EVENT_TYPES)[number], 'ReplyQueued' | 'EmailQuarantined'>>
+  | { type: 'EmailQuarantined'; data: EmailQuarantined }
+  | { type: 'ReplyQueued'; data: ReplyQueued };
 
 export interface ReceivedEmailState {
   status: 'received';
@@ -97,7 +102,7 @@ export interface ReceivedEmailState {
   /** Ids of the replies handed to the outbox (queued, sent or failed): they cannot be changed any more. */
   queued: ReadonlySet<string>;
 }
-export type EmailState = { status: 'absent' } | ReceivedEmailState;
+export type EmailState = { status: 'absent' } | { status: 'quarantined' } | ReceivedEmailState;
 
 /**
  * One email's stream. Every command of the team's work is idempotent: a command that changes nothing (archiving
@@ -111,6 +116,9 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
     if (command.type === 'ReceiveEmail') {
       // Receiving the same message again changes nothing.
       return state.status === 'received' ? [] : [{ type: 'EmailReceived', data: command.data }];
+    }
+    if (command.type === 'QuarantineEmail') {
+      return state.status === 'absent' ? [{ type: 'EmailQuarantined', data: command.data }] : [];
     }
     if (state.status !== 'received' || state.teamId !== command.teamId) {
       throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
@@ -234,6 +242,7 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         queued: new Set(),
       };
     }
+    if (event.type === 'EmailQuarantined') return state.status === 'absent' ? { status: 'quarantined' } : state;
     if (state.status !== 'received') return state;
     switch (event.type) {
       case 'EmailMarkedRead':
