@@ -6,4 +6,4 @@ export { displayNameSql } from './display-name.sql';
 export { InvitationAcceptance } from './invitation-acceptance';
 export { USERS_PROJECTION } from './projections/users/users.projection';
 export { UserReadModel } from './projections/users/users.read-model';
-export { type DirectoryUser, type Membership, UserDirectory } from './user-directory';
+export { type DirectoryUser, UserDirectory } from './user-directory';

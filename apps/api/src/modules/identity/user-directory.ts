@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Role, TeamMember } from '@teaminbox/contracts';
+import type { TeamMember } from '@teaminbox/contracts';
 import type { Repository } from 'typeorm';
 import { type UserSession, UserSessions } from '../../platform/auth/user-sessions';
 import { normalizeEmail } from './domain/user.decider';
 import { displayName, UserReadModel } from './projections/users/users.read-model';
-
-export interface Membership {
-  teamId: string;
-  role: Role;
-}
 
 export interface DirectoryUser {
   id: string;
@@ -31,12 +26,6 @@ export class UserDirectory implements UserSessions {
     });
     if (!user) return null;
     return { version: user.sessionVersion, teamId: user.teamId, role: user.teamId ? (user.role ?? 'MEMBER') : null };
-  }
-
-  /** The team of a user, from the read model, never from a request. */
-  async membershipOf(userId: string): Promise<Membership | null> {
-    const session = await this.sessionOf(userId);
-    return session?.teamId && session.role ? { teamId: session.teamId, role: session.role } : null;
   }
 
   async membersOf(teamId: string): Promise<TeamMember[]> {
