@@ -1,14 +1,9 @@
 import type { CurrentUser, Team } from '@teaminbox/contracts';
-import { startTestApp, type TestApp } from '../../../test/app/test-app';
+import { suiteWithApp } from '../../../test/app/suite';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
 
 describe('request context over HTTP', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t?.close());
+  const { t } = suiteWithApp();
 
   it('attributes the events of a request to its caller, under the request id it answers', async () => {
     const { token } = await t.signUp('traced');

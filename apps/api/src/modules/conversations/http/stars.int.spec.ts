@@ -1,28 +1,12 @@
-import type { Email, EmailStar, Page } from '@teaminbox/contracts';
+import type { EmailStar } from '@teaminbox/contracts';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
-import { teamWith } from '../../../../test/app/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
+import { teamWithSampleEmails } from '../../../../test/app/identity-fixtures';
+import { suiteWithApp } from '../../../../test/app/suite';
 
 describe('stars over HTTP', () => {
-  let sink: SmtpSink;
-  let t: TestApp;
+  const { t, sink } = suiteWithApp();
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
-
-  async function teamWithEmails() {
-    const team = await teamWith(t, sink, ['MEMBER']);
-    await t.request('/api/emails/sample', { method: 'POST', token: team.admin.token });
-    const page = await t.request<Page<Email>>('/api/emails', { token: team.admin.token });
-    return { ...team, emails: page.body.content };
-  }
+  const teamWithEmails = () => teamWithSampleEmails(t, sink);
 
   it('stars and unstars an email for the caller only, and keeps it in the email history', async () => {
     const { admin, members, emails } = await teamWithEmails();

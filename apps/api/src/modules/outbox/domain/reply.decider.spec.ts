@@ -45,22 +45,11 @@ const queued: ReplyQueued = {
   references: ['<m0@example.com>', '<m1@example.com>'],
 };
 
+const emptyDraft = { to: [], cc: [], bcc: [], subject: '', body: '', htmlBody: null, isReplyToAll: false };
 const received = { type: 'EmailReceived' as const, data: original, ...by('system', '2024-01-01T10:00:00.000Z') };
 const draftSaved = {
   type: 'ReplyDraftSaved' as const,
-  data: {
-    emailId: 'e1',
-    teamId: 't1',
-    draftId: 'd1',
-    userId: 'u1',
-    to: [],
-    cc: [],
-    bcc: [],
-    subject: '',
-    body: '',
-    htmlBody: null,
-    isReplyToAll: false,
-  },
+  data: { emailId: 'e1', teamId: 't1', draftId: 'd1', userId: 'u1', ...emptyDraft },
   ...by('u1', '2024-01-01T10:05:00.000Z'),
 };
 const failsWith = (kind: string, message: string) => (error: unknown) =>
