@@ -5,10 +5,10 @@
  *   imports: [..., ProjectionsModule, CqrsModule.forRoot()]            // defaults
  *   imports: [..., ProjectionsModule.forRoot({ autoStart: false })]    // e.g. the rebuild CLI
  *
- * Feature modules register their subscribers in onModuleInit:
+ * Feature modules register their projections in onModuleInit (their reactions are @EventsHandler classes):
  *
  *   constructor(private readonly runner: ProjectionRunner, private readonly inbox: InboxEmailProjection) {}
- *   onModuleInit() { this.runner.registerProjection(this.inbox); }   // or registerReaction(...)
+ *   onModuleInit() { this.runner.registerProjection(this.inbox); }
  *
  * The runner starts in onApplicationBootstrap (unless autoStart is false or env PROJECTIONS_AUTOSTART=false)
  * and stops in onModuleDestroy, waiting for in-flight batches, before the DataSource closes.
