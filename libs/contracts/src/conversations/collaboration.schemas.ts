@@ -85,6 +85,8 @@ export const EMAIL_ACTION_TYPES = [
   'UNARCHIVED',
   'SPAM',
   'NOT_SPAM',
+  'STATUS_CHANGED',
+  'PRIORITY_CHANGED',
 ] as const;
 export type EmailActionType = (typeof EMAIL_ACTION_TYPES)[number];
 
@@ -93,8 +95,17 @@ export interface EmailActionDetails {
   assignedToName?: string | null;
   labelId?: string;
   labelName?: string;
+  /** STATUS_CHANGED / PRIORITY_CHANGED: the new and the previous value. */
+  status?: string;
+  previousStatus?: string;
+  priority?: string;
+  previousPriority?: string;
   [key: string]: unknown;
 }
+
+/** Who did what an action log entry records: a member, a rule (by its name at the time) or the system. */
+export type EmailActionActor =
+  { kind: 'user'; userId: string } | { kind: 'rule'; ruleId: string; ruleName: string } | { kind: 'system' };
 
 /** An entry of GET /emails/{id}/actions (oldest first). */
 export interface EmailAction {
