@@ -7,6 +7,7 @@ import { PreferencesModule } from './modules/preferences';
 import { LabelsModule } from './modules/labels';
 import { NotificationSettingsModule } from './modules/notification-settings';
 import { ReplyTemplatesModule } from './modules/reply-templates';
+import { RulesModule } from './modules/rules';
 import { ConversationsModule, InboxEmailReadModel } from './modules/conversations';
 import { IdentityModule, UserReadModel, UserDirectory } from './modules/identity';
 import { MailboxModule } from './modules/mail';
@@ -76,6 +77,7 @@ export class AppModule {
         PreferencesModule,
         ReplyTemplatesModule,
         NotificationSettingsModule,
+        RulesModule,
         MailboxModule,
         OutboxModule.forRoot({ worker: autoStartProjections }),
       ],

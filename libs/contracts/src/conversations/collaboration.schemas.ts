@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Email, EmailStatus, Priority } from './email.schemas';
+import { EMAIL_STATUSES, PRIORITIES, type Email, type EmailStatus, type Priority } from './email.schemas';
 
 /* ------------------------------------------------------------------------------------------------
  * Inbox queries (GET /emails, /emails/search, /emails/my-tasks)
@@ -76,6 +76,18 @@ export const ZAssignRequest = z.object({
 });
 export type TAssignRequest = z.infer<typeof ZAssignRequest>;
 
+/** PUT /emails/{id}/status: a member resolves, closes or reopens the email. */
+export const ZEmailStatusRequest = z.object({
+  status: z.enum(EMAIL_STATUSES, { error: (issue) => `Unknown status '${String(issue.input)}'` }),
+});
+export type TEmailStatusRequest = z.infer<typeof ZEmailStatusRequest>;
+
+/** PUT /emails/{id}/priority. */
+export const ZEmailPriorityRequest = z.object({
+  priority: z.enum(PRIORITIES, { error: (issue) => `Unknown priority '${String(issue.input)}'` }),
+});
+export type TEmailPriorityRequest = z.infer<typeof ZEmailPriorityRequest>;
+
 export const EMAIL_ACTION_TYPES = [
   'ASSIGN',
   'UNASSIGN',
@@ -115,6 +127,8 @@ export interface EmailAction {
   actorUserId: string | null;
   actorName: string | null;
   actorEmail: string | null;
+  /** Who did it; a rule is named in actorName as "Rule '<name>'" (actorUserId is then null). */
+  actor: EmailActionActor;
   details: EmailActionDetails;
 }
 
