@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Automatic rules: the team's rules (`rule`), what each matched on an email (`email_rule_match`), the rules engine's
  * record of the emails it handled (`rule_engine_email`), who acted in the action log (a member, a rule or the
- * system), an index for the last responder's "replied to the same sender", and each folder's first-sync boundary.
+ * system, and the entry's place in the log: the events of one append share their time), an index for the last responder's "replied to the same sender", and each folder's first-sync boundary.
  */
 export class Rules1768350000000 implements MigrationInterface {
   name = 'Rules1768350000000';
@@ -47,7 +47,8 @@ export class Rules1768350000000 implements MigrationInterface {
         handled_at timestamptz NOT NULL
       )`);
     await queryRunner.query(
-      `ALTER TABLE email_action ADD COLUMN actor_kind text, ADD COLUMN actor_rule_id uuid, ADD COLUMN actor_rule_name text`,
+      `ALTER TABLE email_action ADD COLUMN actor_kind text, ADD COLUMN actor_rule_id uuid, ADD COLUMN actor_rule_name text,
+         ADD COLUMN seq bigint`,
     );
     await queryRunner.query(`CREATE INDEX inbox_email_sender_idx ON inbox_email (team_id, lower(from_email))`);
     // Up to which UID a folder's mail is old mail of its first synchronisation (0: folders synced before).
@@ -58,7 +59,8 @@ export class Rules1768350000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE mailbox_folder_state DROP COLUMN first_sync_until_uid`);
     await queryRunner.query(`DROP INDEX inbox_email_sender_idx`);
     await queryRunner.query(
-      `ALTER TABLE email_action DROP COLUMN actor_kind, DROP COLUMN actor_rule_id, DROP COLUMN actor_rule_name`,
+      `ALTER TABLE email_action DROP COLUMN actor_kind, DROP COLUMN actor_rule_id, DROP COLUMN actor_rule_name,
+         DROP COLUMN seq`,
     );
     await queryRunner.query(`DROP TABLE rule_engine_email`);
     await queryRunner.query(`DROP TABLE email_rule_match`);

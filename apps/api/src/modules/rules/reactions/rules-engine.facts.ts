@@ -46,7 +46,7 @@ export class RulesEngineFacts {
   }
 
   /**
-   * The team's replies (queued or sent) in the email's thread — replies to the messages it refers to, to any
+   * The team's replies (sent, queued, or failed to deliver: every reply a member sent off) in the email's thread — replies to the messages it refers to, to any
    * message of their threads, and replies it answers (our own Message-IDs) — and the team's replies to any email of
    * the same sender. The thread is found from the email's own In-Reply-To and References: the thread read model may
    * not have the new email yet.
@@ -71,13 +71,13 @@ export class RulesEngineFacts {
              SELECT r.author_id, COALESCE(r.sent_at, r.updated_at, r.created_at) AS at
                FROM email_reply r
               WHERE r.team_id = $1 AND r.email_id IN (SELECT email_id FROM referred)
-                AND r.status IN ('QUEUED', 'SENT') AND r.email_id <> $3`,
+                AND r.status <> 'DRAFT' AND r.email_id <> $3`,
             [teamId, refs, email.emailId],
           ),
       this.db.query(
         `SELECT r.author_id, COALESCE(r.sent_at, r.updated_at, r.created_at) AS at
            FROM inbox_email e JOIN email_reply r ON r.email_id = e.id AND r.team_id = e.team_id
-          WHERE e.team_id = $1 AND lower(e.from_email) = lower($2) AND e.id <> $3 AND r.status IN ('QUEUED', 'SENT')
+          WHERE e.team_id = $1 AND lower(e.from_email) = lower($2) AND e.id <> $3 AND r.status <> 'DRAFT'
           ORDER BY at DESC LIMIT 50`,
         [teamId, email.fromEmail, email.emailId],
       ),

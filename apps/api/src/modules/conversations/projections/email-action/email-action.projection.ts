@@ -41,6 +41,7 @@ export class EmailActionProjection implements Projection {
         actor_kind: metadata?.actorKind ?? (metadata?.actorUserId ? 'user' : 'system'),
         actor_rule_id: metadata?.actorRule?.id ?? null,
         actor_rule_name: metadata?.actorRule?.name ?? null,
+        seq: event.position.prepare.toString(),
         created_at: metadata?.occurredAt ?? event.recordedAt.toISOString(),
       };
       if (event.type === 'EmailActionLogged') {
@@ -54,11 +55,12 @@ export class EmailActionProjection implements Projection {
     if (rows.length === 0) return;
     await tx.query(
       `INSERT INTO email_action (id, team_id, email_id, type, actor_user_id, actor_kind, actor_rule_id, actor_rule_name,
-                                 details, created_at)
+                                 details, created_at, seq)
        SELECT r.id, r.team_id, r.email_id, r.type, r.actor_user_id, r.actor_kind, r.actor_rule_id, r.actor_rule_name,
-              COALESCE(r.details, '{}'::jsonb), r.created_at
+              COALESCE(r.details, '{}'::jsonb), r.created_at, r.seq
          FROM json_to_recordset($1::json) AS r(id uuid, team_id uuid, email_id uuid, type text, actor_user_id uuid,
-              actor_kind text, actor_rule_id uuid, actor_rule_name text, details jsonb, created_at timestamptz)
+              actor_kind text, actor_rule_id uuid, actor_rule_name text, details jsonb, created_at timestamptz,
+              seq bigint)
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify(rows)],
     );

@@ -41,7 +41,7 @@ export class ListEmailActionsHandler implements IQueryHandler<ListEmailActionsQu
               ${displayNameSql('u')} AS actor_name
          FROM email_action a LEFT JOIN users u ON u.id = a.actor_user_id
         WHERE a.team_id = $1 AND a.email_id = $2
-        ORDER BY a.created_at, a.id`,
+        ORDER BY a.created_at, a.seq NULLS FIRST, a.id`,
       [teamId, emailId],
     );
     return rows.map((row) => {
