@@ -1,5 +1,5 @@
 import type { EmailAttachment, EmailStatus, Priority } from '../conversations/email.schemas';
-import type { DetailViewMode, LabelBackground, LabelColor } from '../conversations/collaboration.schemas';
+import type { DetailViewMode, LabelBackground, LabelColor, UserLanguage } from '../conversations/collaboration.schemas';
 import type { Role } from '../identity/identity.schemas';
 
 /** Who made a change: a person, one of the team's rules, or the system itself (mail ingestion, the outbox). */
@@ -300,6 +300,7 @@ export interface UserPreferencesChanged {
   userId: string;
   emailDetailViewMode?: DetailViewMode;
   onVacation?: boolean;
+  language?: UserLanguage;
 }
 
 /** Every event type and its payload: the single source of event names. */
