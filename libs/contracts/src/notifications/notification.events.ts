@@ -105,19 +105,7 @@ export interface ProfilePhotoChanged {
   size: number;
 }
 
-/**
- * On the email's stream `email-<emailId>`, appended by the rules engine: a rule with suppressNotifications matched
- * the email, so nobody gets EMAIL_RECEIVED notifications about it. The notifications process manager reads it once
- * the rules engine's checkpoint has passed the email's EmailReceived (see docs/notifications.md).
- */
-export interface EmailNotificationsSuppressed {
-  emailId: string;
-  teamId: string;
-  ruleId: string;
-  ruleName: string;
-}
-
-/** Events of notifications, browser push, profile photos and rule suppression. */
+/** Events of notifications, browser push and profile photos. */
 export interface NotificationEventMap {
   NotificationsCreated: NotificationsCreated;
   NotificationRead: NotificationRead;
@@ -130,6 +118,5 @@ export interface NotificationEventMap {
   PushSubscriptionAdded: PushSubscriptionAdded;
   PushSubscriptionRemoved: PushSubscriptionRemoved;
   ProfilePhotoChanged: ProfilePhotoChanged;
-  EmailNotificationsSuppressed: EmailNotificationsSuppressed;
 }
 export type NotificationEventType = keyof NotificationEventMap;
