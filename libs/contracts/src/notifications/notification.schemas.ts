@@ -66,6 +66,8 @@ export interface SnoozeState {
 export const PUSH_ENDPOINT_MAX_LENGTH = 2_000;
 export const PUSH_ENDPOINT_MESSAGE = 'The push endpoint must be an https:// URL';
 export const PUSH_KEYS_MESSAGE = 'The push subscription keys are invalid';
+/** An endpoint on a private, loopback or reserved address. */
+export const PUSH_ENDPOINT_NOT_ALLOWED_MESSAGE = 'The push endpoint must be a public address';
 
 const base64Url = (min: number, max: number) =>
   z

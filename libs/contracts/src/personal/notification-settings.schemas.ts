@@ -106,6 +106,8 @@ export function defaultNotificationPreferences(): Omit<
 }
 
 export const SLACK_WEBHOOK_URL_MESSAGE = 'The Slack webhook URL must be an https:// URL';
+/** A webhook on a private, loopback or reserved address (checked when saved and again at every delivery). */
+export const SLACK_WEBHOOK_NOT_ALLOWED_MESSAGE = 'The Slack webhook URL must be a public address';
 
 /** true or false, or the default when absent; a clear message names the field otherwise. */
 const flag = (field: string, defaultValue: boolean) =>

@@ -20,11 +20,13 @@ const PLACEHOLDER = /\{(subject|sender|taskName|emailSubject)\}/g;
 
 /** One line of text: control characters become spaces, runs of spaces one space. */
 function oneLine(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**
