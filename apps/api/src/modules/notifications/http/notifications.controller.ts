@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type Notification,
@@ -58,6 +58,7 @@ export class NotificationsController {
   }
 
   @Get('unread-count')
+  @Header('Content-Type', 'application/json')
   unreadCount(@Caller() caller: Caller): Promise<number> {
     return this.queries.execute(new CountUnreadNotificationsQuery(caller.userId));
   }

@@ -44,9 +44,9 @@ export const DEFAULT_NOTIFICATION_QUEUE_TUNING: NotificationQueueTuning = {
 
 const JOB_NAMESPACE = '2d8e6f1a-9b3c-4e57-a0d1-6c4b8e2f7a93';
 
-/** The job of a notification on a channel: inserting it twice stores it once. */
-export const notificationJobIdOf = (notificationId: string, channel: NotificationChannel) =>
-  uuidv5(`${notificationId}\n${channel}`, JOB_NAMESPACE);
+/** The job of a notification on a channel (and device, for push): inserting it twice stores it once. */
+export const notificationJobIdOf = (notificationId: string, channel: NotificationChannel, subscriptionId = '') =>
+  uuidv5(`${notificationId}\n${channel}\n${subscriptionId}`, JOB_NAMESPACE);
 
 export type NotificationJobHandler = (job: PgBoss.JobWithMetadata<NotificationJob>) => Promise<void>;
 
@@ -92,7 +92,7 @@ export class NotificationQueue {
     if (jobs.length === 0) return;
     await this.started().insert(
       jobs.map(({ channel, job }) => ({
-        id: notificationJobIdOf(job.notificationId, channel),
+        id: notificationJobIdOf(job.notificationId, channel, job.subscriptionId),
         name: NOTIFICATION_QUEUES[channel],
         data: job,
         retryLimit: this.tuning.retryLimit,
