@@ -1,4 +1,10 @@
-import { type DynamicModule, Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  Inject,
+  Module,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { MarkAllNotificationsReadHandler } from './commands/mark-all-notifications-read/mark-all-notifications-read.handler';
 import { MarkNotificationReadHandler } from './commands/mark-notification-read/mark-notification-read.handler';
@@ -37,7 +43,7 @@ const NOTIFICATIONS_MODULE_OPTIONS = Symbol('NOTIFICATIONS_MODULE_OPTIONS');
  * jobs to email, Slack and browser push. See docs/notifications.md.
  */
 @Module({})
-export class NotificationsModule implements OnModuleInit, OnModuleDestroy {
+export class NotificationsModule implements OnModuleInit, BeforeApplicationShutdown {
   constructor(
     private readonly runner: ProjectionRunner,
     private readonly queue: NotificationQueue,
@@ -95,8 +101,11 @@ export class NotificationsModule implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Stops pg-boss (waiting for a running job) before the DataSource closes. */
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * Stops pg-boss (waiting for a running job) once the projection runner has stopped feeding the delivery reaction
+   * (it stops in onModuleDestroy), before the application's connections close.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.queue.stop();
   }
 }

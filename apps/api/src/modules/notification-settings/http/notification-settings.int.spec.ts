@@ -47,6 +47,7 @@ describe('notification settings over HTTP', () => {
       slackWebhookUrl: '',
       htmlSignature: '',
       mutedEmailIds: [],
+      slackDisabledReason: null,
       notificationTypes: { EMAIL_RECEIVED: defaultType, TASK_ASSIGNED: defaultType, COMMENT_ADDED: defaultType },
     });
   });
