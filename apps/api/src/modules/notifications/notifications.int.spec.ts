@@ -30,8 +30,9 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
 async function startSlack() {
   const cert = testCertificate(['hooks.test']);
   const received: { text: string }[] = [];
-  const script: { status: number; body: string; headers?: Record<string, string> }[] = [];
-  let fallback = { status: 200, body: 'ok' };
+  type Answer = { status: number; body: string; headers?: Record<string, string> };
+  const script: Answer[] = [];
+  let fallback: Answer = { status: 200, body: 'ok' };
   const server: Server = createServer({ cert: cert.cert, key: cert.key }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
