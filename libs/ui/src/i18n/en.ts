@@ -1,5 +1,6 @@
 import { emailDetailEn } from './email-detail';
 import { myTasksEn } from './my-tasks';
+import { notificationSettingsEn, notificationsEn, profileEn } from './notifications';
 
 /**
  * English texts. Values are the spec's product texts verbatim; texts the spec gives in Czech stay
@@ -8,6 +9,8 @@ import { myTasksEn } from './my-tasks';
 export const en = {
   app: { name: 'Team Inbox' },
   nav: {
+    notifications: 'Notifications',
+    notificationSettings: 'Notification settings',
     home: 'Home',
     login: 'Login',
     register: 'Register',
@@ -196,13 +199,9 @@ export const en = {
     yes: 'Yes',
     no: 'No',
   },
-  profile: {
-    heading: 'Profile',
-    email: 'Email',
-    role: 'Role',
-    team: 'Team',
-    noTeam: 'No team yet',
-  },
+  profile: profileEn,
+  notifications: notificationsEn,
+  notificationSettings: notificationSettingsEn,
   emailServerConfig: {
     heading: 'Email Server Configuration',
     presets: 'Quick presets',
