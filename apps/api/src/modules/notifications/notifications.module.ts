@@ -1,10 +1,4 @@
-import {
-  type BeforeApplicationShutdown,
-  type DynamicModule,
-  Inject,
-  Module,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { type BeforeApplicationShutdown, type DynamicModule, Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { MarkAllNotificationsReadHandler } from './commands/mark-all-notifications-read/mark-all-notifications-read.handler';
 import { MarkNotificationReadHandler } from './commands/mark-notification-read/mark-notification-read.handler';

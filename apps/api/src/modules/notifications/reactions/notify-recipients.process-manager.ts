@@ -13,14 +13,10 @@ import type { Reaction } from '../../../platform/projections/projection';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { RequestContext } from '../../../platform/request-context/request-context';
 import { INBOX_EMAIL_PROJECTION, emailStreamId } from '../../conversations';
-import { USERS_PROJECTION } from '../../identity';
 import { EMAIL_THREAD_PROJECTION } from '../../mail';
-import { NOTIFICATION_SETTINGS_PROJECTION } from '../../notification-settings';
-import { USER_PREFERENCES_PROJECTION } from '../../preferences';
 import { decideNotifications, type NotificationCause } from '../domain/notification-decision';
 import { notificationsCreatedDecider, notificationsStreamId } from '../domain/notifications-created.decider';
-import { NOTIFICATION_LIST_PROJECTION } from '../projections/notification-list/notification-list.projection';
-import { RecipientDirectory } from './recipient-directory';
+import { RecipientDirectory, withMutes } from './recipient-directory';
 
 export const NOTIFY_RECIPIENTS_REACTION = 'notify-recipients';
 
@@ -32,15 +28,19 @@ export const NOTIFY_RECIPIENTS_REACTION = 'notify-recipients';
 export const RULES_ENGINE_REACTION = 'rules-engine';
 export const EMAIL_NOTIFICATIONS_SUPPRESSED = 'EmailNotificationsSuppressed';
 
-/** The read models the decision reads: they must have what the batch's events changed. */
-const READ_MODELS = [
-  USERS_PROJECTION,
-  NOTIFICATION_SETTINGS_PROJECTION,
-  USER_PREFERENCES_PROJECTION,
-  INBOX_EMAIL_PROJECTION,
-  EMAIL_THREAD_PROJECTION,
-  NOTIFICATION_LIST_PROJECTION,
-];
+/**
+ * The read models of the emails that the decision reads must have the batch: a new email needs its thread (muting a
+ * conversation), an assignment or a comment the inbox (subject, assignee, mutes). The people's side (membership,
+ * settings, preferences, snooze) is not waited for: each of those commands answers only once its read model has it
+ * (read-your-writes), so what a user has been told is saved is what the decision reads. During a burst the
+ * notification list itself is the busiest read model; waiting for it would hold every notification back.
+ */
+function readModelsFor(events: StoredEvent[]): string[] {
+  const names: string[] = [];
+  if (events.some((event) => event.type === 'EmailReceived')) names.push(EMAIL_THREAD_PROJECTION);
+  if (events.some((event) => event.type !== 'EmailReceived')) names.push(INBOX_EMAIL_PROJECTION);
+  return names;
+}
 
 const EVENT_NAMESPACE = '8c7d2b9e-4f1a-4d3b-9e6c-1a2b3c4d5e6f';
 const APPEND_CONCURRENCY = 8;
@@ -78,7 +78,7 @@ export class NotifyRecipientsProcessManager implements Reaction {
       (max, event) => (comparePositions(event.position, max) > 0 ? event.position : max),
       events[0].position,
     );
-    const ready = await this.runner.waitFor(last, READ_MODELS, this.tuning.waitMs);
+    const ready = await this.runner.waitFor(last, readModelsFor(events), this.tuning.waitMs);
     if (!ready) this.logger.warn('Deciding notifications before every read model caught up');
     const suppressed = await this.suppressedEmails(events, last);
 
@@ -88,11 +88,15 @@ export class NotifyRecipientsProcessManager implements Reaction {
       if (found) causes.push({ event, ...found });
     }
     const now = new Date();
+    const [teams, muted] = await Promise.all([
+      this.directory.membersOf([...new Set(causes.map((c) => c.teamId))]),
+      this.directory.mutedOf(causes.map((c) => c.cause.email.emailId)),
+    ]);
     const queue = [...causes];
     const run = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const { event, teamId, cause } = next;
-        const members = await this.directory.recipientsOf(teamId, cause.email.emailId);
+        const members = withMutes(teams.get(teamId) ?? new Map(), muted, cause.email.emailId);
         const { notifications } = decideNotifications(cause, members, now);
         if (notifications.length === 0) continue;
         await RequestContext.run(RequestContext.ofEvent(event), () =>

@@ -36,6 +36,20 @@ function settingsOf(row: MemberRow): RecipientSettings {
   };
 }
 
+/** The members with `mutedEmail` set for one email. */
+export function withMutes(
+  members: Map<string, Recipient>,
+  muted: Set<string>,
+  emailId: string,
+): Map<string, Recipient> {
+  return new Map(
+    [...members].map(([userId, recipient]) => [
+      userId,
+      { ...recipient, mutedEmail: muted.has(`${userId} ${emailId}`) },
+    ]),
+  );
+}
+
 /**
  * What the notification decision reads, from the read models: a team's members with their settings (or the
  * defaults), vacation, language, snooze and whether they muted the email or its conversation; an email's subject,
@@ -45,38 +59,48 @@ function settingsOf(row: MemberRow): RecipientSettings {
 export class RecipientDirectory {
   constructor(private readonly db: DataSource) {}
 
-  async recipientsOf(teamId: string, emailId: string): Promise<Map<string, Recipient>> {
-    const rows: MemberRow[] = await this.db.query(
-      `SELECT u.id, s.email_notifications_enabled, s.browser_push_enabled, s.slack_notifications_enabled,
-              s.slack_webhook_url, s.notification_types, p.on_vacation, p.language, z.snoozed_until,
-              EXISTS (
-                SELECT 1 FROM email_mute m
-                 WHERE m.user_id = u.id AND m.team_id = $1
-                   AND (m.email_id = $2 OR m.email_id IN (
-                     SELECT o.email_id FROM email_thread t JOIN email_thread o ON o.thread_id = t.thread_id
-                      WHERE t.email_id = $2 AND o.team_id = $1))
-              ) AS muted
+  /** The members of each team with what decides their notifications (muting aside: see mutedOf). */
+  async membersOf(teamIds: string[]): Promise<Map<string, Map<string, Recipient>>> {
+    const rows: (MemberRow & { team_id: string })[] = await this.db.query(
+      `SELECT u.id, u.team_id, s.email_notifications_enabled, s.browser_push_enabled, s.slack_notifications_enabled,
+              s.slack_webhook_url, s.notification_types, p.on_vacation, p.language, z.snoozed_until, false AS muted
          FROM users u
          LEFT JOIN notification_settings s ON s.user_id = u.id
          LEFT JOIN user_preferences p ON p.user_id = u.id
          LEFT JOIN notification_snooze z ON z.user_id = u.id
-        WHERE u.team_id = $1
+        WHERE u.team_id = ANY($1::uuid[])
         ORDER BY u.registered_at, u.id`,
-      [teamId, emailId],
+      [teamIds],
     );
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          userId: row.id,
-          settings: settingsOf(row),
-          language: row.language === 'cs' ? 'cs' : 'en',
-          onVacation: row.on_vacation ?? false,
-          snoozedUntil: row.snoozed_until ? new Date(row.snoozed_until) : null,
-          mutedEmail: row.muted,
-        },
-      ]),
+    const teams = new Map(teamIds.map((id) => [id, new Map<string, Recipient>()]));
+    for (const row of rows) {
+      teams.get(row.team_id)?.set(row.id, {
+        userId: row.id,
+        settings: settingsOf(row),
+        language: row.language === 'cs' ? 'cs' : 'en',
+        onVacation: row.on_vacation ?? false,
+        snoozedUntil: row.snoozed_until ? new Date(row.snoozed_until) : null,
+        mutedEmail: false,
+      });
+    }
+    return teams;
+  }
+
+  /** Who muted each email or an email of its conversation: `${userId} ${emailId}` pairs. */
+  async mutedOf(emailIds: string[]): Promise<Set<string>> {
+    if (emailIds.length === 0) return new Set();
+    const rows: { email_id: string; user_id: string }[] = await this.db.query(
+      `WITH targets AS (SELECT DISTINCT unnest($1::uuid[]) AS email_id),
+            related AS (
+              SELECT t.email_id AS target, t.email_id AS related FROM targets t
+              UNION
+              SELECT t.email_id, o.email_id FROM targets t
+                JOIN email_thread th ON th.email_id = t.email_id
+                JOIN email_thread o ON o.thread_id = th.thread_id AND o.team_id = th.team_id)
+       SELECT DISTINCT r.target AS email_id, m.user_id FROM related r JOIN email_mute m ON m.email_id = r.related`,
+      [emailIds],
     );
+    return new Set(rows.map((row) => `${row.user_id} ${row.email_id}`));
   }
 
   async emailOf(teamId: string, emailId: string): Promise<(NotifiedEmail & { assignedTo: string | null }) | null> {
