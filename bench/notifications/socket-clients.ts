@@ -22,8 +22,8 @@ process.on('message', async (message: { type: 'connect'; baseUrl: string; tokens
     }
     process.send?.({ type: 'ready' });
   } else {
-    process.send?.({ type: 'report', received });
     for (const socket of sockets) socket.close();
-    process.exit(0);
+    // Exit only once the (large) report has left: exiting at once can drop it.
+    process.send?.({ type: 'report', received }, undefined, {}, () => process.exit(0));
   }
 });

@@ -33,6 +33,7 @@ test.describe('a crash while notifying', () => {
     // The run's mail sink receives the invitation (and the notification emails).
     const env = { SMTP_URL: process.env.E2E_SMTP_URL ?? '', MAIL_FROM: 'Team Inbox <no-reply@teaminbox.test>' };
     const first = await startApp(env);
+    apps.push(first);
     const admin = newAccount('crash-admin');
     const member = newAccount('crash-member');
     const adminToken = await signUpViaApi(first.url, admin);
@@ -53,6 +54,7 @@ test.describe('a crash while notifying', () => {
     await first.kill();
     await Promise.all(burst);
 
+    apps.splice(apps.indexOf(first), 1);
     const second = await startApp(env, { workDir: first.workDir });
     apps.push(second);
     const adminAgain = await signInViaApi(second.url, admin);
