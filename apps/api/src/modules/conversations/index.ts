@@ -6,3 +6,4 @@ export { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-
 export { EMAIL_REPLY_PROJECTION } from './projections/email-reply/email-reply.projection';
 export { ApplyRuleCommand } from './commands/apply-rule/apply-rule.command';
 export type { RuleActionToApply, RuleToApply } from './domain/apply-rule';
+export { INBOX_EMAIL_PROJECTION } from './projections/inbox-email/inbox-email.projection';
