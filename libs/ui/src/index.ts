@@ -15,3 +15,4 @@ export * from './components/Shortcuts';
 export * from './components/PageHeading';
 export * from './standalone/mountStandalone';
 export * from './routing';
+export * from './format/relative-time';

@@ -1,6 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+
+/** pg-boss checks every second whether the workers it was asked to stop have stopped. */
+const WORKER_STOP_CHECK_MS = 1_100;
 
 export const SEND_EMAIL_QUEUE = 'send-email';
 
@@ -27,8 +31,8 @@ export const DEFAULT_JOB_QUEUE_TUNING: JobQueueTuning = {
 export type SendEmailHandler = (job: PgBoss.JobWithMetadata<SendEmailJob>) => Promise<void>;
 
 /**
- * The Postgres job queue (pg-boss, schema `pgboss`) on the application's database. Jobs are inserted through
- * a caller's transaction, so a job exists exactly when the transaction that decided it committed.
+ * The Postgres job queue (pg-boss, schema `pgboss`) on the application's database. A job is inserted by the
+ * reaction to the event that decided it, idempotently (by the job's id), before the reaction's checkpoint moves.
  */
 @Injectable()
 export class JobQueue {
@@ -57,17 +61,20 @@ export class JobQueue {
   async stop(): Promise<void> {
     const boss = this.boss;
     this.boss = null;
-    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    if (!boss) return;
+    await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    // stop() resolves once no job runs, while pg-boss still checks its stopping workers once a second: wait that
+    // check out, so nothing of the queue is left running when stop() returns (a closed test module, a shutdown).
+    await sleep(WORKER_STOP_CHECK_MS);
   }
 
-  /** Inserts the job inside tx; the job id is the reply id, so a second insert of the same reply is a no-op. */
-  async enqueueSendEmail(job: SendEmailJob, tx: EntityManager): Promise<void> {
+  /** Inserts the job; its id is the reply id, so a second insert of the same reply is a no-op. */
+  async enqueueSendEmail(job: SendEmailJob): Promise<void> {
     await this.started().send(SEND_EMAIL_QUEUE, job, {
       id: job.replyId,
       retryLimit: this.tuning.retryLimit,
       retryDelay: this.tuning.retryDelaySeconds,
       retryBackoff: true,
-      db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.query(text, values) }) },
     });
   }
 
