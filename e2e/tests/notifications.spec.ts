@@ -130,7 +130,8 @@ test.describe('notifications', () => {
 
     await page.reload();
     await expect(page.getByTestId('settings-signature')).toHaveValue('<p>Best regards</p>');
-    const checked = async (id: string) => page.getByTestId(id).getAttribute('aria-checked');
+    // Each switch is one control: its input carries the role and the state.
+    const checked = async (id: string) => String(await page.getByTestId(id).getByRole('switch').isChecked());
     expect(await checked('settings-vacation')).toBe('true');
     expect(await checked('settings-use-threads')).toBe('false');
     expect(await checked('settings-share-comments')).toBe('false');
