@@ -12,25 +12,37 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** Lists read at most this many emails deep (page x size): beyond it, narrow the list with filters or search. */
+export const MAX_LIST_DEPTH = 10_000;
+export const LIST_TOO_DEEP_MESSAGE = `Pages go ${MAX_LIST_DEPTH} emails deep at most: narrow the list with a filter or a search.`;
+/** Characters of `body` in lists, search, My Tasks and the new-email push (a preview; the detail has the text). */
+export const EMAIL_PREVIEW_LENGTH = 200;
 
-export const ZListEmailsQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  folder: ZFolder.default('inbox'),
-  status: z.string().max(40).optional(),
-  priority: z.string().max(40).optional(),
-  /** Full-text search; the total of a search is capped at 1,000 (SEARCH_COUNT_LIMIT in the API: 1,000 means "1,000 or more"). */
-  search: z.string().max(500).optional(),
-  /** 'all' (default), 'unassigned', 'me' (the caller) or a member's user id. */
-  assignee: z.union([z.enum(['all', 'unassigned', 'me']), z.uuid()]).optional(),
-  /** A label id of the team. */
-  label: z.uuid().optional(),
-  /** true: unread emails only. */
-  unread: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value === 'true'),
-});
+/** The check of a paged query's depth (page x size), shared by the list, search and My Tasks queries. */
+export const withinListDepth = (query: { page: number; size: number }) =>
+  (query.page + 1) * query.size <= MAX_LIST_DEPTH;
+export const LIST_DEPTH_ISSUE = { message: LIST_TOO_DEEP_MESSAGE, path: ['page'] };
+
+export const ZListEmailsQuery = z
+  .object({
+    page: z.coerce.number().int().min(0).default(0),
+    size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    folder: ZFolder.default('inbox'),
+    status: z.string().max(40).optional(),
+    priority: z.string().max(40).optional(),
+    /** Full-text search; the total of a search is capped at 1,000 (SEARCH_COUNT_LIMIT in the API: 1,000 means "1,000 or more"). */
+    search: z.string().max(500).optional(),
+    /** 'all' (default), 'unassigned', 'me' (the caller) or a member's user id. */
+    assignee: z.union([z.enum(['all', 'unassigned', 'me']), z.uuid()]).optional(),
+    /** A label id of the team. */
+    label: z.uuid().optional(),
+    /** true: unread emails only. */
+    unread: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true'),
+  })
+  .refine(withinListDepth, LIST_DEPTH_ISSUE);
 export type TListEmailsQuery = z.infer<typeof ZListEmailsQuery>;
 
 export interface EmailAttachment {

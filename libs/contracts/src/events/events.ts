@@ -135,6 +135,15 @@ export interface EmailReceived {
   isBounce?: boolean;
   /** Contents are stored in the `attachment` table under each id. */
   attachments?: EmailAttachment[];
+  /**
+   * True when `html` was sanitised at ingestion (inline images as placeholders resolved when read); absent in older
+   * events and sample emails, whose HTML the inbox projection sanitises.
+   */
+  htmlSafe?: boolean;
+  /** Remote images blocked in the sanitised `html`. */
+  remoteImages?: number;
+  /** The Date header as written when it could not be used for receivedAt (unreadable or out of range). */
+  dateHeader?: string;
 }
 
 /*

@@ -2,11 +2,42 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Email, EmailAction, EmailActionType, EmailDetail } from '@teaminbox/contracts';
 import { DataSource, type Repository } from 'typeorm';
-import { prepareEmailHtml } from '../email-content/email-html';
+import { prepareEmailHtml, resolveInlineImages, type PreparedEmailHtml } from '../email-content/email-html';
 import { InlineUrlSigner } from '../email-content/inline-url-signer';
-import { toEmailDto } from '../projections/inbox-email/email.mapper';
+import { toEmailDto, toEmailWithBodies } from '../projections/inbox-email/email.mapper';
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
 import { displayNameSql } from '../../identity/display-name.sql';
+
+/** Every column TypeORM selects by default (the ones marked `select: false` are added where needed). */
+export const ALL_COLUMNS = {
+  id: true,
+  teamId: true,
+  subject: true,
+  bodyText: true,
+  bodyHtml: true,
+  fromName: true,
+  fromEmail: true,
+  to: true,
+  cc: true,
+  receivedAt: true,
+  readAt: true,
+  readBy: true,
+  isArchived: true,
+  isSpam: true,
+  priority: true,
+  status: true,
+  assignedTo: true,
+  labels: true,
+  attachments: true,
+  messageId: true,
+} as const;
+
+/** The HTML a detail or thread shows: sanitised at ingestion with its inline images resolved, or (older rows) now. */
+export function safeHtmlOf(row: InboxEmailReadModel, inlineUrl: (id: string) => string): PreparedEmailHtml {
+  const attachments = row.attachments ?? [];
+  if (!row.htmlSafe) return prepareEmailHtml(row.bodyHtml, attachments, inlineUrl);
+  return { html: resolveInlineImages(row.bodyHtml, attachments, inlineUrl), remoteImages: row.remoteImages ?? 0 };
+}
 
 /** Reads of one email of a team: the plain DTO, the detail (sanitized HTML) and its action log. */
 @Injectable()
@@ -22,9 +53,16 @@ export class EmailDetailQueries {
     return row ? toEmailDto(row) : null;
   }
 
-  /** The detail: HTML sanitized here (remote images blocked, cid images as signed URLs), never the stored HTML. */
+  /**
+   * The detail: the HTML sanitised when it was ingested (remote images blocked), its inline images resolved here
+   * to signed URLs. Rows projected before sanitising moved to ingestion are sanitised here (rebuild the inbox-email
+   * projection to do it once).
+   */
   async detail(teamId: string, userId: string, emailId: string): Promise<EmailDetail | null> {
-    const row = await this.emails.findOne({ where: { id: emailId, teamId } });
+    const row = await this.emails.findOne({
+      where: { id: emailId, teamId },
+      select: { ...ALL_COLUMNS, htmlSafe: true, remoteImages: true, dateHeader: true },
+    });
     if (!row) return null;
     const [extra]: {
       in_reply_to: string | null;
@@ -41,8 +79,8 @@ export class EmailDetailQueries {
         WHERE e.id = $1`,
       [emailId, userId],
     );
-    const email = toEmailDto(row);
-    const html = prepareEmailHtml(email.htmlBody, email.attachments, (id) => this.signer.inlineUrl(id));
+    const email = toEmailWithBodies(row);
+    const html = safeHtmlOf(row, (id) => this.signer.inlineUrl(id));
     const assignee = extra as typeof extra & { assignee_email: string | null };
     return {
       ...email,
@@ -55,6 +93,7 @@ export class EmailDetailQueries {
       isAutoReply: extra.is_auto_reply,
       isBounce: extra.is_bounce,
       direction: 'incoming',
+      dateHeader: row.dateHeader ?? null,
     };
   }
 

@@ -5,7 +5,8 @@ import { DomainError } from '../../shared/domain-error';
 import { EMAIL_NOT_FOUND_MESSAGE } from '../domain/email.decider';
 import { prepareEmailHtml } from '../email-content/email-html';
 import { InlineUrlSigner } from '../email-content/inline-url-signer';
-import { toEmailDto } from '../projections/inbox-email/email.mapper';
+import { toEmailWithBodies } from '../projections/inbox-email/email.mapper';
+import { ALL_COLUMNS, safeHtmlOf } from '../queries/email-detail.queries';
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
 import { type ReplyRow, SELECT_REPLY } from '../replies/reply.mapper';
 
@@ -31,7 +32,10 @@ export class EmailThreadQueries {
       [teamId, emailId],
     );
     const wanted = [...new Set([emailId, ...ids.map((row) => row.email_id)])];
-    const emails = await this.db.getRepository(InboxEmailReadModel).find({ where: { teamId, id: In(wanted) } });
+    const emails = await this.db.getRepository(InboxEmailReadModel).find({
+      where: { teamId, id: In(wanted) },
+      select: { ...ALL_COLUMNS, htmlSafe: true, remoteImages: true },
+    });
     const original = emails.find((row) => row.id === emailId);
     if (!original) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
     const replies: ReplyRow[] = await this.db.query(
@@ -41,10 +45,8 @@ export class EmailThreadQueries {
 
     const messages = new Map<string, ThreadMessage>();
     for (const row of emails) {
-      const email = toEmailDto(row);
-      const html = email.htmlBody
-        ? prepareEmailHtml(email.htmlBody, email.attachments, (id) => this.signer.inlineUrl(id)).html
-        : null;
+      const email = toEmailWithBodies(row);
+      const html = email.htmlBody ? safeHtmlOf(row, (id) => this.signer.inlineUrl(id)).html : null;
       messages.set(email.id, { ...email, htmlBody: html, direction: 'incoming' });
     }
     for (const reply of replies) {

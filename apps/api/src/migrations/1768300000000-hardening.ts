@@ -1,0 +1,24 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Hardening of ingestion and the read side:
+ * - inbox_email keeps the HTML sanitised at ingestion (`html_safe`; rows projected before stay raw and are sanitised
+ *   when read until the inbox-email projection is rebuilt), the remote images it blocked, and the Date header as
+ *   written when the server's date had to be used instead.
+ */
+export class Hardening1768300000000 implements MigrationInterface {
+  name = 'Hardening1768300000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      ALTER TABLE inbox_email
+        ADD COLUMN html_safe boolean NOT NULL DEFAULT false,
+        ADD COLUMN remote_images integer NOT NULL DEFAULT 0,
+        ADD COLUMN date_header text`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      ALTER TABLE inbox_email DROP COLUMN html_safe, DROP COLUMN remote_images, DROP COLUMN date_header`);
+  }
+}
