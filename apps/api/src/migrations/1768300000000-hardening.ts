@@ -18,6 +18,7 @@ export class Hardening1768300000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE mail_quarantine');
     await queryRunner.query(`
       ALTER TABLE inbox_email DROP COLUMN html_safe, DROP COLUMN remote_images, DROP COLUMN date_header`);
   }

@@ -99,3 +99,18 @@ export interface EmailServerConfig {
   lastErrorAt: string | null;
   syncProgress: SyncProgress | null;
 }
+
+/** A quarantined message as GET /email-server-config/quarantine lists it (ADMIN and MAINTAINER). */
+export interface QuarantinedMessage {
+  id: string;
+  folder: string;
+  uid: number;
+  reason: string;
+  /** Bytes, when known. */
+  size: number | null;
+  /** The raw source can be downloaded (GET /email-server-config/quarantine/{id}/raw). */
+  hasSource: boolean;
+  quarantinedAt: string;
+  /** Times it was tried (the first import included). */
+  attempts: number;
+}

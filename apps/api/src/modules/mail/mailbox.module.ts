@@ -7,6 +7,8 @@ import { SaveEmailServerConfigHandler } from './commands/save-email-server-confi
 import { TestEmailServerConfigHandler } from './commands/test-email-server-config/test-email-server-config.handler';
 import { MailConnections } from './connection/mail-connections';
 import { EmailServerConfigController, MailEmailsController } from './http/email-server-config.controller';
+import { MailQuarantineController } from './http/mail-quarantine.controller';
+import { MailQuarantine } from './ingestion/mail-quarantine';
 import { MailboxStatusStore } from './ingestion/mailbox-status.store';
 import { MailboxSupervisor } from './ingestion/mailbox-supervisor';
 import { MailboxSync } from './ingestion/mailbox-sync';
@@ -18,13 +20,14 @@ import { MailOAuthService } from './oauth/mail-oauth.service';
 import { MailboxOAuthTokens } from './oauth/mailbox-oauth-tokens';
 import { EmailThreadProjection } from './projections/email-thread.projection';
 import { MailboxConfigProjection } from './projections/mailbox-config.projection';
+import { MailQuarantineProjection } from './projections/mail-quarantine.projection';
 import { GetEmailServerConfigHandler } from './queries/get-email-server-config/get-email-server-config.handler';
 import { ListImapFoldersHandler } from './queries/list-imap-folders/list-imap-folders.handler';
 
 /** Team mailboxes: the email server configuration API and real-time IMAP ingestion. */
 @Module({
   imports: [IdentityModule],
-  controllers: [EmailServerConfigController, MailEmailsController, MailOAuthController],
+  controllers: [EmailServerConfigController, MailEmailsController, MailOAuthController, MailQuarantineController],
   providers: [
     secretBoxProvider,
     MailConnections,
@@ -36,7 +39,9 @@ import { ListImapFoldersHandler } from './queries/list-imap-folders/list-imap-fo
     MessageIngestion,
     MailboxSync,
     MailboxSupervisor,
+    MailQuarantine,
     MailboxConfigProjection,
+    MailQuarantineProjection,
     EmailThreadProjection,
     GetEmailServerConfigHandler,
     SaveEmailServerConfigHandler,
@@ -51,10 +56,12 @@ export class MailboxModule implements OnModuleInit {
     private readonly runner: ProjectionRunner,
     private readonly config: MailboxConfigProjection,
     private readonly threads: EmailThreadProjection,
+    private readonly quarantine: MailQuarantineProjection,
   ) {}
 
   onModuleInit(): void {
     this.runner.registerProjection(this.config);
     this.runner.registerProjection(this.threads);
+    this.runner.registerProjection(this.quarantine);
   }
 }

@@ -44,6 +44,10 @@ export interface AppConfig {
   oauth?: OAuthConfig;
   /** Absent means DEFAULT_RATE_LIMIT. */
   rateLimit?: RateLimitConfig;
+  /** Bytes of one ingested message at most (MAIL_MAX_MESSAGE_BYTES); absent means DEFAULT_MAX_MESSAGE_BYTES. */
+  mailMaxMessageBytes?: number;
 }
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 50 * 1024 * 1024;
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -98,5 +98,7 @@ export const ZEnvironment = z.object({
   RATE_LIMIT_PER_ADDRESS: positiveInteger('RATE_LIMIT_PER_ADDRESS', 10),
   RATE_LIMIT_PER_IP: positiveInteger('RATE_LIMIT_PER_IP', 30),
   RATE_LIMIT_WINDOW_SECONDS: positiveInteger('RATE_LIMIT_WINDOW_SECONDS', 60),
+  /** Bytes of one ingested message at most (default 50 MB); larger ones are quarantined. */
+  MAIL_MAX_MESSAGE_BYTES: positiveInteger('MAIL_MAX_MESSAGE_BYTES', 50 * 1024 * 1024),
 });
 export type Environment = z.infer<typeof ZEnvironment>;

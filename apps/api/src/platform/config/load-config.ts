@@ -75,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       perIp: values.RATE_LIMIT_PER_IP,
       windowMs: values.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    mailMaxMessageBytes: values.MAIL_MAX_MESSAGE_BYTES,
   };
 }
 
@@ -101,6 +102,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     logLevel: config.logLevel,
     webRoot: config.webRoot,
     rateLimit: config.rateLimit,
+    mailMaxMessageBytes: config.mailMaxMessageBytes,
     oauthProviders: Object.entries(config.oauth ?? {})
       .filter(([, provider]) => provider)
       .map(([name]) => name),

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import {
   type EmailServerConfig,
   type SuccessMessageResponse,
   type TEmailServerConfigRequest,
   ZEmailServerConfigRequest,
 } from '@teaminbox/contracts';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
@@ -13,6 +15,12 @@ import { SaveEmailServerConfigHandler } from '../commands/save-email-server-conf
 import { TestEmailServerConfigHandler } from '../commands/test-email-server-config/test-email-server-config.handler';
 import { GetEmailServerConfigHandler } from '../queries/get-email-server-config/get-email-server-config.handler';
 import { ListImapFoldersHandler } from '../queries/list-imap-folders/list-imap-folders.handler';
+import { DomainError } from '../../shared/domain-error';
+import { uuidOr404 } from '../../shared/uuid-or-404';
+import { MailboxTeam } from '../mailbox-team';
+import { sendRaw } from './mail-quarantine.controller';
+
+export const RAW_NOT_FOUND_MESSAGE = 'Email not found';
 
 const configBody = new ZodValidationPipe(ZEmailServerConfigRequest);
 
@@ -58,11 +66,28 @@ export class EmailServerConfigController {
 
 @Controller('emails')
 export class MailEmailsController {
-  constructor(private readonly fetchEmails: FetchEmailsHandler) {}
+  constructor(
+    private readonly fetchEmails: FetchEmailsHandler,
+    private readonly team: MailboxTeam,
+    private readonly db: DataSource,
+  ) {}
 
   @Post('fetch')
   @HttpCode(200)
   fetch(@CurrentUser() user: AuthenticatedUser): Promise<SuccessMessageResponse> {
     return this.fetchEmails.execute(user.id);
+  }
+
+  /** The email as received (message/rfc822), for any member of its team: the stored fields are capped, this is not. */
+  @Get(':id/raw')
+  async raw(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
+    uuidOr404(id, RAW_NOT_FOUND_MESSAGE);
+    const teamId = await this.team.of(user.id);
+    const [raw]: { source: Buffer }[] = await this.db.query(
+      'SELECT source FROM raw_message WHERE email_id = $1 AND team_id = $2',
+      [id, teamId],
+    );
+    if (!raw) throw new DomainError('not-found', RAW_NOT_FOUND_MESSAGE);
+    sendRaw(res, `message-${id}.eml`, raw.source);
   }
 }

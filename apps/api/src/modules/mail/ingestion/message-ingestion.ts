@@ -1,27 +1,54 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EmailQuarantined } from '@teaminbox/contracts';
+import type { EmailQuarantined, EmailReleasedFromQuarantine } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ANY, EVENT_STORE, type EventStore, type NewEvent } from '../../../platform/event-store/event-store.port';
 import { emailStreamId } from '../../conversations/domain/email.decider';
-import type { MessageLocation, ParsedMessage } from './message-parser';
+import { emailIdOf, eventIdOf, type MessageLocation, type ParsedMessage } from './message-parser';
 import { MessageParserPool } from './message-parser.pool';
-import type { MessageKeys, RawMessage } from './message-parser.protocol';
+import { type MessageKeys, quarantineReason, type RawMessage } from './message-parser.protocol';
 
-export type FetchedMessage = RawMessage;
+/**
+ * A message as the sync fetched it. `rejected` is set when it is quarantined without being parsed: over the size
+ * limit, or the server sent no content for it (then `source` is empty and `size` what the server reported).
+ */
+export type FetchedMessage = RawMessage & { rejected?: string; size?: number };
 
-type Prepared = MessageKeys & { location: MessageLocation; source: Buffer } & (
+type Prepared = MessageKeys & { location: MessageLocation; source: Buffer; size: number } & (
     { kind: 'parsed'; parsed: ParsedMessage } | { kind: 'quarantined'; error: string }
   );
 
 /** A parsed batch, ready to be written. */
 export type PreparedBatch = readonly Prepared[];
 
+/** The outcome of a retry of a quarantined message. */
+export type RetryOutcome = { imported: true; duplicate: boolean } | { imported: false; reason: string };
+
+/**
+ * PostgreSQL errors caused by the data of one message (a value it cannot store or cast, a value too large), as
+ * opposed to the database being unavailable: only these quarantine a message; any other error fails the batch,
+ * which the mailbox worker fetches again.
+ */
+export function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('54') || code === '23502');
+}
+
+const describeError = (error: unknown) => quarantineReason(error);
+
+/** A dedupe key of its own for a message without content: two of them are never the same message. */
+const noSourceKey = (emailId: string) => createHash('sha256').update(`no-source\n${emailId}`).digest('hex');
+
 /**
  * Turns fetched messages of one folder into events, exactly once. Ids are derived from the message's location,
  * so a batch fetched again after a crash appends nothing new (the store skips known event ids), and a
  * (Message-ID, content hash) key per team skips the same message found at another location (another folder,
  * a new UIDVALIDITY). Raw source and attachments are stored before the event is appended.
+ *
+ * No single message can stop a folder: when the batch's rows cannot be stored, each message is stored again alone
+ * under a savepoint and the one PostgreSQL refuses is quarantined (its raw source kept); an event the store refuses
+ * is replaced by EmailQuarantined with the reason. The folder then advances past it.
  */
 @Injectable()
 export class MessageIngestion {
@@ -40,7 +67,8 @@ export class MessageIngestion {
 
   /**
    * Parses a batch on the parser's worker threads (no writes), so that the sync can fetch and parse the next batch
-   * while the previous one is written. A message that cannot be parsed is kept for quarantine.
+   * while the previous one is written. A message that cannot be parsed, or was rejected by the sync, is kept for
+   * quarantine.
    */
   async prepare(
     teamId: string,
@@ -48,23 +76,96 @@ export class MessageIngestion {
     uidValidity: bigint,
     messages: FetchedMessage[],
   ): Promise<PreparedBatch> {
-    const outcomes = await this.parser.parse(teamId, folder, uidValidity, messages);
-    return outcomes.map((outcome, i): Prepared => {
-      const { uid, source } = messages[i];
+    const toParse = messages.filter((message) => message.rejected === undefined);
+    const outcomes = await this.parser.parse(teamId, folder, uidValidity, toParse);
+    const parsedAt = new Map(toParse.map((message, index) => [message, outcomes[index]]));
+    return messages.map((message): Prepared => {
+      const { uid, source } = message;
       const location = { teamId, folder, uidValidity, uid };
+      const size = message.size ?? source.length;
+      const outcome = parsedAt.get(message);
+      if (!outcome) {
+        const emailId = emailIdOf(location);
+        return {
+          kind: 'quarantined',
+          location,
+          source,
+          size,
+          emailId,
+          eventId: eventIdOf(emailId, 'EmailQuarantined'),
+          dedupeKey: noSourceKey(emailId),
+          error: message.rejected ?? 'Not parsed',
+        };
+      }
       const { emailId, eventId, dedupeKey } = outcome;
       return outcome.ok
-        ? { kind: 'parsed', location, source, emailId, eventId, dedupeKey, parsed: outcome.parsed }
-        : { kind: 'quarantined', location, source, emailId, eventId, dedupeKey, error: outcome.error };
+        ? { kind: 'parsed', location, source, size, emailId, eventId, dedupeKey, parsed: outcome.parsed }
+        : { kind: 'quarantined', location, source, size, emailId, eventId, dedupeKey, error: outcome.error };
     });
   }
 
   /** Stores a prepared batch and appends its events; returns how many messages were new. */
   async write(teamId: string, prepared: PreparedBatch): Promise<number> {
-    const fresh = await this.db.transaction((tx) => this.reserve(tx, teamId, prepared));
+    let fresh: Prepared[];
+    try {
+      fresh = await this.db.transaction((tx) => this.reserve(tx, teamId, prepared));
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      this.logger.warn(`A batch of ${prepared.length} messages could not be stored together; storing one by one`);
+      fresh = await this.db.transaction((tx) => this.reserveOneByOne(tx, teamId, prepared));
+    }
     // Appended together: the event store commits concurrent appends in shared transactions.
     await Promise.all(fresh.map((item) => this.append(item)));
     return fresh.length;
+  }
+
+  /**
+   * Imports a quarantined message again from its source (stored, or fetched again by the caller, which may have
+   * rejected it again): when it now parses and stores, EmailReceived and EmailReleasedFromQuarantine are appended;
+   * otherwise EmailQuarantined with the new reason.
+   */
+  async retry(location: MessageLocation, message: FetchedMessage): Promise<RetryOutcome> {
+    const { teamId, folder, uidValidity } = location;
+    const [item] = await this.prepare(teamId, folder, uidValidity, [{ ...message, uid: location.uid }]);
+    if (item.kind === 'quarantined') {
+      await this.appendQuarantined(item, item.error, true);
+      return { imported: false, reason: item.error };
+    }
+    let fresh: Prepared[];
+    try {
+      fresh = await this.db.transaction((tx) => this.reserve(tx, teamId, [item]));
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      const reason = `The message could not be stored: ${describeError(error)}`;
+      await this.appendQuarantined(item, reason, true);
+      return { imported: false, reason };
+    }
+    const released = (duplicate: boolean): NewEvent<EmailReleasedFromQuarantine> => ({
+      eventId: uuidv7(),
+      type: 'EmailReleasedFromQuarantine',
+      data: { emailId: item.emailId, teamId, duplicate },
+      metadata: this.metadata(teamId),
+    });
+    if (fresh.length === 0) {
+      await this.store.appendToStream(emailStreamId(item.emailId), [released(true)], ANY);
+      return { imported: true, duplicate: true };
+    }
+    try {
+      await this.store.appendToStream(
+        emailStreamId(item.emailId),
+        [
+          { eventId: item.eventId, type: 'EmailReceived', data: item.parsed.email, metadata: this.metadata(teamId) },
+          released(false),
+        ],
+        ANY,
+      );
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      const reason = `The message could not be stored: ${describeError(error)}`;
+      await this.appendQuarantined(item, reason, true);
+      return { imported: false, reason };
+    }
+    return { imported: true, duplicate: false };
   }
 
   /**
@@ -74,17 +175,12 @@ export class MessageIngestion {
    */
   private async reserve(tx: EntityManager, teamId: string, prepared: PreparedBatch): Promise<Prepared[]> {
     if (prepared.length === 0) return [];
-    const keyed = prepared.map((item) => ({
-      item,
-      emailId: item.emailId,
-      key: item.dedupeKey,
-    }));
-    const keys = keyed.map((k) => k.key);
+    const keys = prepared.map((item) => item.dedupeKey);
     await tx.query(
       `INSERT INTO mail_message_key (team_id, dedupe_key, email_id)
        SELECT $1, k.dedupe_key, k.email_id FROM unnest($2::text[], $3::uuid[]) AS k(dedupe_key, email_id)
        ON CONFLICT (team_id, dedupe_key) DO NOTHING`,
-      [teamId, keys, keyed.map((k) => k.emailId)],
+      [teamId, keys, prepared.map((item) => item.emailId)],
     );
     const owners: { dedupe_key: string; email_id: string }[] = await tx.query(
       'SELECT dedupe_key, email_id FROM mail_message_key WHERE team_id = $1 AND dedupe_key = ANY($2::text[])',
@@ -92,20 +188,22 @@ export class MessageIngestion {
     );
     const ownerOf = new Map(owners.map((o) => [o.dedupe_key, o.email_id]));
     const seen = new Set<string>();
-    const fresh = keyed.filter((k) => {
-      if (ownerOf.get(k.key) !== k.emailId || seen.has(k.emailId)) return false;
-      seen.add(k.emailId);
+    const fresh = prepared.filter((item) => {
+      if (ownerOf.get(item.dedupeKey) !== item.emailId || seen.has(item.emailId)) return false;
+      seen.add(item.emailId);
       return true;
     });
-    if (fresh.length === 0) return [];
-    // One VALUES row per message with the source as its own parameter: pg sends Buffers in binary, whereas a
-    // bytea[] parameter would be sent as hex text (twice the size, and slow to build).
-    const values = fresh.map((_, i) => `($${i * 2 + 2}::uuid, $1::uuid, $${i * 2 + 3}::bytea)`).join(', ');
-    await tx.query(
-      `INSERT INTO raw_message (email_id, team_id, source) VALUES ${values} ON CONFLICT (email_id) DO NOTHING`,
-      [teamId, ...fresh.flatMap((k) => [k.emailId, k.item.source])],
-    );
-    for (const { item, emailId } of fresh) {
+    const withSource = fresh.filter((item) => item.source.length > 0);
+    if (withSource.length > 0) {
+      // One VALUES row per message with the source as its own parameter: pg sends Buffers in binary, whereas a
+      // bytea[] parameter would be sent as hex text (twice the size, and slow to build).
+      const values = withSource.map((_, i) => `($${i * 2 + 2}::uuid, $1::uuid, $${i * 2 + 3}::bytea)`).join(', ');
+      await tx.query(
+        `INSERT INTO raw_message (email_id, team_id, source) VALUES ${values} ON CONFLICT (email_id) DO NOTHING`,
+        [teamId, ...withSource.flatMap((item) => [item.emailId, item.source])],
+      );
+    }
+    for (const item of fresh) {
       if (item.kind !== 'parsed') continue;
       for (const attachment of item.parsed.attachments) {
         await tx.query(
@@ -114,7 +212,7 @@ export class MessageIngestion {
           [
             attachment.id,
             teamId,
-            emailId,
+            item.emailId,
             attachment.filename,
             attachment.contentType,
             attachment.content.length,
@@ -123,32 +221,93 @@ export class MessageIngestion {
         );
       }
     }
-    return fresh.map((k) => k.item);
+    return fresh;
   }
 
-  private async append(item: Prepared): Promise<void> {
-    const { emailId, eventId } = item;
-    const metadata = {
+  /**
+   * The batch one message at a time, each under a savepoint: a message whose rows PostgreSQL refuses is quarantined
+   * with the reason (its key and raw source stored without the parsed rows), the others are stored as usual.
+   */
+  private async reserveOneByOne(tx: EntityManager, teamId: string, prepared: PreparedBatch): Promise<Prepared[]> {
+    const fresh: Prepared[] = [];
+    for (const item of prepared) {
+      await tx.query('SAVEPOINT message');
+      try {
+        fresh.push(...(await this.reserve(tx, teamId, [item])));
+        await tx.query('RELEASE SAVEPOINT message');
+        continue;
+      } catch (error) {
+        if (!isDataError(error)) throw error;
+        await tx.query('ROLLBACK TO SAVEPOINT message');
+        const quarantined: Prepared = {
+          ...item,
+          kind: 'quarantined',
+          eventId: eventIdOf(item.emailId, 'EmailQuarantined'),
+          error: `The message could not be stored: ${describeError(error)}`,
+        };
+        fresh.push(...(await this.reserve(tx, teamId, [quarantined])));
+        await tx.query('RELEASE SAVEPOINT message');
+      }
+    }
+    return fresh;
+  }
+
+  private metadata(teamId: string) {
+    return {
       actorUserId: null,
-      teamId: item.location.teamId,
+      teamId,
       correlationId: uuidv7(),
       causationId: null,
       occurredAt: new Date().toISOString(),
     };
-    let event: NewEvent;
-    if (item.kind === 'parsed') {
-      event = { eventId, type: 'EmailReceived', data: item.parsed.email, metadata };
-    } else {
-      const data: EmailQuarantined = {
-        emailId,
-        teamId: item.location.teamId,
-        folder: item.location.folder,
-        uid: item.location.uid,
-        error: item.error,
-      };
-      this.logger.warn(`Quarantined message ${item.location.folder}/${item.location.uid}: ${item.error}`);
-      event = { eventId, type: 'EmailQuarantined', data, metadata };
+  }
+
+  private async append(item: Prepared): Promise<void> {
+    if (item.kind === 'quarantined') return this.appendQuarantined(item, item.error, false);
+    try {
+      await this.store.appendToStream(
+        emailStreamId(item.emailId),
+        [
+          {
+            eventId: item.eventId,
+            type: 'EmailReceived',
+            data: item.parsed.email,
+            metadata: this.metadata(item.location.teamId),
+          },
+        ],
+        ANY,
+      );
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      await this.appendQuarantined(item, `The event could not be stored: ${describeError(error)}`, false);
     }
-    await this.store.appendToStream(emailStreamId(emailId), [event], ANY);
+  }
+
+  /** EmailQuarantined with the reason; a retry's event gets an id of its own, so that every attempt is recorded. */
+  private async appendQuarantined(item: Prepared, error: string, retried: boolean): Promise<void> {
+    const { location } = item;
+    const data: EmailQuarantined = {
+      emailId: item.emailId,
+      teamId: location.teamId,
+      folder: location.folder,
+      uid: location.uid,
+      error,
+      uidValidity: location.uidValidity.toString(),
+      size: item.size,
+      hasSource: item.source.length > 0,
+    };
+    this.logger.warn(`Quarantined message ${location.folder}/${location.uid} of team ${location.teamId}: ${error}`);
+    await this.store.appendToStream(
+      emailStreamId(item.emailId),
+      [
+        {
+          eventId: retried ? uuidv7() : eventIdOf(item.emailId, 'EmailQuarantined'),
+          type: 'EmailQuarantined',
+          data,
+          metadata: this.metadata(location.teamId),
+        },
+      ],
+      ANY,
+    );
   }
 }

@@ -64,7 +64,7 @@ export class MailOAuthService {
   async authorizationUrl(userId: string, provider: OAuthProvider): Promise<string> {
     const app = providerConfig(this.config.oauth, provider);
     if (!app) throw new DomainError('invalid', OAUTH_NOT_CONFIGURED_MESSAGE);
-    const teamId = await this.team.of(userId);
+    const teamId = await this.team.managedBy(userId);
     const state = randomToken();
     const verifier = randomToken();
     await this.db.query('DELETE FROM mail_oauth_state WHERE expires_at < now()');

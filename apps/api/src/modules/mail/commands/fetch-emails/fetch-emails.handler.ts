@@ -16,7 +16,7 @@ export class FetchEmailsHandler {
   ) {}
 
   async execute(userId: string): Promise<SuccessMessageResponse> {
-    const teamId = await this.team.of(userId);
+    const teamId = await this.team.managedBy(userId);
     const settings = await this.status.settingsOf(teamId);
     if (!settings) return { success: false, message: SAVE_CONFIG_FIRST_MESSAGE };
     try {

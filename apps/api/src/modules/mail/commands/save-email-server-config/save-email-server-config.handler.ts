@@ -29,7 +29,7 @@ export class SaveEmailServerConfigHandler {
   ) {}
 
   async execute(userId: string, request: TEmailServerConfigRequest): Promise<EmailServerConfig> {
-    const teamId = await this.team.of(userId);
+    const teamId = await this.team.managedBy(userId);
     const streamId = mailboxStreamId(teamId);
     const stored = await this.store.readStream(streamId);
     const history = stored

@@ -20,7 +20,7 @@ export class TestEmailServerConfigHandler {
   ) {}
 
   async execute(userId: string, request: TEmailServerConfigRequest): Promise<SuccessMessageResponse> {
-    const previous = await this.status.settingsOf(await this.team.of(userId));
+    const previous = await this.status.settingsOf(await this.team.managedBy(userId));
     const invalid = validationMessage(request, {
       imap: Boolean(request.imapPassword) || Boolean(previous?.imapPasswordSealed),
       smtp: Boolean(request.smtpPassword) || Boolean(previous?.smtpPasswordSealed),

@@ -16,7 +16,7 @@ export class ListImapFoldersHandler {
   ) {}
 
   async execute(userId: string): Promise<string[]> {
-    const settings = await this.status.settingsOf(await this.team.of(userId));
+    const settings = await this.status.settingsOf(await this.team.managedBy(userId));
     if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
     try {
       return await this.connections.listFolders(settings);
