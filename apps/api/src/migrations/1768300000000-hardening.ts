@@ -5,6 +5,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - inbox_email keeps the HTML sanitised at ingestion (`html_safe`; rows projected before stay raw and are sanitised
  *   when read until the inbox-email projection is rebuilt), the remote images it blocked, and the Date header as
  *   written when the server's date had to be used instead.
+ * - mail_quarantine: the messages that could not be imported, for ADMIN and MAINTAINER (projection mail-quarantine).
  */
 export class Hardening1768300000000 implements MigrationInterface {
   name = 'Hardening1768300000000';
@@ -15,6 +16,21 @@ export class Hardening1768300000000 implements MigrationInterface {
         ADD COLUMN html_safe boolean NOT NULL DEFAULT false,
         ADD COLUMN remote_images integer NOT NULL DEFAULT 0,
         ADD COLUMN date_header text`);
+    await queryRunner.query(`
+      CREATE TABLE mail_quarantine (
+        email_id uuid PRIMARY KEY,
+        team_id uuid NOT NULL,
+        folder text NOT NULL,
+        uid bigint NOT NULL,
+        uidvalidity numeric(20),
+        reason text NOT NULL,
+        size bigint,
+        has_source boolean NOT NULL,
+        attempts integer NOT NULL,
+        quarantined_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      )`);
+    await queryRunner.query('CREATE INDEX mail_quarantine_team_idx ON mail_quarantine (team_id, quarantined_at DESC)');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -26,13 +26,16 @@ export type PreparedBatch = readonly Prepared[];
 export type RetryOutcome = { imported: true; duplicate: boolean } | { imported: false; reason: string };
 
 /**
- * PostgreSQL errors caused by the data of one message (a value it cannot store or cast, a value too large), as
+ * PostgreSQL errors caused by the data of one message (a value it cannot store or cast, a value too large, a
+ * constraint it breaks), as
  * opposed to the database being unavailable: only these quarantine a message; any other error fails the batch,
  * which the mailbox worker fetches again.
  */
 export function isDataError(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('54') || code === '23502');
+  return (
+    typeof code === 'string' && (code.startsWith('22') || code.startsWith('54') || code === '23502' || code === '23514')
+  );
 }
 
 const describeError = (error: unknown) => quarantineReason(error);

@@ -191,6 +191,7 @@ describe('parseMessage', () => {
 });
 
 describe('parseMessage normalises what PostgreSQL and the inbox cannot store', () => {
+  // eslint-disable-next-line no-control-regex
   const PG_UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
   it.each(POISON_MESSAGES.map((poison) => [poison.name, poison] as const))('%s', async (_name, poison) => {
