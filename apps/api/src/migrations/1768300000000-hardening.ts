@@ -6,6 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   when read until the inbox-email projection is rebuilt), the remote images it blocked, and the Date header as
  *   written when the server's date had to be used instead.
  * - mail_quarantine: the messages that could not be imported, for ADMIN and MAINTAINER (projection mail-quarantine).
+ * - projection_parked_event: the projection runner's dead letters (an event a subscriber could not handle, with the
+ *   error, and the later events of its stream held behind it), replayed by `npm run replay-parked -- <name>`.
  */
 export class Hardening1768300000000 implements MigrationInterface {
   name = 'Hardening1768300000000';
@@ -31,9 +33,24 @@ export class Hardening1768300000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL
       )`);
     await queryRunner.query('CREATE INDEX mail_quarantine_team_idx ON mail_quarantine (team_id, quarantined_at DESC)');
+    await queryRunner.query(`
+      CREATE TABLE projection_parked_event (
+        projection text NOT NULL,
+        event_id uuid NOT NULL,
+        stream_id text NOT NULL,
+        stream_version integer NOT NULL,
+        event_type text NOT NULL,
+        commit numeric(20) NOT NULL,
+        prepare numeric(20) NOT NULL,
+        error text NOT NULL,
+        attempts integer NOT NULL,
+        parked_at timestamptz NOT NULL,
+        PRIMARY KEY (projection, event_id)
+      )`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE projection_parked_event');
     await queryRunner.query('DROP TABLE mail_quarantine');
     await queryRunner.query(`
       ALTER TABLE inbox_email DROP COLUMN html_safe, DROP COLUMN remote_images, DROP COLUMN date_header`);

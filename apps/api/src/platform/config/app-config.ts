@@ -46,6 +46,8 @@ export interface AppConfig {
   rateLimit?: RateLimitConfig;
   /** Bytes of one ingested message at most (MAIL_MAX_MESSAGE_BYTES); absent means DEFAULT_MAX_MESSAGE_BYTES. */
   mailMaxMessageBytes?: number;
+  /** HEALTH_TOKEN: a bearer token that unlocks the details of GET /api/health; absent means no details. */
+  healthToken?: string;
 }
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 50 * 1024 * 1024;

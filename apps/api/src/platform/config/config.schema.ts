@@ -98,6 +98,10 @@ export const ZEnvironment = z.object({
   RATE_LIMIT_PER_ADDRESS: positiveInteger('RATE_LIMIT_PER_ADDRESS', 10),
   RATE_LIMIT_PER_IP: positiveInteger('RATE_LIMIT_PER_IP', 30),
   RATE_LIMIT_WINDOW_SECONDS: positiveInteger('RATE_LIMIT_WINDOW_SECONDS', 60),
+  /** Unlocks the details of GET /api/health (subscriber lag, parked events); absent: only ok / not ok. */
+  HEALTH_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: 'HEALTH_TOKEN must be at least 16 characters long',
+  }),
   /** Bytes of one ingested message at most (default 50 MB); larger ones are quarantined. */
   MAIL_MAX_MESSAGE_BYTES: positiveInteger('MAIL_MAX_MESSAGE_BYTES', 50 * 1024 * 1024),
 });

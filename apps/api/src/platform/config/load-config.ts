@@ -76,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       windowMs: values.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     mailMaxMessageBytes: values.MAIL_MAX_MESSAGE_BYTES,
+    healthToken: values.HEALTH_TOKEN,
   };
 }
 
@@ -103,6 +104,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     webRoot: config.webRoot,
     rateLimit: config.rateLimit,
     mailMaxMessageBytes: config.mailMaxMessageBytes,
+    healthDetails: Boolean(config.healthToken),
     oauthProviders: Object.entries(config.oauth ?? {})
       .filter(([, provider]) => provider)
       .map(([name]) => name),
