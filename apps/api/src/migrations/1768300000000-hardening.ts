@@ -8,6 +8,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - mail_quarantine: the messages that could not be imported, for ADMIN and MAINTAINER (projection mail-quarantine).
  * - projection_parked_event: the projection runner's dead letters (an event a subscriber could not handle, with the
  *   error, and the later events of its stream held behind it), replayed by `npm run replay-parked -- <name>`.
+ * - mail_oauth_state.binding_hash: the hash of the cookie that binds a mailbox OAuth consent to its browser.
  */
 export class Hardening1768300000000 implements MigrationInterface {
   name = 'Hardening1768300000000';
@@ -47,9 +48,11 @@ export class Hardening1768300000000 implements MigrationInterface {
         parked_at timestamptz NOT NULL,
         PRIMARY KEY (projection, event_id)
       )`);
+    await queryRunner.query('ALTER TABLE mail_oauth_state ADD COLUMN binding_hash text');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('ALTER TABLE mail_oauth_state DROP COLUMN binding_hash');
     await queryRunner.query('DROP TABLE projection_parked_event');
     await queryRunner.query('DROP TABLE mail_quarantine');
     await queryRunner.query(`

@@ -15,6 +15,9 @@ export interface OAuthProviderConfig {
   clientSecret: string;
   authUrl: string;
   tokenUrl: string;
+  /** The provider's IMAP and SMTP hosts, the only ones its tokens are sent to (absent: the provider's own). */
+  imapHost?: string;
+  smtpHost?: string;
 }
 
 /** Providers for mailbox OAuth2; an absent one is not configured. */

@@ -94,6 +94,11 @@ export const ZEnvironment = z.object({
   OAUTH_GOOGLE_TOKEN_URL: urlWithProtocols('OAUTH_GOOGLE_TOKEN_URL', ['http:', 'https:']),
   OAUTH_MICROSOFT_AUTH_URL: urlWithProtocols('OAUTH_MICROSOFT_AUTH_URL', ['http:', 'https:']),
   OAUTH_MICROSOFT_TOKEN_URL: urlWithProtocols('OAUTH_MICROSOFT_TOKEN_URL', ['http:', 'https:']),
+  /** Mail host overrides of the providers (tests point them at local servers): OAuth tokens go to these only. */
+  OAUTH_GOOGLE_IMAP_HOST: optionalText,
+  OAUTH_GOOGLE_SMTP_HOST: optionalText,
+  OAUTH_MICROSOFT_IMAP_HOST: optionalText,
+  OAUTH_MICROSOFT_SMTP_HOST: optionalText,
   /** Attempts of sign-in, register and sendLoginLink per email address and per client IP, per window. */
   RATE_LIMIT_PER_ADDRESS: positiveInteger('RATE_LIMIT_PER_ADDRESS', 10),
   RATE_LIMIT_PER_IP: positiveInteger('RATE_LIMIT_PER_IP', 30),

@@ -55,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             clientSecret: values.GOOGLE_CLIENT_SECRET ?? '',
             authUrl: values.OAUTH_GOOGLE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
             tokenUrl: values.OAUTH_GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+            imapHost: values.OAUTH_GOOGLE_IMAP_HOST,
+            smtpHost: values.OAUTH_GOOGLE_SMTP_HOST,
           }
         : undefined,
       microsoft: values.MICROSOFT_CLIENT_ID
@@ -67,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             tokenUrl:
               values.OAUTH_MICROSOFT_TOKEN_URL ??
               `https://login.microsoftonline.com/${encodeURIComponent(values.MICROSOFT_TENANT ?? 'common')}/oauth2/v2.0/token`,
+            imapHost: values.OAUTH_MICROSOFT_IMAP_HOST,
+            smtpHost: values.OAUTH_MICROSOFT_SMTP_HOST,
           }
         : undefined,
     },

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig, DEFAULT_MAX_MESSAGE_BYTES } from '../../../
 import { SecretBox } from '../../../platform/crypto';
 import { MailHostNotAllowedError, MailHostUnresolvedError, resolveMailHost } from '../../../platform/net';
 import { MailboxOAuthTokens } from '../oauth/mailbox-oauth-tokens';
+import { assertProviderHost } from '../oauth/oauth-providers';
 
 export const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -35,6 +36,9 @@ export class MailConnections {
   }
 
   async connectImap(settings: MailboxSettings, options: ImapClientOptions = {}): Promise<ImapFlow> {
+    if (settings.authType === 'OAUTH2') {
+      assertProviderHost(this.config.oauth, settings.oauthProvider, 'imap', settings.imapHost);
+    }
     const target = await resolveMailHost(settings.imapHost, { allowPrivate: this.config.allowPrivateMailHosts });
     const client = new ImapFlow({
       host: target.address,
@@ -109,6 +113,7 @@ export class MailConnections {
     settings: MailboxSettings,
   ): Promise<{ user: string; pass: string } | { type: 'OAuth2'; user: string; accessToken: string } | undefined> {
     if (settings.authType === 'OAUTH2') {
+      assertProviderHost(this.config.oauth, settings.oauthProvider, 'smtp', settings.smtpHost);
       return { type: 'OAuth2', user: settings.smtpUsername, accessToken: await this.oauthTokens.accessToken(settings) };
     }
     return settings.smtpPasswordSealed === null

@@ -14,8 +14,9 @@ import { MailboxTeam } from '../../mailbox-team';
 import { MAILBOX_CONFIG_PROJECTION } from '../../projections/mailbox-config.projection';
 
 /**
- * POST and PUT /email-server-config: validate the merged configuration, seal new passwords, append to
- * `mailbox-<teamId>`, wait for the read model, then restart (or stop) the team's worker.
+ * POST and PUT /email-server-config (ADMIN and MAINTAINER): validate the merged configuration (a stored password
+ * only while its server stays the same), seal new passwords, append to `mailbox-<teamId>` with the change for the
+ * team's history, wait for the read model, then restart (or stop) the team's worker.
  */
 @Injectable()
 export class SaveEmailServerConfigHandler {
@@ -38,10 +39,7 @@ export class SaveEmailServerConfigHandler {
     const state = history.reduce(mailboxDecider.evolve, mailboxDecider.initialState());
     const previous = state.status === 'configured' ? state.settings : null;
 
-    const invalid = validationMessage(request, {
-      imap: Boolean(request.imapPassword) || Boolean(previous?.imapPasswordSealed),
-      smtp: Boolean(request.smtpPassword) || Boolean(previous?.smtpPasswordSealed),
-    });
+    const invalid = validationMessage(request, previous);
     if (invalid) throw new DomainError('invalid', invalid);
 
     const settings = settingsFromRequest(previous?.configId ?? uuidv7(), request, previous, (p) => this.box.seal(p));

@@ -7,8 +7,9 @@ import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
 import { MailboxTeam } from '../../mailbox-team';
 
 /**
- * POST /email-server-config/test: logs in to IMAP and lists folders, then verifies SMTP, each within the
- * connection timeouts. Missing passwords come from the stored configuration. Messages never carry a password.
+ * POST /email-server-config/test (ADMIN and MAINTAINER): logs in to IMAP and lists folders, then verifies SMTP, each
+ * within the connection timeouts. A missing password comes from the stored configuration only while the request
+ * names the same server, port, username, TLS mode and authentication. Messages never carry a password.
  */
 @Injectable()
 export class TestEmailServerConfigHandler {
@@ -21,10 +22,7 @@ export class TestEmailServerConfigHandler {
 
   async execute(userId: string, request: TEmailServerConfigRequest): Promise<SuccessMessageResponse> {
     const previous = await this.status.settingsOf(await this.team.managedBy(userId));
-    const invalid = validationMessage(request, {
-      imap: Boolean(request.imapPassword) || Boolean(previous?.imapPasswordSealed),
-      smtp: Boolean(request.smtpPassword) || Boolean(previous?.smtpPasswordSealed),
-    });
+    const invalid = validationMessage(request, previous);
     if (invalid) return { success: false, message: invalid };
     const settings = settingsFromRequest(previous?.configId ?? '', request, previous, (p) => this.box.seal(p));
     const secrets = [request.imapPassword, request.smtpPassword];
