@@ -69,6 +69,8 @@ export interface SendReplyPayload extends ReplyDraftPayload {
   /** When the user began this reply (collision check); with `confirmed` the reply is sent regardless. */
   startedAt?: string;
   confirmed?: boolean;
+  /** One per reply being written: a doubled or retried send with the same key queues the reply once. */
+  idempotencyKey?: string;
 }
 
 /**

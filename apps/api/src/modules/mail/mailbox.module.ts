@@ -14,6 +14,7 @@ import { MailboxSupervisor } from './ingestion/mailbox-supervisor';
 import { MailboxSync } from './ingestion/mailbox-sync';
 import { MessageIngestion } from './ingestion/message-ingestion';
 import { MessageParserPool } from './ingestion/message-parser.pool';
+import { MailboxRateLimits } from './mailbox-rate-limits';
 import { MailboxTeam } from './mailbox-team';
 import { MailOAuthController } from './oauth/mail-oauth.controller';
 import { MailOAuthService } from './oauth/mail-oauth.service';
@@ -34,6 +35,7 @@ import { ListImapFoldersHandler } from './queries/list-imap-folders/list-imap-fo
     MailboxOAuthTokens,
     MailOAuthService,
     MailboxTeam,
+    MailboxRateLimits,
     MailboxStatusStore,
     MessageParserPool,
     MessageIngestion,

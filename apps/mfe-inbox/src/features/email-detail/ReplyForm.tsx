@@ -38,6 +38,11 @@ const replySubject = (subject: string) => (/^re:/i.test(subject.trim()) ? subjec
  * the user writes, the others see "is replying"; if someone else commented or replied since the reply was
  * started, the server refuses once (409) and a dialog says what arrived, with 'Send anyway'.
  */
+/** A random key (getRandomValues works on plain-http hosts too, where crypto.randomUUID is missing). */
+function newSendKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -58,6 +63,8 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
   const [signature, setSignature] = useState('');
   const [collision, setCollision] = useState<ReplyCollision['collision'] | null>(null);
   const startedAt = useRef<string | null>(null);
+  // The key of the reply being written: a doubled click or a retried request sends it once (a new one after a send).
+  const sendKey = useRef(newSendKey());
   const fileInput = useRef<HTMLInputElement>(null);
   const notify = (severity: 'success' | 'error', key: string, values?: Record<string, string | number>) =>
     dispatch(
@@ -206,7 +213,9 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
         draftId: draftId ?? undefined,
         startedAt: startedAt.current ?? undefined,
         confirmed,
+        idempotencyKey: sendKey.current,
       });
+      sendKey.current = newSendKey();
       notify('success', 'replySent');
       setForm((current) => ({ ...current, body: '', htmlBody: '' }));
       setAttachments([]);

@@ -4,6 +4,7 @@ import { SecretBox } from '../../../../platform/crypto';
 import { describeMailError, MailConnections } from '../../connection/mail-connections';
 import { settingsFromRequest, validationMessage } from '../../domain/mailbox-settings';
 import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
+import { MailboxRateLimits } from '../../mailbox-rate-limits';
 import { MailboxTeam } from '../../mailbox-team';
 
 /**
@@ -18,10 +19,13 @@ export class TestEmailServerConfigHandler {
     private readonly status: MailboxStatusStore,
     private readonly connections: MailConnections,
     private readonly box: SecretBox,
+    private readonly limits: MailboxRateLimits,
   ) {}
 
   async execute(userId: string, request: TEmailServerConfigRequest): Promise<SuccessMessageResponse> {
-    const previous = await this.status.settingsOf(await this.team.managedBy(userId));
+    const teamId = await this.team.managedBy(userId);
+    this.limits.hit('test', teamId);
+    const previous = await this.status.settingsOf(teamId);
     const invalid = validationMessage(request, previous);
     if (invalid) return { success: false, message: invalid };
     const settings = settingsFromRequest(previous?.configId ?? '', request, previous, (p) => this.box.seal(p));

@@ -24,6 +24,9 @@ export const NOT_TEAM_MEMBER_MESSAGE = 'You are not a member of this team';
 export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
 export const INVALID_ATTACHMENT_MESSAGE = 'Invalid attachment content';
 
+/** Namespace of the ids of a reply sent with an idempotency key (the reply and its attachments). */
+const IDEMPOTENT_REPLY_NAMESPACE = 'c0b7e8d2-5f64-4a8e-9d1b-3e2f6a7c9b10';
+
 /** Namespace of the id of the ReplyDraftDeleted that goes with a reply sent from a draft. */
 const DRAFT_DELETED_NAMESPACE = '6f1f4f9e-3c55-4f7e-9a55-0a7f2d0f5c11';
 
@@ -66,15 +69,18 @@ export class SendReplyHandler {
     const to = request.to.map(parseRecipient);
     const cc = request.cc.map(parseRecipient);
     const bcc = request.bcc.map(parseRecipient);
-    const replyId = uuidv7();
-    const attachments: StoredReplyAttachment[] = request.attachments.map((attachment) => {
+    // With a key (the draft id, or the client's), a doubled or retried request names the same reply: its events,
+    // attachments and send job are stored once, and the answer is the same.
+    const key = request.draftId ?? request.idempotencyKey;
+    const replyId = key ? uuidv5(`${teamId}\n${request.emailId}\n${key}`, IDEMPOTENT_REPLY_NAMESPACE) : uuidv7();
+    const attachments: StoredReplyAttachment[] = request.attachments.map((attachment, index) => {
       assertHeaderValue(attachment.fileName);
       assertContentType(attachment.contentType);
       const base64 = attachment.base64Content.replace(/\s+/g, '');
       if (!BASE64.test(base64)) throw new DomainError('invalid', INVALID_ATTACHMENT_MESSAGE);
       const content = Buffer.from(base64, 'base64');
       return {
-        id: uuidv4(),
+        id: key ? uuidv5(`${replyId}\nattachment\n${index}`, IDEMPOTENT_REPLY_NAMESPACE) : uuidv4(),
         fileName: attachment.fileName,
         contentType: attachment.contentType.trim(),
         size: content.length,
@@ -85,6 +91,9 @@ export class SendReplyHandler {
     const history = await this.store.readStream(emailStreamId(request.emailId));
     const original = history.find((event) => event.type === 'EmailReceived')?.data as EmailReceived | undefined;
     if (!original || original.teamId !== teamId) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
+    if (history.some((e) => e.type === 'ReplyQueued' && (e.data as ReplyQueued).replyId === replyId)) {
+      return { success: true, message: REPLY_QUEUED_MESSAGE, replyId };
+    }
     if (request.startedAt && request.confirmed !== true) assertNoCollision(history, userId, request.startedAt);
     const draftOpen =
       request.draftId !== undefined &&
