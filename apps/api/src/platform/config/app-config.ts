@@ -51,6 +51,8 @@ export interface AppConfig {
   mailMaxMessageBytes?: number;
   /** HEALTH_TOKEN: a bearer token that unlocks the details of GET /api/health; absent means no details. */
   healthToken?: string;
+  /** NODE_ENV=development: a developer's machine (mail without SMTP_URL is logged with its links in full). */
+  development?: boolean;
 }
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 50 * 1024 * 1024;

@@ -103,6 +103,7 @@ export const ZEnvironment = z.object({
   RATE_LIMIT_PER_ADDRESS: positiveInteger('RATE_LIMIT_PER_ADDRESS', 10),
   RATE_LIMIT_PER_IP: positiveInteger('RATE_LIMIT_PER_IP', 30),
   RATE_LIMIT_WINDOW_SECONDS: positiveInteger('RATE_LIMIT_WINDOW_SECONDS', 60),
+  NODE_ENV: optionalText,
   /** Unlocks the details of GET /api/health (subscriber lag, parked events); absent: only ok / not ok. */
   HEALTH_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
     message: 'HEALTH_TOKEN must be at least 16 characters long',

@@ -81,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     mailMaxMessageBytes: values.MAIL_MAX_MESSAGE_BYTES,
     healthToken: values.HEALTH_TOKEN,
+    development: values.NODE_ENV === 'development',
   };
 }
 
@@ -109,6 +110,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     rateLimit: config.rateLimit,
     mailMaxMessageBytes: config.mailMaxMessageBytes,
     healthDetails: Boolean(config.healthToken),
+    development: Boolean(config.development),
     oauthProviders: Object.entries(config.oauth ?? {})
       .filter(([, provider]) => provider)
       .map(([name]) => name),

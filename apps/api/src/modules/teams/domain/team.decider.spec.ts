@@ -1,7 +1,10 @@
 import { DomainError } from '../../shared/domain-error';
 import { deciderSpecification } from '../../shared/decider-specification';
 import {
+  ADDRESS_INVITATION_QUOTA_MESSAGE,
   ADMIN_ROLE_MESSAGE,
+  INVITATION_COOLDOWN_MESSAGE,
+  TEAM_INVITATION_QUOTA_MESSAGE,
   ALREADY_IN_TEAM_MESSAGE,
   ALREADY_MEMBER_MESSAGE,
   INVITATION_EXPIRED_MESSAGE,
@@ -112,6 +115,45 @@ describe('team decider: invitations, roles and removals', () => {
           },
         ]);
     }
+  });
+
+  it("keeps to the invitation quotas when the day's sends are given", () => {
+    const now = new Date('2030-01-01T12:00:00.000Z');
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const withSends = (recentSends: { email: string; at: Date }[]) =>
+      ({ ...invite('admin'), data: { ...invite('admin').data, recentSends, now } }) as const;
+    spec
+      .given(team)
+      .when(withSends([{ email: 'new@example.com', at: ago(30_000) }]))
+      .thenThrows(errorOf('rate-limited', INVITATION_COOLDOWN_MESSAGE));
+    const fiveToday = [1, 2, 3, 4, 5].map((h) => ({ email: 'new@example.com', at: ago(h * 3600_000) }));
+    spec.given(team).when(withSends(fiveToday)).thenThrows(errorOf('rate-limited', ADDRESS_INVITATION_QUOTA_MESSAGE));
+    const fiftyOthers = Array.from({ length: 50 }, (_, i) => ({
+      email: `other${i}@example.com`,
+      at: ago(i * 60_000 + 61_000),
+    }));
+    spec.given(team).when(withSends(fiftyOthers)).thenThrows(errorOf('rate-limited', TEAM_INVITATION_QUOTA_MESSAGE));
+    // Sends older than a day and a minute-old send count for nothing.
+    const old = [
+      ...fiveToday.map((send) => ({ ...send, at: ago(25 * 3600_000) })),
+      { email: 'new@example.com', at: ago(61_000) },
+    ];
+    spec
+      .given(team)
+      .when(withSends(old))
+      .then([
+        {
+          type: 'InvitationSent',
+          data: {
+            teamId: 't1',
+            invitationId: 'i2',
+            email: 'new@example.com',
+            tokenHash: 'h2',
+            expiresAt: expiresAt.toISOString(),
+            invitedBy: 'admin',
+          },
+        },
+      ]);
   });
 
   it('refuses a MEMBER and a stranger', () => {

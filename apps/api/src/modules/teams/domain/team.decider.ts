@@ -41,6 +41,9 @@ export type SendInvitation = {
     tokenHash: string;
     expiresAt: Date;
     inviteeUserId: string | null;
+    /** The team's invitations sent in the last day (address, time), for the quotas; absent: not checked. */
+    recentSends?: { email: string; at: Date }[];
+    now?: Date;
   };
 };
 export type DeleteInvitation = { type: 'DeleteInvitation'; data: { actorId: string; invitationId: string } };
@@ -122,12 +125,37 @@ function decideCreate(command: CreateTeam, state: TeamState): TeamEvent[] {
   ];
 }
 
+/** Invitation quotas: per team and per address in a day, and a pause before sending to an address again. */
+export const INVITATIONS_PER_TEAM_PER_DAY = 50;
+export const INVITATIONS_PER_ADDRESS_PER_DAY = 5;
+export const INVITATION_RESEND_COOLDOWN_MS = 60_000;
+export const TEAM_INVITATION_QUOTA_MESSAGE = `This team has sent ${INVITATIONS_PER_TEAM_PER_DAY} invitations today, the most a day. Try again tomorrow.`;
+export const ADDRESS_INVITATION_QUOTA_MESSAGE = `This address has been invited ${INVITATIONS_PER_ADDRESS_PER_DAY} times today, the most a day. Try again tomorrow.`;
+export const INVITATION_COOLDOWN_MESSAGE =
+  'An invitation was just sent to this address. Wait a minute before sending it again.';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Throws when sending now would pass a quota (the sends of the last day are given with the command). */
+function checkInvitationQuotas(email: string, recent: { email: string; at: Date }[], now: Date): void {
+  const today = recent.filter((send) => now.getTime() - send.at.getTime() < DAY_MS);
+  const toAddress = today.filter((send) => send.email === email);
+  if (toAddress.some((send) => now.getTime() - send.at.getTime() < INVITATION_RESEND_COOLDOWN_MS)) {
+    throw new DomainError('rate-limited', INVITATION_COOLDOWN_MESSAGE);
+  }
+  if (toAddress.length >= INVITATIONS_PER_ADDRESS_PER_DAY) {
+    throw new DomainError('rate-limited', ADDRESS_INVITATION_QUOTA_MESSAGE);
+  }
+  if (today.length >= INVITATIONS_PER_TEAM_PER_DAY)
+    throw new DomainError('rate-limited', TEAM_INVITATION_QUOTA_MESSAGE);
+}
+
 function decideSendInvitation({ data }: SendInvitation, state: CreatedTeam): TeamEvent[] {
   requireManager(state, data.actorId);
   const email = data.email.trim().toLowerCase();
   if (data.inviteeUserId !== null && state.members[data.inviteeUserId]) {
     throw new DomainError('conflict', ALREADY_MEMBER_MESSAGE);
   }
+  if (data.recentSends && data.now) checkInvitationQuotas(email, data.recentSends, data.now);
   const open = Object.entries(state.invitations).find(([, i]) => i.status === 'pending' && i.email === email);
   return [
     {

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { InjectRepository } from '@nestjs/typeorm';
-import { INVITATION_TTL_DAYS, type Team } from '@teaminbox/contracts';
+import { INVITATION_TTL_DAYS, type InvitationSent, type Team } from '@teaminbox/contracts';
 import type { Repository } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { Clock } from '../../../../platform/auth/clock';
@@ -12,7 +12,8 @@ import { UserDirectory } from '../../../identity/user-directory';
 import { DomainError } from '../../../shared/domain-error';
 import { newCorrelationId } from '../../../shared/domain-event';
 import { ReadYourWrites } from '../../../shared/read-your-writes';
-import { TEAM_NOT_FOUND_MESSAGE } from '../../domain/team.decider';
+import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
+import { TEAM_NOT_FOUND_MESSAGE, teamStreamId } from '../../domain/team.decider';
 import { INVITATIONS_PROJECTION } from '../../projections/invitations/invitations.projection';
 import { TeamReadModel } from '../../projections/teams/teams.read-model';
 import { GetTeamQuery } from '../../queries/get-team/get-team.query';
@@ -28,6 +29,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Records InvitationSent on the team's stream (a new token each time; an open invitation to the same
  * address is re-issued), then emails the link. The token exists only in this call and in the email.
+ * Quotas (decided on the team's sends of the last day): a pause before sending to an address again, and a
+ * most per address and per team and day (429).
  */
 @CommandHandler(SendInvitationCommand)
 export class SendInvitationHandler implements ICommandHandler<SendInvitationCommand, Team> {
@@ -40,6 +43,7 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
     private readonly clock: Clock,
     @InjectRepository(TeamReadModel) private readonly teamRows: Repository<TeamReadModel>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async execute({ actorId, email }: SendInvitationCommand): Promise<Team> {
@@ -48,7 +52,9 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
     const { teamId } = membership;
     const invitee = await this.directory.byEmail(email);
     const { token, hash } = generateSecretToken();
-    const expiresAt = new Date(this.clock.now().getTime() + INVITATION_TTL_DAYS * DAY_MS);
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
+    const recentSends = await this.recentSends(teamId, now);
     const appended = await this.teams.decide(
       teamId,
       {
@@ -60,6 +66,8 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
           tokenHash: hash,
           expiresAt,
           inviteeUserId: invitee?.id ?? null,
+          recentSends,
+          now,
         },
       },
       { actorUserId: actorId, teamId, correlationId: newCorrelationId() },
@@ -86,5 +94,14 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
     const updated = await this.queries.execute(new GetTeamQuery(actorId));
     if (!updated) throw new DomainError('not-found', TEAM_NOT_FOUND_MESSAGE);
     return updated;
+  }
+
+  /** The team's invitations of the last day, with when each was sent (the quotas' facts). */
+  private async recentSends(teamId: string, now: Date): Promise<{ email: string; at: Date }[]> {
+    const since = now.getTime() - DAY_MS;
+    return (await this.store.readStream(teamStreamId(teamId)))
+      .filter((event) => event.type === 'InvitationSent')
+      .map((event) => ({ email: (event.data as InvitationSent).email, at: new Date(event.metadata.occurredAt) }))
+      .filter((send) => send.at.getTime() > since);
   }
 }
