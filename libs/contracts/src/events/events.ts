@@ -15,6 +15,22 @@ export interface UserRegistered {
   userId: string;
   email: string;
   passwordHash: string;
+  /** True when the registration itself proved the address (an invitation sent to it); absent: not proven. */
+  emailProven?: boolean;
+}
+
+/**
+ * The address of an account was proven by a login link sent to it. When it was not proven before, the password
+ * set at registration (possibly by someone else) is dropped with it: UserPasswordChanged with an empty hash follows.
+ */
+export interface UserEmailProven {
+  userId: string;
+}
+
+/** The same password, hashed again with the current parameters at a sign-in (sessions go on). */
+export interface UserPasswordRehashed {
+  userId: string;
+  passwordHash: string;
 }
 
 /**
@@ -309,6 +325,8 @@ export interface DomainEventMap {
   TeamMemberJoined: TeamMemberJoined;
   EmailReceived: EmailReceived;
   UserPasswordChanged: UserPasswordChanged;
+  UserEmailProven: UserEmailProven;
+  UserPasswordRehashed: UserPasswordRehashed;
   TeamMembershipClaimed: TeamMembershipClaimed;
   TeamMembershipReleased: TeamMembershipReleased;
   LoginLinkIssued: LoginLinkIssued;
