@@ -1,10 +1,12 @@
 import './email-server-config.css';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Checkbox } from 'primereact/checkbox';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
@@ -12,9 +14,15 @@ import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import { ProgressBar } from 'primereact/progressbar';
 import type { EmailServerConfig, MailAuthType, OAuthProvider } from '@teaminbox/api-client';
+import type { QuarantinedMessage } from '@teaminbox/contracts';
 import { PageHeading } from '@teaminbox/ui';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { fieldLocks, type EmailServerConfigDraft, type PresetKey } from './emailServerConfigRules';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import {
+  fieldLocks,
+  storedPasswordUsable,
+  type EmailServerConfigDraft,
+  type PresetKey,
+} from './emailServerConfigRules';
 import {
   configRequested,
   draftChanged,
@@ -26,6 +34,9 @@ import {
   pollingStarted,
   pollingStopped,
   presetApplied,
+  quarantineRequested,
+  quarantineRetryRequested,
+  quarantineSourceRequested,
   saveRequested,
   selectEmailServerConfig,
   testRequested,
@@ -117,15 +128,103 @@ function SyncStatus({ config }: { config: EmailServerConfig }) {
   );
 }
 
+/** Roles that may change the team's mailbox; a MEMBER sees the configuration read-only. */
+const MANAGER_ROLES = ['ADMIN', 'MAINTAINER'];
+
+/**
+ * Messages that could not be imported, for ADMIN and MAINTAINER: each with its folder, reason and attempts, the
+ * original to download (when it was stored) and a Retry.
+ */
+function QuarantineCard({
+  messages,
+  loading,
+  failed,
+  retrying,
+}: {
+  messages: QuarantinedMessage[];
+  loading: boolean;
+  failed: boolean;
+  retrying: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const size = (bytes: number | null) =>
+    bytes === null
+      ? ''
+      : bytes < 1024 * 1024
+        ? `${Math.ceil(bytes / 1024)} kB`
+        : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return (
+    <Card title={t('emailServerConfig.quarantine')} data-testid="quarantine">
+      <p className="mt-0">{t('emailServerConfig.quarantineIntro')}</p>
+      {failed ? <Message severity="warn" text={t('emailServerConfig.quarantineLoadFailed')} className="mb-2" /> : null}
+      <DataTable
+        value={messages}
+        dataKey="id"
+        loading={loading}
+        size="small"
+        emptyMessage={t('emailServerConfig.quarantineEmpty')}
+        pt={{ bodyRow: { 'data-testid': 'quarantine-row' } as HTMLAttributes<HTMLTableRowElement> }}
+      >
+        <Column field="folder" header={t('emailServerConfig.quarantineFolder')} />
+        <Column field="uid" header="UID" />
+        <Column
+          header={t('emailServerConfig.quarantineReason')}
+          body={(row: QuarantinedMessage) => <span data-testid="quarantine-reason">{row.reason}</span>}
+        />
+        <Column header={t('emailServerConfig.quarantineSize')} body={(row: QuarantinedMessage) => size(row.size)} />
+        <Column
+          header={t('emailServerConfig.quarantinedAt')}
+          body={(row: QuarantinedMessage) => new Date(row.quarantinedAt).toLocaleString(i18n.language)}
+        />
+        <Column
+          header={t('emailServerConfig.quarantineAttempts')}
+          body={(row: QuarantinedMessage) => <span data-testid="quarantine-attempts">{row.attempts}</span>}
+        />
+        <Column
+          body={(row: QuarantinedMessage) => (
+            <div className="flex gap-2">
+              <Button
+                type="button"
+                icon="pi pi-download"
+                text
+                label={t('emailServerConfig.quarantineDownload')}
+                disabled={!row.hasSource}
+                tooltip={row.hasSource ? undefined : t('emailServerConfig.quarantineNoSource')}
+                onClick={() => dispatch(quarantineSourceRequested({ id: row.id, uid: row.uid }))}
+                data-testid="quarantine-download"
+              />
+              <Button
+                type="button"
+                icon="pi pi-refresh"
+                outlined
+                label={t('emailServerConfig.quarantineRetry')}
+                loading={retrying === row.id}
+                disabled={retrying !== null}
+                onClick={() => dispatch(quarantineRetryRequested(row.id))}
+                data-testid="quarantine-retry"
+              />
+            </div>
+          )}
+        />
+      </DataTable>
+    </Card>
+  );
+}
+
 /**
  * /admin/email-server-config ('IMAP config'): the team mailbox's IMAP, SMTP and general settings, with
- * presets, a connection test, folder selection, OAuth sign-in, a manual fetch and the sync status.
+ * presets, a connection test, folder selection, OAuth sign-in, a manual fetch, the sync status and the quarantine.
+ * Only an ADMIN or a MAINTAINER changes anything; a MEMBER sees the configuration read-only.
  */
 export default function EmailServerConfigPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectEmailServerConfig);
-  const { stored, draft, editing } = state;
+  const user = useAppSelector(selectCurrentUser);
+  const canManage = MANAGER_ROLES.includes(user?.role ?? '');
+  const { stored, draft } = state;
+  const editing = state.editing && canManage;
   const [searchParams, setSearchParams] = useSearchParams();
   const oauthResult = searchParams.get('oauth');
 
@@ -136,6 +235,10 @@ export default function EmailServerConfigPage() {
       dispatch(pollingStopped());
     };
   }, [dispatch]);
+
+  useEffect(() => {
+    if (canManage) dispatch(quarantineRequested());
+  }, [dispatch, canManage]);
 
   // The return from a provider's sign-in: show the outcome once, then drop the parameter from the URL.
   useEffect(() => {
@@ -181,6 +284,15 @@ export default function EmailServerConfigPage() {
           data-testid="config-message"
         />
       ) : null}
+
+      {canManage ? null : (
+        <Message
+          severity="info"
+          text={t('emailServerConfig.readOnly')}
+          className="justify-content-start"
+          data-testid="config-read-only"
+        />
+      )}
 
       {stored ? <SyncStatus config={stored} /> : null}
 
@@ -236,7 +348,7 @@ export default function EmailServerConfigPage() {
               id="imap-password"
               type="password"
               value={draft.imapPassword}
-              placeholder={stored?.imapPasswordSet ? STORED_PASSWORD_PLACEHOLDER : undefined}
+              placeholder={storedPasswordUsable('imap', draft, stored) ? STORED_PASSWORD_PLACEHOLDER : undefined}
               disabled={passwordsOff}
               autoComplete="new-password"
               onChange={(e) => change({ imapPassword: e.target.value })}
@@ -271,7 +383,7 @@ export default function EmailServerConfigPage() {
                 label={t('emailServerConfig.loadFolders')}
                 outlined
                 loading={state.foldersLoading}
-                disabled={!stored}
+                disabled={!stored || !canManage}
                 onClick={() => dispatch(foldersRequested())}
                 data-testid="imap-folders-load"
               />
@@ -323,7 +435,7 @@ export default function EmailServerConfigPage() {
               id="smtp-password"
               type="password"
               value={draft.smtpPassword}
-              placeholder={stored?.smtpPasswordSet ? STORED_PASSWORD_PLACEHOLDER : undefined}
+              placeholder={storedPasswordUsable('smtp', draft, stored) ? STORED_PASSWORD_PLACEHOLDER : undefined}
               disabled={passwordsOff}
               autoComplete="new-password"
               onChange={(e) => change({ smtpPassword: e.target.value })}
@@ -412,82 +524,95 @@ export default function EmailServerConfigPage() {
         </div>
       </Card>
 
-      <Card title={t('emailServerConfig.oauthSignIn')}>
-        <div className="flex gap-2 flex-wrap">
-          <Button
-            type="button"
-            icon="pi pi-google"
-            label={t('emailServerConfig.google')}
-            outlined
-            onClick={() => dispatch(oauthRequested('google'))}
-            data-testid="oauth-google"
-          />
-          <Button
-            type="button"
-            icon="pi pi-microsoft"
-            label={t('emailServerConfig.microsoft')}
-            outlined
-            onClick={() => dispatch(oauthRequested('microsoft'))}
-            data-testid="oauth-microsoft"
-          />
-        </div>
-      </Card>
+      {canManage ? (
+        <Card title={t('emailServerConfig.oauthSignIn')}>
+          <div className="flex gap-2 flex-wrap">
+            <Button
+              type="button"
+              icon="pi pi-google"
+              label={t('emailServerConfig.google')}
+              outlined
+              onClick={() => dispatch(oauthRequested('google'))}
+              data-testid="oauth-google"
+            />
+            <Button
+              type="button"
+              icon="pi pi-microsoft"
+              label={t('emailServerConfig.microsoft')}
+              outlined
+              onClick={() => dispatch(oauthRequested('microsoft'))}
+              data-testid="oauth-microsoft"
+            />
+          </div>
+        </Card>
+      ) : null}
 
-      <div className="flex gap-2 flex-wrap">
-        {editing ? (
-          <>
+      {canManage ? (
+        <div className="flex gap-2 flex-wrap">
+          {editing ? (
+            <>
+              <Button
+                type="button"
+                icon="pi pi-bolt"
+                label={t('emailServerConfig.test')}
+                outlined
+                loading={state.testing}
+                disabled={busy}
+                onClick={() => dispatch(testRequested())}
+                data-testid="config-test"
+              />
+              <Button
+                type="button"
+                icon="pi pi-check"
+                label={t('emailServerConfig.save')}
+                loading={state.saving}
+                disabled={busy}
+                onClick={() => dispatch(saveRequested())}
+                data-testid="config-save"
+              />
+              <Button
+                type="button"
+                icon="pi pi-times"
+                label={t('emailServerConfig.cancel')}
+                severity="secondary"
+                outlined
+                disabled={busy}
+                onClick={() => dispatch(configRequested())}
+                data-testid="config-cancel"
+              />
+            </>
+          ) : (
             <Button
               type="button"
-              icon="pi pi-bolt"
-              label={t('emailServerConfig.test')}
-              outlined
-              loading={state.testing}
-              disabled={busy}
-              onClick={() => dispatch(testRequested())}
-              data-testid="config-test"
+              icon="pi pi-pencil"
+              label={t('emailServerConfig.edit')}
+              disabled={state.loading}
+              onClick={() => dispatch(editStarted())}
+              data-testid="config-edit"
             />
+          )}
+          {stored && !editing ? (
             <Button
               type="button"
-              icon="pi pi-check"
-              label={t('emailServerConfig.save')}
-              loading={state.saving}
-              disabled={busy}
-              onClick={() => dispatch(saveRequested())}
-              data-testid="config-save"
-            />
-            <Button
-              type="button"
-              icon="pi pi-times"
-              label={t('emailServerConfig.cancel')}
+              icon="pi pi-download"
+              label={t('emailServerConfig.fetchEmails')}
               severity="secondary"
-              outlined
-              disabled={busy}
-              onClick={() => dispatch(configRequested())}
-              data-testid="config-cancel"
+              loading={state.fetching}
+              onClick={() => dispatch(fetchEmailsRequested())}
+              data-testid="fetch-emails"
             />
-          </>
-        ) : (
-          <Button
-            type="button"
-            icon="pi pi-pencil"
-            label={t('emailServerConfig.edit')}
-            disabled={state.loading}
-            onClick={() => dispatch(editStarted())}
-            data-testid="config-edit"
-          />
-        )}
-        {stored && !editing ? (
-          <Button
-            type="button"
-            icon="pi pi-download"
-            label={t('emailServerConfig.fetchEmails')}
-            severity="secondary"
-            loading={state.fetching}
-            onClick={() => dispatch(fetchEmailsRequested())}
-            data-testid="fetch-emails"
-          />
-        ) : null}
-      </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      {canManage ? (
+        <QuarantineCard
+          messages={state.quarantine}
+          loading={state.quarantineLoading}
+          failed={state.quarantineFailed}
+          retrying={state.retrying}
+        />
+      ) : null}
     </div>
   );
 }
