@@ -6,6 +6,7 @@ import { initI18n, initTheme, StandaloneApp } from '@teaminbox/ui';
 import { createAppStore } from '@teaminbox/web-store';
 import feature from './feature';
 import EmailServerConfigPage from './features/email-server-config/EmailServerConfigPage';
+import RulesPage from './features/rules/RulesPage';
 import TeamMembersPage from './features/team-members/TeamMembersPage';
 
 /** Standalone: this remote on its own dev server, with its own store from libs/web-store. */
@@ -19,6 +20,7 @@ createRoot(document.getElementById('root')!).render(
       <Routes>
         <Route path="/admin/team-members" element={<TeamMembersPage />} />
         <Route path="/admin/email-server-config" element={<EmailServerConfigPage />} />
+        <Route path="/admin/rules" element={<RulesPage />} />
         <Route path="*" element={<Navigate to="/admin/team-members" replace />} />
       </Routes>
     </StandaloneApp>

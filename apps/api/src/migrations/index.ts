@@ -13,6 +13,7 @@ import { ReplyTemplatesAndNotificationSettings1768000000000 } from './1768000000
 import { InboxEmailCount1768100000000 } from './1768100000000-inbox-email-count';
 import { EmailStars1768200000000 } from './1768200000000-email-stars';
 import { Hardening1768300000000 } from './1768300000000-hardening';
+import { Rules1768350000000 } from './1768350000000-rules';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   InboxEmailCount1768100000000,
   EmailStars1768200000000,
   Hardening1768300000000,
+  Rules1768350000000,
 ];

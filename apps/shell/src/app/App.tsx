@@ -42,6 +42,7 @@ export function AppRoutes() {
         <Route path="my-tasks" element={<RemoteRoute remote="inbox" page="MyTasksPage" />} />
         <Route path="email-server-config" element={<RemoteRoute remote="admin" page="EmailServerConfigPage" />} />
         <Route path="team-members" element={<RemoteRoute remote="admin" page="TeamMembersPage" />} />
+        <Route path="rules" element={<RemoteRoute remote="admin" page="RulesPage" />} />
         <Route path="profile" element={<RemoteRoute remote="settings" page="ProfilePage" />} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { type Email, type EmailStatus, LIST_DEPTH_ISSUE, type Priority, withinListDepth } from './email.schemas';
+import {
+  EMAIL_STATUSES,
+  PRIORITIES,
+  type Email,
+  type EmailStatus,
+  LIST_DEPTH_ISSUE,
+  type Priority,
+  withinListDepth,
+} from './email.schemas';
 
 /* ------------------------------------------------------------------------------------------------
  * Inbox queries (GET /emails, /emails/search, /emails/my-tasks)
@@ -82,6 +90,18 @@ export const ZAssignRequest = z.object({
 });
 export type TAssignRequest = z.infer<typeof ZAssignRequest>;
 
+/** PUT /emails/{id}/status: a member resolves, closes or reopens the email. */
+export const ZEmailStatusRequest = z.object({
+  status: z.enum(EMAIL_STATUSES, { error: (issue) => `Unknown status '${String(issue.input)}'` }),
+});
+export type TEmailStatusRequest = z.infer<typeof ZEmailStatusRequest>;
+
+/** PUT /emails/{id}/priority. */
+export const ZEmailPriorityRequest = z.object({
+  priority: z.enum(PRIORITIES, { error: (issue) => `Unknown priority '${String(issue.input)}'` }),
+});
+export type TEmailPriorityRequest = z.infer<typeof ZEmailPriorityRequest>;
+
 export const EMAIL_ACTION_TYPES = [
   'ASSIGN',
   'UNASSIGN',
@@ -91,6 +111,8 @@ export const EMAIL_ACTION_TYPES = [
   'UNARCHIVED',
   'SPAM',
   'NOT_SPAM',
+  'STATUS_CHANGED',
+  'PRIORITY_CHANGED',
 ] as const;
 export type EmailActionType = (typeof EMAIL_ACTION_TYPES)[number];
 
@@ -99,8 +121,17 @@ export interface EmailActionDetails {
   assignedToName?: string | null;
   labelId?: string;
   labelName?: string;
+  /** STATUS_CHANGED / PRIORITY_CHANGED: the new and the previous value. */
+  status?: string;
+  previousStatus?: string;
+  priority?: string;
+  previousPriority?: string;
   [key: string]: unknown;
 }
+
+/** Who did what an action log entry records: a member, a rule (by its name at the time) or the system. */
+export type EmailActionActor =
+  { kind: 'user'; userId: string } | { kind: 'rule'; ruleId: string; ruleName: string } | { kind: 'system' };
 
 /** An entry of GET /emails/{id}/actions (oldest first). */
 export interface EmailAction {
@@ -110,6 +141,8 @@ export interface EmailAction {
   actorUserId: string | null;
   actorName: string | null;
   actorEmail: string | null;
+  /** Who did it; a rule is named in actorName as "Rule '<name>'" (actorUserId is then null). */
+  actor: EmailActionActor;
   details: EmailActionDetails;
 }
 

@@ -31,12 +31,8 @@ export interface NotificationTypeSettings {
   customMessage: string | null;
 }
 
-export interface NotificationSettings {
-  /** null until the user first saves; the defaults are answered until then. */
-  id: string | null;
-  userId: string;
-  /** The caller's current team (null without one). */
-  teamId: string | null;
+/** The switches and texts of a user's notification settings. */
+export interface NotificationPreferenceFlags {
   useThreads: boolean;
   shareCommentsAcrossThread: boolean;
   emailNotificationsEnabled: boolean;
@@ -46,6 +42,14 @@ export interface NotificationSettings {
   slackWebhookUrl: string;
   /** Stored as given; sanitized when a reply carrying it is rendered or sent. */
   htmlSignature: string;
+}
+
+export interface NotificationSettings extends NotificationPreferenceFlags {
+  /** null until the user first saves; the defaults are answered until then. */
+  id: string | null;
+  userId: string;
+  /** The caller's current team (null without one). */
+  teamId: string | null;
   /** Read-only: the emails the user muted (PUT /emails/{id}/notifications/mute and unmute own them). */
   mutedEmailIds: string[];
   notificationTypes: Record<NotificationType, NotificationTypeSettings>;

@@ -1,6 +1,7 @@
 import type { Resources } from './en';
 import { emailDetailCs } from './email-detail';
 import { myTasksCs } from './my-tasks';
+import { rulesCs } from './rules';
 
 /** Czech texts: translations of the English ones; the spec's Czech texts as they are. */
 export const cs: Resources = {
@@ -15,6 +16,7 @@ export const cs: Resources = {
     myTasks: 'Moje úkoly',
     imapConfig: 'IMAP config',
     profile: 'Profil',
+    rules: 'Pravidla',
     admin: 'Admin',
     logout: 'Odhlásit',
     changePassword: 'Změnit heslo',
@@ -287,6 +289,7 @@ export const cs: Resources = {
   },
   emailDetail: emailDetailCs,
   myTasks: myTasksCs,
+  rules: rulesCs,
   standalone: {
     heading: 'Samostatný vývoj',
     signIn: 'Přihlásit se',

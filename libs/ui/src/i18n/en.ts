@@ -1,5 +1,6 @@
 import { emailDetailEn } from './email-detail';
 import { myTasksEn } from './my-tasks';
+import { rulesEn } from './rules';
 
 /**
  * English texts. Values are the spec's product texts verbatim; texts the spec gives in Czech stay
@@ -17,6 +18,7 @@ export const en = {
     myTasks: 'My Tasks',
     imapConfig: 'IMAP config',
     profile: 'Profile',
+    rules: 'Rules',
     admin: 'Admin',
     logout: 'Logout',
     changePassword: 'Change password',
@@ -288,6 +290,7 @@ export const en = {
   },
   emailDetail: emailDetailEn,
   myTasks: myTasksEn,
+  rules: rulesEn,
   standalone: {
     heading: 'Standalone development',
     signIn: 'Sign In',

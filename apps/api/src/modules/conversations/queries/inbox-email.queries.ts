@@ -9,7 +9,8 @@ import {
   type TListEmailsQuery,
 } from '@teaminbox/contracts';
 import { type Repository, type SelectQueryBuilder } from 'typeorm';
-import { DomainError } from '../../shared/domain-error';
+import { DomainError } from '../../../platform/event-sourcing';
+import { EMAIL_NOT_FOUND_MESSAGE } from '../domain/email.decider';
 import { toEmailDto } from '../projections/inbox-email/email.mapper';
 import { ANY_LABEL, type InboxBox, NOBODY } from '../projections/inbox-email/inbox-email-count';
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
@@ -136,6 +137,19 @@ export class InboxEmailQueries {
     // A page reads the start of each body only: lists carry a preview, never the text or the HTML.
     const content = rows.entities.map((row, index) => toEmailDto({ ...row, bodyText: rows.raw[index]?.preview ?? '' }));
     return { content, totalElements: total, totalPages: Math.ceil(total / query.size) };
+  }
+
+  /** One email of the team, or null (another team's id included). */
+  async email(teamId: string, emailId: string): Promise<Email | null> {
+    const row = await this.emails.findOne({ where: { id: emailId, teamId } });
+    return row ? toEmailDto(row) : null;
+  }
+
+  /** Answers 404 'Email not found' unless the team has this email (another team's id reveals nothing). */
+  async requireEmail(teamId: string, emailId: string): Promise<void> {
+    if (!(await this.emails.exists({ where: { id: emailId, teamId } }))) {
+      throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
+    }
   }
 
   /** Unread emails in the team's inbox (not archived, not spam). */

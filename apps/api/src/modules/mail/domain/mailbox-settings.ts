@@ -85,6 +85,7 @@ export function settingsFromRequest(
     fromEmail: request.fromEmail,
     fromName: request.fromName,
     isActive: request.isActive,
+    applyRulesToFirstSync: request.applyRulesToFirstSync,
     imapPasswordSealed: request.imapPassword
       ? seal(request.imapPassword)
       : reusable.imap
@@ -143,6 +144,7 @@ export function toConfigDto(settings: MailboxSettings, status: MailboxStatusRow 
     fromEmail: settings.fromEmail,
     fromName: settings.fromName,
     isActive: settings.isActive,
+    applyRulesToFirstSync: settings.applyRulesToFirstSync ?? true,
     lastSyncAt: status?.lastSyncAt?.toISOString() ?? null,
     lastError: status?.lastError ?? null,
     lastErrorAt: status?.lastErrorAt?.toISOString() ?? null,

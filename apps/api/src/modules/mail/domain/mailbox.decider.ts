@@ -35,6 +35,7 @@ const PLAIN_FIELDS = [
   'fromEmail',
   'fromName',
   'isActive',
+  'applyRulesToFirstSync',
 ] as const;
 
 type Change = MailboxConfigChanged['changes'][number];
@@ -69,6 +70,7 @@ export function configChanges(previous: MailboxSettings | null, next: MailboxSet
  * event's actor), never a secret.
  */
 export const mailboxDecider = {
+  eventTypes: MAILBOX_EVENT_TYPES,
   initialState: (): MailboxState => ({ status: 'absent' }),
 
   decide(command: SaveMailboxSettings, state: MailboxState): MailboxEvent[] {

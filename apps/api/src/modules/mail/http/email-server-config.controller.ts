@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type EmailServerConfig,
   type SuccessMessageResponse,
@@ -6,88 +7,88 @@ import {
   ZEmailServerConfigRequest,
 } from '@teaminbox/contracts';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
-import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
-import { CurrentUser } from '../../../platform/auth/current-user.decorator';
+import { RequireRole, TeamCaller } from '../../../platform/auth';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { FetchEmailsHandler } from '../commands/fetch-emails/fetch-emails.handler';
-import { SaveEmailServerConfigHandler } from '../commands/save-email-server-config/save-email-server-config.handler';
-import { TestEmailServerConfigHandler } from '../commands/test-email-server-config/test-email-server-config.handler';
-import { GetEmailServerConfigHandler } from '../queries/get-email-server-config/get-email-server-config.handler';
-import { ListImapFoldersHandler } from '../queries/list-imap-folders/list-imap-folders.handler';
-import { DomainError } from '../../shared/domain-error';
-import { uuidOr404 } from '../../shared/uuid-or-404';
-import { MailboxTeam } from '../mailbox-team';
-import { sendRaw } from './mail-quarantine.controller';
-
-export const RAW_NOT_FOUND_MESSAGE = 'Email not found';
+import { FetchEmailsCommand } from '../commands/fetch-emails/fetch-emails.command';
+import { SaveEmailServerConfigCommand } from '../commands/save-email-server-config/save-email-server-config.command';
+import { TestEmailServerConfigCommand } from '../commands/test-email-server-config/test-email-server-config.command';
+import { GetEmailServerConfigQuery } from '../queries/get-email-server-config/get-email-server-config.query';
+import { GetRawMessageQuery } from '../queries/get-raw-message/get-raw-message.query';
+import { ListImapFoldersQuery } from '../queries/list-imap-folders/list-imap-folders.query';
+import { MAILBOX_MANAGERS, MAILBOX_TEAM } from './mailbox-team';
+import { sendRaw } from './raw-message.response';
 
 const configBody = new ZodValidationPipe(ZEmailServerConfigRequest);
 
 @Controller('email-server-config')
 export class EmailServerConfigController {
   constructor(
-    private readonly getConfig: GetEmailServerConfigHandler,
-    private readonly saveConfig: SaveEmailServerConfigHandler,
-    private readonly testConfig: TestEmailServerConfigHandler,
-    private readonly listFolders: ListImapFoldersHandler,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get()
-  get(@CurrentUser() user: AuthenticatedUser): Promise<EmailServerConfig> {
-    return this.getConfig.execute(user.id);
+  get(@TeamCaller(MAILBOX_TEAM) caller: TeamCaller): Promise<EmailServerConfig> {
+    return this.queries.execute(new GetEmailServerConfigQuery(caller.teamId));
   }
 
   @Post()
   @HttpCode(200)
-  create(@CurrentUser() user: AuthenticatedUser, @Body(configBody) body: TEmailServerConfigRequest) {
-    return this.saveConfig.execute(user.id, body);
+  @RequireRole(...MAILBOX_MANAGERS)
+  create(
+    @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
+    @Body(configBody) body: TEmailServerConfigRequest,
+  ): Promise<EmailServerConfig> {
+    return this.commands.execute(new SaveEmailServerConfigCommand(caller, body));
   }
 
   @Put()
-  update(@CurrentUser() user: AuthenticatedUser, @Body(configBody) body: TEmailServerConfigRequest) {
-    return this.saveConfig.execute(user.id, body);
+  @RequireRole(...MAILBOX_MANAGERS)
+  update(
+    @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
+    @Body(configBody) body: TEmailServerConfigRequest,
+  ): Promise<EmailServerConfig> {
+    return this.commands.execute(new SaveEmailServerConfigCommand(caller, body));
   }
 
   @Post('test')
   @HttpCode(200)
+  @RequireRole(...MAILBOX_MANAGERS)
   test(
-    @CurrentUser() user: AuthenticatedUser,
+    @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
     @Body(configBody) body: TEmailServerConfigRequest,
   ): Promise<SuccessMessageResponse> {
-    return this.testConfig.execute(user.id, body);
+    return this.commands.execute(new TestEmailServerConfigCommand(caller, body));
   }
 
   @Get('imap-folders')
-  folders(@CurrentUser() user: AuthenticatedUser): Promise<string[]> {
-    return this.listFolders.execute(user.id);
+  @RequireRole(...MAILBOX_MANAGERS)
+  folders(@TeamCaller(MAILBOX_TEAM) caller: TeamCaller): Promise<string[]> {
+    return this.queries.execute(new ListImapFoldersQuery(caller.teamId));
   }
 }
 
 @Controller('emails')
 export class MailEmailsController {
   constructor(
-    private readonly fetchEmails: FetchEmailsHandler,
-    private readonly team: MailboxTeam,
-    private readonly db: DataSource,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Post('fetch')
   @HttpCode(200)
-  fetch(@CurrentUser() user: AuthenticatedUser): Promise<SuccessMessageResponse> {
-    return this.fetchEmails.execute(user.id);
+  @RequireRole(...MAILBOX_MANAGERS)
+  fetch(@TeamCaller(MAILBOX_TEAM) caller: TeamCaller): Promise<SuccessMessageResponse> {
+    return this.commands.execute(new FetchEmailsCommand(caller));
   }
 
   /** The email as received (message/rfc822), for any member of its team: the stored fields are capped, this is not. */
   @Get(':id/raw')
-  async raw(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
-    uuidOr404(id, RAW_NOT_FOUND_MESSAGE);
-    const teamId = await this.team.of(user.id);
-    const [raw]: { source: Buffer }[] = await this.db.query(
-      'SELECT source FROM raw_message WHERE email_id = $1 AND team_id = $2',
-      [id, teamId],
-    );
-    if (!raw) throw new DomainError('not-found', RAW_NOT_FOUND_MESSAGE);
-    sendRaw(res, `message-${id}.eml`, raw.source);
+  async raw(
+    @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    sendRaw(res, await this.queries.execute(new GetRawMessageQuery(caller.teamId, id, 'email')));
   }
 }

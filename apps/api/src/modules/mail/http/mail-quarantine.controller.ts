@@ -1,47 +1,41 @@
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { QuarantinedMessage, SuccessMessageResponse } from '@teaminbox/contracts';
 import type { Response } from 'express';
-import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
-import { CurrentUser } from '../../../platform/auth/current-user.decorator';
-import { MailQuarantine } from '../ingestion/mail-quarantine';
-import { MailboxTeam } from '../mailbox-team';
+import { RequireRole, TeamCaller } from '../../../platform/auth';
+import { RetryQuarantinedMessageCommand } from '../commands/retry-quarantined-message/retry-quarantined-message.command';
+import { GetRawMessageQuery } from '../queries/get-raw-message/get-raw-message.query';
+import { ListQuarantinedMessagesQuery } from '../queries/list-quarantined-messages/list-quarantined-messages.query';
+import { MAILBOX_MANAGERS, MAILBOX_TEAM } from './mailbox-team';
+import { sendRaw } from './raw-message.response';
 
 /** The team's quarantined messages: list, raw source, retry (ADMIN and MAINTAINER; a MEMBER gets 403). */
 @Controller('email-server-config/quarantine')
+@RequireRole(...MAILBOX_MANAGERS)
 export class MailQuarantineController {
   constructor(
-    private readonly team: MailboxTeam,
-    private readonly quarantine: MailQuarantine,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get()
-  async list(@CurrentUser() user: AuthenticatedUser): Promise<QuarantinedMessage[]> {
-    return this.quarantine.list(await this.team.managedBy(user.id));
+  list(@TeamCaller(MAILBOX_TEAM) caller: TeamCaller): Promise<QuarantinedMessage[]> {
+    return this.queries.execute(new ListQuarantinedMessagesQuery(caller.teamId));
   }
 
   /** The message as received (message/rfc822), always as a download. */
   @Get(':id/raw')
-  async raw(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
-    const { uid, source } = await this.quarantine.rawSource(await this.team.managedBy(user.id), id);
-    sendRaw(res, `message-${uid}.eml`, source);
+  async raw(
+    @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    sendRaw(res, await this.queries.execute(new GetRawMessageQuery(caller.teamId, id, 'quarantine')));
   }
 
   @Post(':id/retry')
   @HttpCode(200)
-  async retry(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<SuccessMessageResponse> {
-    return this.quarantine.retry(await this.team.managedBy(user.id), id);
+  retry(@TeamCaller(MAILBOX_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<SuccessMessageResponse> {
+    return this.commands.execute(new RetryQuarantinedMessageCommand(caller, id));
   }
-}
-
-/** A raw message as a download that no browser renders or sniffs. */
-export function sendRaw(res: Response, filename: string, source: Buffer): void {
-  res
-    .status(200)
-    .setHeader('Content-Type', 'message/rfc822')
-    .setHeader('Content-Length', String(source.length))
-    .setHeader('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`)
-    .setHeader('X-Content-Type-Options', 'nosniff')
-    .setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
-    .setHeader('Cache-Control', 'private, no-store')
-    .end(source);
 }

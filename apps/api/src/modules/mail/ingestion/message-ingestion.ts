@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EmailQuarantined, EmailReleasedFromQuarantine } from '@teaminbox/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { EmailQuarantined } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ANY, EVENT_STORE, type EventStore, type NewEvent } from '../../../platform/event-store/event-store.port';
-import { emailStreamId } from '../../conversations/domain/email.decider';
+import { ReceiveEmailCommand } from '../../conversations';
 import { emailIdOf, eventIdOf, type MessageLocation, type ParsedMessage } from './message-parser';
 import { MessageParserPool } from './message-parser.pool';
 import { type MessageKeys, quarantineReason, type RawMessage } from './message-parser.protocol';
@@ -47,7 +47,8 @@ const noSourceKey = (emailId: string) => createHash('sha256').update(`no-source\
  * Turns fetched messages of one folder into events, exactly once. Ids are derived from the message's location,
  * so a batch fetched again after a crash appends nothing new (the store skips known event ids), and a
  * (Message-ID, content hash) key per team skips the same message found at another location (another folder,
- * a new UIDVALIDITY). Raw source and attachments are stored before the event is appended.
+ * a new UIDVALIDITY). Raw source and attachments are stored before the event is recorded, through conversations'
+ * ReceiveEmail command (received or quarantined, on the email's new stream).
  *
  * No single message can stop a folder: when the batch's rows cannot be stored, each message is stored again alone
  * under a savepoint and the one PostgreSQL refuses is quarantined (its raw source kept); an event the store refuses
@@ -59,7 +60,7 @@ export class MessageIngestion {
 
   constructor(
     private readonly db: DataSource,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly parser: MessageParserPool,
   ) {}
 
@@ -71,13 +72,14 @@ export class MessageIngestion {
   /**
    * Parses a batch on the parser's worker threads (no writes), so that the sync can fetch and parse the next batch
    * while the previous one is written. A message that cannot be parsed, or was rejected by the sync, is kept for
-   * quarantine.
+   * quarantine. Messages up to `firstSyncUntil` are marked as old mail of the folder's first synchronisation.
    */
   async prepare(
     teamId: string,
     folder: string,
     uidValidity: bigint,
     messages: FetchedMessage[],
+    firstSyncUntil = 0,
   ): Promise<PreparedBatch> {
     const toParse = messages.filter((message) => message.rejected === undefined);
     const outcomes = await this.parser.parse(teamId, folder, uidValidity, toParse);
@@ -100,6 +102,8 @@ export class MessageIngestion {
           error: message.rejected ?? 'Not parsed',
         };
       }
+      // Old mail of the first synchronisation: whether rules act on it is the mailbox configuration's choice.
+      if (outcome.ok && uid <= firstSyncUntil) outcome.parsed.email.firstSync = true;
       const { emailId, eventId, dedupeKey } = outcome;
       return outcome.ok
         ? { kind: 'parsed', location, source, size, emailId, eventId, dedupeKey, parsed: outcome.parsed }
@@ -143,25 +147,16 @@ export class MessageIngestion {
       await this.appendQuarantined(item, reason, true);
       return { imported: false, reason };
     }
-    const released = (duplicate: boolean): NewEvent<EmailReleasedFromQuarantine> => ({
-      eventId: uuidv7(),
-      type: 'EmailReleasedFromQuarantine',
-      data: { emailId: item.emailId, teamId, duplicate },
-      metadata: this.metadata(teamId),
-    });
     if (fresh.length === 0) {
-      await this.store.appendToStream(emailStreamId(item.emailId), [released(true)], ANY);
+      await this.record(uuidv7(), {
+        type: 'ReleaseFromQuarantine',
+        data: { emailId: item.emailId, teamId, duplicate: true },
+      });
       return { imported: true, duplicate: true };
     }
     try {
-      await this.store.appendToStream(
-        emailStreamId(item.emailId),
-        [
-          { eventId: item.eventId, type: 'EmailReceived', data: item.parsed.email, metadata: this.metadata(teamId) },
-          released(false),
-        ],
-        ANY,
-      );
+      // Received on the quarantined stream, the email is released from the quarantine with it.
+      await this.record(item.eventId, { type: 'ReceiveEmail', data: item.parsed.email });
     } catch (error) {
       if (!isDataError(error)) throw error;
       const reason = `The message could not be stored: ${describeError(error)}`;
@@ -255,31 +250,14 @@ export class MessageIngestion {
     return fresh;
   }
 
-  private metadata(teamId: string) {
-    return {
-      actorUserId: null,
-      teamId,
-      correlationId: uuidv7(),
-      causationId: null,
-      occurredAt: new Date().toISOString(),
-    };
+  private record(eventId: string, message: ReceiveEmailCommand['message']): Promise<void> {
+    return this.commands.execute(new ReceiveEmailCommand(eventId, message));
   }
 
   private async append(item: Prepared): Promise<void> {
     if (item.kind === 'quarantined') return this.appendQuarantined(item, item.error, false);
     try {
-      await this.store.appendToStream(
-        emailStreamId(item.emailId),
-        [
-          {
-            eventId: item.eventId,
-            type: 'EmailReceived',
-            data: item.parsed.email,
-            metadata: this.metadata(item.location.teamId),
-          },
-        ],
-        ANY,
-      );
+      await this.record(item.eventId, { type: 'ReceiveEmail', data: item.parsed.email });
     } catch (error) {
       if (!isDataError(error)) throw error;
       await this.appendQuarantined(item, `The event could not be stored: ${describeError(error)}`, false);
@@ -300,17 +278,10 @@ export class MessageIngestion {
       hasSource: item.source.length > 0,
     };
     this.logger.warn(`Quarantined message ${location.folder}/${location.uid} of team ${location.teamId}: ${error}`);
-    await this.store.appendToStream(
-      emailStreamId(item.emailId),
-      [
-        {
-          eventId: retried ? uuidv7() : eventIdOf(item.emailId, 'EmailQuarantined'),
-          type: 'EmailQuarantined',
-          data,
-          metadata: this.metadata(location.teamId),
-        },
-      ],
-      ANY,
-    );
+    await this.record(retried ? uuidv7() : eventIdOf(item.emailId, 'EmailQuarantined'), {
+      type: 'QuarantineEmail',
+      data,
+      retried,
+    });
   }
 }

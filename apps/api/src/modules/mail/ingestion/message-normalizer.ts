@@ -74,6 +74,11 @@ export function normalizeEmailReceived(email: EmailReceived): EmailReceived {
       ? { references: email.references.slice(-limits.references).map((ref) => clean(ref, limits.messageId)) }
       : {}),
     ...(email.folder !== undefined ? { folder: clean(email.folder, 1000) } : {}),
+    ...(email.headers
+      ? {
+          headers: email.headers.map((header) => ({ name: clean(header.name, 200), value: clean(header.value, 2000) })),
+        }
+      : {}),
     ...(email.attachments
       ? {
           attachments: email.attachments.map((attachment) => ({

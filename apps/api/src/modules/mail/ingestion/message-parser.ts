@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { EmailAttachment, EmailReceived, Priority } from '@teaminbox/contracts';
+import type { EmailAttachment, EmailHeader, EmailReceived, Priority } from '@teaminbox/contracts';
 import { type AddressObject, type HeaderValue, simpleParser } from 'mailparser';
 import { v5 as uuidv5 } from 'uuid';
 import { cleanText } from '../../../platform/event-store/event-text';
-import { sanitizeEmailHtml } from '../../conversations/email-content/email-html';
+import { sanitizeEmailHtml } from '../../../platform/email-html';
 import { MAIL_FIELD_LIMITS, normalizeEmailReceived, receivedAtOf } from './message-normalizer';
 
 /** Namespace of the deterministic ids of ingested mail (uuid v5). */
@@ -63,6 +63,29 @@ const headerText = (value: HeaderValue | undefined): string => {
   if (typeof value === 'object' && 'value' in value) return String((value as { value: unknown }).value);
   return String(value);
 };
+
+/** Header lines kept for rules: at most this many, each value cut to HEADER_VALUE_MAX_LENGTH characters. */
+export const MAX_HEADERS = 100;
+export const HEADER_VALUE_MAX_LENGTH = 2000;
+
+/**
+ * The message's header lines in order, as (lowercase name, unfolded value); an encoded value (RFC 2047) as
+ * mailparser decoded it when the header is plain text. Bounded, so a message with huge headers stays small.
+ */
+export function headerList(
+  lines: readonly { key: string; line: string }[],
+  decoded: Map<string, HeaderValue>,
+): EmailHeader[] {
+  return lines.slice(0, MAX_HEADERS).map(({ key, line }) => {
+    let value = line
+      .slice(line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
+    const plain = decoded.get(key);
+    if (value.includes('=?') && typeof plain === 'string') value = plain;
+    return { name: key, value: value.slice(0, HEADER_VALUE_MAX_LENGTH) };
+  });
+}
 
 const PRIORITY: Record<string, Priority> = { high: 'HIGH', normal: 'MEDIUM', low: 'LOW' };
 
@@ -177,6 +200,7 @@ export async function parseMessage(
     uid: location.uid,
     isAutoReply: isAutoReply(parsed.headers),
     isBounce: isBounce(parsed.headers),
+    headers: headerList(parsed.headerLines, parsed.headers),
     attachments: attachmentMeta,
   });
   return { email, attachments };

@@ -1,9 +1,8 @@
 import { Controller, Get, Param, Query, Redirect, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
-import { CurrentUser } from '../../../platform/auth/current-user.decorator';
-import { Public } from '../../../platform/auth/public.decorator';
-import { DomainError } from '../../shared/domain-error';
+import { Public, RequireRole, TeamCaller } from '../../../platform/auth';
+import { DomainError } from '../../../platform/event-sourcing';
+import { MAILBOX_MANAGERS, MAILBOX_TEAM } from '../http/mailbox-team';
 import { MailOAuthService } from './mail-oauth.service';
 import { OAUTH_CALLBACK_PATH, OAUTH_STATE_TTL_MS, providerFromPath } from './oauth-providers';
 
@@ -24,14 +23,15 @@ export class MailOAuthController {
   constructor(private readonly oauth: MailOAuthService) {}
 
   @Get(':provider/url')
+  @RequireRole(...MAILBOX_MANAGERS)
   async url(
-    @CurrentUser() user: AuthenticatedUser,
+    @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
     @Param('provider') segment: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ url: string }> {
     const provider = providerFromPath(segment);
     if (!provider) throw new DomainError('not-found', 'Unknown OAuth2 provider.');
-    const { url, binding } = await this.oauth.authorizationUrl(user.id, provider);
+    const { url, binding } = await this.oauth.authorizationUrl(caller, provider);
     res.cookie(OAUTH_BINDING_COOKIE, binding, {
       httpOnly: true,
       sameSite: 'lax',

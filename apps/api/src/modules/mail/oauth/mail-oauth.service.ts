@@ -2,13 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MailboxSettings, OAuthProvider } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
+import { type TeamCaller, UserSessions } from '../../../platform/auth';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
-import { DomainError } from '../../shared/domain-error';
-import { ReadYourWrites } from '../../shared/read-your-writes';
+import { DomainError, ReadYourWrites } from '../../../platform/event-sourcing';
 import { MailboxSupervisor } from '../ingestion/mailbox-supervisor';
-import { UserDirectory } from '../../identity/user-directory';
-import { MAILBOX_MANAGER_ROLES, MailboxTeam } from '../mailbox-team';
+import { MAILBOX_MANAGERS } from '../http/mailbox-team';
 import { MAILBOX_CONFIG_PROJECTION } from '../projections/mailbox-config.projection';
 import { describe, MailboxOAuthTokens } from './mailbox-oauth-tokens';
 import {
@@ -50,8 +49,7 @@ export class MailOAuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly db: DataSource,
     private readonly box: SecretBox,
-    private readonly team: MailboxTeam,
-    private readonly directory: UserDirectory,
+    private readonly sessions: UserSessions,
     private readonly tokens: MailboxOAuthTokens,
     private readonly readYourWrites: ReadYourWrites,
     private readonly supervisor: MailboxSupervisor,
@@ -69,8 +67,10 @@ export class MailOAuthService {
    * The provider's consent URL, and the browser binding: a random value the caller puts in an HttpOnly cookie and
    * whose hash is stored with the state, so that only the browser that asked can complete the consent.
    */
-  async authorizationUrl(userId: string, provider: OAuthProvider): Promise<{ url: string; binding: string }> {
-    const teamId = await this.team.managedBy(userId);
+  async authorizationUrl(
+    { teamId, userId }: TeamCaller,
+    provider: OAuthProvider,
+  ): Promise<{ url: string; binding: string }> {
     const app = providerConfig(this.config.oauth, provider);
     if (!app) throw new DomainError('invalid', OAUTH_NOT_CONFIGURED_MESSAGE);
     const state = randomToken();
@@ -130,8 +130,8 @@ export class MailOAuthService {
       throw new OAuthTokenError('The consent was started in another browser.');
     }
     // The user may have left the team or lost the role since the consent began.
-    const membership = await this.directory.membershipOf(row.user_id);
-    if (membership?.teamId !== row.team_id || !MAILBOX_MANAGER_ROLES.includes(membership.role)) {
+    const session = await this.sessions.sessionOf(row.user_id);
+    if (session?.teamId !== row.team_id || !session.role || !MAILBOX_MANAGERS.includes(session.role)) {
       throw new OAuthTokenError("The user may no longer change this team's mailbox.");
     }
     if (typeof query.error === 'string') {
@@ -180,6 +180,7 @@ export class MailOAuthService {
         fromEmail: '',
         fromName: '',
         isActive: false,
+        applyRulesToFirstSync: true,
         imapPasswordSealed: null,
         smtpPasswordSealed: null,
       };

@@ -1,5 +1,5 @@
 import { defaultNotificationPreferences } from '@teaminbox/contracts';
-import { foldEvents } from '../../shared/decider';
+import { foldEvents } from '../../../platform/event-sourcing/decider';
 import {
   type NotificationPreferences,
   notificationSettingsDecider,

@@ -1,5 +1,5 @@
-import { DomainError } from '../../shared/domain-error';
-import { deciderSpecification } from '../../shared/decider-specification';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
+import { deciderSpecification } from '../../../../test/support/decider-specification';
 import {
   ADDRESS_INVITATION_QUOTA_MESSAGE,
   ADMIN_ROLE_MESSAGE,
@@ -63,6 +63,7 @@ describe('team decider', () => {
       name: 'Support',
       members: { u1: 'ADMIN' },
       invitations: {},
+      sends: [],
     });
   });
 });
@@ -84,10 +85,11 @@ describe('team decider: invitations, roles and removals', () => {
       invitedBy: 'admin',
     },
   } as const;
+  const now = new Date('2030-01-01T12:00:00.000Z');
   const invite = (actorId: string, email = 'New@Example.com', inviteeUserId: string | null = null) =>
     ({
       type: 'SendInvitation',
-      data: { actorId, invitationId: 'i2', email, tokenHash: 'h2', expiresAt, inviteeUserId },
+      data: { actorId, invitationId: 'i2', email, tokenHash: 'h2', expiresAt, inviteeUserId, now },
     }) as const;
   const accept = (now: Date, over: Partial<{ tokenHash: string; email: string; userId: string }> = {}) =>
     ({
@@ -117,30 +119,45 @@ describe('team decider: invitations, roles and removals', () => {
     }
   });
 
-  it("keeps to the invitation quotas when the day's sends are given", () => {
-    const now = new Date('2030-01-01T12:00:00.000Z');
+  it('keeps to the invitation quotas, decided on the sends of the last day', () => {
     const ago = (ms: number) => new Date(now.getTime() - ms);
-    const withSends = (recentSends: { email: string; at: Date }[]) =>
-      ({ ...invite('admin'), data: { ...invite('admin').data, recentSends, now } }) as const;
+    // An invitation sent at `at` expires INVITATION_TTL_DAYS later: that is when the decider knows it was sent.
+    const sentTo = (email: string, at: Date, n: number) =>
+      ({
+        type: 'InvitationSent',
+        data: {
+          teamId: 't1',
+          invitationId: `s${n}`,
+          email,
+          tokenHash: `hs${n}`,
+          expiresAt: new Date(at.getTime() + 7 * 24 * 3600_000).toISOString(),
+          invitedBy: 'admin',
+        },
+      }) as const;
     spec
-      .given(team)
-      .when(withSends([{ email: 'new@example.com', at: ago(30_000) }]))
+      .given([...team, sentTo('new@example.com', ago(30_000), 1)])
+      .when(invite('admin'))
       .thenThrows(errorOf('rate-limited', INVITATION_COOLDOWN_MESSAGE));
-    const fiveToday = [1, 2, 3, 4, 5].map((h) => ({ email: 'new@example.com', at: ago(h * 3600_000) }));
-    spec.given(team).when(withSends(fiveToday)).thenThrows(errorOf('rate-limited', ADDRESS_INVITATION_QUOTA_MESSAGE));
-    const fiftyOthers = Array.from({ length: 50 }, (_, i) => ({
-      email: `other${i}@example.com`,
-      at: ago(i * 60_000 + 61_000),
-    }));
-    spec.given(team).when(withSends(fiftyOthers)).thenThrows(errorOf('rate-limited', TEAM_INVITATION_QUOTA_MESSAGE));
+    const fiveToday = [1, 2, 3, 4, 5].map((h) => sentTo('new@example.com', ago(h * 3600_000), h));
+    spec
+      .given([...team, ...fiveToday])
+      .when(invite('admin'))
+      .thenThrows(errorOf('rate-limited', ADDRESS_INVITATION_QUOTA_MESSAGE));
+    const fiftyOthers = Array.from({ length: 50 }, (_, i) =>
+      sentTo(`other${i}@example.com`, ago(i * 60_000 + 61_000), i),
+    );
+    spec
+      .given([...team, ...fiftyOthers])
+      .when(invite('admin'))
+      .thenThrows(errorOf('rate-limited', TEAM_INVITATION_QUOTA_MESSAGE));
     // Sends older than a day and a minute-old send count for nothing.
     const old = [
-      ...fiveToday.map((send) => ({ ...send, at: ago(25 * 3600_000) })),
-      { email: 'new@example.com', at: ago(61_000) },
+      ...[1, 2, 3, 4, 5].map((h) => sentTo('new@example.com', ago(25 * 3600_000 + h), h)),
+      sentTo('new@example.com', ago(61_000), 6),
     ];
     spec
-      .given(team)
-      .when(withSends(old))
+      .given([...team, ...old])
+      .when(invite('admin'))
       .then([
         {
           type: 'InvitationSent',

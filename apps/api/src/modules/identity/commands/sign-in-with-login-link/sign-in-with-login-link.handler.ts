@@ -1,15 +1,12 @@
-import { HttpException, Inject } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { IDENTITY_MESSAGES, type LoginLinkResponse } from '@teaminbox/contracts';
 import { AccessTokenService } from '../../../../platform/auth/access-token.service';
 import { Clock } from '../../../../platform/auth/clock';
 import { hashSecretToken, isWellFormedSecretToken } from '../../../../platform/auth/secret-token';
-import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
+import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
-import { foldEvents } from '../../../shared/decider';
-import { DomainError } from '../../../shared/domain-error';
-import { type DomainEvent, newCorrelationId, toDomainEvents } from '../../../shared/domain-event';
-import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
+import { RequestContext } from '../../../../platform/request-context';
 import {
   isUsable,
   LOGIN_LINK_EXPIRED_MESSAGE,
@@ -18,7 +15,6 @@ import {
 } from '../../domain/login-link.decider';
 import { userDecider, userStreamId } from '../../domain/user.decider';
 import { USERS_PROJECTION } from '../../projections/users/users.projection';
-import { READ_YOUR_WRITES_TIMEOUT_MS } from '../../../shared/read-your-writes';
 import { UserDirectory } from '../../user-directory';
 import { SignInWithLoginLinkCommand } from './sign-in-with-login-link.command';
 
@@ -39,7 +35,6 @@ const expired = () => new DomainError('unauthorized', LOGIN_LINK_EXPIRED_MESSAGE
 @CommandHandler(SignInWithLoginLinkCommand)
 export class SignInWithLoginLinkHandler implements ICommandHandler<SignInWithLoginLinkCommand, LoginLinkResponse> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly repository: EventSourcedRepository,
     private readonly runner: ProjectionRunner,
     private readonly directory: UserDirectory,
@@ -50,18 +45,10 @@ export class SignInWithLoginLinkHandler implements ICommandHandler<SignInWithLog
   async execute({ token }: SignInWithLoginLinkCommand): Promise<LoginLinkResponse> {
     if (!isWellFormedSecretToken(token)) throw expired();
     const streamId = loginLinkStreamId(hashSecretToken(token));
-    const stored = await this.store.readStream(streamId);
-    const history = toDomainEvents(stored, loginLinkDecider.eventTypes) as DomainEvent<
-      'LoginLinkIssued' | 'LoginLinkUsed'
-    >[];
-    const state = foldEvents(loginLinkDecider, history);
-    if (!isUsable(state, this.clock.now())) throw expired();
+    const { state, position } = await this.repository.load(streamId, loginLinkDecider);
+    if (!isUsable(state, this.clock.now()) || !position) throw expired();
 
-    const caughtUp = await this.runner.waitFor(
-      stored[stored.length - 1].position,
-      [USERS_PROJECTION],
-      CATCH_UP_WAIT_MS,
-    );
+    const caughtUp = await this.runner.waitFor(position, [USERS_PROJECTION], CATCH_UP_WAIT_MS);
     const user = caughtUp ? await this.directory.byId(state.userId) : null;
     if (!user) {
       throw new HttpException(
@@ -71,12 +58,13 @@ export class SignInWithLoginLinkHandler implements ICommandHandler<SignInWithLog
     }
 
     try {
-      await this.repository.decide(
-        streamId,
-        loginLinkDecider,
-        { type: 'UseLoginLink', data: { now: this.clock.now() } },
-        { actorUserId: user.id, teamId: user.teamId, correlationId: newCorrelationId() },
-        { conflictMessage: LOGIN_LINK_EXPIRED_MESSAGE },
+      await RequestContext.actAs({ kind: 'user', id: user.id }, () =>
+        this.repository.decide(
+          streamId,
+          loginLinkDecider,
+          { type: 'UseLoginLink', data: { now: this.clock.now() } },
+          { teamId: user.teamId, conflictMessage: LOGIN_LINK_EXPIRED_MESSAGE },
+        ),
       );
     } catch (error) {
       // The loser of a concurrent use sees a conflict: for it the link is used.
@@ -85,15 +73,16 @@ export class SignInWithLoginLinkHandler implements ICommandHandler<SignInWithLog
     }
     // The first link of an account proves its address: a password set at registration stops working and every
     // other session ends (sessions of the account's new version only, so this one is issued after).
-    const proven = await this.repository.decide(
-      userStreamId(user.id),
-      userDecider,
-      { type: 'ProveEmail', data: {} },
-      { actorUserId: user.id, teamId: user.teamId, correlationId: newCorrelationId() },
+    const proven = await RequestContext.actAs({ kind: 'user', id: user.id }, () =>
+      this.repository.decide(
+        userStreamId(user.id),
+        userDecider,
+        { type: 'ProveEmail', data: {} },
+        { teamId: user.teamId, waitFor: [USERS_PROJECTION] },
+      ),
     );
     let sessionVersion = user.sessionVersion;
     if (proven) {
-      await this.runner.waitFor(proven.position, [USERS_PROJECTION], READ_YOUR_WRITES_TIMEOUT_MS);
       sessionVersion = (await this.directory.byId(user.id))?.sessionVersion ?? sessionVersion + 1;
     }
     return {

@@ -1,14 +1,13 @@
 import { Logger } from '@nestjs/common';
-import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { SignInResponse } from '@teaminbox/contracts';
 import type { Repository } from 'typeorm';
 import { AccessTokenService } from '../../../../platform/auth/access-token.service';
-import { DomainError } from '../../../shared/domain-error';
-import { newCorrelationId } from '../../../shared/domain-event';
-import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
-import { AcceptInvitationCommand } from '../../../teams/commands/accept-invitation/accept-invitation.command';
+import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
+import { RequestContext } from '../../../../platform/request-context';
 import { normalizeEmail, userDecider, userStreamId } from '../../domain/user.decider';
+import { InvitationAcceptance } from '../../invitation-acceptance';
 import { PasswordHasher } from '../../password-hasher';
 import { UserReadModel } from '../../projections/users/users.read-model';
 import { SignInCommand } from './sign-in.command';
@@ -26,7 +25,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInRespo
     @InjectRepository(UserReadModel) private readonly users: Repository<UserReadModel>,
     private readonly passwords: PasswordHasher,
     private readonly tokens: AccessTokenService,
-    private readonly commands: CommandBus,
+    private readonly invitations: InvitationAcceptance,
     private readonly repository: EventSourcedRepository,
   ) {}
 
@@ -40,7 +39,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInRespo
     if (!user || !valid) throw new DomainError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
     if (this.passwords.needsRehash(user.passwordHash)) await this.rehash(user.id, request.password);
     const invitationToken = request.invitationId?.trim();
-    if (invitationToken) await this.commands.execute(new AcceptInvitationCommand(user.id, invitationToken));
+    if (invitationToken) await this.invitations.accept(user.id, invitationToken);
     return { success: true, message: await this.tokens.issue(user.id, { sessionVersion: user.sessionVersion }) };
   }
 
@@ -48,11 +47,14 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInRespo
   private async rehash(userId: string, password: string): Promise<void> {
     try {
       const passwordHash = await this.passwords.hash(password);
-      await this.repository.decide(
-        userStreamId(userId),
-        userDecider,
-        { type: 'RehashPassword', data: { passwordHash } },
-        { actorUserId: userId, teamId: null, correlationId: newCorrelationId() },
+      // The signing-in account is the actor of its own rehash.
+      await RequestContext.actAs({ kind: 'user', id: userId }, () =>
+        this.repository.decide(
+          userStreamId(userId),
+          userDecider,
+          { type: 'RehashPassword', data: { passwordHash } },
+          { teamId: null },
+        ),
       );
     } catch (error) {
       this.logger.warn(`Rehashing the password of user ${userId} failed: ${(error as Error).message}`);

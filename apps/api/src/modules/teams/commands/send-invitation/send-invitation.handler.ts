@@ -1,19 +1,16 @@
 import { HttpException, HttpStatus, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { InjectRepository } from '@nestjs/typeorm';
-import { INVITATION_TTL_DAYS, type InvitationSent, type Team } from '@teaminbox/contracts';
+import { INVITATION_TTL_DAYS, type Team } from '@teaminbox/contracts';
 import type { Repository } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { Clock } from '../../../../platform/auth/clock';
 import { generateSecretToken } from '../../../../platform/auth/secret-token';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/app-config';
 import { MailerService } from '../../../../platform/mail/mailer.service';
-import { UserDirectory } from '../../../identity/user-directory';
-import { DomainError } from '../../../shared/domain-error';
-import { newCorrelationId } from '../../../shared/domain-event';
-import { ReadYourWrites } from '../../../shared/read-your-writes';
-import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
-import { TEAM_NOT_FOUND_MESSAGE, teamStreamId } from '../../domain/team.decider';
+import { UserDirectory } from '../../../identity';
+import { DomainError, ReadYourWrites } from '../../../../platform/event-sourcing';
+import { TEAM_NOT_FOUND_MESSAGE } from '../../domain/team.decider';
 import { INVITATIONS_PROJECTION } from '../../projections/invitations/invitations.projection';
 import { TeamReadModel } from '../../projections/teams/teams.read-model';
 import { GetTeamQuery } from '../../queries/get-team/get-team.query';
@@ -43,35 +40,26 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
     private readonly clock: Clock,
     @InjectRepository(TeamReadModel) private readonly teamRows: Repository<TeamReadModel>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
-  async execute({ actorId, email }: SendInvitationCommand): Promise<Team> {
-    const membership = await this.directory.membershipOf(actorId);
-    if (!membership) throw new DomainError('not-found', TEAM_NOT_FOUND_MESSAGE);
-    const { teamId } = membership;
+  async execute({ caller, email }: SendInvitationCommand): Promise<Team> {
+    const { userId: actorId, teamId } = caller;
     const invitee = await this.directory.byEmail(email);
     const { token, hash } = generateSecretToken();
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
-    const recentSends = await this.recentSends(teamId, now);
-    const appended = await this.teams.decide(
-      teamId,
-      {
-        type: 'SendInvitation',
-        data: {
-          actorId,
-          invitationId: uuidv7(),
-          email,
-          tokenHash: hash,
-          expiresAt,
-          inviteeUserId: invitee?.id ?? null,
-          recentSends,
-          now,
-        },
+    const appended = await this.teams.decide(teamId, {
+      type: 'SendInvitation',
+      data: {
+        actorId,
+        invitationId: uuidv7(),
+        email,
+        tokenHash: hash,
+        expiresAt,
+        inviteeUserId: invitee?.id ?? null,
+        now,
       },
-      { actorUserId: actorId, teamId, correlationId: newCorrelationId() },
-    );
+    });
     await this.readYourWrites.waitFor(appended?.position, [INVITATIONS_PROJECTION]);
 
     const [team, inviter] = await Promise.all([
@@ -91,17 +79,8 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
         HttpStatus.BAD_GATEWAY,
       );
     }
-    const updated = await this.queries.execute(new GetTeamQuery(actorId));
+    const updated = await this.queries.execute(new GetTeamQuery(teamId));
     if (!updated) throw new DomainError('not-found', TEAM_NOT_FOUND_MESSAGE);
     return updated;
-  }
-
-  /** The team's invitations of the last day, with when each was sent (the quotas' facts). */
-  private async recentSends(teamId: string, now: Date): Promise<{ email: string; at: Date }[]> {
-    const since = now.getTime() - DAY_MS;
-    return (await this.store.readStream(teamStreamId(teamId)))
-      .filter((event) => event.type === 'InvitationSent')
-      .map((event) => ({ email: (event.data as InvitationSent).email, at: new Date(event.metadata.occurredAt) }))
-      .filter((send) => send.at.getTime() > since);
   }
 }
