@@ -163,7 +163,7 @@ describe('team decider: invitations, roles and removals', () => {
           type: 'InvitationSent',
           data: {
             teamId: 't1',
-            invitationId: 'i2',
+            invitationId: 's1', // the address's open invitation, re-issued
             email: 'new@example.com',
             tokenHash: 'h2',
             expiresAt: expiresAt.toISOString(),
