@@ -6,6 +6,8 @@ import { migrations } from './migrations';
 import { PreferencesModule } from './modules/preferences';
 import { LabelsModule } from './modules/labels';
 import { NotificationSettingsModule } from './modules/notification-settings';
+import { NotificationsModule } from './modules/notifications';
+import { ProfileModule } from './modules/profile';
 import { ReplyTemplatesModule } from './modules/reply-templates';
 import { RulesModule } from './modules/rules';
 import { ConversationsModule, InboxEmailReadModel } from './modules/conversations';
@@ -78,8 +80,10 @@ export class AppModule {
         ReplyTemplatesModule,
         NotificationSettingsModule,
         RulesModule,
+        ProfileModule,
         MailboxModule,
         OutboxModule.forRoot({ worker: autoStartProjections }),
+        NotificationsModule.forRoot({ workers: autoStartProjections }),
       ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],
     };

@@ -15,7 +15,7 @@ export const JSON_BODY_LIMIT = '100kb';
 /**
  * The calls that legitimately carry large JSON bodies, with their limits: a reply carries its attachments as base64
  * (REPLY_MAX_ATTACHMENTS, about 25 MB of files), a draft up to 5 million characters of text and of HTML, a reply
- * template 100 kB of each.
+ * template 100 kB of each, a rule up to 30 values of 2,000 characters (up to 4 bytes each in UTF-8).
  */
 export const LARGE_JSON_BODIES: { method: string; path: RegExp; limit: string }[] = [
   { method: 'POST', path: /^\/api\/emails\/send-reply$/, limit: '35mb' },
@@ -23,6 +23,8 @@ export const LARGE_JSON_BODIES: { method: string; path: RegExp; limit: string }[
   { method: 'PUT', path: /^\/api\/emails\/[^/]+\/replies\/[^/]+$/, limit: '12mb' },
   { method: 'POST', path: /^\/api\/reply-templates$/, limit: '512kb' },
   { method: 'PUT', path: /^\/api\/reply-templates\/[^/]+$/, limit: '512kb' },
+  { method: 'POST', path: /^\/api\/rules$/, limit: '512kb' },
+  { method: 'PUT', path: /^\/api\/rules\/[^/]+$/, limit: '512kb' },
 ];
 
 export interface CreateAppOptions {

@@ -5,6 +5,8 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { initI18n, initTheme, StandaloneApp } from '@teaminbox/ui';
 import { createAppStore } from '@teaminbox/web-store';
 import feature from './feature';
+import NotificationSettingsPage from './features/notification-settings/NotificationSettingsPanel';
+import NotificationsPage from './features/notifications/NotificationsPage';
 import ProfilePage from './features/profile/ProfilePage';
 
 /** Standalone: this remote on its own dev server, with its own store from libs/web-store. */
@@ -17,6 +19,8 @@ createRoot(document.getElementById('root')!).render(
     <StandaloneApp store={store} feature={feature}>
       <Routes>
         <Route path="/admin/profile" element={<ProfilePage />} />
+        <Route path="/admin/notifications" element={<NotificationsPage />} />
+        <Route path="/admin/notification-settings" element={<NotificationSettingsPage />} />
         <Route path="*" element={<Navigate to="/admin/profile" replace />} />
       </Routes>
     </StandaloneApp>

@@ -8,3 +8,4 @@ export * from './realtime-client';
 export * from './collaboration';
 export * from './personal';
 export * from './rules';
+export * from './notifications';

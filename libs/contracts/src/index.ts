@@ -11,3 +11,5 @@ export * from './personal/notification-settings.schemas';
 export * from './personal/personal.events';
 export * from './rules/rule.schemas';
 export * from './rules/rule.events';
+export * from './notifications/notification.schemas';
+export * from './notifications/notification.events';

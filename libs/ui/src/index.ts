@@ -10,3 +10,4 @@ export * from './components/LanguageSwitch';
 export * from './components/NoticeHost';
 export * from './components/PageHeading';
 export * from './standalone/StandaloneApp';
+export * from './format/relative-time';

@@ -14,6 +14,7 @@ import { InboxEmailCount1768100000000 } from './1768100000000-inbox-email-count'
 import { EmailStars1768200000000 } from './1768200000000-email-stars';
 import { Hardening1768300000000 } from './1768300000000-hardening';
 import { Rules1768350000000 } from './1768350000000-rules';
+import { Notifications1768500000000 } from './1768500000000-notifications';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   EmailStars1768200000000,
   Hardening1768300000000,
   Rules1768350000000,
+  Notifications1768500000000,
 ];

@@ -44,6 +44,11 @@ export function AppRoutes() {
         <Route path="team-members" element={<RemoteRoute remote="admin" page="TeamMembersPage" />} />
         <Route path="rules" element={<RemoteRoute remote="admin" page="RulesPage" />} />
         <Route path="profile" element={<RemoteRoute remote="settings" page="ProfilePage" />} />
+        <Route path="notifications" element={<RemoteRoute remote="settings" page="NotificationsPage" />} />
+        <Route
+          path="notification-settings"
+          element={<RemoteRoute remote="settings" page="NotificationSettingsPage" />}
+        />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

@@ -322,16 +322,24 @@ export const ZReplyingRequest = z.object({ replying: z.boolean() });
 export const DETAIL_VIEW_MODES = ['classic', 'timeline'] as const;
 export type DetailViewMode = (typeof DETAIL_VIEW_MODES)[number];
 
+/** The languages of the interface; notifications and their emails are written in the user's. */
+export const USER_LANGUAGES = ['en', 'cs'] as const;
+export type UserLanguage = (typeof USER_LANGUAGES)[number];
+
 export interface UserPreferences {
   emailDetailViewMode: DetailViewMode;
   onVacation: boolean;
+  /** The language last chosen in the interface (default en). */
+  language: UserLanguage;
 }
 
 /** PUT /user/preferences (each field optional: only what is sent changes). */
 export const ZUserPreferencesRequest = z.object({
   emailDetailViewMode: z.enum(DETAIL_VIEW_MODES).optional(),
   onVacation: z.boolean().optional(),
+  language: z.enum(USER_LANGUAGES, 'language must be en or cs').optional(),
 });
+export type TUserPreferencesRequest = z.infer<typeof ZUserPreferencesRequest>;
 
 /** PUT /me/availability */
 export const ZAvailabilityRequest = z.object({ onVacation: z.boolean() });

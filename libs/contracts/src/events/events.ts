@@ -1,5 +1,5 @@
 import type { EmailAttachment, EmailStatus, Priority } from '../conversations/email.schemas';
-import type { DetailViewMode, LabelBackground, LabelColor } from '../conversations/collaboration.schemas';
+import type { DetailViewMode, LabelBackground, LabelColor, UserLanguage } from '../conversations/collaboration.schemas';
 import type { Role } from '../identity/identity.schemas';
 import type { EmailNotificationsSuppressed, EmailRuleApplied } from '../rules/rule.events';
 
@@ -348,6 +348,7 @@ export interface UserPreferencesChanged {
   userId: string;
   emailDetailViewMode?: DetailViewMode;
   onVacation?: boolean;
+  language?: UserLanguage;
 }
 
 /** Every event type and its payload: the single source of event names. */

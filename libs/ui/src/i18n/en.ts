@@ -1,6 +1,7 @@
 import { emailDetailEn } from './email-detail';
 import { myTasksEn } from './my-tasks';
 import { rulesEn } from './rules';
+import { notificationSettingsEn, notificationsEn, profileEn } from './notifications';
 
 /**
  * English texts. Values are the spec's product texts verbatim; texts the spec gives in Czech stay
@@ -9,6 +10,8 @@ import { rulesEn } from './rules';
 export const en = {
   app: { name: 'Team Inbox' },
   nav: {
+    notifications: 'Notifications',
+    notificationSettings: 'Notification settings',
     home: 'Home',
     login: 'Login',
     register: 'Register',
@@ -198,13 +201,9 @@ export const en = {
     yes: 'Yes',
     no: 'No',
   },
-  profile: {
-    heading: 'Profile',
-    email: 'Email',
-    role: 'Role',
-    team: 'Team',
-    noTeam: 'No team yet',
-  },
+  profile: profileEn,
+  notifications: notificationsEn,
+  notificationSettings: notificationSettingsEn,
   emailServerConfig: {
     heading: 'Email Server Configuration',
     presets: 'Quick presets',

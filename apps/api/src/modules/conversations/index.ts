@@ -3,7 +3,7 @@ export { ConversationsModule } from './conversations.module';
 export { ReceiveEmailCommand } from './commands/receive-email/receive-email.command';
 export { emailStreamId } from './domain/email.decider';
 export { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
-export { INBOX_EMAIL_PROJECTION } from './projections/inbox-email/inbox-email.projection';
 export { EMAIL_REPLY_PROJECTION } from './projections/email-reply/email-reply.projection';
 export { ApplyRuleCommand } from './commands/apply-rule/apply-rule.command';
 export type { RuleActionToApply, RuleToApply } from './domain/apply-rule';
+export { INBOX_EMAIL_PROJECTION } from './projections/inbox-email/inbox-email.projection';

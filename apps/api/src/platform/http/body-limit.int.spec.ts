@@ -49,6 +49,17 @@ describe('JSON request bodies', () => {
     expect((await postJson('/api/emails/send-reply', tooBig)).status).toBe(413);
   });
 
+  it('lets a rule carry its longest values in any script, and no more', async () => {
+    // 20 conditions of 2,000 three-byte characters: about 120 kB of JSON, more than the default limit.
+    const condition = { field: 'SUBJECT', operator: 'CONTAINS', value: '€'.repeat(2000) };
+    const rule = { name: 'Long', priority: 'first', conditions: Array.from({ length: 20 }, () => condition) };
+    expect(Buffer.byteLength(JSON.stringify(rule))).toBeGreaterThan(100 * 1024);
+    // Parsed and validated (the priority is no number: 400), not a 413.
+    expect((await postJson('/api/rules', rule)).status).toBe(400);
+    const huge = { ...rule, name: 'x'.repeat(600_000) };
+    expect((await postJson('/api/rules', huge)).status).toBe(413);
+  });
+
   it('lets a draft carry a long body', async () => {
     const res = await postJson('/api/emails/0193a0a0-0000-7000-8000-000000000001/replies', {
       body: 'x'.repeat(2_000_000),

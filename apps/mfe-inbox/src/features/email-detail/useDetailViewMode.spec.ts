@@ -17,7 +17,9 @@ describe('the detail view mode', () => {
 
   it('starts from the local value, and the server value overrides it', async () => {
     window.localStorage.setItem(VIEW_MODE_STORAGE_KEY, 'timeline');
-    jest.spyOn(inboxApi, 'getPreferences').mockResolvedValue({ emailDetailViewMode: 'classic', onVacation: false });
+    jest
+      .spyOn(inboxApi, 'getPreferences')
+      .mockResolvedValue({ emailDetailViewMode: 'classic', onVacation: false, language: 'en' });
     const { result } = renderHook(() => useDetailViewMode());
     expect(result.current[0]).toBe('timeline');
     await waitFor(() => expect(result.current[0]).toBe('classic'));
@@ -29,7 +31,7 @@ describe('the detail view mode', () => {
     jest.spyOn(inboxApi, 'getPreferences').mockRejectedValue(new Error('offline'));
     const save = jest
       .spyOn(inboxApi, 'setPreferences')
-      .mockResolvedValue({ emailDetailViewMode: 'timeline', onVacation: false });
+      .mockResolvedValue({ emailDetailViewMode: 'timeline', onVacation: false, language: 'en' });
     const { result } = renderHook(() => useDetailViewMode());
     await waitFor(() => expect(warn).toHaveBeenCalled());
     act(() => result.current[1]('timeline'));
