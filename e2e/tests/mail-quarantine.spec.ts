@@ -72,8 +72,7 @@ test.describe('quarantined messages', () => {
       )
       .toBe(1);
 
-    await page.goto(first.url);
-    await useToken(page, token);
+    await useToken(page, token, first.url);
     await page.goto(`${first.url}/admin/email-server-config`);
     const row = page.getByTestId('quarantine-row');
     await expect(page.getByTestId('quarantine')).toContainText('Quarantined messages');
@@ -93,8 +92,7 @@ test.describe('quarantined messages', () => {
     const second = await startApp({ ALLOW_PRIVATE_MAIL_HOSTS: 'true' }, { workDir: first.workDir });
     apps.push(second);
     const again = await signInViaApi(second.url, account);
-    await page.goto(second.url);
-    await useToken(page, again);
+    await useToken(page, again, second.url);
     await page.goto(`${second.url}/admin/email-server-config`);
     await expect(page.getByTestId('quarantine-row')).toHaveCount(1);
     await page.getByTestId('quarantine-retry').click();
