@@ -84,8 +84,9 @@ export async function createTeamViaApi(baseURL: string, token: string, name: str
   if (!res.ok) throw new Error(`create team failed: ${res.status} ${await res.text()}`);
 }
 
-export async function useToken(page: Page, token: string): Promise<void> {
-  await page.goto('/');
+/** Signs the page in with a token: stored where the shell keeps it, on the app's origin (the shared app by default). */
+export async function useToken(page: Page, token: string, appUrl = '/'): Promise<void> {
+  await page.goto(appUrl);
   await page.evaluate((t) => localStorage.setItem('access_token', t), token);
 }
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import type { CurrentUser, Email, Page as EmailPage } from '@teaminbox/contracts';
+import type { CurrentUser, Email, EmailDetail, Page as EmailPage } from '@teaminbox/contracts';
 import { startDovecot, type TestDovecot } from '../support/dovecot';
 import {
   api,
@@ -191,7 +191,11 @@ test.describe('My Tasks states', () => {
     baseURL,
   }) => {
     const { token, me } = await teamWithSamples(baseURL!, 'taskdetail');
-    const emails = (await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails')).content;
+    const listed = (await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails')).content;
+    // Lists carry a preview only: the bodies come with each email's detail.
+    const emails = await Promise.all(
+      listed.map((email) => api<EmailDetail>(baseURL!, token, 'GET', `/emails/${email.id}`)),
+    );
     const plain = emails.find((e) => !e.htmlBody && e.cc.length > 0)!;
     const html = emails.find((e) => e.htmlBody)!;
     expect(plain).toBeTruthy();

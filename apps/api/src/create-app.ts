@@ -1,14 +1,31 @@
 import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './platform/config/app-config';
+import { securityHeaders } from './platform/http/security-headers';
 import { serveWebAssets } from './platform/http/web-assets';
 import { createAppLogger } from './platform/logging/app-logger';
 
 export const API_PREFIX = 'api';
-export const JSON_BODY_LIMIT = '35mb';
+/** JSON bodies are small: a request that needs more is one of LARGE_JSON_BODIES. */
+export const JSON_BODY_LIMIT = '100kb';
+
+/**
+ * The calls that legitimately carry large JSON bodies, with their limits: a reply carries its attachments as base64
+ * (REPLY_MAX_ATTACHMENTS, about 25 MB of files), a draft up to 5 million characters of text and of HTML, a reply
+ * template 100 kB of each, a rule up to 30 values of 2,000 characters (up to 4 bytes each in UTF-8).
+ */
+export const LARGE_JSON_BODIES: { method: string; path: RegExp; limit: string }[] = [
+  { method: 'POST', path: /^\/api\/emails\/send-reply$/, limit: '35mb' },
+  { method: 'POST', path: /^\/api\/emails\/[^/]+\/replies$/, limit: '12mb' },
+  { method: 'PUT', path: /^\/api\/emails\/[^/]+\/replies\/[^/]+$/, limit: '12mb' },
+  { method: 'POST', path: /^\/api\/reply-templates$/, limit: '512kb' },
+  { method: 'PUT', path: /^\/api\/reply-templates\/[^/]+$/, limit: '512kb' },
+  { method: 'POST', path: /^\/api\/rules$/, limit: '512kb' },
+  { method: 'PUT', path: /^\/api\/rules\/[^/]+$/, limit: '512kb' },
+];
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -29,7 +46,14 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
     { logger, abortOnError: false },
   );
   app.disable('x-powered-by');
-  // Replies carry their attachments as base64 in JSON: allow about 25 MB of files per request.
+  app.use(securityHeaders());
+  // The larger limits first: a body parsed there is not parsed again by the default parser.
+  for (const { method, path, limit } of LARGE_JSON_BODIES) {
+    const parser = express.json({ limit });
+    app.use((req: Request, res: Response, next: NextFunction) =>
+      req.method === method && path.test(req.path) ? parser(req, res, next) : next(),
+    );
+  }
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.setGlobalPrefix(API_PREFIX);
   // PUT /api/team carries the team name as a text/plain body (the spec); JSON {name} also works.

@@ -3,6 +3,7 @@ import type {
   EmailServerConfig,
   InvitationResponse,
   LoginLinkResponse,
+  QuarantinedMessage,
   RegisterResponse,
   Role,
   SignInResponse,
@@ -14,7 +15,8 @@ import type {
   TSignInRequest,
 } from '@teaminbox/contracts';
 import type { EmailServerConfigRequest, OAuthUrlResponse } from './email-server-config';
-import { ApiError, request } from './http';
+import { API_BASE, ApiError, request } from './http';
+import { tokenStore } from './token-store';
 
 /** How often a failed public call is tried again (the spec: register 0, sendLoginLink 1, invitation 1). */
 export const PUBLIC_CALL_RETRIES = { register: 0, signIn: 0, sendLoginLink: 1, invitation: 1 } as const;
@@ -149,6 +151,30 @@ export const api = {
     request<OAuthUrlResponse>(`/email-server-config/oauth/${provider}/url`, { secured: true, handled: true }),
   fetchEmails: (): Promise<SuccessMessageResponse> =>
     request<SuccessMessageResponse>('/emails/fetch', { method: 'POST', secured: true, handled: true }),
+
+  /** The team's quarantined messages (ADMIN and MAINTAINER; a MEMBER gets 403). */
+  listQuarantine: (): Promise<QuarantinedMessage[]> =>
+    request<QuarantinedMessage[]>('/email-server-config/quarantine', { secured: true, handled: true }),
+  retryQuarantined: (id: string): Promise<SuccessMessageResponse> =>
+    request<SuccessMessageResponse>(`/email-server-config/quarantine/${encodeURIComponent(id)}/retry`, {
+      method: 'POST',
+      secured: true,
+      handled: true,
+    }),
+  /** The original message (message/rfc822) of a quarantined one, as a Blob. */
+  quarantinedSource: async (id: string): Promise<Blob> => {
+    const token = tokenStore.get();
+    let res: Response;
+    try {
+      res = await fetch(`${API_BASE}/email-server-config/quarantine/${encodeURIComponent(id)}/raw`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    } catch (cause) {
+      throw new ApiError(0, cause instanceof Error ? cause.message : String(cause));
+    }
+    if (!res.ok) throw new ApiError(res.status, res.statusText || `HTTP ${res.status}`);
+    return res.blob();
+  },
 };
 
 export type Api = typeof api;

@@ -12,6 +12,7 @@ import { InboxSearch1767960000000 } from './1767960000000-inbox-search';
 import { ReplyTemplatesAndNotificationSettings1768000000000 } from './1768000000000-reply-templates-and-notification-settings';
 import { InboxEmailCount1768100000000 } from './1768100000000-inbox-email-count';
 import { EmailStars1768200000000 } from './1768200000000-email-stars';
+import { Hardening1768300000000 } from './1768300000000-hardening';
 import { Rules1768350000000 } from './1768350000000-rules';
 import { Notifications1768500000000 } from './1768500000000-notifications';
 
@@ -31,6 +32,7 @@ export const migrations = [
   ReplyTemplatesAndNotificationSettings1768000000000,
   InboxEmailCount1768100000000,
   EmailStars1768200000000,
+  Hardening1768300000000,
   Rules1768350000000,
   Notifications1768500000000,
 ];

@@ -11,6 +11,7 @@ import {
   type Position,
   type StoredEvent,
 } from '../../src/platform/event-store/event-store.port';
+import { MAX_EVENT_STRING_LENGTH } from '../../src/platform/event-store/event-text';
 
 export interface EventStoreContractSubject {
   store: EventStore;
@@ -122,6 +123,26 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect(read[2].position).toEqual(r2.position);
       expect((await store.readStream(stream, 2)).map((e) => e.streamVersion)).toEqual([2, 3]);
       expect(await store.readStream(`${prefix}-missing`)).toEqual([]);
+    });
+
+    it('stores texts PostgreSQL cannot hold: NUL and unpaired surrogates removed, long strings cut', async () => {
+      const stream = `${prefix}-text`;
+      const poison = newEvent('TestCreated', {
+        subject: 'a\u0000b',
+        list: ['lone \ud800 high', 'lone \udc00 low', 'pair \ud83d\ude00 kept'],
+        nested: { name: `x${'\u0000'.repeat(3)}y` },
+        long: 'z'.repeat(MAX_EVENT_STRING_LENGTH + 10),
+      });
+      poison.metadata = { ...poison.metadata, correlationId: `c\u0000${poison.metadata.correlationId}` };
+      await store.appendToStream(stream, [poison], NO_STREAM);
+      const [read] = await store.readStream(stream);
+      expect(read.data).toEqual({
+        subject: 'ab',
+        list: ['lone  high', 'lone  low', 'pair \ud83d\ude00 kept'],
+        nested: { name: 'xy' },
+        long: 'z'.repeat(MAX_EVENT_STRING_LENGTH),
+      });
+      expect(read.metadata.correlationId).toBe(`c${poison.metadata.correlationId.slice(2)}`);
     });
 
     it('raises WrongExpectedVersionError for a stale expected version', async () => {

@@ -51,7 +51,7 @@ export function EmailMeta({
   hideEmptyCc = false,
   testId,
 }: {
-  email: Pick<Email, 'fromEmail' | 'to' | 'cc' | 'receivedAt' | 'priority' | 'status'>;
+  email: Pick<Email, 'fromEmail' | 'to' | 'cc' | 'receivedAt' | 'priority' | 'status'> & { dateHeader?: string | null };
   ns: 'emailDetail' | 'myTasks';
   hideEmptyCc?: boolean;
   testId?: string;
@@ -62,6 +62,8 @@ export function EmailMeta({
     ['to', email.to.join(', ')],
     ...(hideEmptyCc && email.cc.length === 0 ? [] : ([['cc', email.cc.join(', ')]] as [string, string][])),
     ['date', new Date(email.receivedAt).toLocaleString()],
+    // The detail shows a Date header the server's date replaced (see docs/mail.md, "Limits").
+    ...(email.dateHeader ? ([['dateHeader', email.dateHeader]] as [string, string][]) : []),
     ['priority', email.priority.toLowerCase()],
     ['status', email.status.toLowerCase()],
   ];

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { EMAIL_STATUSES, PRIORITIES, type Email, type EmailStatus, type Priority } from './email.schemas';
+import {
+  EMAIL_STATUSES,
+  PRIORITIES,
+  type Email,
+  type EmailStatus,
+  LIST_DEPTH_ISSUE,
+  type Priority,
+  withinListDepth,
+} from './email.schemas';
 
 /* ------------------------------------------------------------------------------------------------
  * Inbox queries (GET /emails, /emails/search, /emails/my-tasks)
@@ -19,20 +27,24 @@ export const ZInboxFilters = z.object({
 });
 export type TInboxFilters = z.infer<typeof ZInboxFilters>;
 
-export const ZSearchEmailsQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(5),
-  search: z.string().max(500).default(''),
-});
+export const ZSearchEmailsQuery = z
+  .object({
+    page: z.coerce.number().int().min(0).default(0),
+    size: z.coerce.number().int().min(1).max(100).default(5),
+    search: z.string().max(500).default(''),
+  })
+  .refine(withinListDepth, LIST_DEPTH_ISSUE);
 export type TSearchEmailsQuery = z.infer<typeof ZSearchEmailsQuery>;
 
-export const ZMyTasksQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-  status: z.string().max(40).optional(),
-  priority: z.string().max(40).optional(),
-  search: z.string().max(500).optional(),
-});
+export const ZMyTasksQuery = z
+  .object({
+    page: z.coerce.number().int().min(0).default(0),
+    size: z.coerce.number().int().min(1).max(100).default(20),
+    status: z.string().max(40).optional(),
+    priority: z.string().max(40).optional(),
+    search: z.string().max(500).optional(),
+  })
+  .refine(withinListDepth, LIST_DEPTH_ISSUE);
 export type TMyTasksQuery = z.infer<typeof ZMyTasksQuery>;
 
 /* ------------------------------------------------------------------------------------------------
@@ -57,6 +69,8 @@ export interface EmailDetail extends Email {
   isAutoReply: boolean;
   isBounce: boolean;
   direction: MessageDirection;
+  /** The message's Date header as written, when it could not be used (the date shown is the server's instead). */
+  dateHeader?: string | null;
 }
 
 /** An item of GET /emails/{id}/thread: incoming emails and the team's sent replies, oldest first. */

@@ -12,3 +12,13 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** Lists read at most this many emails deep (page x size): beyond it, narrow the list with filters or search. */
+export const MAX_LIST_DEPTH = 10_000;
+export const LIST_TOO_DEEP_MESSAGE = `Pages go ${MAX_LIST_DEPTH} emails deep at most: narrow the list with a filter or a search.`;
+/** Characters of `body` in lists, search, My Tasks and the new-email push (a preview; the detail has the text). */
+export const EMAIL_PREVIEW_LENGTH = 200;
+
+/** The check of a paged query's depth (page x size), shared by the list, search and My Tasks queries. */
+export const withinListDepth = (query: { page: number; size: number }) =>
+  (query.page + 1) * query.size <= MAX_LIST_DEPTH;
+export const LIST_DEPTH_ISSUE = { message: LIST_TOO_DEEP_MESSAGE, path: ['page'] };

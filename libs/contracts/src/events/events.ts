@@ -26,6 +26,22 @@ export interface UserRegistered {
   userId: string;
   email: string;
   passwordHash: string;
+  /** True when the registration itself proved the address (an invitation sent to it); absent: not proven. */
+  emailProven?: boolean;
+}
+
+/**
+ * The address of an account was proven by a login link sent to it. When it was not proven before, the password
+ * set at registration (possibly by someone else) is dropped with it: UserPasswordChanged with an empty hash follows.
+ */
+export interface UserEmailProven {
+  userId: string;
+}
+
+/** The same password, hashed again with the current parameters at a sign-in (sessions go on). */
+export interface UserPasswordRehashed {
+  userId: string;
+  passwordHash: string;
 }
 
 /**
@@ -146,6 +162,15 @@ export interface EmailReceived {
   isBounce?: boolean;
   /** Contents are stored in the `attachment` table under each id. */
   attachments?: EmailAttachment[];
+  /**
+   * True when `html` was sanitised at ingestion (inline images as placeholders resolved when read); absent in older
+   * events and sample emails, whose HTML the inbox projection sanitises.
+   */
+  htmlSafe?: boolean;
+  /** Remote images blocked in the sanitised `html`. */
+  remoteImages?: number;
+  /** The Date header as written when it could not be used for receivedAt (unreadable or out of range). */
+  dateHeader?: string;
   /** The message's header lines as name (lowercase) and unfolded value, bounded in number and size (rules read them). */
   headers?: EmailHeader[];
   /** True for old mail of a mailbox's first synchronisation (present in the folder when it was first read). */
@@ -334,6 +359,8 @@ export interface DomainEventMap {
   TeamMemberJoined: TeamMemberJoined;
   EmailReceived: EmailReceived;
   UserPasswordChanged: UserPasswordChanged;
+  UserEmailProven: UserEmailProven;
+  UserPasswordRehashed: UserPasswordRehashed;
   TeamMembershipClaimed: TeamMembershipClaimed;
   TeamMembershipReleased: TeamMembershipReleased;
   LoginLinkIssued: LoginLinkIssued;

@@ -104,6 +104,8 @@ export type TSendLoginLinkRequest = z.infer<typeof ZSendLoginLinkRequest>;
 export interface LoginLinkResponse {
   token: string;
   id: string;
+  /** The link proved the address for the first time: the password set at registration no longer works. */
+  passwordCleared?: boolean;
 }
 
 /** GET /invitation/{id}: message holds the invited email; flag 1 when an account with it exists, else 0. */

@@ -9,6 +9,50 @@ export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 export const IMAP_SETTINGS_REQUIRED_MESSAGE = 'Please fill in all IMAP settings';
 export const SMTP_SETTINGS_REQUIRED_MESSAGE = 'Please fill in all SMTP settings';
 export const FROM_EMAIL_REQUIRED_MESSAGE = 'Please fill in the From Email address';
+export const IMAP_PASSWORD_AGAIN_MESSAGE =
+  'Enter the IMAP password again: the server, port, username, SSL or authentication changed.';
+export const SMTP_PASSWORD_AGAIN_MESSAGE =
+  'Enter the SMTP password again: the server, port, username, SSL/TLS or authentication changed.';
+
+/** The fields a stored password is bound to: change one, and the password must be given again. */
+type ImapEndpoint = { imapHost: string; imapPort: number; imapUsername: string; imapUseSsl: boolean; authType: string };
+type SmtpEndpoint = {
+  smtpHost: string;
+  smtpPort: number;
+  smtpUsername: string;
+  smtpUseSsl: boolean;
+  smtpUseTls: boolean;
+  authType: string;
+};
+
+const sameHost = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Whether a stored password may be used with the next settings: only towards the same host, port, username, TLS
+ * mode and authentication type (so a stored secret never follows a changed host). Checked on test and on save.
+ */
+export function storedPasswordFits(
+  kind: 'imap' | 'smtp',
+  stored: ImapEndpoint & SmtpEndpoint,
+  next: ImapEndpoint & SmtpEndpoint,
+): boolean {
+  if (stored.authType !== next.authType) return false;
+  if (kind === 'imap') {
+    return (
+      sameHost(stored.imapHost, next.imapHost) &&
+      stored.imapPort === next.imapPort &&
+      stored.imapUsername === next.imapUsername &&
+      stored.imapUseSsl === next.imapUseSsl
+    );
+  }
+  return (
+    sameHost(stored.smtpHost, next.smtpHost) &&
+    stored.smtpPort === next.smtpPort &&
+    stored.smtpUsername === next.smtpUsername &&
+    stored.smtpUseSsl === next.smtpUseSsl &&
+    stored.smtpUseTls === next.smtpUseTls
+  );
+}
 
 const text = z
   .string()
@@ -31,7 +75,8 @@ const flag = (fallback: boolean) =>
 /**
  * The body of POST/PUT /api/email-server-config and POST /api/email-server-config/test. Missing values take
  * the defaults of a new configuration (IMAP 993 with SSL, folder INBOX; SMTP 587 with TLS; inactive).
- * An empty or absent password means "keep the stored one". Read-only fields of the answer are ignored.
+ * An empty or absent password means "keep the stored one", which is only allowed while the server, port, username,
+ * TLS mode and authentication stay the same (storedPasswordFits). Read-only fields of the answer are ignored.
  */
 export const ZEmailServerConfigRequest = z.object({
   imapHost: text,
@@ -102,4 +147,19 @@ export interface EmailServerConfig {
   lastError: string | null;
   lastErrorAt: string | null;
   syncProgress: SyncProgress | null;
+}
+
+/** A quarantined message as GET /email-server-config/quarantine lists it (ADMIN and MAINTAINER). */
+export interface QuarantinedMessage {
+  id: string;
+  folder: string;
+  uid: number;
+  reason: string;
+  /** Bytes, when known. */
+  size: number | null;
+  /** The raw source can be downloaded (GET /email-server-config/quarantine/{id}/raw). */
+  hasSource: boolean;
+  quarantinedAt: string;
+  /** Times it was tried (the first import included). */
+  attempts: number;
 }

@@ -29,6 +29,11 @@ export const ZSendReplyRequest = z.object({
   startedAt: z.iso.datetime({ offset: true }).optional(),
   /** Send even though someone else commented or replied since startedAt. */
   confirmed: z.boolean().optional(),
+  /**
+   * Makes a retried or doubled request queue the reply once: requests with the same key (per email) answer the same
+   * replyId. The draft id is the key when given; the `Idempotency-Key` header may carry it too.
+   */
+  idempotencyKey: z.string().trim().min(1).max(200).optional(),
 });
 export type TSendReplyRequest = z.infer<typeof ZSendReplyRequest>;
 

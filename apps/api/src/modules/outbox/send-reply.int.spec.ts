@@ -388,4 +388,51 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
       queue.tuning.retryLimit = 5;
     }
   }, 60_000);
+
+  it('sends a reply once when the request comes twice at once or again later (idempotency key, draft id)', async () => {
+    const body = { subject: 'Re: double click', body: 'Once only.', idempotencyKey: 'compose-7f1c' };
+    const [first, second] = await Promise.all([reply(body), reply(body)]);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(second.body.replyId).toBe(first.body.replyId);
+    const retried = await t.request<SendReplyResponse>('/api/emails/send-reply', {
+      method: 'POST',
+      token,
+      headers: { 'idempotency-key': 'compose-7f1c' },
+      body: { emailId, teamId, to: ['alice@example.com'], subject: 'Re: double click', body: 'Once only.' },
+    });
+    expect(retried.body.replyId).toBe(first.body.replyId);
+    const { replyId } = first.body;
+    expect(
+      await until(
+        () => replyEvents(replyId),
+        (events) => events.length === 2,
+      ),
+    ).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplySent' }]);
+
+    // A draft sent twice: its id is the key.
+    const draft = await t.request<{ id: string }>(`/api/emails/${emailId}/replies`, {
+      method: 'POST',
+      token,
+      body: { to: ['alice@example.com'], subject: 'Re: from a draft', body: 'Drafted.' },
+    });
+    const fromDraft = { subject: 'Re: from a draft', body: 'Drafted.', draftId: draft.body.id };
+    const [a, b] = await Promise.all([reply(fromDraft), reply(fromDraft)]);
+    expect(b.body.replyId).toBe(a.body.replyId);
+    await until(
+      () => replyEvents(a.body.replyId),
+      (events) => events.length === 2,
+    );
+    // A different key is another reply.
+    const other = await reply({ ...body, idempotencyKey: 'compose-8a2d' });
+    expect(other.body.replyId).not.toBe(replyId);
+    await until(
+      () => replyEvents(other.body.replyId),
+      (events) => events.length === 2,
+    );
+    const delivered = (subject: string) =>
+      sink.received.filter((mail) => mail.raw.includes(`Subject: ${subject}`)).length;
+    expect(delivered('Re: double click')).toBe(2);
+    expect(delivered('Re: from a draft')).toBe(1);
+    expect(sink.received.filter((mail) => mail.raw.includes(replyId))).toHaveLength(1);
+  }, 60_000);
 });

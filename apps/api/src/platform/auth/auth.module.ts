@@ -43,7 +43,7 @@ export class AuthModule {
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
       ],
-      exports: [AccessTokenService, Clock],
+      exports: [AccessTokenService, Clock, UserSessions],
     };
   }
 }

@@ -15,6 +15,9 @@ export interface OAuthProviderConfig {
   clientSecret: string;
   authUrl: string;
   tokenUrl: string;
+  /** The provider's IMAP and SMTP hosts, the only ones its tokens are sent to (absent: the provider's own). */
+  imapHost?: string;
+  smtpHost?: string;
 }
 
 /** Providers for mailbox OAuth2; an absent one is not configured. */
@@ -54,6 +57,14 @@ export interface AppConfig {
   oauth?: OAuthConfig;
   /** Absent means DEFAULT_RATE_LIMIT. */
   rateLimit?: RateLimitConfig;
+  /** Bytes of one ingested message at most (MAIL_MAX_MESSAGE_BYTES); absent means DEFAULT_MAX_MESSAGE_BYTES. */
+  mailMaxMessageBytes?: number;
+  /** HEALTH_TOKEN: a bearer token that unlocks the details of GET /api/health; absent means no details. */
+  healthToken?: string;
+  /** NODE_ENV=development: a developer's machine (mail without SMTP_URL is logged with its links in full). */
+  development?: boolean;
 }
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 50 * 1024 * 1024;
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -103,9 +103,21 @@ export const ZEnvironment = z.object({
   OAUTH_GOOGLE_TOKEN_URL: urlWithProtocols('OAUTH_GOOGLE_TOKEN_URL', ['http:', 'https:']),
   OAUTH_MICROSOFT_AUTH_URL: urlWithProtocols('OAUTH_MICROSOFT_AUTH_URL', ['http:', 'https:']),
   OAUTH_MICROSOFT_TOKEN_URL: urlWithProtocols('OAUTH_MICROSOFT_TOKEN_URL', ['http:', 'https:']),
+  /** Mail host overrides of the providers (tests point them at local servers): OAuth tokens go to these only. */
+  OAUTH_GOOGLE_IMAP_HOST: optionalText,
+  OAUTH_GOOGLE_SMTP_HOST: optionalText,
+  OAUTH_MICROSOFT_IMAP_HOST: optionalText,
+  OAUTH_MICROSOFT_SMTP_HOST: optionalText,
   /** Attempts of sign-in, register and sendLoginLink per email address and per client IP, per window. */
   RATE_LIMIT_PER_ADDRESS: positiveInteger('RATE_LIMIT_PER_ADDRESS', 10),
   RATE_LIMIT_PER_IP: positiveInteger('RATE_LIMIT_PER_IP', 30),
   RATE_LIMIT_WINDOW_SECONDS: positiveInteger('RATE_LIMIT_WINDOW_SECONDS', 60),
+  NODE_ENV: optionalText,
+  /** Unlocks the details of GET /api/health (subscriber lag, parked events); absent: only ok / not ok. */
+  HEALTH_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: 'HEALTH_TOKEN must be at least 16 characters long',
+  }),
+  /** Bytes of one ingested message at most (default 50 MB); larger ones are quarantined. */
+  MAIL_MAX_MESSAGE_BYTES: positiveInteger('MAIL_MAX_MESSAGE_BYTES', 50 * 1024 * 1024),
 });
 export type Environment = z.infer<typeof ZEnvironment>;

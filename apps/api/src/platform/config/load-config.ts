@@ -65,6 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             clientSecret: values.GOOGLE_CLIENT_SECRET ?? '',
             authUrl: values.OAUTH_GOOGLE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
             tokenUrl: values.OAUTH_GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+            imapHost: values.OAUTH_GOOGLE_IMAP_HOST,
+            smtpHost: values.OAUTH_GOOGLE_SMTP_HOST,
           }
         : undefined,
       microsoft: values.MICROSOFT_CLIENT_ID
@@ -77,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             tokenUrl:
               values.OAUTH_MICROSOFT_TOKEN_URL ??
               `https://login.microsoftonline.com/${encodeURIComponent(values.MICROSOFT_TENANT ?? 'common')}/oauth2/v2.0/token`,
+            imapHost: values.OAUTH_MICROSOFT_IMAP_HOST,
+            smtpHost: values.OAUTH_MICROSOFT_SMTP_HOST,
           }
         : undefined,
     },
@@ -85,6 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       perIp: values.RATE_LIMIT_PER_IP,
       windowMs: values.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    mailMaxMessageBytes: values.MAIL_MAX_MESSAGE_BYTES,
+    healthToken: values.HEALTH_TOKEN,
+    development: values.NODE_ENV === 'development',
   };
 }
 
@@ -112,6 +119,9 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     logLevel: config.logLevel,
     webRoot: config.webRoot,
     rateLimit: config.rateLimit,
+    mailMaxMessageBytes: config.mailMaxMessageBytes,
+    healthDetails: Boolean(config.healthToken),
+    development: Boolean(config.development),
     oauthProviders: Object.entries(config.oauth ?? {})
       .filter(([, provider]) => provider)
       .map(([name]) => name),

@@ -1,4 +1,29 @@
-import { DataSource, type MixedList } from 'typeorm';
+import { Logger as NestLogger } from '@nestjs/common';
+import { DataSource, type Logger, type MixedList } from 'typeorm';
+
+/**
+ * TypeORM's failed-query log without the parameters: they hold mail bodies, addresses and sealed secrets, which
+ * must not reach the log. The statement's start and PostgreSQL's error (code and message) are enough to find it.
+ */
+class FailedQueryLogger implements Logger {
+  private readonly logger = new NestLogger('Database');
+
+  logQueryError(error: string | Error, query: string): void {
+    const { message, code } = (typeof error === 'string' ? { message: error } : error) as Error & { code?: string };
+    const statement = query.replace(/\s+/g, ' ').trim().slice(0, 200);
+    this.logger.warn(`Query failed${code ? ` (${code})` : ''}: ${message} -- ${statement}`);
+  }
+
+  logQuery(): void {}
+  logQuerySlow(): void {}
+  logSchemaBuild(): void {}
+  logMigration(message: string): void {
+    this.logger.log(message);
+  }
+  log(level: 'log' | 'info' | 'warn', message: unknown): void {
+    if (level === 'warn') this.logger.warn(String(message));
+  }
+}
 
 export interface CreateDataSourceOptions {
   url: string;
@@ -27,6 +52,7 @@ export function createDataSource(options: CreateDataSourceOptions): DataSource {
     migrationsTableName: 'typeorm_migrations',
     poolSize: options.poolSize ?? 10,
     logging: options.logErrors === false ? false : ['error'],
+    logger: new FailedQueryLogger(),
   });
 }
 

@@ -1,5 +1,5 @@
 /** What went wrong, independent of the transport; the HTTP layer maps each kind to a status. */
-export type DomainErrorKind = 'invalid' | 'forbidden' | 'not-found' | 'conflict' | 'unauthorized';
+export type DomainErrorKind = 'invalid' | 'forbidden' | 'not-found' | 'conflict' | 'unauthorized' | 'rate-limited';
 
 export class DomainError extends Error {
   constructor(

@@ -1,8 +1,11 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/public.decorator';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
+import { ProjectionRunner, type SubscriberStatus } from '../projections/projection-runner';
 
 export interface ComponentHealth {
   ok: boolean;
@@ -10,10 +13,16 @@ export interface ComponentHealth {
   latencyMs: number;
 }
 
-export interface HealthReport {
+/** What anyone may learn: up or not. */
+export interface PublicHealth {
   status: 'ok' | 'error';
+}
+
+/** With the health token: each component, and every subscriber's lag and parked events. */
+export interface HealthReport extends PublicHealth {
   database: ComponentHealth;
   eventStore: ComponentHealth;
+  subscribers: SubscriberStatus[];
 }
 
 const HEALTH_TIMEOUT_MS = 3000;
@@ -38,16 +47,25 @@ async function probe(check: () => Promise<{ ok: boolean; detail: string }>): Pro
   }
 }
 
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * GET /api/health: 200 {status:'ok'} or 503 {status:'error'} for anyone (load balancers, uptime checks). With
+ * `Authorization: Bearer <HEALTH_TOKEN>` the answer adds each component's detail and every projection's and
+ * reaction's lag and parked events; without HEALTH_TOKEN configured, details are never given.
+ */
 @Public()
 @Controller('health')
 export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly runner: ProjectionRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
-  async health(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+  async health(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<PublicHealth | HealthReport> {
     const [database, eventStore] = await Promise.all([
       probe(async () => {
         const [row] = (await this.dataSource.query('SELECT version() AS version')) as { version: string }[];
@@ -57,6 +75,17 @@ export class HealthController {
     ]);
     const ok = database.ok && eventStore.ok;
     res.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'error', database, eventStore };
+    res.setHeader('Cache-Control', 'no-store');
+    const status = ok ? 'ok' : 'error';
+    if (!this.authorized(req)) return { status };
+    const subscribers = database.ok ? await this.runner.status().catch(() => []) : [];
+    return { status, database, eventStore, subscribers };
+  }
+
+  private authorized(req: Request): boolean {
+    const token = this.config.healthToken;
+    const header = req.headers.authorization ?? '';
+    if (!token || !header.startsWith('Bearer ')) return false;
+    return timingSafeEqual(digest(header.slice('Bearer '.length)), digest(token));
   }
 }

@@ -8,6 +8,7 @@ const STATUS: Record<DomainErrorKind, HttpStatus> = {
   forbidden: HttpStatus.FORBIDDEN,
   'not-found': HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
+  'rate-limited': HttpStatus.TOO_MANY_REQUESTS,
 };
 
 /** Answers a domain error as {success:false, message, statusCode, error}. */

@@ -77,4 +77,21 @@ describe('web assets', () => {
     expect((await t.request('/api/no-such-route')).status).toBe(404);
     expect((await t.request('/api/health')).status).toBe(200);
   });
+
+  it('sends the security headers with every answer: a strict CSP for the shell and its remotes, no framing, nosniff', async () => {
+    for (const path of ['/', '/admin/inbox', '/remotes/inbox/remoteEntry.js', '/api/health', '/api/no-such-route']) {
+      const res = await t.request(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect({ path, csp }).toEqual({ path, csp: expect.stringContaining("script-src 'self';") });
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+      expect(csp).toMatch(/connect-src 'self' ws:\/\/127\.0\.0\.1:\d+ wss:\/\/127\.0\.0\.1:\d+;/);
+      expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval)/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+  });
 });

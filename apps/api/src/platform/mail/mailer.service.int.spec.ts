@@ -71,14 +71,32 @@ describe('MailerService', () => {
     expect(errors[0]).not.toContain('secret link');
   });
 
-  it('writes the message to the log when no SMTP_URL is set', async () => {
+  it('without SMTP_URL logs the message, its link in full only in development, and warns at start', async () => {
     const logged: string[] = [];
+    const warned: string[] = [];
     jest.spyOn(Logger.prototype, 'log').mockImplementation((message: unknown) => {
       logged.push(String(message));
     });
-    const devMailer = new MailerService(config({}));
-    await devMailer.send({ to: 'dev@example.com', subject: 'Link', text: 'http://localhost/loginLink/x', html: '' });
-    expect(logged.join('\n')).toContain('http://localhost/loginLink/x');
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => {
+      warned.push(String(message));
+    });
+    const token = 'AbCdEf0123456789_-abcdefghijklmnopqrstuvwxy';
+    expect(token).toHaveLength(43);
+    const mail = { to: 'dev@example.com', subject: 'Link', text: `http://localhost/loginLink/${token}`, html: '' };
+    const devMailer = new MailerService({ ...config({}), development: true });
+    await devMailer.send(mail);
+    expect(logged.join('\n')).toContain(`http://localhost/loginLink/${token}`);
+    expect(warned.join('\n')).toMatch(/SMTP_URL is not set: .* in full \(development\)/);
+
+    logged.length = 0;
+    warned.length = 0;
+    const prodMailer = new MailerService(config({}));
+    await prodMailer.send(mail);
+    await prodMailer.send({ ...mail, text: `Join us: http://localhost/invitation/${token}` });
+    expect(logged.join('\n')).toContain('http://localhost/loginLink/AbCdEf…');
+    expect(logged.join('\n')).toContain('http://localhost/invitation/AbCdEf…');
+    expect(logged.join('\n')).not.toContain(token);
+    expect(warned.join('\n')).toMatch(/SMTP_URL is not set: login links and invitations cannot be delivered/);
   });
 
   it('reads smtp:// and smtps:// URLs with encoded credentials, pooled', () => {

@@ -31,9 +31,18 @@ export function smtpOptionsFromUrl(smtpUrl: string): SMTPPool.Options {
   };
 }
 
+/** A secret token in a link (256 bits, base64url: 43 characters), as login and invitation links carry them. */
+const LINK_TOKEN = /\/([A-Za-z0-9_-]{6})[A-Za-z0-9_-]{37}\b/g;
+
+/** The text with every link token cut to its first characters: enough to tell links apart, useless to sign in. */
+export function withoutLinkTokens(text: string): string {
+  return text.replace(LINK_TOKEN, '/$1…');
+}
+
 /**
  * The product's own outgoing mail (login links, invitations) through SMTP_URL from MAIL_FROM, over
- * pooled connections. Without SMTP_URL (development) each message is written to the log instead.
+ * pooled connections. Without SMTP_URL each message is written to the log instead, its links in full only in
+ * development (NODE_ENV=development): anywhere else a logged link would let whoever reads the log sign in.
  */
 @Injectable()
 export class MailerService implements OnModuleDestroy {
@@ -42,6 +51,14 @@ export class MailerService implements OnModuleDestroy {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.transport = config.smtpUrl ? createTransport(smtpOptionsFromUrl(config.smtpUrl)) : null;
+    if (!this.transport) {
+      this.logger.warn(
+        config.development
+          ? 'SMTP_URL is not set: login links and invitations are written to the log in full (development).'
+          : 'SMTP_URL is not set: login links and invitations cannot be delivered; the log shows them without their ' +
+              'tokens. Set SMTP_URL (or NODE_ENV=development on a developer machine).',
+      );
+    }
   }
 
   /** Sends one message; rejects when the SMTP server refuses it or cannot be reached. */
@@ -49,7 +66,8 @@ export class MailerService implements OnModuleDestroy {
     if (!isValidEmail(mail.to)) throw new Error('Refusing to send mail to an invalid address');
     const subject = headerText(mail.subject);
     if (!this.transport) {
-      this.logger.log(`No SMTP_URL set; mail to ${mail.to} not sent. Subject: ${subject}\n${mail.text}`);
+      const text = this.config.development ? mail.text : withoutLinkTokens(mail.text);
+      this.logger.log(`No SMTP_URL set; mail to ${mail.to} not sent. Subject: ${subject}\n${text}`);
       return;
     }
     await this.transport.sendMail({

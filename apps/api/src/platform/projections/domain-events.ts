@@ -29,6 +29,8 @@ export class TeamCreatedEvent extends DomainEventEnvelope<DomainEventMap['TeamCr
 export class TeamMemberJoinedEvent extends DomainEventEnvelope<DomainEventMap['TeamMemberJoined']> {}
 export class EmailReceivedEvent extends DomainEventEnvelope<DomainEventMap['EmailReceived']> {}
 export class UserPasswordChangedEvent extends DomainEventEnvelope<DomainEventMap['UserPasswordChanged']> {}
+export class UserEmailProvenEvent extends DomainEventEnvelope<DomainEventMap['UserEmailProven']> {}
+export class UserPasswordRehashedEvent extends DomainEventEnvelope<DomainEventMap['UserPasswordRehashed']> {}
 export class TeamMembershipClaimedEvent extends DomainEventEnvelope<DomainEventMap['TeamMembershipClaimed']> {}
 export class TeamMembershipReleasedEvent extends DomainEventEnvelope<DomainEventMap['TeamMembershipReleased']> {}
 export class LoginLinkIssuedEvent extends DomainEventEnvelope<DomainEventMap['LoginLinkIssued']> {}
@@ -84,6 +86,8 @@ export const DOMAIN_EVENT_CLASSES: { readonly [K in BusEventType]: DomainEventCl
   TeamMemberJoined: TeamMemberJoinedEvent,
   EmailReceived: EmailReceivedEvent,
   UserPasswordChanged: UserPasswordChangedEvent,
+  UserEmailProven: UserEmailProvenEvent,
+  UserPasswordRehashed: UserPasswordRehashedEvent,
   TeamMembershipClaimed: TeamMembershipClaimedEvent,
   TeamMembershipReleased: TeamMembershipReleasedEvent,
   LoginLinkIssued: LoginLinkIssuedEvent,

@@ -324,4 +324,86 @@ describe('ProjectionRunner', () => {
       await second.stop();
     }
   });
+
+  it('parks an event that keeps failing, with its stream behind it, logs it once, goes on, and replays it after a fix', async () => {
+    await db.dataSource.query('TRUNCATE projection_parked_event');
+    const projection = new CountingProjection('test-poison');
+    const poisonStream = `poisoned-${randomUUID()}`;
+    let fixed = false;
+    const handle = projection.handle.bind(projection);
+    projection.handle = async (events, tx) => {
+      if (!fixed && events.some((e) => (e.data as { poison?: boolean }).poison)) {
+        throw new Error('invalid input syntax for type timestamp with time zone: "+020000-01-01T00:00:00.000Z"');
+      }
+      return handle(events, tx);
+    };
+    const errors: string[] = [];
+    const logger: RunnerLogger = { ...quiet, error: (message) => errors.push(message) };
+    const counted = async () =>
+      Number(
+        (
+          (await db.dataSource.query(`SELECT count(*)::int AS n FROM events WHERE type = 'Counted'`)) as { n: number }[]
+        )[0].n,
+      );
+    const runner = new ProjectionRunner(await anotherDataSource(), store, {
+      batchSize: 50,
+      logger,
+      maxBackoffMs: 20,
+    });
+    runner.registerProjection(projection);
+    await runner.start();
+    try {
+      await appendMany(40, 4);
+      await store.appendToStream(poisonStream, [event('Counted', { n: 1 })], NO_STREAM);
+      await store.appendToStream(poisonStream, [event('Counted', { n: 2, poison: true })], 1);
+      await store.appendToStream(poisonStream, [event('Counted', { n: 3 })], 2);
+      const head = await appendMany(40, 4);
+      // Other streams keep moving: the checkpoint reaches the head although one event cannot be handled.
+      expect(await runner.waitFor(head, ['test-poison'], 20_000)).toBe(true);
+      const rows = await snapshot(db.dataSource);
+      expect(rows.rows).toBe((await counted()) - 2);
+      const parked = await runner.parkedEvents('test-poison');
+      expect(parked.map((p) => [p.streamId, p.streamVersion, p.attempts > 0])).toEqual([
+        [poisonStream, 2, true],
+        [poisonStream, 3, false],
+      ]);
+      expect(parked[0].error).toMatch(/invalid input syntax for type timestamp/);
+      expect(parked[1].error).toBe('Held behind a parked event of the same stream');
+      expect(errors.filter((line) => line.includes('parked event'))).toHaveLength(1);
+      expect(errors[0]).toContain(parked[0].eventId);
+      const status = (await runner.status()).find((s) => s.name === 'test-poison');
+      expect(status).toEqual({ name: 'test-poison', kind: 'projection', lag: 0, lagCapped: false, parked: 2 });
+
+      // A later event of the poisoned stream waits behind it too; events of other streams do not.
+      await store.appendToStream(poisonStream, [event('Counted', { n: 4 })], 3);
+      const later = await appendMany(8, 2);
+      expect(await runner.waitFor(later, ['test-poison'], 20_000)).toBe(true);
+      expect((await snapshot(db.dataSource)).rows).toBe((await counted()) - 3);
+      expect(await runner.parkedEvents('test-poison')).toHaveLength(3);
+
+      // After the fix, the replay applies the stream's events in order and empties the table.
+      fixed = true;
+      expect(await runner.replayParked('test-poison')).toEqual({ name: 'test-poison', replayed: 3, stillParked: 0 });
+      const [counts]: { events: number; total: string }[] = await db.dataSource.query(
+        'SELECT events, total::text FROM test_stream_counts WHERE stream_id = $1',
+        [poisonStream],
+      );
+      expect(counts).toEqual({ events: 4, total: '10' });
+      const next = await store.appendToStream(poisonStream, [event('Counted', { n: 5 })], 4);
+      expect(await runner.waitFor(next.position, ['test-poison'], 20_000)).toBe(true);
+      expect((await snapshot(db.dataSource)).rows).toBe(await counted());
+      expect(await runner.parkedEvents('test-poison')).toEqual([]);
+    } finally {
+      await runner.stop();
+    }
+
+    // A rebuild meets the same poison (unfixed) and parks it the same way instead of failing.
+    fixed = false;
+    const rebuilding = new ProjectionRunner(await anotherDataSource(), store, { batchSize: 50, logger: quiet });
+    rebuilding.registerProjection(projection);
+    const rebuilt = await rebuilding.rebuild('test-poison');
+    expect(rebuilt.local).toBe(true);
+    expect((await rebuilding.parkedEvents('test-poison')).map((p) => p.streamVersion)).toEqual([2, 3, 4, 5]);
+    expect((await snapshot(db.dataSource)).rows).toBe((await counted()) - 4);
+  });
 });

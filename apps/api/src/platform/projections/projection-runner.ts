@@ -24,8 +24,52 @@ export interface ProjectionRunnerOptions {
   leaseIntervalMs?: number;
   /** Backoff after a failing batch: doubles from 100 ms up to this (default 30000 ms). */
   maxBackoffMs?: number;
+  /**
+   * Attempts of a batch whose handle() fails before the runner isolates the failing event: the batch is then
+   * handled event by event and an event that still fails is parked (default 3).
+   */
+  maxBatchAttempts?: number;
+  /** Attempts of one event, in isolation, before it is parked (default 2). */
+  maxEventAttempts?: number;
   logger?: RunnerLogger;
 }
+
+/** A subscriber's state for GET /api/health (with its token). */
+export interface SubscriberStatus {
+  name: string;
+  kind: 'projection' | 'reaction';
+  /** Events of the log after its checkpoint, counted up to LAG_COUNT_LIMIT. */
+  lag: number;
+  /** True when the lag is LAG_COUNT_LIMIT or more. */
+  lagCapped: boolean;
+  /** Events parked in the dead-letter table. */
+  parked: number;
+}
+
+/** A parked event as `projection_parked_event` keeps it. */
+export interface ParkedEvent {
+  projection: string;
+  eventId: string;
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  position: Position;
+  error: string;
+  attempts: number;
+  parkedAt: Date;
+}
+
+export interface ReplayResult {
+  name: string;
+  replayed: number;
+  /** Still parked: failed again, or behind one that did in the same stream. */
+  stillParked: number;
+}
+
+export const LAG_COUNT_LIMIT = 1000;
+const MAX_ERROR_LENGTH = 2000;
+/** Why an event waits in the dead-letter table without having failed itself. */
+export const HELD_BEHIND_MESSAGE = 'Held behind a parked event of the same stream';
 
 export interface RebuildResult {
   name: string;
@@ -37,7 +81,19 @@ export interface RebuildResult {
   eventsPerSecond: number;
   /** False when another process leads the projection and rebuilt it (this process only waited). */
   local: boolean;
+  /** Events parked during the rebuild (see replayParked). */
+  parked: number;
 }
+
+/** handle() failed: the batch's data, not the runner, is the suspect (see isolate). */
+class HandleFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super((failure as Error)?.message ?? String(failure));
+  }
+}
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
 
 type Subscriber =
   | { kind: 'projection'; name: string; types: Set<string>; projection: Projection }
@@ -57,6 +113,8 @@ interface Loop {
   woken: boolean;
   wake: (() => void) | undefined;
   done: Promise<void> | undefined;
+  /** Streams with a parked event for this subscriber: their later events are parked behind it (kept in order). */
+  parkedStreams: Set<string>;
 }
 
 /** The checkpoint changed under us (a rebuild, or another leader): reload and go on. */
@@ -121,6 +179,8 @@ export class ProjectionRunner {
       pollIntervalMs: options.pollIntervalMs ?? 2000,
       leaseIntervalMs: options.leaseIntervalMs ?? 3000,
       maxBackoffMs: options.maxBackoffMs ?? 30000,
+      maxBatchAttempts: Math.max(1, options.maxBatchAttempts ?? 3),
+      maxEventAttempts: Math.max(1, options.maxEventAttempts ?? 2),
     };
     this.logger = options.logger ?? consoleLogger;
     this.progress.setMaxListeners(0);
@@ -132,6 +192,11 @@ export class ProjectionRunner {
 
   registerReaction(reaction: Reaction): void {
     this.add({ kind: 'reaction', name: reaction.name, types: new Set(reaction.eventTypes), reaction });
+  }
+
+  /** Names of every registered projection and reaction. */
+  subscriberNames(): string[] {
+    return [...this.loops.keys()];
   }
 
   /** Names of the registered projections (not reactions). */
@@ -150,6 +215,7 @@ export class ProjectionRunner {
       woken: false,
       wake: undefined,
       done: undefined,
+      parkedStreams: new Set(),
     };
     this.loops.set(sub.name, loop);
     if (this.running) loop.done = this.runLoop(loop);
@@ -270,25 +336,57 @@ export class ProjectionRunner {
         await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`projection-batch:${name}`]);
         await projection.reset(tx);
         await tx.query(`DELETE FROM projection_checkpoints WHERE name = $1`, [name]);
+        await tx.query(`DELETE FROM projection_parked_event WHERE projection = $1`, [name]);
       });
+      loop.parkedStreams.clear();
       if (!leader) {
         const head = await this.eventStore.headPosition();
         const caughtUp = await this.waitFor(head, [name], timeoutMs);
         if (!caughtUp) throw new Error(`Projection '${name}' did not finish rebuilding within ${timeoutMs} ms`);
         const ms = Date.now() - started;
-        return { name, events: 0, handled: 0, ms, eventsPerSecond: 0, local: false };
+        return {
+          name,
+          events: 0,
+          handled: 0,
+          ms,
+          eventsPerSecond: 0,
+          local: false,
+          parked: await this.parkedCount(name),
+        };
       }
       loop.cursor = START;
       let events = 0;
       let handled = 0;
+      let failures = 0;
       for (;;) {
-        const batch = await this.processBatch(loop, false);
+        let batch: { read: number; handled: number };
+        try {
+          batch = await this.processBatch(loop, false);
+          failures = 0;
+        } catch (error) {
+          // As when live: a batch that keeps failing is handled event by event and what still fails is parked.
+          if (!(error instanceof HandleFailed)) throw error;
+          if (++failures < this.options.maxBatchAttempts) {
+            this.logger.warn(`Rebuild of '${name}': a batch failed (attempt ${failures}): ${error.message}`);
+            continue;
+          }
+          batch = await this.isolate(loop, false);
+          failures = 0;
+        }
         if (batch.read === 0) break;
         events += batch.read;
         handled += batch.handled;
       }
       const ms = Date.now() - started;
-      return { name, events, handled, ms, eventsPerSecond: Math.round((events * 1000) / Math.max(ms, 1)), local: true };
+      return {
+        name,
+        events,
+        handled,
+        ms,
+        eventsPerSecond: Math.round((events * 1000) / Math.max(ms, 1)),
+        local: true,
+        parked: await this.parkedCount(name),
+      };
     });
   }
 
@@ -316,16 +414,25 @@ export class ProjectionRunner {
     });
   }
 
+  /**
+   * Feeds one subscriber while running. A batch whose handle() fails is retried with backoff; after
+   * maxBatchAttempts failures in a row it is handled event by event and an event that still fails is parked
+   * (see isolate), so that one event never holds up the others. Other failures (database down, a reaction's
+   * afterCommit) are retried with backoff until they pass: they are not the data's fault.
+   */
   private async runLoop(loop: Loop): Promise<void> {
     let failures = 0;
+    let handleFailures = 0;
     while (this.running) {
       try {
         const read = await loop.mutex.run(async () => {
           if (!this.running) return 0;
           if (!loop.leader && !(await this.tryLead(loop))) return -1;
+          if (handleFailures >= this.options.maxBatchAttempts) return (await this.isolate(loop, true)).read;
           return (await this.processBatch(loop, true)).read;
         });
         failures = 0;
+        handleFailures = 0;
         if (read === -1) await this.sleep(loop, this.options.leaseIntervalMs);
         else if (read === 0) await this.sleep(loop, this.options.pollIntervalMs);
       } catch (error) {
@@ -334,15 +441,234 @@ export class ProjectionRunner {
           continue;
         }
         failures++;
+        if (error instanceof HandleFailed) handleFailures++;
         const delay = Math.min(100 * 2 ** (failures - 1), this.options.maxBackoffMs);
-        this.logger.error(
+        // Parked events are logged at error level, once each; a retried attempt is a warning.
+        this.logger.warn(
           `Subscriber '${loop.sub.name}' failed (attempt ${failures}, retrying in ${delay} ms): ${(error as Error).message}`,
-          error,
         );
         loop.woken = false;
-        await this.sleep(loop, delay);
+        if (handleFailures < this.options.maxBatchAttempts) await this.sleep(loop, delay);
       }
     }
+  }
+
+  /**
+   * The next batch, one event per transaction. An event whose handle() fails maxEventAttempts times is parked in
+   * `projection_parked_event` with the error, in the transaction that moves the checkpoint past it; the stream's
+   * later events wait there behind it (so that a replay applies them in order). Logged once, at error level.
+   */
+  private async isolate(loop: Loop, runReactions: boolean): Promise<{ read: number; handled: number }> {
+    const { sub } = loop;
+    if (!loop.cursor) await this.loadCheckpoint(loop);
+    const from = loop.cursor ?? START;
+    const events = await this.eventStore.readAll({
+      after: from,
+      maxCount: this.options.batchSize,
+      types: typesOf(sub),
+    });
+    if (events.length === 0) return { read: 0, handled: 0 };
+    let handled = 0;
+    for (const event of events) {
+      if (!sub.types.has(event.type)) continue;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          handled += await this.handleEvents(loop, [event], event.position, runReactions);
+          break;
+        } catch (error) {
+          if (!(error instanceof HandleFailed)) throw error;
+          if (attempt < this.options.maxEventAttempts) continue;
+          await this.park(loop, event, errorText(error.failure), attempt);
+          break;
+        }
+      }
+    }
+    const last = events[events.length - 1].position;
+    if (comparePositions(loop.cursor ?? START, last) < 0) {
+      await this.dataSource.transaction(async (tx) => {
+        await this.fence(tx, loop, loop.cursor ?? START);
+        await this.writeCheckpoint(tx, loop, last, false);
+      });
+      loop.cursor = last;
+      if (sub.kind === 'reaction') loop.afterCommitCursor = last;
+      this.progress.emit('progress');
+    }
+    return { read: events.length, handled };
+  }
+
+  /** Parks one event (checkpoint moved past it in the same transaction) and logs it once, at error level. */
+  private async park(loop: Loop, event: StoredEvent, error: string, attempts: number): Promise<void> {
+    await this.dataSource.transaction(async (tx) => {
+      await this.fence(tx, loop, loop.cursor ?? START);
+      await this.insertParked(tx, loop.sub.name, [{ event, error, attempts }]);
+      await this.writeCheckpoint(tx, loop, event.position, false);
+    });
+    loop.cursor = event.position;
+    if (loop.sub.kind === 'reaction') loop.afterCommitCursor = event.position;
+    loop.parkedStreams.add(event.streamId);
+    this.progress.emit('progress');
+    this.logger.error(
+      `Subscriber '${loop.sub.name}' parked event ${event.eventId} (${event.type}, stream ${event.streamId} ` +
+        `version ${event.streamVersion}, position ${event.position.commit}/${event.position.prepare}) after ` +
+        `${attempts} attempts: ${error}. Replay it after a fix: npm run replay-parked -- ${loop.sub.name}`,
+    );
+  }
+
+  private async insertParked(
+    tx: EntityManager,
+    name: string,
+    parked: { event: StoredEvent; error: string; attempts: number }[],
+  ): Promise<void> {
+    if (parked.length === 0) return;
+    await tx.query(
+      `INSERT INTO projection_parked_event
+         (projection, event_id, stream_id, stream_version, event_type, commit, prepare, error, attempts, parked_at)
+       SELECT $1, r.event_id, r.stream_id, r.stream_version, r.event_type, r.commit, r.prepare, r.error, r.attempts, now()
+         FROM json_to_recordset($2::json) AS r(event_id uuid, stream_id text, stream_version int, event_type text,
+              commit numeric, prepare numeric, error text, attempts int)
+       ON CONFLICT (projection, event_id) DO UPDATE SET error = EXCLUDED.error, attempts = EXCLUDED.attempts`,
+      [
+        name,
+        JSON.stringify(
+          parked.map(({ event, error, attempts }) => ({
+            event_id: event.eventId,
+            stream_id: event.streamId,
+            stream_version: event.streamVersion,
+            event_type: event.type,
+            commit: event.position.commit.toString(),
+            prepare: event.position.prepare.toString(),
+            error,
+            attempts,
+          })),
+        ),
+      ],
+    );
+  }
+
+  /** Refreshes the subscriber's parked streams (only while it has some: a replay may have released them). */
+  private async refreshParkedStreams(loop: Loop, tx: EntityManager): Promise<void> {
+    if (loop.parkedStreams.size === 0) return;
+    const rows: { stream_id: string }[] = await tx.query(
+      'SELECT DISTINCT stream_id FROM projection_parked_event WHERE projection = $1',
+      [loop.sub.name],
+    );
+    loop.parkedStreams = new Set(rows.map((row) => row.stream_id));
+  }
+
+  /** The runner's view of every subscriber: lag behind the log (capped) and parked events. */
+  async status(): Promise<SubscriberStatus[]> {
+    const parked: { projection: string; n: string }[] = await this.dataSource.query(
+      'SELECT projection, count(*)::text AS n FROM projection_parked_event GROUP BY projection',
+    );
+    const parkedBy = new Map(parked.map((row) => [row.projection, Number(row.n)]));
+    const checkpoints: { name: string; commit: string; prepare: string }[] = await this.dataSource.query(
+      'SELECT name, commit::text AS commit, prepare::text AS prepare FROM projection_checkpoints',
+    );
+    const cursorOf = new Map(checkpoints.map((row) => [row.name, parsePosition(row.commit, row.prepare) ?? START]));
+    const result: SubscriberStatus[] = [];
+    for (const loop of this.loops.values()) {
+      const after = cursorOf.get(loop.sub.name) ?? START;
+      // The types filter leaves the payloads out: counting costs an index scan of at most LAG_COUNT_LIMIT rows.
+      const behind = await this.eventStore.readAll({ after, maxCount: LAG_COUNT_LIMIT, types: [] });
+      result.push({
+        name: loop.sub.name,
+        kind: loop.sub.kind,
+        lag: behind.length,
+        lagCapped: behind.length >= LAG_COUNT_LIMIT,
+        parked: parkedBy.get(loop.sub.name) ?? 0,
+      });
+    }
+    return result;
+  }
+
+  private async parkedCount(name: string): Promise<number> {
+    const [row]: { n: string }[] = await this.dataSource.query(
+      'SELECT count(*)::text AS n FROM projection_parked_event WHERE projection = $1',
+      [name],
+    );
+    return Number(row.n);
+  }
+
+  async parkedEvents(name?: string): Promise<ParkedEvent[]> {
+    const rows: {
+      projection: string;
+      event_id: string;
+      stream_id: string;
+      stream_version: number;
+      event_type: string;
+      commit: string;
+      prepare: string;
+      error: string;
+      attempts: number;
+      parked_at: Date;
+    }[] = await this.dataSource.query(
+      `SELECT projection, event_id, stream_id, stream_version, event_type, commit::text AS commit,
+              prepare::text AS prepare, error, attempts, parked_at
+         FROM projection_parked_event WHERE ($1::text IS NULL OR projection = $1)
+        ORDER BY projection, commit, prepare`,
+      [name ?? null],
+    );
+    return rows.map((row) => ({
+      projection: row.projection,
+      eventId: row.event_id,
+      streamId: row.stream_id,
+      streamVersion: row.stream_version,
+      type: row.event_type,
+      position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
+      error: row.error,
+      attempts: row.attempts,
+      parkedAt: new Date(row.parked_at),
+    }));
+  }
+
+  /**
+   * Applies a subscriber's parked events again, in log order, after a fix (`npm run replay-parked -- <name>`).
+   * Each goes in its own transaction, under the subscriber's batch lock (so a running leader never interleaves);
+   * a replayed event leaves the table. One that fails again stays with the new error, and so do the later events
+   * of its stream. Reactions also run afterCommit for a replayed event.
+   */
+  async replayParked(name: string): Promise<ReplayResult> {
+    const loop = this.loops.get(name);
+    if (!loop)
+      throw new Error(`Unknown projection or reaction '${name}' (known: ${[...this.loops.keys()].join(', ')})`);
+    const { sub } = loop;
+    const blocked = new Set<string>();
+    let replayed = 0;
+    for (const parked of await this.parkedEvents(name)) {
+      if (blocked.has(parked.streamId)) continue;
+      const event = (await this.eventStore.readStream(parked.streamId, parked.streamVersion)).find(
+        (candidate) => candidate.eventId === parked.eventId,
+      );
+      try {
+        await this.dataSource.transaction(async (tx) => {
+          await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`projection-batch:${name}`]);
+          if (event && sub.types.has(event.type)) {
+            if (sub.kind === 'projection') await sub.projection.handle([event], tx);
+            else if (sub.reaction.handle) await sub.reaction.handle([event], tx);
+          }
+          await tx.query('DELETE FROM projection_parked_event WHERE projection = $1 AND event_id = $2', [
+            name,
+            parked.eventId,
+          ]);
+        });
+        if (event && sub.kind === 'reaction' && sub.types.has(event.type)) await sub.reaction.afterCommit?.([event]);
+        replayed++;
+      } catch (error) {
+        blocked.add(parked.streamId);
+        await this.dataSource.query(
+          `UPDATE projection_parked_event SET error = $3, attempts = attempts + 1 WHERE projection = $1 AND event_id = $2`,
+          [name, parked.eventId, errorText(error)],
+        );
+        this.logger.error(`Replay of parked event ${parked.eventId} for '${name}' failed again: ${errorText(error)}`);
+      }
+    }
+    const left = await this.parkedCount(name);
+    const streams: { stream_id: string }[] = await this.dataSource.query(
+      'SELECT DISTINCT stream_id FROM projection_parked_event WHERE projection = $1',
+      [name],
+    );
+    loop.parkedStreams = new Set(streams.map((row) => row.stream_id));
+    return { name, replayed, stillParked: left };
   }
 
   /** One batch: read after the checkpoint, handle + move the checkpoint in one transaction, then afterCommit. */
@@ -365,26 +691,58 @@ export class ProjectionRunner {
     });
     if (events.length === 0) return { read: 0, handled: 0 };
     const last = events[events.length - 1].position;
-    const relevant = events.filter((event) => sub.types.has(event.type));
-    const pendingAfterCommit = sub.kind === 'reaction' && !!sub.reaction.afterCommit && relevant.length > 0;
+    const handled = await this.handleEvents(loop, events, last, runReactions);
+    return { read: events.length, handled };
+  }
+
+  /**
+   * handle() of the subscriber's events among `events` and the checkpoint moved to `last`, in one transaction
+   * (events of a stream with a parked event are parked behind it instead), then afterCommit for reactions.
+   * A failure of handle() is raised as HandleFailed. Returns how many events were handled.
+   */
+  private async handleEvents(
+    loop: Loop,
+    events: StoredEvent[],
+    last: Position,
+    runReactions: boolean,
+  ): Promise<number> {
+    const { sub } = loop;
+    const from = loop.cursor ?? START;
+    let relevant = events.filter((event) => sub.types.has(event.type));
+    let held: StoredEvent[] = [];
+    const pendingAfterCommit = () => sub.kind === 'reaction' && !!sub.reaction.afterCommit && relevant.length > 0;
 
     await this.dataSource.transaction(async (tx) => {
       await this.fence(tx, loop, from);
-      if (relevant.length > 0) {
-        if (sub.kind === 'projection') await sub.projection.handle(relevant, tx);
-        else if (sub.reaction.handle) await sub.reaction.handle(relevant, tx);
+      await this.refreshParkedStreams(loop, tx);
+      if (loop.parkedStreams.size > 0) {
+        held = relevant.filter((event) => loop.parkedStreams.has(event.streamId));
+        relevant = relevant.filter((event) => !loop.parkedStreams.has(event.streamId));
+        await this.insertParked(
+          tx,
+          sub.name,
+          held.map((event) => ({ event, error: HELD_BEHIND_MESSAGE, attempts: 0 })),
+        );
       }
-      await this.writeCheckpoint(tx, loop, last, pendingAfterCommit);
+      if (relevant.length > 0) {
+        try {
+          if (sub.kind === 'projection') await sub.projection.handle(relevant, tx);
+          else if (sub.reaction.handle) await sub.reaction.handle(relevant, tx);
+        } catch (error) {
+          throw new HandleFailed(error);
+        }
+      }
+      await this.writeCheckpoint(tx, loop, last, pendingAfterCommit());
     });
     loop.cursor = last;
-    if (!pendingAfterCommit) loop.afterCommitCursor = sub.kind === 'reaction' ? last : undefined;
+    if (!pendingAfterCommit()) loop.afterCommitCursor = sub.kind === 'reaction' ? last : undefined;
     this.progress.emit('progress');
 
-    if (pendingAfterCommit && sub.kind === 'reaction' && sub.reaction.afterCommit) {
+    if (runReactions && pendingAfterCommit() && sub.kind === 'reaction' && sub.reaction.afterCommit) {
       await sub.reaction.afterCommit(relevant);
       await this.writeAfterCommit(loop, last);
     }
-    return { read: events.length, handled: relevant.length };
+    return relevant.length;
   }
 
   /** Runs afterCommit again for (afterCommitCursor, checkpoint]: what a crash may have left undone. */
@@ -447,6 +805,11 @@ export class ProjectionRunner {
       return this.loadCheckpoint(loop);
     }
     const row = rows[0];
+    const parked: { stream_id: string }[] = await this.dataSource.query(
+      'SELECT DISTINCT stream_id FROM projection_parked_event WHERE projection = $1',
+      [sub.name],
+    );
+    loop.parkedStreams = new Set(parked.map((p) => p.stream_id));
     loop.cursor = parsePosition(row?.commit, row?.prepare) ?? START;
     loop.afterCommitCursor =
       sub.kind === 'reaction' ? (parsePosition(row?.ac_commit, row?.ac_prepare) ?? loop.cursor) : undefined;
@@ -542,6 +905,29 @@ export async function rebuildProjection(
     );
   } else {
     print(`'${name}' is fed by another running process; it rebuilt the projection in ${result.ms} ms`);
+  }
+  if (result.parked > 0) {
+    print(
+      `${result.parked} events could not be handled and are parked (see the log); after a fix: npm run replay-parked -- ${name}`,
+    );
+  }
+  return result;
+}
+
+/** Replays a subscriber's parked events and prints what it did (used by `npm run replay-parked -- <name>`). */
+export async function replayParkedEvents(
+  runner: ProjectionRunner,
+  name: string,
+  print: (line: string) => void = (line) => console.log(line),
+): Promise<ReplayResult> {
+  const parked = await runner.parkedEvents(name);
+  print(`Replaying ${parked.length} parked events of '${name}'...`);
+  const result = await runner.replayParked(name);
+  print(`Replayed ${result.replayed} events of '${name}'; ${result.stillParked} still parked`);
+  for (const event of await runner.parkedEvents(name)) {
+    print(
+      `  still parked: ${event.eventId} ${event.type} (stream ${event.streamId} v${event.streamVersion}): ${event.error}`,
+    );
   }
   return result;
 }

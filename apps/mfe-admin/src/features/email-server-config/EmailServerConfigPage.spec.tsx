@@ -68,12 +68,12 @@ function LocationProbe() {
   return <span data-testid="location">{`${current.pathname}${current.search}`}</span>;
 }
 
-function setup(routes: Routes, url = '/admin/email-server-config') {
+function setup(routes: Routes, url = '/admin/email-server-config', role: 'ADMIN' | 'MEMBER' = 'ADMIN') {
   initI18n('en');
   const calls = fakeFetch(routes);
   const store: AppStore = createAppStore({ withoutCoreSagas: true });
   store.dispatch(
-    userLoaded({ id: 'me', email: 'jana@example.com', firstName: null, lastName: null, role: 'ADMIN', teamId: 't1' }),
+    userLoaded({ id: 'me', email: 'jana@example.com', firstName: null, lastName: null, role, teamId: 't1' }),
   );
   injectFeature(store, feature);
   const view = render(
@@ -420,5 +420,79 @@ describe('the sync status while the page is open', () => {
       await jest.advanceTimersByTimeAsync(10000);
     });
     expect(calls.length).toBe(loads);
+  });
+});
+
+describe('roles and the quarantine', () => {
+  const held = {
+    id: 'q1',
+    folder: 'INBOX',
+    uid: 7,
+    reason: 'The message could not be stored: value too long',
+    size: 2048,
+    hasSource: true,
+    quarantinedAt: '2026-11-02T10:00:00.000Z',
+    attempts: 1,
+  };
+
+  it('shows a MEMBER the configuration read-only: no edit, test, fetch, OAuth or quarantine', async () => {
+    const { calls } = setup({ 'GET /api/email-server-config': [200, stored()] }, undefined, 'MEMBER');
+    expect(await screen.findByTestId('config-read-only')).toHaveTextContent(
+      'Only an ADMIN or a MAINTAINER can change the email server configuration.',
+    );
+    await waitFor(() => expect(input('imap-host')).toHaveValue('imap.example.com'));
+    expect(input('imap-host')).toBeDisabled();
+    for (const testId of ['config-edit', 'config-test', 'config-save', 'fetch-emails', 'oauth-google', 'quarantine']) {
+      expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
+    }
+    expect(calls.some((c) => c.path.includes('quarantine'))).toBe(false);
+  });
+
+  it('keeps a MEMBER out of editing when no configuration exists either', async () => {
+    setup(NONE, undefined, 'MEMBER');
+    expect(await screen.findByTestId('config-read-only')).toBeInTheDocument();
+    expect(screen.queryByTestId('config-save')).not.toBeInTheDocument();
+  });
+
+  it('lists quarantined messages for an ADMIN and retries one, then reloads the list', async () => {
+    const { calls } = setup({
+      'GET /api/email-server-config': [200, stored()],
+      'GET /api/email-server-config/quarantine': [
+        [200, [held]],
+        [200, []],
+      ],
+      'POST /api/email-server-config/quarantine/q1/retry': [200, { success: true, message: 'imported' }],
+    });
+    const row = await screen.findByTestId('quarantine-row');
+    expect(row).toHaveTextContent('The message could not be stored: value too long');
+    expect(row).toHaveTextContent('INBOX');
+    fireEvent.click(screen.getByTestId('quarantine-retry'));
+    expect(await message()).toHaveTextContent('The message was imported into the inbox.');
+    await waitFor(() => expect(screen.queryByTestId('quarantine-row')).not.toBeInTheDocument());
+    expect(screen.getByTestId('quarantine')).toHaveTextContent('No message is in quarantine.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/email-server-config/quarantine/q1/retry',
+    ]);
+  });
+
+  it('shows why a retry failed', async () => {
+    setup({
+      'GET /api/email-server-config': [200, stored()],
+      'GET /api/email-server-config/quarantine': [200, [held]],
+      'POST /api/email-server-config/quarantine/q1/retry': [200, { success: false, message: 'still broken' }],
+    });
+    fireEvent.click(await screen.findByTestId('quarantine-retry'));
+    expect(await message()).toHaveTextContent('Still in quarantine: still broken');
+  });
+
+  it('asks for the password again when the host of a stored one changes', async () => {
+    const { calls } = setup({ 'GET /api/email-server-config': [200, stored()] });
+    fireEvent.click(await screen.findByTestId('config-edit'));
+    expect(input('imap-password')).toHaveAttribute('placeholder', STORED_PASSWORD_PLACEHOLDER);
+    type('imap-host', 'imap.elsewhere.example');
+    expect(input('imap-password')).not.toHaveAttribute('placeholder');
+    fireEvent.click(screen.getByTestId('config-save'));
+    expect(await message()).toHaveTextContent('Enter the IMAP password again');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 });

@@ -9,9 +9,14 @@ import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import type { AuthType, OAuthProvider } from '@teaminbox/contracts';
 import { PageHeading, useSearchParams } from '@teaminbox/ui';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { Field, TextField } from './ConfigFields';
-import { fieldLocks, type EmailServerConfigDraft, type PresetKey } from './emailServerConfigRules';
+import {
+  fieldLocks,
+  storedPasswordUsable,
+  type EmailServerConfigDraft,
+  type PresetKey,
+} from './emailServerConfigRules';
 import {
   configRequested,
   draftChanged,
@@ -23,11 +28,13 @@ import {
   pollingStarted,
   pollingStopped,
   presetApplied,
+  quarantineRequested,
   saveRequested,
   selectEmailServerConfig,
   testRequested,
   type ConfigMessage,
 } from './emailServerConfigSlice';
+import { QuarantineCard } from './QuarantineCard';
 import { ServerFields } from './ServerFields';
 import { SyncStatus } from './SyncStatus';
 
@@ -39,6 +46,9 @@ const PRESET_KEYS: { key: PresetKey; label: string }[] = [
   { key: 'yahoo', label: 'presetYahoo' },
 ];
 
+/** Roles that may change the team's mailbox; a MEMBER sees the configuration read-only. */
+const MANAGER_ROLES = ['ADMIN', 'MAINTAINER'];
+
 function useMessageText(message: ConfigMessage | null): string {
   const { t } = useTranslation();
   if (!message) return '';
@@ -48,13 +58,17 @@ function useMessageText(message: ConfigMessage | null): string {
 
 /**
  * /admin/email-server-config ('IMAP config'): the team mailbox's IMAP, SMTP and general settings, with
- * presets, a connection test, folder selection, OAuth sign-in, a manual fetch and the sync status.
+ * presets, a connection test, folder selection, OAuth sign-in, a manual fetch, the sync status and the quarantine.
+ * Only an ADMIN or a MAINTAINER changes anything; a MEMBER sees the configuration read-only.
  */
 export default function EmailServerConfigPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectEmailServerConfig);
-  const { stored, draft, editing } = state;
+  const user = useAppSelector(selectCurrentUser);
+  const canManage = MANAGER_ROLES.includes(user?.role ?? '');
+  const { stored, draft } = state;
+  const editing = state.editing && canManage;
   const [searchParams, setSearchParams] = useSearchParams();
   const oauthResult = searchParams.get('oauth');
 
@@ -65,6 +79,10 @@ export default function EmailServerConfigPage() {
       dispatch(pollingStopped());
     };
   }, [dispatch]);
+
+  useEffect(() => {
+    if (canManage) dispatch(quarantineRequested());
+  }, [dispatch, canManage]);
 
   // The return from a provider's sign-in: show the outcome once, then drop the parameter from the URL.
   useEffect(() => {
@@ -109,6 +127,15 @@ export default function EmailServerConfigPage() {
         />
       ) : null}
 
+      {canManage ? null : (
+        <Message
+          severity="info"
+          text={t('emailServerConfig.readOnly')}
+          className="justify-content-start"
+          data-testid="config-read-only"
+        />
+      )}
+
       {stored ? <SyncStatus config={stored} /> : null}
 
       <Card title={t('emailServerConfig.presets')}>
@@ -130,7 +157,7 @@ export default function EmailServerConfigPage() {
       <ServerFields
         server="imap"
         draft={draft}
-        passwordStored={Boolean(stored?.imapPasswordSet)}
+        passwordStored={storedPasswordUsable('imap', draft, stored)}
         locked={locked}
         onChange={change}
       >
@@ -160,7 +187,7 @@ export default function EmailServerConfigPage() {
               label={t('emailServerConfig.loadFolders')}
               outlined
               loading={state.foldersLoading}
-              disabled={!stored}
+              disabled={!stored || !canManage}
               onClick={() => dispatch(foldersRequested())}
               data-testid="imap-folders-load"
             />
@@ -171,7 +198,7 @@ export default function EmailServerConfigPage() {
       <ServerFields
         server="smtp"
         draft={draft}
-        passwordStored={Boolean(stored?.smtpPasswordSet)}
+        passwordStored={storedPasswordUsable('smtp', draft, stored)}
         locked={locked}
         onChange={change}
       />
@@ -235,82 +262,95 @@ export default function EmailServerConfigPage() {
         </div>
       </Card>
 
-      <Card title={t('emailServerConfig.oauthSignIn')}>
-        <div className="flex gap-2 flex-wrap">
-          <Button
-            type="button"
-            icon="pi pi-google"
-            label={t('emailServerConfig.google')}
-            outlined
-            onClick={() => dispatch(oauthRequested('google'))}
-            data-testid="oauth-google"
-          />
-          <Button
-            type="button"
-            icon="pi pi-microsoft"
-            label={t('emailServerConfig.microsoft')}
-            outlined
-            onClick={() => dispatch(oauthRequested('microsoft'))}
-            data-testid="oauth-microsoft"
-          />
-        </div>
-      </Card>
+      {canManage ? (
+        <Card title={t('emailServerConfig.oauthSignIn')}>
+          <div className="flex gap-2 flex-wrap">
+            <Button
+              type="button"
+              icon="pi pi-google"
+              label={t('emailServerConfig.google')}
+              outlined
+              onClick={() => dispatch(oauthRequested('google'))}
+              data-testid="oauth-google"
+            />
+            <Button
+              type="button"
+              icon="pi pi-microsoft"
+              label={t('emailServerConfig.microsoft')}
+              outlined
+              onClick={() => dispatch(oauthRequested('microsoft'))}
+              data-testid="oauth-microsoft"
+            />
+          </div>
+        </Card>
+      ) : null}
 
-      <div className="flex gap-2 flex-wrap">
-        {editing ? (
-          <>
+      {canManage ? (
+        <div className="flex gap-2 flex-wrap">
+          {editing ? (
+            <>
+              <Button
+                type="button"
+                icon="pi pi-bolt"
+                label={t('emailServerConfig.test')}
+                outlined
+                loading={state.testing}
+                disabled={busy}
+                onClick={() => dispatch(testRequested())}
+                data-testid="config-test"
+              />
+              <Button
+                type="button"
+                icon="pi pi-check"
+                label={t('emailServerConfig.save')}
+                loading={state.saving}
+                disabled={busy}
+                onClick={() => dispatch(saveRequested())}
+                data-testid="config-save"
+              />
+              <Button
+                type="button"
+                icon="pi pi-times"
+                label={t('emailServerConfig.cancel')}
+                severity="secondary"
+                outlined
+                disabled={busy}
+                onClick={() => dispatch(configRequested())}
+                data-testid="config-cancel"
+              />
+            </>
+          ) : (
             <Button
               type="button"
-              icon="pi pi-bolt"
-              label={t('emailServerConfig.test')}
-              outlined
-              loading={state.testing}
-              disabled={busy}
-              onClick={() => dispatch(testRequested())}
-              data-testid="config-test"
+              icon="pi pi-pencil"
+              label={t('emailServerConfig.edit')}
+              disabled={state.loading}
+              onClick={() => dispatch(editStarted())}
+              data-testid="config-edit"
             />
+          )}
+          {stored && !editing ? (
             <Button
               type="button"
-              icon="pi pi-check"
-              label={t('emailServerConfig.save')}
-              loading={state.saving}
-              disabled={busy}
-              onClick={() => dispatch(saveRequested())}
-              data-testid="config-save"
-            />
-            <Button
-              type="button"
-              icon="pi pi-times"
-              label={t('emailServerConfig.cancel')}
+              icon="pi pi-download"
+              label={t('emailServerConfig.fetchEmails')}
               severity="secondary"
-              outlined
-              disabled={busy}
-              onClick={() => dispatch(configRequested())}
-              data-testid="config-cancel"
+              loading={state.fetching}
+              onClick={() => dispatch(fetchEmailsRequested())}
+              data-testid="fetch-emails"
             />
-          </>
-        ) : (
-          <Button
-            type="button"
-            icon="pi pi-pencil"
-            label={t('emailServerConfig.edit')}
-            disabled={state.loading}
-            onClick={() => dispatch(editStarted())}
-            data-testid="config-edit"
-          />
-        )}
-        {stored && !editing ? (
-          <Button
-            type="button"
-            icon="pi pi-download"
-            label={t('emailServerConfig.fetchEmails')}
-            severity="secondary"
-            loading={state.fetching}
-            onClick={() => dispatch(fetchEmailsRequested())}
-            data-testid="fetch-emails"
-          />
-        ) : null}
-      </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      {canManage ? (
+        <QuarantineCard
+          messages={state.quarantine}
+          loading={state.quarantineLoading}
+          failed={state.quarantineFailed}
+          retrying={state.retrying}
+        />
+      ) : null}
     </div>
   );
 }

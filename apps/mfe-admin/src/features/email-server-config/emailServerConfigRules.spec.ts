@@ -30,12 +30,25 @@ describe('validateDraft', () => {
     expect(validateDraft({ ...complete, fromEmail: '' }, null)).toBe('fromEmailRequired');
   });
 
-  it('needs the passwords unless one is stored or the authentication is OAuth2', () => {
+  it('needs the passwords unless one is stored for the same servers or the authentication is OAuth2', () => {
     const noPasswords = { ...complete, imapPassword: '', smtpPassword: '' };
+    const { imapPassword: _i, smtpPassword: _s, ...fields } = complete;
+    const stored = (set: Partial<EmailServerConfig>) => storedWith({ ...fields, ...set });
     expect(validateDraft(noPasswords, null)).toBe('imapRequired');
-    expect(validateDraft(noPasswords, storedWith({ imapPasswordSet: true }))).toBe('smtpRequired');
-    expect(validateDraft(noPasswords, storedWith({ imapPasswordSet: true, smtpPasswordSet: true }))).toBeNull();
+    expect(validateDraft(noPasswords, stored({ imapPasswordSet: true }))).toBe('smtpRequired');
+    expect(validateDraft(noPasswords, stored({ imapPasswordSet: true, smtpPasswordSet: true }))).toBeNull();
     expect(validateDraft({ ...noPasswords, authType: 'OAUTH2', oauthProvider: 'MICROSOFT' }, null)).toBeNull();
+  });
+
+  it('asks for a password again when its server, port, username, TLS or authentication changed', () => {
+    const { imapPassword: _i, smtpPassword: _s, ...fields } = complete;
+    const stored = storedWith({ ...fields, imapPasswordSet: true, smtpPasswordSet: true });
+    const noPasswords = { ...complete, imapPassword: '', smtpPassword: '' };
+    expect(validateDraft({ ...noPasswords, imapHost: 'imap.elsewhere.example' }, stored)).toBe('imapPasswordAgain');
+    expect(validateDraft({ ...noPasswords, imapPort: 143 }, stored)).toBe('imapPasswordAgain');
+    expect(validateDraft({ ...noPasswords, smtpUseTls: false }, stored)).toBe('smtpPasswordAgain');
+    expect(validateDraft({ ...noPasswords, imapHost: 'IMAP.Example.com', fromName: 'Support' }, stored)).toBeNull();
+    expect(validateDraft({ ...noPasswords, imapHost: 'x.example', imapPassword: 'typed' }, stored)).toBeNull();
   });
 });
 

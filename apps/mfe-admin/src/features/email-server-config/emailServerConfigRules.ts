@@ -1,4 +1,4 @@
-import type { EmailServerConfig, TEmailServerConfigRequest } from '@teaminbox/contracts';
+import { storedPasswordFits, type EmailServerConfig, type TEmailServerConfigRequest } from '@teaminbox/contracts';
 import type { EmailServerConfigRequest } from '@teaminbox/api-client';
 
 /** What the form edits: the configuration's fields plus the passwords the user typed (empty = keep). */
@@ -84,19 +84,37 @@ export function requestOf(draft: EmailServerConfigDraft): EmailServerConfigReque
   };
 }
 
-export type ValidationKey = 'imapRequired' | 'smtpRequired' | 'fromEmailRequired';
+export type ValidationKey =
+  'imapRequired' | 'smtpRequired' | 'fromEmailRequired' | 'imapPasswordAgain' | 'smtpPasswordAgain';
+
+/**
+ * Whether the stored password of that kind still applies to the draft: one is stored and the draft keeps its host,
+ * port, username, TLS mode and authentication (the server refuses to use it otherwise).
+ */
+export function storedPasswordUsable(
+  kind: 'imap' | 'smtp',
+  draft: EmailServerConfigDraft,
+  stored: EmailServerConfig | null,
+): boolean {
+  if (!stored || !(kind === 'imap' ? stored.imapPasswordSet : stored.smtpPasswordSet)) return false;
+  return storedPasswordFits(kind, stored, draft);
+}
 
 /**
  * The checks before a test or a save, in the spec's order. A password is needed unless the
- * authentication is OAuth2; one already stored counts as filled.
+ * authentication is OAuth2; one already stored counts as filled while the server settings stay the same.
  */
 export function validateDraft(draft: EmailServerConfigDraft, stored: EmailServerConfig | null): ValidationKey | null {
   const oauth = draft.authType === 'OAUTH2';
   const filled = (value: string) => value.trim() !== '';
-  const imapPassword = oauth || filled(draft.imapPassword) || Boolean(stored?.imapPasswordSet);
-  if (!filled(draft.imapHost) || !filled(draft.imapUsername) || !imapPassword) return 'imapRequired';
-  const smtpPassword = oauth || filled(draft.smtpPassword) || Boolean(stored?.smtpPasswordSet);
-  if (!filled(draft.smtpHost) || !filled(draft.smtpUsername) || !smtpPassword) return 'smtpRequired';
+  if (!filled(draft.imapHost) || !filled(draft.imapUsername)) return 'imapRequired';
+  if (!oauth && !filled(draft.imapPassword) && !storedPasswordUsable('imap', draft, stored)) {
+    return stored?.imapPasswordSet ? 'imapPasswordAgain' : 'imapRequired';
+  }
+  if (!filled(draft.smtpHost) || !filled(draft.smtpUsername)) return 'smtpRequired';
+  if (!oauth && !filled(draft.smtpPassword) && !storedPasswordUsable('smtp', draft, stored)) {
+    return stored?.smtpPasswordSet ? 'smtpPasswordAgain' : 'smtpRequired';
+  }
   if (!filled(draft.fromEmail)) return 'fromEmailRequired';
   return null;
 }

@@ -1,5 +1,5 @@
 import { call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { EmailServerConfig, SuccessMessageResponse } from '@teaminbox/contracts';
+import type { EmailServerConfig, QuarantinedMessage, SuccessMessageResponse } from '@teaminbox/contracts';
 import { api, ApiError, type OAuthUrlResponse } from '@teaminbox/api-client';
 import { requestOf, validateDraft } from './emailServerConfigRules';
 import {
@@ -18,6 +18,12 @@ import {
   oauthRequested,
   pollingStarted,
   pollingStopped,
+  quarantineLoaded,
+  quarantineLoadFailed,
+  quarantineRequested,
+  quarantineRetryFinished,
+  quarantineRetryRequested,
+  quarantineSourceRequested,
   saveFailed,
   saveRejected,
   saveRequested,
@@ -30,10 +36,18 @@ import {
 /** How often the sync status is refreshed while the page is open and the configuration active. */
 export const SYNC_POLL_MS = 2500;
 
-/** The browser redirect to a provider's sign-in page (replaceable in tests: jsdom cannot navigate). */
+/** The browser redirect to a provider's sign-in page, and file downloads (replaceable in tests: jsdom cannot). */
 export const browser = {
   redirect(url: string): void {
     window.location.assign(url);
+  },
+  download(blob: Blob, filename: string): void {
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   },
 };
 
@@ -161,6 +175,48 @@ function* startOAuth(action: ReturnType<typeof oauthRequested>) {
   }
 }
 
+function* loadQuarantine() {
+  try {
+    const messages: QuarantinedMessage[] = yield call(api.listQuarantine);
+    yield put(quarantineLoaded(Array.isArray(messages) ? messages : []));
+  } catch {
+    yield put(quarantineLoadFailed());
+  }
+}
+
+/** Imports a quarantined message again; the list is reloaded either way (a retry may move it or record an attempt). */
+function* retryQuarantined(action: ReturnType<typeof quarantineRetryRequested>) {
+  try {
+    const result: SuccessMessageResponse = yield call(api.retryQuarantined, action.payload);
+    yield put(
+      quarantineRetryFinished(
+        result.success
+          ? { severity: 'success', key: 'quarantineImported' }
+          : { severity: 'error', key: 'quarantineStillFailing', params: { message: result.message ?? '' } },
+      ),
+    );
+  } catch (error) {
+    const message = serverMessage(error);
+    yield put(
+      quarantineRetryFinished(
+        message
+          ? { severity: 'error', key: 'quarantineStillFailing', params: { message } }
+          : { severity: 'error', key: 'quarantineRetryFailed' },
+      ),
+    );
+  }
+  yield call(loadQuarantine);
+}
+
+function* downloadQuarantinedSource(action: ReturnType<typeof quarantineSourceRequested>) {
+  try {
+    const blob: Blob = yield call(api.quarantinedSource, action.payload.id);
+    yield call([browser, browser.download], blob, `message-${action.payload.uid}.eml`);
+  } catch {
+    yield put(messageShown({ severity: 'error', key: 'quarantineDownloadFailed' }));
+  }
+}
+
 /** Refreshes the sync status (last sync, last error, progress) while the configuration is active or syncing. */
 function* pollSyncStatus() {
   for (;;) {
@@ -184,4 +240,7 @@ export function* emailServerConfigSaga() {
   yield takeLatest(foldersRequested.type, loadFolders);
   yield takeLeading(oauthRequested.type, startOAuth);
   yield takeLatest(pollingStarted.type, pollWhileOpen);
+  yield takeLatest(quarantineRequested.type, loadQuarantine);
+  yield takeLeading(quarantineRetryRequested.type, retryQuarantined);
+  yield takeLatest(quarantineSourceRequested.type, downloadQuarantinedSource);
 }

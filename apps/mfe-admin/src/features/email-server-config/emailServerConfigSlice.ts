@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { EmailServerConfig } from '@teaminbox/contracts';
+import type { EmailServerConfig, QuarantinedMessage } from '@teaminbox/contracts';
 import {
   draftOf,
   NEW_CONFIG_DRAFT,
@@ -28,6 +28,13 @@ export interface EmailServerConfigState {
   folders: string[];
   foldersLoading: boolean;
   message: ConfigMessage | null;
+  /** Messages that could not be imported (shown to ADMIN and MAINTAINER). */
+  quarantine: QuarantinedMessage[];
+  quarantineLoading: boolean;
+  /** The quarantine could not be loaded (shown in its card, not as the screen's message). */
+  quarantineFailed: boolean;
+  /** The id of the quarantined message being retried. */
+  retrying: string | null;
 }
 
 export const initialEmailServerConfigState: EmailServerConfigState = {
@@ -41,6 +48,10 @@ export const initialEmailServerConfigState: EmailServerConfigState = {
   folders: [],
   foldersLoading: false,
   message: null,
+  quarantine: [],
+  quarantineLoading: false,
+  quarantineFailed: false,
+  retrying: null,
 };
 
 function showStored(state: EmailServerConfigState, config: EmailServerConfig) {
@@ -138,6 +149,27 @@ export const emailServerConfigSlice = createSlice({
       state.message = { severity: 'error', key: 'foldersFailed' };
     },
     oauthRequested(_state, _action: PayloadAction<'google' | 'microsoft'>) {},
+    quarantineRequested(state) {
+      state.quarantineLoading = true;
+    },
+    quarantineLoaded(state, action: PayloadAction<QuarantinedMessage[]>) {
+      state.quarantineLoading = false;
+      state.quarantineFailed = false;
+      state.quarantine = action.payload;
+    },
+    quarantineLoadFailed(state) {
+      state.quarantineLoading = false;
+      state.quarantineFailed = true;
+    },
+    quarantineRetryRequested(state, action: PayloadAction<string>) {
+      state.retrying = action.payload;
+      state.message = null;
+    },
+    quarantineRetryFinished(state, action: PayloadAction<ConfigMessage>) {
+      state.retrying = null;
+      state.message = action.payload;
+    },
+    quarantineSourceRequested(_state, _action: PayloadAction<{ id: string; uid: number }>) {},
     /** The page is open: the sync status is refreshed while the configuration is active or syncing. */
     pollingStarted() {},
     pollingStopped() {},
@@ -166,6 +198,12 @@ export const {
   foldersLoaded,
   foldersFailed,
   oauthRequested,
+  quarantineRequested,
+  quarantineLoaded,
+  quarantineLoadFailed,
+  quarantineRetryRequested,
+  quarantineRetryFinished,
+  quarantineSourceRequested,
   pollingStarted,
   pollingStopped,
 } = emailServerConfigSlice.actions;

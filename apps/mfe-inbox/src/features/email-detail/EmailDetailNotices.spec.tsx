@@ -274,6 +274,28 @@ describe('the notices of the email detail', () => {
     expect(screen.getByTestId('reply-body')).toHaveValue('Again');
   });
 
+  it('reply: each reply goes with its own idempotency key, the same one when a failed send is tried again', async () => {
+    stubDetailApi(emailDetail());
+    const send = jest
+      .spyOn(inboxApi, 'sendReply')
+      .mockResolvedValueOnce({ success: true } as never)
+      .mockRejectedValueOnce(failure())
+      .mockResolvedValueOnce({ success: true } as never);
+    await renderDetail();
+    fireEvent.change(screen.getByTestId('reply-body'), { target: { value: 'One' } });
+    await click(screen.getByTestId('reply-send'));
+    await waitFor(() => expect(screen.getByTestId('reply-body')).toHaveValue(''));
+    fireEvent.change(screen.getByTestId('reply-body'), { target: { value: 'Two' } });
+    await click(screen.getByTestId('reply-send'));
+    await click(screen.getByTestId('reply-send'));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(3));
+    const keys = send.mock.calls.map(([payload]) => payload.idempotencyKey);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[1]);
+  });
+
   it("drafts: 'Error saving reply' and 'Error deleting reply' for 3 s; a saved draft resets the form", async () => {
     stubDetailApi(emailDetail());
     jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([draft]);

@@ -139,6 +139,7 @@ function* send(action: PayloadAction<{ confirmed: boolean }>): SagaIterator {
       draftId: reply.draftId ?? undefined,
       startedAt: reply.startedAt ?? undefined,
       confirmed: action.payload.confirmed,
+      idempotencyKey: reply.sendKey ?? undefined,
     });
   } catch (error) {
     const body = error instanceof ApiError ? (error.body as Partial<ReplyCollision> | undefined) : undefined;

@@ -46,6 +46,8 @@ export interface ReplyState {
   templates: ReplyTemplate[];
   signature: string;
   collision: ReplyCollision['collision'] | null;
+  /** The key of the reply being written: a doubled click or a retried send queues it once (a new one per reply). */
+  sendKey: string | null;
 }
 
 const empty: ReplyFormValues = { to: '', cc: '', subject: '', body: '', htmlBody: '', html: false };
@@ -63,6 +65,7 @@ const initialState: ReplyState = {
   templates: [],
   signature: '',
   collision: null,
+  sendKey: null,
 };
 
 /** The form starts over: blank, without attachments, template or draft, and no longer "replying". */
@@ -72,12 +75,16 @@ function restart(state: ReplyState) {
   state.templateId = null;
   state.draftId = null;
   state.startedAt = null;
+  state.sendKey = null;
 }
 
 const start = (state: ReplyState, at: string) => {
   state.startedAt ??= at;
 };
 const now = () => new Date().toISOString();
+/** A random key (getRandomValues works on plain-http hosts too, where crypto.randomUUID is missing). */
+const newSendKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 export const replySlice = createSlice({
   name: 'emailReply',
@@ -143,6 +150,7 @@ export const replySlice = createSlice({
     draftEdited(state, action: PayloadAction<Reply>) {
       const reply = action.payload;
       state.draftId = reply.id;
+      state.sendKey = null;
       state.form = {
         to: reply.to.join(', '),
         cc: reply.cc.join(', '),
@@ -163,8 +171,12 @@ export const replySlice = createSlice({
         state.form = state.blank;
       }
     },
-    replySendRequested(state, _action: PayloadAction<{ confirmed: boolean }>) {
-      state.collision = null;
+    replySendRequested: {
+      reducer(state, action: PayloadAction<{ confirmed: boolean; key: string }>) {
+        state.collision = null;
+        state.sendKey ??= action.payload.key;
+      },
+      prepare: ({ confirmed }: { confirmed: boolean }) => ({ payload: { confirmed, key: newSendKey() } }),
     },
     /** Sent: only the body and the attachments clear; the recipients and the subject stay. */
     replySent(state, _action: PayloadAction<{ emailId: string }>) {
@@ -172,6 +184,7 @@ export const replySlice = createSlice({
       state.attachments = [];
       state.draftId = null;
       state.startedAt = null;
+      state.sendKey = null;
     },
     collisionFound(state, action: PayloadAction<ReplyCollision['collision']>) {
       state.collision = action.payload;

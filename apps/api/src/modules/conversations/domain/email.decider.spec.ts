@@ -259,4 +259,31 @@ describe('email decider', () => {
       .when({ type: 'Archive', teamId: 't1' })
       .thenThrows(failsWith('not-found', 'Email not found'));
   });
+
+  it('retries a quarantined message: a new reason, a release when received, or a release as a duplicate', () => {
+    const data = { emailId: 'e1', teamId: 't1', folder: 'INBOX', uid: 7, error: 'Bad MIME' };
+    const quarantined = { type: 'EmailQuarantined' as const, data };
+    const again = { ...data, error: 'Still bad' };
+    spec
+      .given([quarantined])
+      .when({ type: 'QuarantineEmail', data: again, retried: true })
+      .then([{ type: 'EmailQuarantined', data: again }]);
+    spec.given([got]).when({ type: 'QuarantineEmail', data: again, retried: true }).then([]);
+    spec
+      .given([quarantined])
+      .when({ type: 'ReceiveEmail', data: received })
+      .then([got, { type: 'EmailReleasedFromQuarantine', data: { ...ids, duplicate: false } }]);
+    const duplicate = { ...ids, duplicate: true };
+    spec
+      .given([quarantined])
+      .when({ type: 'ReleaseFromQuarantine', data: duplicate })
+      .then([{ type: 'EmailReleasedFromQuarantine', data: duplicate }]);
+    spec.given([]).when({ type: 'ReleaseFromQuarantine', data: duplicate }).then([]);
+    spec.given([got]).when({ type: 'ReleaseFromQuarantine', data: duplicate }).then([]);
+    // Released by being received, the email is worked on as any other.
+    spec
+      .given([quarantined, got, { type: 'EmailReleasedFromQuarantine', data: { ...ids, duplicate: false } }])
+      .when({ type: 'Archive', teamId: 't1' })
+      .then([{ type: 'EmailArchived', data: ids }]);
+  });
 });

@@ -1,6 +1,7 @@
 import type {
   EmailQuarantined,
   EmailReceived,
+  EmailReleasedFromQuarantine,
   EmailStatus,
   Priority,
   ReplyDraftSaved,
@@ -16,8 +17,13 @@ export const emailStreamId = (emailId: string) => `email-${emailId}`;
 export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
 
 export type ReceiveEmail = { type: 'ReceiveEmail'; data: EmailReceived };
-/** A message that could not be parsed: kept as EmailQuarantined on the stream its email would have had. */
-export type QuarantineEmail = { type: 'QuarantineEmail'; data: EmailQuarantined };
+/**
+ * A message that could not be parsed or stored: kept as EmailQuarantined on the stream its email would have had.
+ * A retry that fails again (`retried`) records the new reason.
+ */
+export type QuarantineEmail = { type: 'QuarantineEmail'; data: EmailQuarantined; retried?: boolean };
+/** A retried quarantined message found in the inbox already (under another email): it leaves the quarantine. */
+export type ReleaseFromQuarantine = { type: 'ReleaseFromQuarantine'; data: EmailReleasedFromQuarantine };
 
 /** Commands of the team's work on a received email; teamId is the caller's team (another team's email: not found). */
 export type WorkOnEmail = { teamId: string } & (
@@ -57,7 +63,7 @@ export const REPLY_NOT_FOUND_MESSAGE = 'Reply not found';
 export const SENT_REPLY_UNCHANGEABLE_MESSAGE = 'Only drafts can be changed';
 export const SENT_REPLY_UNDELETABLE_MESSAGE = 'A sent reply cannot be deleted';
 
-export type EmailCommand = ReceiveEmail | QuarantineEmail | WorkOnEmail;
+export type EmailCommand = ReceiveEmail | QuarantineEmail | ReleaseFromQuarantine | WorkOnEmail;
 
 /** The events that change an email itself (what the inbox read model shows). */
 export const EMAIL_STATE_EVENT_TYPES = [
@@ -92,12 +98,16 @@ export const EMAIL_EVENT_TYPES = [
   'EmailRuleApplied',
   'EmailNotificationsSuppressed',
   'EmailQuarantined',
+  'EmailReleasedFromQuarantine',
   // Appended by the outbox (not decided here): a queued reply is no draft any more.
   'ReplyQueued',
 ] as const;
 export type EmailEvent =
-  | DomainEvent<Exclude<(typeof EMAIL_EVENT_TYPES)[number], 'ReplyQueued' | 'EmailQuarantined'>>
+  | DomainEvent<
+      Exclude<(typeof EMAIL_EVENT_TYPES)[number], 'ReplyQueued' | 'EmailQuarantined' | 'EmailReleasedFromQuarantine'>
+    >
   | { type: 'EmailQuarantined'; data: EmailQuarantined }
+  | { type: 'EmailReleasedFromQuarantine'; data: EmailReleasedFromQuarantine }
   | { type: 'ReplyQueued'; data: ReplyQueued };
 
 export interface ReceivedEmailState {
@@ -135,11 +145,19 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
 
   decide(command, state) {
     if (command.type === 'ReceiveEmail') {
-      // Receiving the same message again changes nothing.
-      return state.status === 'received' ? [] : [{ type: 'EmailReceived', data: command.data }];
+      // Receiving the same message again changes nothing; a quarantined one received (retried) leaves the quarantine.
+      if (state.status === 'received') return [];
+      const received: EmailEvent = { type: 'EmailReceived', data: command.data };
+      if (state.status === 'absent') return [received];
+      const { emailId, teamId } = command.data;
+      return [received, { type: 'EmailReleasedFromQuarantine', data: { emailId, teamId, duplicate: false } }];
     }
     if (command.type === 'QuarantineEmail') {
-      return state.status === 'absent' ? [{ type: 'EmailQuarantined', data: command.data }] : [];
+      const again = state.status === 'quarantined' && command.retried === true;
+      return state.status === 'absent' || again ? [{ type: 'EmailQuarantined', data: command.data }] : [];
+    }
+    if (command.type === 'ReleaseFromQuarantine') {
+      return state.status === 'quarantined' ? [{ type: 'EmailReleasedFromQuarantine', data: command.data }] : [];
     }
     if (state.status !== 'received' || state.teamId !== command.teamId) {
       throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
@@ -346,6 +364,8 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return { ...state, rulesApplied: new Set(state.rulesApplied).add(event.data.ruleId) };
       case 'ReplyQueued':
         return { ...state, queued: new Set(state.queued).add(event.data.replyId) };
+      case 'EmailReleasedFromQuarantine':
+        return state;
       default: {
         const unknown: never = event;
         return unknown;

@@ -54,6 +54,8 @@ export class AttachmentsController {
       .setHeader('Content-Disposition', contentDisposition('inline', attachment.filename))
       .setHeader('X-Content-Type-Options', 'nosniff')
       .setHeader('Content-Security-Policy', "default-src 'none'")
+      // Shown by the sandboxed email frame, whose origin is opaque: every other response is same-origin only.
+      .setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
       .setHeader('Cache-Control', `private, max-age=${INLINE_URL_TTL_SECONDS}`)
       .end(attachment.content);
   }

@@ -1,8 +1,7 @@
-import type { CurrentUser, Email, EmailAttachment, Page } from '@teaminbox/contracts';
+import type { CurrentUser, Email, EmailAttachment, EmailDetail, Page } from '@teaminbox/contracts';
 import { Clock } from '../../../platform/auth/clock';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
 import { MessageIngestion } from '../../mail/ingestion/message-ingestion';
-import { prepareEmailHtml } from '../email-content/email-html';
 import { InlineUrlSigner } from '../email-content/inline-url-signer';
 
 const PNG = Buffer.from(
@@ -161,11 +160,12 @@ describe('attachments over HTTP', () => {
   });
 
   it('serves the cid: image of the prepared body through its signed URL without a bearer token', async () => {
-    const signer = t.app.get(InlineUrlSigner);
-    const prepared = prepareEmailHtml(email.htmlBody, email.attachments, (id) => signer.inlineUrl(id));
+    // The body was sanitised once at ingestion; the detail resolves its inline image to a signed URL.
+    const prepared = (await t.request<EmailDetail>(`/api/emails/${email.id}`, { token: owner.token })).body;
+    expect(prepared.htmlBody).not.toContain('__inline__');
     expect(prepared.remoteImages).toBe(1);
-    expect(prepared.html).toContain('data-remote-src="https://tracker.example/open.gif"');
-    const src = /<img alt="logo" src="([^"]+)"/.exec(prepared.html ?? '')?.[1].replace(/&amp;/g, '&');
+    expect(prepared.htmlBody).toContain('data-remote-src="https://tracker.example/open.gif"');
+    const src = /<img alt="logo" src="([^"]+)"/.exec(prepared.htmlBody ?? '')?.[1].replace(/&amp;/g, '&');
     expect(src).toMatch(new RegExp(`^/api/attachments/${byName('logo.png').id}/inline\\?exp=\\d+&sig=`));
 
     const res = await fetch(t.baseUrl + src);

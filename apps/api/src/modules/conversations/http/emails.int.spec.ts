@@ -1,4 +1,4 @@
-import type { CurrentUser, Email, Page, SuccessMessageResponse } from '@teaminbox/contracts';
+import type { CurrentUser, Email, EmailDetail, Page, SuccessMessageResponse } from '@teaminbox/contracts';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
 
 describe('emails over HTTP', () => {
@@ -44,7 +44,12 @@ describe('emails over HTTP', () => {
     for (const email of all.body.content) {
       expect(email).toMatchObject({ teamId: me.teamId, read: false, isArchived: false, isSpam: false, labels: [] });
     }
-    expect(all.body.content.some((email) => email.htmlBody)).toBe(true);
+    // Lists carry a preview only; the detail has the sanitised HTML.
+    expect(all.body.content.every((email) => email.htmlBody === null && email.body.length <= 200)).toBe(true);
+    const details = await Promise.all(
+      all.body.content.map((email) => t.request<EmailDetail>(`/api/emails/${email.id}`, { token })),
+    );
+    expect(details.some((detail) => detail.body.htmlBody)).toBe(true);
     expect(all.body.content.some((email) => email.fromName === null)).toBe(true);
     expect(new Set(all.body.content.map((email) => email.priority)).size).toBeGreaterThan(1);
     expect(new Set(all.body.content.map((email) => email.status)).size).toBeGreaterThan(1);

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type Email, EMAIL_STATUSES, type Page, PRIORITIES, type TListEmailsQuery } from '@teaminbox/contracts';
+import {
+  type Email,
+  EMAIL_PREVIEW_LENGTH,
+  EMAIL_STATUSES,
+  type Page,
+  PRIORITIES,
+  type TListEmailsQuery,
+} from '@teaminbox/contracts';
 import { type Repository, type SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '../../../platform/event-sourcing';
 import { EMAIL_NOT_FOUND_MESSAGE } from '../domain/email.decider';
@@ -9,6 +16,28 @@ import { ANY_LABEL, type InboxBox, NOBODY } from '../projections/inbox-email/inb
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
 
 const UNREAD = 'e.readAt IS NULL AND e.readBy IS NULL';
+
+/** The columns a list page reads: everything but the bodies (see list). */
+const LIST_COLUMNS: (keyof InboxEmailReadModel)[] = [
+  'id',
+  'teamId',
+  'subject',
+  'fromName',
+  'fromEmail',
+  'to',
+  'cc',
+  'receivedAt',
+  'readAt',
+  'readBy',
+  'isArchived',
+  'isSpam',
+  'priority',
+  'status',
+  'assignedTo',
+  'labels',
+  'attachments',
+  'messageId',
+];
 
 /**
  * Maps the spec's lower- or upper-case values (in_progress, IN_PROGRESS, in-progress) to ours; null for no filter
@@ -96,14 +125,18 @@ export class InboxEmailQueries {
         : this.countFromCounters(teamId, everywhere ? 'everywhere' : query.folder, userId, assignee, query);
     const [rows, total] = await Promise.all([
       builder
+        .select(LIST_COLUMNS.map((column) => `e.${column}`))
+        .addSelect(`left(e.body_text, ${EMAIL_PREVIEW_LENGTH})`, 'preview')
         .orderBy('e.receivedAt', 'DESC')
         .addOrderBy('e.id', 'DESC')
         .offset(query.page * query.size)
         .limit(query.size)
-        .getMany(),
+        .getRawAndEntities<{ preview: string | null }>(),
       counted,
     ]);
-    return { content: rows.map(toEmailDto), totalElements: total, totalPages: Math.ceil(total / query.size) };
+    // A page reads the start of each body only: lists carry a preview, never the text or the HTML.
+    const content = rows.entities.map((row, index) => toEmailDto({ ...row, bodyText: rows.raw[index]?.preview ?? '' }));
+    return { content, totalElements: total, totalPages: Math.ceil(total / query.size) };
   }
 
   /** One email of the team, or null (another team's id included). */

@@ -5,6 +5,7 @@ import {
   emailReservationDecider,
   emailReservationStreamId,
   EMAIL_TAKEN_MESSAGE,
+  NO_PASSWORD_HASH,
   userDecider,
 } from './user.decider';
 
@@ -19,6 +20,36 @@ describe('user decider', () => {
       .given([])
       .when({ type: 'RegisterUser', data: { userId: 'u1', email: ' Alice@Example.COM ', passwordHash: 'h' } })
       .then([{ type: 'UserRegistered', data: { userId: 'u1', email: 'alice@example.com', passwordHash: 'h' } }]);
+  });
+
+  it('proves an address with its first login link: the password set at registration is dropped, once', () => {
+    const registered = {
+      type: 'UserRegistered',
+      data: { userId: 'u1', email: 'a@example.com', passwordHash: 'h' },
+    } as const;
+    spec
+      .given([registered])
+      .when({ type: 'ProveEmail', data: {} })
+      .then([
+        { type: 'UserEmailProven', data: { userId: 'u1' } },
+        { type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: NO_PASSWORD_HASH } },
+      ]);
+    spec
+      .given([registered, { type: 'UserEmailProven', data: { userId: 'u1' } }])
+      .when({ type: 'ProveEmail', data: {} })
+      .then([]);
+    // Registered through an invitation sent to the address: proven from the start.
+    spec
+      .given([{ ...registered, data: { ...registered.data, emailProven: true } }])
+      .when({ type: 'ProveEmail', data: {} })
+      .then([]);
+  });
+
+  it('records a rehashed password', () => {
+    spec
+      .given([{ type: 'UserRegistered', data: { userId: 'u1', email: 'a@example.com', passwordHash: 'old' } }])
+      .when({ type: 'RehashPassword', data: { passwordHash: 'new' } })
+      .then([{ type: 'UserPasswordRehashed', data: { userId: 'u1', passwordHash: 'new' } }]);
   });
 
   it('refuses to register the same user twice', () => {

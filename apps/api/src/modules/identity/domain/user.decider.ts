@@ -18,34 +18,74 @@ export const ALREADY_IN_TEAM_MESSAGE = IDENTITY_MESSAGES.alreadyInTeam;
 
 // ---- user-<id>
 
-export type RegisterUser = { type: 'RegisterUser'; data: { userId: string; email: string; passwordHash: string } };
+export type RegisterUser = {
+  type: 'RegisterUser';
+  /** emailProven: the registration carries a usable invitation sent to this address. */
+  data: { userId: string; email: string; passwordHash: string; emailProven?: boolean };
+};
 export type ChangePassword = { type: 'ChangePassword'; data: { passwordHash: string } };
+/** A login link sent to the address was used. */
+export type ProveEmail = { type: 'ProveEmail'; data: Record<string, never> };
+/** The password just verified, hashed with the current parameters. */
+export type RehashPassword = { type: 'RehashPassword'; data: { passwordHash: string } };
 /** Takes the user's one team seat; appended before the team's events (see TeamMembershipClaimed). */
 export type ClaimTeamMembership = { type: 'ClaimTeamMembership'; data: { teamId: string } };
 export type ReleaseTeamMembership = { type: 'ReleaseTeamMembership'; data: { teamId: string } };
-export type UserCommand = RegisterUser | ChangePassword | ClaimTeamMembership | ReleaseTeamMembership;
+export type UserCommand =
+  RegisterUser | ChangePassword | ProveEmail | RehashPassword | ClaimTeamMembership | ReleaseTeamMembership;
 
 export type UserEvent = DomainEvent<
-  'UserRegistered' | 'UserPasswordChanged' | 'TeamMembershipClaimed' | 'TeamMembershipReleased'
+  | 'UserRegistered'
+  | 'UserPasswordChanged'
+  | 'UserEmailProven'
+  | 'UserPasswordRehashed'
+  | 'TeamMembershipClaimed'
+  | 'TeamMembershipReleased'
 >;
 export type UserState =
-  { status: 'absent' } | { status: 'registered'; userId: string; email: string; teamId: string | null };
+  | { status: 'absent' }
+  | { status: 'registered'; userId: string; email: string; teamId: string | null; emailProven: boolean };
+
+/** The hash of "no password": nothing verifies against it (see PasswordHasher.verify). */
+export const NO_PASSWORD_HASH = '';
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
-  eventTypes: ['UserRegistered', 'UserPasswordChanged', 'TeamMembershipClaimed', 'TeamMembershipReleased'],
+  eventTypes: [
+    'UserRegistered',
+    'UserPasswordChanged',
+    'UserEmailProven',
+    'UserPasswordRehashed',
+    'TeamMembershipClaimed',
+    'TeamMembershipReleased',
+  ],
   initialState: () => ({ status: 'absent' }),
 
   decide(command, state) {
     if (command.type === 'RegisterUser') {
       if (state.status === 'registered') throw new DomainError('conflict', EMAIL_TAKEN_MESSAGE);
-      const { userId, email, passwordHash } = command.data;
-      return [{ type: 'UserRegistered', data: { userId, email: normalizeEmail(email), passwordHash } }];
+      const { userId, email, passwordHash, emailProven } = command.data;
+      return [
+        {
+          type: 'UserRegistered',
+          data: { userId, email: normalizeEmail(email), passwordHash, ...(emailProven ? { emailProven: true } : {}) },
+        },
+      ];
     }
     if (state.status !== 'registered') throw new DomainError('not-found', USER_NOT_FOUND_MESSAGE);
     const { userId } = state;
     switch (command.type) {
       case 'ChangePassword':
         return [{ type: 'UserPasswordChanged', data: { userId, passwordHash: command.data.passwordHash } }];
+      case 'RehashPassword':
+        return [{ type: 'UserPasswordRehashed', data: { userId, passwordHash: command.data.passwordHash } }];
+      case 'ProveEmail':
+        // Whoever registered the address without owning it loses the account here: the password they set stops
+        // working and every session ends (the owner is asked for a new password).
+        if (state.emailProven) return [];
+        return [
+          { type: 'UserEmailProven', data: { userId } },
+          { type: 'UserPasswordChanged', data: { userId, passwordHash: NO_PASSWORD_HASH } },
+        ];
       case 'ClaimTeamMembership': {
         const { teamId } = command.data;
         if (state.teamId === teamId) return [];
@@ -67,9 +107,18 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'UserRegistered':
-        return { status: 'registered', userId: event.data.userId, email: event.data.email, teamId: null };
+        return {
+          status: 'registered',
+          userId: event.data.userId,
+          email: event.data.email,
+          teamId: null,
+          emailProven: event.data.emailProven === true,
+        };
       case 'UserPasswordChanged':
+      case 'UserPasswordRehashed':
         return state;
+      case 'UserEmailProven':
+        return state.status === 'registered' ? { ...state, emailProven: true } : state;
       case 'TeamMembershipClaimed':
         return state.status === 'registered' ? { ...state, teamId: event.data.teamId } : state;
       case 'TeamMembershipReleased':

@@ -1,4 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
+import argon2 from 'argon2';
+import { DataSource } from 'typeorm';
 import type { CurrentUser, SuccessMessageResponse } from '@teaminbox/contracts';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
 
@@ -114,5 +116,29 @@ describe('identity over HTTP', () => {
         expect((await t.request('/api/loggedInUser', { token: bad })).status).toBe(401);
       }
     });
+  });
+
+  it('replaces a password hash made with older argon2 parameters at sign-in, without ending sessions', async () => {
+    const { token, email, password } = await t.signUp('legacy');
+    const db = t.app.get(DataSource);
+    const legacy = await argon2.hash(password, {
+      type: argon2.argon2id,
+      memoryCost: 65_536,
+      timeCost: 3,
+      parallelism: 4,
+    });
+    await db.query('UPDATE users SET password_hash = $2 WHERE email = $1', [email, legacy]);
+    const signedIn = await t.request<SuccessMessageResponse>('/api/auth/signin', {
+      method: 'POST',
+      body: { email, password },
+    });
+    expect(signedIn.status).toBe(200);
+    const stored = async () =>
+      ((await db.query('SELECT password_hash FROM users WHERE email = $1', [email])) as { password_hash: string }[])[0]
+        .password_hash;
+    for (let i = 0; i < 100 && (await stored()) === legacy; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect((await t.request('/api/loggedInUser', { token })).status).toBe(200);
+    expect((await t.request('/api/auth/signin', { method: 'POST', body: { email, password } })).status).toBe(200);
   });
 });

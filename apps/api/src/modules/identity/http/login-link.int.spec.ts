@@ -82,18 +82,57 @@ describe('login links over HTTP', () => {
     const token = await requestLink(user);
     const res = await signInWithLink(token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ token: expect.any(String), id: user.id });
+    // The account's first link: it proves the address (the password set at registration is dropped, see below).
+    expect(res.body).toEqual({ token: expect.any(String), id: user.id, passwordCleared: true });
     const me = await t.request<CurrentUser>('/api/loggedInUser', { token: res.body.token });
     expect(me.body.email).toBe(user.email);
     const claims = JSON.parse(Buffer.from(res.body.token.split('.')[1], 'base64url').toString()) as Record<
       string,
       unknown
     >;
-    expect(claims).toMatchObject({ sub: user.id, amr: 'link', sv: 0, iat: expect.any(Number) });
+    expect(claims).toMatchObject({ sub: user.id, amr: 'link', sv: 1, iat: expect.any(Number) });
+    // A later link of a proven account changes nothing.
+    const second = await signInWithLink(await requestLink(user));
+    expect(second.body).toEqual({ token: expect.any(String), id: user.id });
 
     const again = await useLink(token);
     expect(again.status).toBe(401);
     expect(again.body).toMatchObject(EXPIRED);
+  });
+
+  it('takes a pre-registered address back: the first link ends every other session and the old password', async () => {
+    // Someone registered the address with a password of their own and keeps a session.
+    const squatter = await person(t, 'squatted');
+    const squatterSession = squatter.token;
+    expect((await t.request('/api/loggedInUser', { token: squatterSession })).status).toBe(200);
+
+    // The owner of the mailbox signs in with a link sent to it.
+    const owner = await signInWithLink(await requestLink(squatter));
+    expect(owner.status).toBe(200);
+    expect(owner.body.passwordCleared).toBe(true);
+    expect((await t.request('/api/loggedInUser', { token: owner.body.token })).status).toBe(200);
+
+    // The squatter's session and password stop working.
+    expect((await t.request('/api/loggedInUser', { token: squatterSession })).status).toBe(401);
+    const signIn = (password: string) =>
+      t.request<SuccessMessageResponse>('/api/auth/signin', {
+        method: 'POST',
+        body: { email: squatter.email, password },
+      });
+    const refused = await signIn(squatter.password);
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe('Invalid email or password.');
+    expect((await signIn('')).status).toBe(400);
+
+    // The owner sets a new password in the link session; only that one works from then on.
+    const set = await t.request<SuccessMessageResponse>('/api/me/password', {
+      method: 'PUT',
+      token: owner.body.token,
+      body: { newPassword: 'the owner password' },
+    });
+    expect(set.status).toBe(200);
+    expect((await signIn('the owner password')).status).toBe(200);
+    expect((await signIn(squatter.password)).status).toBe(401);
   });
 
   it('refuses malformed and unknown tokens with 401 and the spec message', async () => {

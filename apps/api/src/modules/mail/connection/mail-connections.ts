@@ -2,12 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { MailboxSettings } from '@teaminbox/contracts';
 import { ImapFlow } from 'imapflow';
 import { createTransport } from 'nodemailer';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
+import { APP_CONFIG, type AppConfig, DEFAULT_MAX_MESSAGE_BYTES } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
 import { MailHostNotAllowedError, MailHostUnresolvedError, resolveMailHost } from '../../../platform/net';
 import { MailboxOAuthTokens } from '../oauth/mailbox-oauth-tokens';
+import { assertProviderHost } from '../oauth/oauth-providers';
 
 export const CONNECT_TIMEOUT_MS = 10_000;
+
+/** The last 'error' event of each client: what ended the connection when a pending command only says "closed". */
+const lastErrors = new WeakMap<ImapFlow, unknown>();
+export const lastImapError = (client: ImapFlow): unknown => lastErrors.get(client);
 
 export interface ImapClientOptions {
   /** Milliseconds after a command before IDLE starts (small, so new mail is seen quickly). */
@@ -20,13 +25,20 @@ export interface ImapClientOptions {
  */
 @Injectable()
 export class MailConnections {
+  private readonly maxMessageBytes: number;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly box: SecretBox,
     private readonly oauthTokens: MailboxOAuthTokens,
-  ) {}
+  ) {
+    this.maxMessageBytes = config.mailMaxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  }
 
   async connectImap(settings: MailboxSettings, options: ImapClientOptions = {}): Promise<ImapFlow> {
+    if (settings.authType === 'OAUTH2') {
+      assertProviderHost(this.config.oauth, settings.oauthProvider, 'imap', settings.imapHost);
+    }
     const target = await resolveMailHost(settings.imapHost, { allowPrivate: this.config.allowPrivateMailHosts });
     const client = new ImapFlow({
       host: target.address,
@@ -41,12 +53,17 @@ export class MailConnections {
       connectionTimeout: CONNECT_TIMEOUT_MS,
       greetingTimeout: CONNECT_TIMEOUT_MS,
       socketTimeout: 5 * 60_000,
+      // A server cannot make the client hold more than one message's limit: a larger literal ends the connection
+      // at its announcement, before a byte of it is read (sources are fetched as BODY.PEEK[]<0.limit+1>).
+      maxLiteralSize: this.maxMessageBytes + 1,
+      maxResponseSize: this.maxMessageBytes + 1024 * 1024,
+      maxLineLength: Math.max(this.maxMessageBytes, 16 * 1024 * 1024),
       autoIdleDelay: options.autoIdleDelay ?? 50,
       missingIdleCommand: 'NOOP',
       tls: { servername: target.servername },
     });
     // Errors also reject the pending command; this keeps an 'error' event from crashing the process.
-    client.on('error', () => undefined);
+    client.on('error', (error: unknown) => lastErrors.set(client, error));
     try {
       await client.connect();
     } catch (error) {
@@ -96,6 +113,7 @@ export class MailConnections {
     settings: MailboxSettings,
   ): Promise<{ user: string; pass: string } | { type: 'OAuth2'; user: string; accessToken: string } | undefined> {
     if (settings.authType === 'OAUTH2') {
+      assertProviderHost(this.config.oauth, settings.oauthProvider, 'smtp', settings.smtpHost);
       return { type: 'OAuth2', user: settings.smtpUsername, accessToken: await this.oauthTokens.accessToken(settings) };
     }
     return settings.smtpPasswordSealed === null

@@ -1,9 +1,12 @@
 import {
   type EmailServerConfig,
   FROM_EMAIL_REQUIRED_MESSAGE,
+  IMAP_PASSWORD_AGAIN_MESSAGE,
   IMAP_SETTINGS_REQUIRED_MESSAGE,
   type MailboxSettings,
+  SMTP_PASSWORD_AGAIN_MESSAGE,
   SMTP_SETTINGS_REQUIRED_MESSAGE,
+  storedPasswordFits,
   type SyncProgress,
   type TEmailServerConfigRequest,
 } from '@teaminbox/contracts';
@@ -17,29 +20,53 @@ export interface PlainPasswords {
 }
 
 /**
- * The spec's checks before test or save, on the merged configuration: host and username of IMAP and SMTP,
- * their passwords unless OAuth2, and the From address. Returns the first failing message, or null.
+ * Which stored passwords the request may use: one is kept only while the request leaves its host, port, username,
+ * TLS mode and authentication as stored (storedPasswordFits); otherwise the request must carry the password.
  */
-export function validationMessage(
+export function reusablePasswords(
   request: TEmailServerConfigRequest,
-  passwordSet: { imap: boolean; smtp: boolean },
-): string | null {
+  previous: MailboxSettings | null,
+): { imap: boolean; smtp: boolean } {
+  return {
+    imap: Boolean(previous?.imapPasswordSealed) && storedPasswordFits('imap', previous as MailboxSettings, request),
+    smtp: Boolean(previous?.smtpPasswordSealed) && storedPasswordFits('smtp', previous as MailboxSettings, request),
+  };
+}
+
+/**
+ * The spec's checks before test or save, on the merged configuration: host and username of IMAP and SMTP,
+ * their passwords unless OAuth2, and the From address. A stored password that no longer fits (host, port,
+ * username, TLS or authentication changed) asks for the password again. Returns the first failing message, or null.
+ */
+export function validationMessage(request: TEmailServerConfigRequest, previous: MailboxSettings | null): string | null {
   const oauth = request.authType === 'OAUTH2';
-  if (!request.imapHost || !request.imapUsername || (!oauth && !passwordSet.imap))
-    return IMAP_SETTINGS_REQUIRED_MESSAGE;
-  if (!request.smtpHost || !request.smtpUsername || (!oauth && !passwordSet.smtp))
-    return SMTP_SETTINGS_REQUIRED_MESSAGE;
+  const reusable = reusablePasswords(request, previous);
+  const imapPassword = Boolean(request.imapPassword) || reusable.imap;
+  const smtpPassword = Boolean(request.smtpPassword) || reusable.smtp;
+  if (!request.imapHost || !request.imapUsername) return IMAP_SETTINGS_REQUIRED_MESSAGE;
+  if (!oauth && !imapPassword) {
+    return previous?.imapPasswordSealed ? IMAP_PASSWORD_AGAIN_MESSAGE : IMAP_SETTINGS_REQUIRED_MESSAGE;
+  }
+  if (!request.smtpHost || !request.smtpUsername) return SMTP_SETTINGS_REQUIRED_MESSAGE;
+  if (!oauth && !smtpPassword) {
+    return previous?.smtpPasswordSealed ? SMTP_PASSWORD_AGAIN_MESSAGE : SMTP_SETTINGS_REQUIRED_MESSAGE;
+  }
   if (!request.fromEmail) return FROM_EMAIL_REQUIRED_MESSAGE;
   return null;
 }
 
-/** The settings to store: the request's values, passwords sealed by `seal`, or the previous sealed ones when empty. */
+/**
+ * The settings to store: the request's values, passwords sealed by `seal`, or the previous sealed ones when empty
+ * and still bound to the same server (see reusablePasswords); OAuth2 tokens only while the provider and its
+ * servers stay (see oauthTokensFit).
+ */
 export function settingsFromRequest(
   configId: string,
   request: TEmailServerConfigRequest,
   previous: MailboxSettings | null,
   seal: (plain: string) => string,
 ): MailboxSettings {
+  const reusable = reusablePasswords(request, previous);
   return {
     configId,
     imapHost: request.imapHost,
@@ -59,14 +86,28 @@ export function settingsFromRequest(
     fromName: request.fromName,
     isActive: request.isActive,
     applyRulesToFirstSync: request.applyRulesToFirstSync,
-    imapPasswordSealed: request.imapPassword ? seal(request.imapPassword) : (previous?.imapPasswordSealed ?? null),
-    smtpPasswordSealed: request.smtpPassword ? seal(request.smtpPassword) : (previous?.smtpPasswordSealed ?? null),
-    // OAuth2 tokens come only from the consent flow; a save keeps them while the same provider stays selected.
-    ...(request.authType === 'OAUTH2' && previous?.oauth && previous.oauthProvider === request.oauthProvider
+    imapPasswordSealed: request.imapPassword
+      ? seal(request.imapPassword)
+      : reusable.imap
+        ? (previous?.imapPasswordSealed ?? null)
+        : null,
+    smtpPasswordSealed: request.smtpPassword
+      ? seal(request.smtpPassword)
+      : reusable.smtp
+        ? (previous?.smtpPasswordSealed ?? null)
+        : null,
+    // OAuth2 tokens come only from the consent flow; a save keeps them while the same provider and its servers stay.
+    ...(request.authType === 'OAUTH2' &&
+    previous?.oauth &&
+    previous.oauthProvider === request.oauthProvider &&
+    sameServers(previous, request)
       ? { oauth: previous.oauth }
       : {}),
   };
 }
+
+const sameServers = (a: MailboxSettings, b: TEmailServerConfigRequest) =>
+  a.imapHost.toLowerCase() === b.imapHost.toLowerCase() && a.smtpHost.toLowerCase() === b.smtpHost.toLowerCase();
 
 /** Every folder the worker syncs: the selected ones, else the single folder (INBOX by default). */
 export function foldersToSync(settings: Pick<MailboxSettings, 'imapFolder' | 'imapFolders'>): string[] {

@@ -1,5 +1,6 @@
 import type { MailboxSettings } from '@teaminbox/contracts';
 import { mailboxDecider, type MailboxEvent } from './mailbox.decider';
+import { configChanges } from './mailbox.decider';
 import { settingsFromRequest, validationMessage } from './mailbox-settings';
 import { ZEmailServerConfigRequest } from '@teaminbox/contracts';
 
@@ -22,11 +23,13 @@ describe('mailbox decider', () => {
   it('configures a new mailbox, then updates it, and ignores an identical save', () => {
     const command = { type: 'SaveMailboxSettings' as const, teamId, settings };
     const first = mailboxDecider.decide(command, fold([]));
-    expect(first).toEqual([{ type: 'MailboxConfigured', data: { teamId, settings } }]);
+    expect(first[0]).toEqual({ type: 'MailboxConfigured', data: { teamId, settings } });
+    expect(first[1]).toMatchObject({ type: 'MailboxConfigChanged', data: { teamId } });
     expect(mailboxDecider.decide(command, fold(first))).toEqual([]);
     const changed = { ...settings, isActive: true };
     expect(mailboxDecider.decide({ ...command, settings: changed }, fold(first))).toEqual([
       { type: 'MailboxConfigUpdated', data: { teamId, settings: changed } },
+      { type: 'MailboxConfigChanged', data: { teamId, changes: [{ field: 'isActive', from: false, to: true }] } },
     ]);
   });
 });
@@ -55,13 +58,52 @@ describe('mailbox settings', () => {
   });
 
   it('answers the spec messages in order', () => {
-    const set = { imap: true, smtp: true };
-    expect(validationMessage(request, set)).toBeNull();
-    expect(validationMessage({ ...request, imapHost: '' }, set)).toBe('Please fill in all IMAP settings');
-    expect(validationMessage(request, { imap: false, smtp: true })).toBe('Please fill in all IMAP settings');
-    expect(validationMessage({ ...request, smtpUsername: '' }, set)).toBe('Please fill in all SMTP settings');
-    expect(validationMessage(request, { imap: true, smtp: false })).toBe('Please fill in all SMTP settings');
-    expect(validationMessage({ ...request, fromEmail: '' }, set)).toBe('Please fill in the From Email address');
-    expect(validationMessage({ ...request, authType: 'OAUTH2' }, { imap: false, smtp: false })).toBeNull();
+    const noPasswords = { ...request, imapPassword: '', smtpPassword: '' };
+    expect(validationMessage(request, null)).toBeNull();
+    expect(validationMessage(noPasswords, settings)).toBeNull();
+    expect(validationMessage({ ...request, imapHost: '' }, settings)).toBe('Please fill in all IMAP settings');
+    expect(validationMessage({ ...request, imapPassword: '' }, null)).toBe('Please fill in all IMAP settings');
+    expect(validationMessage({ ...request, smtpUsername: '' }, settings)).toBe('Please fill in all SMTP settings');
+    expect(validationMessage({ ...request, smtpPassword: '' }, null)).toBe('Please fill in all SMTP settings');
+    expect(validationMessage({ ...request, fromEmail: '' }, settings)).toBe('Please fill in the From Email address');
+    expect(validationMessage({ ...noPasswords, authType: 'OAUTH2' }, null)).toBeNull();
+  });
+
+  it.each([
+    ['imap', { imapHost: 'imap.attacker.example' }],
+    ['imap', { imapHost: 'IMAP.example.com', imapPort: 143 }],
+    ['imap', { imapUsername: 'someone-else@example.com' }],
+    ['imap', { imapUseSsl: false }],
+    ['smtp', { smtpHost: 'smtp.attacker.example' }],
+    ['smtp', { smtpPort: 25 }],
+    ['smtp', { smtpUseTls: false }],
+    ['smtp', { smtpUseSsl: true }],
+  ] as const)('does not reuse a stored %s password when %j changes', (kind, change) => {
+    const next = { ...request, imapPassword: '', smtpPassword: '', ...change };
+    const stored = settingsFromRequest('cfg-1', next, settings, seal);
+    expect(stored[kind === 'imap' ? 'imapPasswordSealed' : 'smtpPasswordSealed']).toBeNull();
+    expect(validationMessage(next, settings)).toMatch(new RegExp(`^Enter the ${kind.toUpperCase()} password again`));
+  });
+
+  it('keeps the stored passwords for the same servers, whatever the case of the host', () => {
+    const next = { ...request, imapPassword: '', smtpPassword: '', imapHost: 'IMAP.Example.com', fromName: 'Support' };
+    const stored = settingsFromRequest('cfg-1', next, settings, seal);
+    expect(stored.imapPasswordSealed).toBe(settings.imapPasswordSealed);
+    expect(stored.smtpPasswordSealed).toBe(settings.smtpPasswordSealed);
+  });
+
+  it('records what changed for the history, naming secrets without their values', () => {
+    const next = settingsFromRequest(
+      'cfg-1',
+      { ...request, imapHost: 'mail.example.org', imapPassword: 'new-secret', smtpPassword: '' },
+      settings,
+      seal,
+    );
+    const changes = configChanges(settings, next);
+    expect(changes).toEqual([
+      { field: 'imapHost', from: 'imap.example.com', to: 'mail.example.org' },
+      { field: 'imapPassword', to: 'changed' },
+    ]);
+    expect(JSON.stringify(changes)).not.toMatch(/secret|sealed/);
   });
 });

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type EmailServerConfig,
@@ -6,14 +6,17 @@ import {
   type TEmailServerConfigRequest,
   ZEmailServerConfigRequest,
 } from '@teaminbox/contracts';
-import { TeamCaller } from '../../../platform/auth';
+import type { Response } from 'express';
+import { RequireRole, TeamCaller } from '../../../platform/auth';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { FetchEmailsCommand } from '../commands/fetch-emails/fetch-emails.command';
 import { SaveEmailServerConfigCommand } from '../commands/save-email-server-config/save-email-server-config.command';
 import { TestEmailServerConfigCommand } from '../commands/test-email-server-config/test-email-server-config.command';
 import { GetEmailServerConfigQuery } from '../queries/get-email-server-config/get-email-server-config.query';
+import { GetRawMessageQuery } from '../queries/get-raw-message/get-raw-message.query';
 import { ListImapFoldersQuery } from '../queries/list-imap-folders/list-imap-folders.query';
-import { MAILBOX_TEAM } from './mailbox-team';
+import { MAILBOX_MANAGERS, MAILBOX_TEAM } from './mailbox-team';
+import { sendRaw } from './raw-message.response';
 
 const configBody = new ZodValidationPipe(ZEmailServerConfigRequest);
 
@@ -31,6 +34,7 @@ export class EmailServerConfigController {
 
   @Post()
   @HttpCode(200)
+  @RequireRole(...MAILBOX_MANAGERS)
   create(
     @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
     @Body(configBody) body: TEmailServerConfigRequest,
@@ -39,6 +43,7 @@ export class EmailServerConfigController {
   }
 
   @Put()
+  @RequireRole(...MAILBOX_MANAGERS)
   update(
     @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
     @Body(configBody) body: TEmailServerConfigRequest,
@@ -48,6 +53,7 @@ export class EmailServerConfigController {
 
   @Post('test')
   @HttpCode(200)
+  @RequireRole(...MAILBOX_MANAGERS)
   test(
     @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
     @Body(configBody) body: TEmailServerConfigRequest,
@@ -56,6 +62,7 @@ export class EmailServerConfigController {
   }
 
   @Get('imap-folders')
+  @RequireRole(...MAILBOX_MANAGERS)
   folders(@TeamCaller(MAILBOX_TEAM) caller: TeamCaller): Promise<string[]> {
     return this.queries.execute(new ListImapFoldersQuery(caller.teamId));
   }
@@ -63,11 +70,25 @@ export class EmailServerConfigController {
 
 @Controller('emails')
 export class MailEmailsController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Post('fetch')
   @HttpCode(200)
+  @RequireRole(...MAILBOX_MANAGERS)
   fetch(@TeamCaller(MAILBOX_TEAM) caller: TeamCaller): Promise<SuccessMessageResponse> {
     return this.commands.execute(new FetchEmailsCommand(caller));
+  }
+
+  /** The email as received (message/rfc822), for any member of its team: the stored fields are capped, this is not. */
+  @Get(':id/raw')
+  async raw(
+    @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    sendRaw(res, await this.queries.execute(new GetRawMessageQuery(caller.teamId, id, 'email')));
   }
 }

@@ -94,12 +94,31 @@ describe('email server configuration over HTTP', () => {
     const read = await t.request<EmailServerConfig>('/api/email-server-config', { token });
     expect(read.body).toMatchObject({ fromName: 'Helpdesk', imapPasswordSet: true, syncProgress: null });
 
-    const events: { data: unknown }[] = await t.app
+    const events: { type: string; data: unknown; actor: string }[] = await t.app
       .get(DataSource)
-      .query(`SELECT data FROM events WHERE stream_id = $1`, [
-        `mailbox-${(await t.request<{ teamId: string }>('/api/loggedInUser', { token })).body.teamId}`,
-      ]);
-    expect(events).toHaveLength(2);
+      .query(
+        `SELECT type, data, metadata->>'actorUserId' AS actor FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+        [`mailbox-${(await t.request<{ teamId: string }>('/api/loggedInUser', { token })).body.teamId}`],
+      );
+    expect(events.map((e) => e.type)).toEqual([
+      'MailboxConfigured',
+      'MailboxConfigChanged',
+      'MailboxConfigUpdated',
+      'MailboxConfigChanged',
+    ]);
+    // The team's history: who changed what, never a secret (not even sealed).
+    const me = (await t.request<{ id: string }>('/api/loggedInUser', { token })).body.id;
+    const history = events.filter((e) => e.type === 'MailboxConfigChanged');
+    expect(history.map((e) => e.actor)).toEqual([me, me]);
+    expect(history[1].data).toMatchObject({ changes: [{ field: 'fromName', from: 'Support', to: 'Helpdesk' }] });
+    expect(history[0].data).toMatchObject({
+      changes: expect.arrayContaining([
+        { field: 'imapPassword', to: 'set' },
+        { field: 'smtpPassword', to: 'set' },
+      ]),
+    });
+    expect(JSON.stringify(history)).not.toMatch(/v1\.|smtp-secret-pw/);
+    expect(JSON.stringify(history)).not.toContain(dovecot.password);
     const rows = await t.app.get(DataSource).query('SELECT settings FROM mailbox_config');
     for (const stored of [JSON.stringify(events), JSON.stringify(rows)]) {
       expect(stored).not.toContain(dovecot.password);

@@ -1,3 +1,4 @@
+import type { Role } from '@teaminbox/contracts';
 import type { TeamCallerOptions } from '../../../platform/auth';
 
 export const MAILBOX_TEAM_REQUIRED_MESSAGE = 'Create a team first: the email server configuration belongs to a team.';
@@ -6,3 +7,6 @@ export const MAILBOX_TEAM_REQUIRED_MESSAGE = 'Create a team first: the email ser
 export const MAILBOX_TEAM: TeamCallerOptions = {
   noTeam: { kind: 'not-found', message: MAILBOX_TEAM_REQUIRED_MESSAGE },
 };
+
+/** Roles that may change the team's mailbox (configuration, test, folders, fetch, OAuth, quarantine); others get 403. */
+export const MAILBOX_MANAGERS: Role[] = ['ADMIN', 'MAINTAINER'];

@@ -1,26 +1,58 @@
+import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EmailQuarantined } from '@teaminbox/contracts';
+import { v7 as uuidv7 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ReceiveEmailCommand } from '../../conversations';
-import type { MessageLocation, ParsedMessage } from './message-parser';
+import { emailIdOf, eventIdOf, type MessageLocation, type ParsedMessage } from './message-parser';
 import { MessageParserPool } from './message-parser.pool';
-import type { MessageKeys, RawMessage } from './message-parser.protocol';
+import { type MessageKeys, quarantineReason, type RawMessage } from './message-parser.protocol';
 
-export type FetchedMessage = RawMessage;
+/**
+ * A message as the sync fetched it. `rejected` is set when it is quarantined without being parsed: over the size
+ * limit, or the server sent no content for it (then `source` is empty and `size` what the server reported).
+ */
+export type FetchedMessage = RawMessage & { rejected?: string; size?: number };
 
-type Prepared = MessageKeys & { location: MessageLocation; source: Buffer } & (
+type Prepared = MessageKeys & { location: MessageLocation; source: Buffer; size: number } & (
     { kind: 'parsed'; parsed: ParsedMessage } | { kind: 'quarantined'; error: string }
   );
 
 /** A parsed batch, ready to be written. */
 export type PreparedBatch = readonly Prepared[];
 
+/** The outcome of a retry of a quarantined message. */
+export type RetryOutcome = { imported: true; duplicate: boolean } | { imported: false; reason: string };
+
+/**
+ * PostgreSQL errors caused by the data of one message (a value it cannot store or cast, a value too large, a
+ * constraint it breaks), as
+ * opposed to the database being unavailable: only these quarantine a message; any other error fails the batch,
+ * which the mailbox worker fetches again.
+ */
+export function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return (
+    typeof code === 'string' && (code.startsWith('22') || code.startsWith('54') || code === '23502' || code === '23514')
+  );
+}
+
+const describeError = (error: unknown) => quarantineReason(error);
+
+/** A dedupe key of its own for a message without content: two of them are never the same message. */
+const noSourceKey = (emailId: string) => createHash('sha256').update(`no-source\n${emailId}`).digest('hex');
+
 /**
  * Turns fetched messages of one folder into events, exactly once. Ids are derived from the message's location,
  * so a batch fetched again after a crash appends nothing new (the store skips known event ids), and a
  * (Message-ID, content hash) key per team skips the same message found at another location (another folder,
- * a new UIDVALIDITY). Raw source and attachments are stored before the event is appended.
+ * a new UIDVALIDITY). Raw source and attachments are stored before the event is recorded, through conversations'
+ * ReceiveEmail command (received or quarantined, on the email's new stream).
+ *
+ * No single message can stop a folder: when the batch's rows cannot be stored, each message is stored again alone
+ * under a savepoint and the one PostgreSQL refuses is quarantined (its raw source kept); an event the store refuses
+ * is replaced by EmailQuarantined with the reason. The folder then advances past it.
  */
 @Injectable()
 export class MessageIngestion {
@@ -39,8 +71,8 @@ export class MessageIngestion {
 
   /**
    * Parses a batch on the parser's worker threads (no writes), so that the sync can fetch and parse the next batch
-   * while the previous one is written. A message that cannot be parsed is kept for quarantine. Messages up to
-   * `firstSyncUntil` are marked as old mail of the folder's first synchronisation.
+   * while the previous one is written. A message that cannot be parsed, or was rejected by the sync, is kept for
+   * quarantine. Messages up to `firstSyncUntil` are marked as old mail of the folder's first synchronisation.
    */
   async prepare(
     teamId: string,
@@ -49,25 +81,89 @@ export class MessageIngestion {
     messages: FetchedMessage[],
     firstSyncUntil = 0,
   ): Promise<PreparedBatch> {
-    const outcomes = await this.parser.parse(teamId, folder, uidValidity, messages);
-    return outcomes.map((outcome, i): Prepared => {
-      const { uid, source } = messages[i];
+    const toParse = messages.filter((message) => message.rejected === undefined);
+    const outcomes = await this.parser.parse(teamId, folder, uidValidity, toParse);
+    const parsedAt = new Map(toParse.map((message, index) => [message, outcomes[index]]));
+    return messages.map((message): Prepared => {
+      const { uid, source } = message;
+      const location = { teamId, folder, uidValidity, uid };
+      const size = message.size ?? source.length;
+      const outcome = parsedAt.get(message);
+      if (!outcome) {
+        const emailId = emailIdOf(location);
+        return {
+          kind: 'quarantined',
+          location,
+          source,
+          size,
+          emailId,
+          eventId: eventIdOf(emailId, 'EmailQuarantined'),
+          dedupeKey: noSourceKey(emailId),
+          error: message.rejected ?? 'Not parsed',
+        };
+      }
       // Old mail of the first synchronisation: whether rules act on it is the mailbox configuration's choice.
       if (outcome.ok && uid <= firstSyncUntil) outcome.parsed.email.firstSync = true;
-      const location = { teamId, folder, uidValidity, uid };
       const { emailId, eventId, dedupeKey } = outcome;
       return outcome.ok
-        ? { kind: 'parsed', location, source, emailId, eventId, dedupeKey, parsed: outcome.parsed }
-        : { kind: 'quarantined', location, source, emailId, eventId, dedupeKey, error: outcome.error };
+        ? { kind: 'parsed', location, source, size, emailId, eventId, dedupeKey, parsed: outcome.parsed }
+        : { kind: 'quarantined', location, source, size, emailId, eventId, dedupeKey, error: outcome.error };
     });
   }
 
   /** Stores a prepared batch and appends its events; returns how many messages were new. */
   async write(teamId: string, prepared: PreparedBatch): Promise<number> {
-    const fresh = await this.db.transaction((tx) => this.reserve(tx, teamId, prepared));
+    let fresh: Prepared[];
+    try {
+      fresh = await this.db.transaction((tx) => this.reserve(tx, teamId, prepared));
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      this.logger.warn(`A batch of ${prepared.length} messages could not be stored together; storing one by one`);
+      fresh = await this.db.transaction((tx) => this.reserveOneByOne(tx, teamId, prepared));
+    }
     // Appended together: the event store commits concurrent appends in shared transactions.
     await Promise.all(fresh.map((item) => this.append(item)));
     return fresh.length;
+  }
+
+  /**
+   * Imports a quarantined message again from its source (stored, or fetched again by the caller, which may have
+   * rejected it again): when it now parses and stores, EmailReceived and EmailReleasedFromQuarantine are appended;
+   * otherwise EmailQuarantined with the new reason.
+   */
+  async retry(location: MessageLocation, message: FetchedMessage): Promise<RetryOutcome> {
+    const { teamId, folder, uidValidity } = location;
+    const [item] = await this.prepare(teamId, folder, uidValidity, [{ ...message, uid: location.uid }]);
+    if (item.kind === 'quarantined') {
+      await this.appendQuarantined(item, item.error, true);
+      return { imported: false, reason: item.error };
+    }
+    let fresh: Prepared[];
+    try {
+      fresh = await this.db.transaction((tx) => this.reserve(tx, teamId, [item]));
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      const reason = `The message could not be stored: ${describeError(error)}`;
+      await this.appendQuarantined(item, reason, true);
+      return { imported: false, reason };
+    }
+    if (fresh.length === 0) {
+      await this.record(uuidv7(), {
+        type: 'ReleaseFromQuarantine',
+        data: { emailId: item.emailId, teamId, duplicate: true },
+      });
+      return { imported: true, duplicate: true };
+    }
+    try {
+      // Received on the quarantined stream, the email is released from the quarantine with it.
+      await this.record(item.eventId, { type: 'ReceiveEmail', data: item.parsed.email });
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      const reason = `The message could not be stored: ${describeError(error)}`;
+      await this.appendQuarantined(item, reason, true);
+      return { imported: false, reason };
+    }
+    return { imported: true, duplicate: false };
   }
 
   /**
@@ -77,17 +173,12 @@ export class MessageIngestion {
    */
   private async reserve(tx: EntityManager, teamId: string, prepared: PreparedBatch): Promise<Prepared[]> {
     if (prepared.length === 0) return [];
-    const keyed = prepared.map((item) => ({
-      item,
-      emailId: item.emailId,
-      key: item.dedupeKey,
-    }));
-    const keys = keyed.map((k) => k.key);
+    const keys = prepared.map((item) => item.dedupeKey);
     await tx.query(
       `INSERT INTO mail_message_key (team_id, dedupe_key, email_id)
        SELECT $1, k.dedupe_key, k.email_id FROM unnest($2::text[], $3::uuid[]) AS k(dedupe_key, email_id)
        ON CONFLICT (team_id, dedupe_key) DO NOTHING`,
-      [teamId, keys, keyed.map((k) => k.emailId)],
+      [teamId, keys, prepared.map((item) => item.emailId)],
     );
     const owners: { dedupe_key: string; email_id: string }[] = await tx.query(
       'SELECT dedupe_key, email_id FROM mail_message_key WHERE team_id = $1 AND dedupe_key = ANY($2::text[])',
@@ -95,20 +186,22 @@ export class MessageIngestion {
     );
     const ownerOf = new Map(owners.map((o) => [o.dedupe_key, o.email_id]));
     const seen = new Set<string>();
-    const fresh = keyed.filter((k) => {
-      if (ownerOf.get(k.key) !== k.emailId || seen.has(k.emailId)) return false;
-      seen.add(k.emailId);
+    const fresh = prepared.filter((item) => {
+      if (ownerOf.get(item.dedupeKey) !== item.emailId || seen.has(item.emailId)) return false;
+      seen.add(item.emailId);
       return true;
     });
-    if (fresh.length === 0) return [];
-    // One VALUES row per message with the source as its own parameter: pg sends Buffers in binary, whereas a
-    // bytea[] parameter would be sent as hex text (twice the size, and slow to build).
-    const values = fresh.map((_, i) => `($${i * 2 + 2}::uuid, $1::uuid, $${i * 2 + 3}::bytea)`).join(', ');
-    await tx.query(
-      `INSERT INTO raw_message (email_id, team_id, source) VALUES ${values} ON CONFLICT (email_id) DO NOTHING`,
-      [teamId, ...fresh.flatMap((k) => [k.emailId, k.item.source])],
-    );
-    for (const { item, emailId } of fresh) {
+    const withSource = fresh.filter((item) => item.source.length > 0);
+    if (withSource.length > 0) {
+      // One VALUES row per message with the source as its own parameter: pg sends Buffers in binary, whereas a
+      // bytea[] parameter would be sent as hex text (twice the size, and slow to build).
+      const values = withSource.map((_, i) => `($${i * 2 + 2}::uuid, $1::uuid, $${i * 2 + 3}::bytea)`).join(', ');
+      await tx.query(
+        `INSERT INTO raw_message (email_id, team_id, source) VALUES ${values} ON CONFLICT (email_id) DO NOTHING`,
+        [teamId, ...withSource.flatMap((item) => [item.emailId, item.source])],
+      );
+    }
+    for (const item of fresh) {
       if (item.kind !== 'parsed') continue;
       for (const attachment of item.parsed.attachments) {
         await tx.query(
@@ -117,7 +210,7 @@ export class MessageIngestion {
           [
             attachment.id,
             teamId,
-            emailId,
+            item.emailId,
             attachment.filename,
             attachment.contentType,
             attachment.content.length,
@@ -126,25 +219,69 @@ export class MessageIngestion {
         );
       }
     }
-    return fresh.map((k) => k.item);
+    return fresh;
+  }
+
+  /**
+   * The batch one message at a time, each under a savepoint: a message whose rows PostgreSQL refuses is quarantined
+   * with the reason (its key and raw source stored without the parsed rows), the others are stored as usual.
+   */
+  private async reserveOneByOne(tx: EntityManager, teamId: string, prepared: PreparedBatch): Promise<Prepared[]> {
+    const fresh: Prepared[] = [];
+    for (const item of prepared) {
+      await tx.query('SAVEPOINT message');
+      try {
+        fresh.push(...(await this.reserve(tx, teamId, [item])));
+        await tx.query('RELEASE SAVEPOINT message');
+        continue;
+      } catch (error) {
+        if (!isDataError(error)) throw error;
+        await tx.query('ROLLBACK TO SAVEPOINT message');
+        const quarantined: Prepared = {
+          ...item,
+          kind: 'quarantined',
+          eventId: eventIdOf(item.emailId, 'EmailQuarantined'),
+          error: `The message could not be stored: ${describeError(error)}`,
+        };
+        fresh.push(...(await this.reserve(tx, teamId, [quarantined])));
+        await tx.query('RELEASE SAVEPOINT message');
+      }
+    }
+    return fresh;
+  }
+
+  private record(eventId: string, message: ReceiveEmailCommand['message']): Promise<void> {
+    return this.commands.execute(new ReceiveEmailCommand(eventId, message));
   }
 
   private async append(item: Prepared): Promise<void> {
-    const { emailId, eventId } = item;
-    let message: ReceiveEmailCommand['message'];
-    if (item.kind === 'parsed') {
-      message = { type: 'ReceiveEmail', data: item.parsed.email };
-    } else {
-      const data: EmailQuarantined = {
-        emailId,
-        teamId: item.location.teamId,
-        folder: item.location.folder,
-        uid: item.location.uid,
-        error: item.error,
-      };
-      this.logger.warn(`Quarantined message ${item.location.folder}/${item.location.uid}: ${item.error}`);
-      message = { type: 'QuarantineEmail', data };
+    if (item.kind === 'quarantined') return this.appendQuarantined(item, item.error, false);
+    try {
+      await this.record(item.eventId, { type: 'ReceiveEmail', data: item.parsed.email });
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      await this.appendQuarantined(item, `The event could not be stored: ${describeError(error)}`, false);
     }
-    await this.commands.execute(new ReceiveEmailCommand(eventId, message));
+  }
+
+  /** EmailQuarantined with the reason; a retry's event gets an id of its own, so that every attempt is recorded. */
+  private async appendQuarantined(item: Prepared, error: string, retried: boolean): Promise<void> {
+    const { location } = item;
+    const data: EmailQuarantined = {
+      emailId: item.emailId,
+      teamId: location.teamId,
+      folder: location.folder,
+      uid: location.uid,
+      error,
+      uidValidity: location.uidValidity.toString(),
+      size: item.size,
+      hasSource: item.source.length > 0,
+    };
+    this.logger.warn(`Quarantined message ${location.folder}/${location.uid} of team ${location.teamId}: ${error}`);
+    await this.record(retried ? uuidv7() : eventIdOf(item.emailId, 'EmailQuarantined'), {
+      type: 'QuarantineEmail',
+      data,
+      retried,
+    });
   }
 }

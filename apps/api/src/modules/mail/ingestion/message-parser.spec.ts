@@ -1,4 +1,6 @@
+import { POISON_MESSAGES } from '../../../../test/mail/poison-messages';
 import { dedupeKeyOf, emailIdOf, parseMessage } from './message-parser';
+import { MAIL_FIELD_LIMITS } from './message-normalizer';
 
 const location = { teamId: '0193a0a0-0000-7000-8000-000000000001', folder: 'INBOX', uidValidity: 7n, uid: 42 };
 const internalDate = new Date('2026-11-01T08:00:00.000Z');
@@ -164,8 +166,10 @@ describe('parseMessage', () => {
         '',
       ].join('\r\n'),
     );
-    expect(email.html).toContain('src="cid:logo.1@example.com"');
     const byName = new Map(email.attachments?.map((a) => [a.filename, a]));
+    // Sanitised here, once: the cid: image becomes the placeholder the detail resolves to a signed URL.
+    expect(email.htmlSafe).toBe(true);
+    expect(email.html).toContain(`src="/__inline__/${byName.get('logo.png')?.id}"`);
     expect(byName.get('logo.png')).toMatchObject({
       contentType: 'image/png',
       contentId: 'logo.1@example.com',
@@ -183,5 +187,68 @@ describe('parseMessage', () => {
     expect(dedupeKeyOf(location.teamId, '<x@y>', Buffer.from('A'))).toBe(a);
     expect(dedupeKeyOf(location.teamId, '<x@y>', Buffer.from('B'))).not.toBe(a);
     expect(dedupeKeyOf('other-team', '<x@y>', Buffer.from('A'))).not.toBe(a);
+  });
+});
+
+describe('parseMessage normalises what PostgreSQL and the inbox cannot store', () => {
+  // eslint-disable-next-line no-control-regex
+  const PG_UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+  it.each(POISON_MESSAGES.map((poison) => [poison.name, poison] as const))('%s', async (_name, poison) => {
+    const { email, attachments } = await parse(poison.source);
+    expect(email.subject).toBe(poison.subject);
+    expect(JSON.stringify(email)).not.toMatch(/\\u0000|\\ud[89ab]/i);
+    for (const value of [email.subject, email.text, ...attachments.map((a) => a.filename)]) {
+      expect(value).not.toMatch(PG_UNSAFE);
+    }
+    expect(Date.parse(email.receivedAt)).not.toBeNaN();
+    expect(email.receivedAt).toMatch(/^\d{4}-/);
+  });
+
+  it('falls back to INTERNALDATE, then to the arrival time, for a date out of range, and keeps the header as written', async () => {
+    const far = POISON_MESSAGES[0].source;
+    const { email } = await parse(far);
+    expect(email.receivedAt).toBe(internalDate.toISOString());
+    expect(email.dateHeader).toBe('Sat, 1 Jan 10000 10:00:00 +0000');
+    const before = Date.now();
+    const arrived = (await parseMessage(Buffer.from(far), location, new Date('+020000-01-01T00:00:00Z'))).email;
+    expect(Date.parse(arrived.receivedAt)).toBeGreaterThanOrEqual(before - 1000);
+    const early = await parse(far.replace('Sat, 1 Jan 10000', 'Thu, 1 Jan 1960'));
+    expect(early.email.receivedAt).toBe(internalDate.toISOString());
+    const fine = await parse(far.replace('Sat, 1 Jan 10000', 'Mon, 2 Nov 2026'));
+    expect(fine.email.receivedAt).toBe('2026-11-02T10:00:00.000Z');
+    expect(fine.email.dateHeader).toBeUndefined();
+  });
+
+  it('caps the stored length of subject, addresses, bodies and attachment names', async () => {
+    const long = 'x'.repeat(MAIL_FIELD_LIMITS.text + 500);
+    const { email, attachments } = await parse(
+      [
+        `From: ${'N'.repeat(400)} <${'a'.repeat(400)}@example.com>`,
+        `To: ${Array.from({ length: MAIL_FIELD_LIMITS.recipients + 20 }, (_, i) => `r${i}@example.com`).join(', ')}`,
+        `Subject: ${'S'.repeat(MAIL_FIELD_LIMITS.subject + 100)}`,
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="b"',
+        '',
+        '--b',
+        'Content-Type: text/plain',
+        '',
+        long,
+        '--b',
+        `Content-Type: application/octet-stream; name="${'f'.repeat(300)}.bin"`,
+        'Content-Disposition: attachment',
+        '',
+        'data',
+        '--b--',
+        '',
+      ].join('\r\n'),
+    );
+    expect(email.subject).toHaveLength(MAIL_FIELD_LIMITS.subject);
+    expect(email.text).toHaveLength(MAIL_FIELD_LIMITS.text);
+    expect(email.fromName).toHaveLength(MAIL_FIELD_LIMITS.name);
+    expect(email.fromEmail.length).toBeLessThanOrEqual(MAIL_FIELD_LIMITS.address);
+    expect(email.to).toHaveLength(MAIL_FIELD_LIMITS.recipients);
+    expect(attachments[0].filename).toHaveLength(MAIL_FIELD_LIMITS.filename);
+    expect(email.attachments?.[0].filename).toBe(attachments[0].filename);
   });
 });

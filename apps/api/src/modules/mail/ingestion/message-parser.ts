@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { EmailHeader, EmailReceived, Priority } from '@teaminbox/contracts';
+import type { EmailAttachment, EmailHeader, EmailReceived, Priority } from '@teaminbox/contracts';
 import { type AddressObject, type HeaderValue, simpleParser } from 'mailparser';
 import { v5 as uuidv5 } from 'uuid';
+import { cleanText } from '../../../platform/event-store/event-text';
+import { sanitizeEmailHtml } from '../../../platform/email-html';
+import { MAIL_FIELD_LIMITS, normalizeEmailReceived, receivedAtOf } from './message-normalizer';
 
 /** Namespace of the deterministic ids of ingested mail (uuid v5). */
 const MAIL_NAMESPACE = 'a4d7c7f2-5f0e-4c53-9d0e-2f3b8a61c9e1';
@@ -104,20 +107,35 @@ function isBounce(headers: Map<string, HeaderValue>): boolean {
 }
 
 /**
- * The Date header's time, or null when it is missing or unreadable. mailparser replaces an unreadable date
- * with the current time, so the raw header is checked first.
+ * The Date header as written and its time (null when unreadable), or null when there is none. mailparser replaces
+ * an unreadable date with the current time, so the raw header is checked first.
  */
-function headerDate(lines: readonly { key: string; line: string }[], parsedDate: Date | undefined): Date | null {
+function headerDate(
+  lines: readonly { key: string; line: string }[],
+  parsedDate: Date | undefined,
+): { raw: string; date: Date | null } | null {
   const line = lines.find((header) => header.key === 'date')?.line;
   if (line === undefined) return null;
-  const raw = new Date(line.slice(line.indexOf(':') + 1).trim());
-  if (Number.isNaN(raw.getTime())) return null;
-  return parsedDate && !Number.isNaN(parsedDate.getTime()) ? parsedDate : raw;
+  const raw = line.slice(line.indexOf(':') + 1).trim();
+  const date = new Date(raw);
+  if (Number.isNaN(date.getTime())) return { raw, date: null };
+  return { raw, date: parsedDate && !Number.isNaN(parsedDate.getTime()) ? parsedDate : date };
+}
+
+/** The HTML body sanitised once, here (see sanitizeEmailHtml), within MAIL_FIELD_LIMITS.html. */
+function safeHtml(html: string | false | undefined, attachments: EmailAttachment[]) {
+  if (!html) return { html: null, remoteImages: 0 };
+  const limit = MAIL_FIELD_LIMITS.html;
+  let safe = sanitizeEmailHtml(html.length > 2 * limit ? html.slice(0, 2 * limit) : html, attachments);
+  if (safe.html && safe.html.length > limit) safe = sanitizeEmailHtml(html.slice(0, limit), attachments);
+  return safe;
 }
 
 /**
  * Turns a raw message into the EmailReceived payload and its attachments. The Date header gives receivedAt,
- * falling back to the server's INTERNALDATE when it is missing or invalid. Throws when the source cannot be parsed.
+ * falling back to the server's INTERNALDATE, then to the time of arrival, when it is missing, unreadable or out of
+ * range (the header as written is kept in `dateHeader`). Every text is cleaned and capped (normalizeEmailReceived)
+ * and the HTML is sanitised. Throws when the source cannot be parsed.
  */
 export async function parseMessage(
   source: Buffer,
@@ -127,55 +145,63 @@ export async function parseMessage(
   const parsed = await simpleParser(source, { skipImageLinks: true, skipTextLinks: true });
   const emailId = emailIdOf(location);
   const from = parsed.from?.value.find((address) => address.address) ?? parsed.from?.value[0];
-  const receivedAt =
-    headerDate(parsed.headerLines, parsed.date) ??
-    (internalDate && !Number.isNaN(internalDate.getTime()) ? internalDate : new Date());
+  const { receivedAt, dateHeader } = receivedAtOf(
+    headerDate(parsed.headerLines, parsed.date),
+    internalDate,
+    new Date(),
+  );
   const references = Array.isArray(parsed.references)
     ? parsed.references
     : parsed.references
       ? [parsed.references]
       : [];
 
-  const attachments: ParsedAttachment[] = parsed.attachments.map((attachment, index) => ({
+  const limits = MAIL_FIELD_LIMITS;
+  const attachments: ParsedAttachment[] = parsed.attachments.slice(0, limits.attachments).map((attachment, index) => ({
     id: uuidv5(`${emailId}\nattachment\n${index}`, MAIL_NAMESPACE),
-    filename: attachment.filename || `attachment-${index + 1}`,
-    contentType: attachment.contentType || 'application/octet-stream',
-    contentId: attachment.cid || null,
+    filename: cleanText(attachment.filename || '', limits.filename) || `attachment-${index + 1}`,
+    contentType: cleanText(attachment.contentType || '', limits.contentType) || 'application/octet-stream',
+    contentId: cleanText(attachment.cid || '', limits.contentId) || null,
     inline: attachment.contentDisposition === 'inline' || attachment.related === true,
     content: attachment.content,
   }));
+  const attachmentMeta: EmailAttachment[] = attachments.map(
+    ({ id, filename, contentType, contentId, inline, content }) => ({
+      id,
+      filename,
+      contentType,
+      size: content.length,
+      contentId,
+      inline,
+    }),
+  );
+  const html = safeHtml(parsed.html, attachmentMeta);
 
-  return {
-    email: {
-      emailId,
-      teamId: location.teamId,
-      messageId: parsed.messageId ?? '',
-      subject: parsed.subject ?? '',
-      fromName: from?.name || null,
-      fromEmail: from?.address ?? '',
-      to: addresses(parsed.to),
-      cc: addresses(parsed.cc),
-      text: parsed.text ?? '',
-      html: parsed.html || null,
-      receivedAt: receivedAt.toISOString(),
-      priority: PRIORITY[headerText(parsed.headers.get('priority')).toLowerCase()] ?? 'MEDIUM',
-      status: 'NEW',
-      inReplyTo: parsed.inReplyTo ?? null,
-      references,
-      folder: location.folder,
-      uid: location.uid,
-      isAutoReply: isAutoReply(parsed.headers),
-      isBounce: isBounce(parsed.headers),
-      headers: headerList(parsed.headerLines, parsed.headers),
-      attachments: attachments.map(({ id, filename, contentType, contentId, inline, content }) => ({
-        id,
-        filename,
-        contentType,
-        size: content.length,
-        contentId,
-        inline,
-      })),
-    },
-    attachments,
-  };
+  const email = normalizeEmailReceived({
+    emailId,
+    teamId: location.teamId,
+    messageId: parsed.messageId ?? '',
+    subject: parsed.subject ?? '',
+    fromName: from?.name || null,
+    fromEmail: from?.address ?? '',
+    to: addresses(parsed.to),
+    cc: addresses(parsed.cc),
+    text: parsed.text ?? '',
+    html: html.html,
+    htmlSafe: true,
+    remoteImages: html.remoteImages,
+    receivedAt: receivedAt.toISOString(),
+    ...(dateHeader !== null ? { dateHeader } : {}),
+    priority: PRIORITY[headerText(parsed.headers.get('priority')).toLowerCase()] ?? 'MEDIUM',
+    status: 'NEW',
+    inReplyTo: parsed.inReplyTo ?? null,
+    references,
+    folder: location.folder,
+    uid: location.uid,
+    isAutoReply: isAutoReply(parsed.headers),
+    isBounce: isBounce(parsed.headers),
+    headers: headerList(parsed.headerLines, parsed.headers),
+    attachments: attachmentMeta,
+  });
+  return { email, attachments };
 }

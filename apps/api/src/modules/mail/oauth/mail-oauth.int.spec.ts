@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { EmailServerConfig, MailboxSettings } from '@teaminbox/contracts';
 import { ImapFlow } from 'imapflow';
 import { createTransport } from 'nodemailer';
@@ -29,7 +30,15 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
       authUrl: `${mock.url}/authorize`,
       tokenUrl: `${mock.url}/token`,
     });
-    t = await startTestApp({ publicUrl: PUBLIC_URL, oauth: { google: app('google-app'), microsoft: app('ms-app') } });
+    // Google's mail servers are the local Dovecot and SMTP server here (its tokens go to those hosts only);
+    // Microsoft keeps its real hosts.
+    t = await startTestApp({
+      publicUrl: PUBLIC_URL,
+      oauth: {
+        google: { ...app('google-app'), imapHost: dovecot.host, smtpHost: '127.0.0.1' },
+        microsoft: app('ms-app'),
+      },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -43,19 +52,36 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
     return user;
   }
 
-  /** Our URL endpoint, then the provider's /authorize (which redirects with a code), as a browser would. */
+  /**
+   * Our URL endpoint (which sets the browser's binding cookie), then the provider's /authorize (which redirects
+   * with a code), as a browser would.
+   */
   async function consent(token: string, provider: 'google' | 'microsoft') {
     const res = await t.request<{ url: string }>(`/api/email-server-config/oauth/${provider}/url`, { token });
     expect(res.status).toBe(200);
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(
+      /^teaminbox_oauth=[\w-]{43}; Max-Age=600; Path=\/api\/email-server-config\/oauth\/callback; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+    );
+    const cookie = setCookie.split(';')[0];
     const authorize = await fetch(res.body.url, { redirect: 'manual' });
     expect(authorize.status).toBe(302);
     const back = new URL(authorize.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/api/email-server-config/oauth/callback`);
-    return { url: new URL(res.body.url), callback: `/api/email-server-config/oauth/callback${back.search}` };
+    return { url: new URL(res.body.url), callback: `/api/email-server-config/oauth/callback${back.search}`, cookie };
   }
 
-  async function callback(pathAndQuery: string): Promise<{ status: number; location: string | null }> {
-    const res = await fetch(t.baseUrl + pathAndQuery, { redirect: 'manual' });
+  /** The provider's redirect back, from the browser that asked (its cookie) unless `cookie` says otherwise. */
+  async function callback(
+    target: string | { callback: string; cookie: string },
+    cookie?: string,
+  ): Promise<{ status: number; location: string | null }> {
+    const pathAndQuery = typeof target === 'string' ? target : target.callback;
+    const sent = cookie ?? (typeof target === 'string' ? undefined : target.cookie);
+    const res = await fetch(t.baseUrl + pathAndQuery, {
+      redirect: 'manual',
+      headers: sent ? { cookie: sent } : {},
+    });
     return { status: res.status, location: res.headers.get('location') };
   }
 
@@ -69,7 +95,8 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
 
   it('runs the Google flow with PKCE: success redirect, OAUTH2 presets, tokens sealed and never returned', async () => {
     const { token } = await userWithTeam('oauth-google');
-    const { url, callback: back } = await consent(token, 'google');
+    const started = await consent(token, 'google');
+    const { url } = started;
     const params = url.searchParams;
     expect(params.get('client_id')).toBe('google-app');
     expect(params.get('response_type')).toBe('code');
@@ -82,7 +109,7 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
     // Only the hash of the state is kept.
     expect(await storedText()).not.toContain(params.get('state')!);
 
-    expect(await callback(back)).toEqual({ status: 302, location: SUCCESS });
+    expect(await callback(started)).toEqual({ status: 302, location: SUCCESS });
 
     const res = await t.request<EmailServerConfig>('/api/email-server-config', { token });
     expect(res.status).toBe(200);
@@ -90,11 +117,11 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
       authType: 'OAUTH2',
       oauthProvider: 'GOOGLE',
       oauthConnected: true,
-      imapHost: 'imap.gmail.com',
+      imapHost: dovecot.host,
       imapPort: 993,
       imapUseSsl: true,
       imapUsername: mock.email,
-      smtpHost: 'smtp.gmail.com',
+      smtpHost: '127.0.0.1',
       smtpPort: 587,
       smtpUseTls: true,
       smtpUsername: mock.email,
@@ -129,13 +156,59 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
     expect((await settingsOf(res.body.id)).oauth).toEqual(settings.oauth);
   });
 
+  it('completes a consent only in the browser that asked for it', async () => {
+    const { token } = await userWithTeam('oauth-binding');
+    const mine = await consent(token, 'google');
+    const theirs = await consent((await userWithTeam('oauth-binding-other')).token, 'google');
+    // Without the cookie, or with another browser's, the state is used up and nothing is stored.
+    expect(await callback(mine.callback, '')).toEqual({ status: 302, location: ERROR });
+    const again = await consent(token, 'google');
+    expect(await callback(again.callback, theirs.cookie)).toEqual({ status: 302, location: ERROR });
+    expect((await t.request('/api/email-server-config', { token })).status).toBe(404);
+    const last = await consent(token, 'google');
+    expect(await callback(last)).toEqual({ status: 302, location: SUCCESS });
+  });
+
+  it('never sends a token to another host: a changed host drops the tokens, and a connection to it is refused', async () => {
+    const { token } = await userWithTeam('oauth-host');
+    expect(await callback(await consent(token, 'google'))).toEqual({ status: 302, location: SUCCESS });
+    const config = (await t.request<EmailServerConfig>('/api/email-server-config', { token })).body;
+    const settings = await settingsOf(config.id);
+    const moved = await t.request<EmailServerConfig>('/api/email-server-config', {
+      method: 'PUT',
+      token,
+      body: { ...config, imapHost: 'localhost' },
+    });
+    expect(moved.body).toMatchObject({ authType: 'OAUTH2', imapHost: 'localhost', oauthConnected: false });
+    expect((await settingsOf(config.id)).oauth).toBeUndefined();
+
+    // Even settings that still held tokens never reach a host that is not the provider's.
+    const seen: string[] = [];
+    const trap = createServer((socket) => {
+      seen.push('connection');
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', () => resolve()));
+    const port = (trap.address() as { port: number }).port;
+    try {
+      const elsewhere = { ...settings, imapHost: 'localhost', imapPort: port, smtpHost: 'localhost', smtpPort: port };
+      await expect(t.app.get(MailConnections).connectImap(elsewhere)).rejects.toThrow(
+        'OAuth2 tokens of Google are only sent to its mail servers (127.0.0.1).',
+      );
+      await expect(t.app.get(MailConnections).verifySmtp(elsewhere)).rejects.toThrow(/only sent to its mail servers/);
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => trap.close(() => resolve()));
+    }
+  });
+
   it('sends a reused, unknown or missing state and a failed code exchange back with ?oauth=error', async () => {
     const { token } = await userWithTeam('oauth-errors');
-    const { callback: back } = await consent(token, 'google');
-    expect(await callback(back)).toEqual({ status: 302, location: SUCCESS });
-    expect(await callback(back)).toEqual({ status: 302, location: ERROR });
+    const started = await consent(token, 'google');
+    expect(await callback(started)).toEqual({ status: 302, location: SUCCESS });
+    expect(await callback(started)).toEqual({ status: 302, location: ERROR });
 
-    const code = new URLSearchParams(back.split('?')[1]).get('code');
+    const code = new URLSearchParams(started.callback.split('?')[1]).get('code');
     expect(await callback(`/api/email-server-config/oauth/callback?code=${code}&state=made-up`)).toEqual({
       status: 302,
       location: ERROR,
@@ -147,8 +220,9 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
 
     const other = await userWithTeam('oauth-token-error');
     const failing = await consent(other.token, 'microsoft');
+    const failingCookie = failing.cookie;
     await mock.setMode('fail-once');
-    expect(await callback(failing.callback)).toEqual({ status: 302, location: ERROR });
+    expect(await callback(failing.callback, failingCookie)).toEqual({ status: 302, location: ERROR });
     expect((await t.request('/api/email-server-config', { token: other.token })).status).toBe(404);
   });
 
@@ -160,13 +234,14 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
 
   it('refreshes an access token that expires within a minute and stores the new one sealed', async () => {
     const { token } = await userWithTeam('oauth-refresh');
-    const { url, callback: back } = await consent(token, 'microsoft');
+    const microsoftConsent = await consent(token, 'microsoft');
+    const { url } = microsoftConsent;
     expect(url.searchParams.get('scope')).toBe(
       'offline_access https://outlook.office.com/IMAP.AccessAsUser.All https://outlook.office.com/SMTP.Send openid email',
     );
     expect(url.searchParams.has('access_type')).toBe(false);
     await mock.setMode('short-lived');
-    expect(await callback(back)).toEqual({ status: 302, location: SUCCESS });
+    expect(await callback(microsoftConsent)).toEqual({ status: 302, location: SUCCESS });
     await mock.setMode('normal');
 
     const config = (await t.request<EmailServerConfig>('/api/email-server-config', { token })).body;
@@ -219,7 +294,7 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
     await mock.setMode('short-lived');
     try {
       const microsoft = await userWithTeam('oauth-rotate');
-      expect(await callback((await consent(microsoft.token, 'microsoft')).callback)).toEqual({
+      expect(await callback(await consent(microsoft.token, 'microsoft'))).toEqual({
         status: 302,
         location: SUCCESS,
       });
@@ -240,7 +315,7 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
 
       await mock.setMode('short-lived-google');
       const google = await userWithTeam('oauth-keep');
-      expect(await callback((await consent(google.token, 'google')).callback)).toEqual({
+      expect(await callback(await consent(google.token, 'google'))).toEqual({
         status: 302,
         location: SUCCESS,
       });
@@ -257,7 +332,7 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
 
   it('logs in to a real IMAP server with XOAUTH2 using the stored access token', async () => {
     const { token } = await userWithTeam('oauth-imap');
-    expect(await callback((await consent(token, 'google')).callback)).toEqual({ status: 302, location: SUCCESS });
+    expect(await callback(await consent(token, 'google'))).toEqual({ status: 302, location: SUCCESS });
     const config = (await t.request<EmailServerConfig>('/api/email-server-config', { token })).body;
     // The provider's real hosts are not reachable here: point the same OAuth2 mailbox at the local Dovecot.
     const saved = await t.request<EmailServerConfig>('/api/email-server-config', {
@@ -285,7 +360,7 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
 
   it('authenticates to a real SMTP server with XOAUTH2 using the stored access token', async () => {
     const { token } = await userWithTeam('oauth-smtp');
-    expect(await callback((await consent(token, 'google')).callback)).toEqual({ status: 302, location: SUCCESS });
+    expect(await callback(await consent(token, 'google'))).toEqual({ status: 302, location: SUCCESS });
     const config = (await t.request<EmailServerConfig>('/api/email-server-config', { token })).body;
     const settings = await settingsOf(config.id);
     const issued = t.app.get(SecretBox).open(settings.oauth!.accessTokenSealed);

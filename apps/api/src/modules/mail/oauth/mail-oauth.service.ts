@@ -2,11 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MailboxSettings, OAuthProvider } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import type { TeamCaller } from '../../../platform/auth';
+import { type TeamCaller, UserSessions } from '../../../platform/auth';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
 import { DomainError, ReadYourWrites } from '../../../platform/event-sourcing';
 import { MailboxSupervisor } from '../ingestion/mailbox-supervisor';
+import { MAILBOX_MANAGERS } from '../http/mailbox-team';
 import { MAILBOX_CONFIG_PROJECTION } from '../projections/mailbox-config.projection';
 import { describe, MailboxOAuthTokens } from './mailbox-oauth-tokens';
 import {
@@ -18,6 +19,7 @@ import {
   OAUTH_RETURN_PATH,
   OAUTH_STATE_TTL_MS,
   OAuthTokenError,
+  oauthMailHosts,
   providerConfig,
   randomToken,
   requestToken,
@@ -31,6 +33,7 @@ interface StateRow {
   provider: OAuthProvider;
   verifier_sealed: string;
   expires_at: Date;
+  binding_hash: string | null;
 }
 
 /**
@@ -46,6 +49,7 @@ export class MailOAuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly db: DataSource,
     private readonly box: SecretBox,
+    private readonly sessions: UserSessions,
     private readonly tokens: MailboxOAuthTokens,
     private readonly readYourWrites: ReadYourWrites,
     private readonly supervisor: MailboxSupervisor,
@@ -59,24 +63,46 @@ export class MailOAuthService {
     return `${this.config.publicUrl}${OAUTH_RETURN_PATH}?oauth=${outcome}`;
   }
 
-  async authorizationUrl({ teamId, userId }: TeamCaller, provider: OAuthProvider): Promise<string> {
+  /**
+   * The provider's consent URL, and the browser binding: a random value the caller puts in an HttpOnly cookie and
+   * whose hash is stored with the state, so that only the browser that asked can complete the consent.
+   */
+  async authorizationUrl(
+    { teamId, userId }: TeamCaller,
+    provider: OAuthProvider,
+  ): Promise<{ url: string; binding: string }> {
     const app = providerConfig(this.config.oauth, provider);
     if (!app) throw new DomainError('invalid', OAUTH_NOT_CONFIGURED_MESSAGE);
     const state = randomToken();
     const verifier = randomToken();
+    const binding = randomToken();
     await this.db.query('DELETE FROM mail_oauth_state WHERE expires_at < now()');
     await this.db.query(
-      `INSERT INTO mail_oauth_state (state_hash, team_id, user_id, provider, verifier_sealed, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [hashState(state), teamId, userId, provider, this.box.seal(verifier), new Date(Date.now() + OAUTH_STATE_TTL_MS)],
+      `INSERT INTO mail_oauth_state (state_hash, team_id, user_id, provider, verifier_sealed, expires_at, binding_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        hashState(state),
+        teamId,
+        userId,
+        provider,
+        this.box.seal(verifier),
+        new Date(Date.now() + OAUTH_STATE_TTL_MS),
+        hashState(binding),
+      ],
     );
-    return authorizationUrl(provider, app, { redirectUri: this.redirectUri, state, verifier });
+    return { url: authorizationUrl(provider, app, { redirectUri: this.redirectUri, state, verifier }), binding };
   }
 
-  /** Completes a consent; returns where to send the browser. Never throws: failures log and answer ?oauth=error. */
-  async complete(query: { code?: unknown; state?: unknown; error?: unknown }): Promise<string> {
+  /**
+   * Completes a consent from the browser that asked for it (`binding`, from its cookie); returns where to send the
+   * browser. Never throws: failures log and answer ?oauth=error.
+   */
+  async complete(
+    query: { code?: unknown; state?: unknown; error?: unknown },
+    binding: string | undefined,
+  ): Promise<string> {
     try {
-      await this.exchange(query);
+      await this.exchange(query, binding);
       return this.returnUrl('success');
     } catch (error) {
       this.logger.warn(`Mailbox OAuth2 callback failed: ${describe(error)}`);
@@ -84,12 +110,15 @@ export class MailOAuthService {
     }
   }
 
-  private async exchange(query: { code?: unknown; state?: unknown; error?: unknown }): Promise<void> {
+  private async exchange(
+    query: { code?: unknown; state?: unknown; error?: unknown },
+    binding: string | undefined,
+  ): Promise<void> {
     if (typeof query.state !== 'string' || !query.state) throw new OAuthTokenError('The callback has no state.');
     // Consumed whatever happens next: a state works once.
     const result: unknown = await this.db.query(
       `DELETE FROM mail_oauth_state WHERE state_hash = $1
-       RETURNING team_id, user_id, provider, verifier_sealed, expires_at`,
+       RETURNING team_id, user_id, provider, verifier_sealed, expires_at, binding_hash`,
       [hashState(query.state)],
     );
     // TypeORM answers a DELETE ... RETURNING with [rows, affected count].
@@ -97,6 +126,14 @@ export class MailOAuthService {
     const row = rows[0];
     if (!row) throw new OAuthTokenError('Unknown or already used state.');
     if (new Date(row.expires_at).getTime() < Date.now()) throw new OAuthTokenError('Expired state.');
+    if (!binding || !row.binding_hash || hashState(binding) !== row.binding_hash) {
+      throw new OAuthTokenError('The consent was started in another browser.');
+    }
+    // The user may have left the team or lost the role since the consent began.
+    const session = await this.sessions.sessionOf(row.user_id);
+    if (session?.teamId !== row.team_id || !session.role || !MAILBOX_MANAGERS.includes(session.role)) {
+      throw new OAuthTokenError("The user may no longer change this team's mailbox.");
+    }
     if (typeof query.error === 'string') {
       throw new OAuthTokenError(
         `The provider refused the consent (${query.error.replace(/[^\w.-]/g, '').slice(0, 60)}).`,
@@ -123,6 +160,7 @@ export class MailOAuthService {
       accessTokenExpiresAt: new Date(Date.now() + tokens.expiresInSeconds * 1000).toISOString(),
     };
     const profile = OAUTH_PROFILES[provider];
+    const hosts = oauthMailHosts(this.config.oauth, provider);
     const { position } = await this.tokens.updateSettings(row.team_id, row.user_id, (previous) => {
       const base: MailboxSettings = previous ?? {
         configId: uuidv7(),
@@ -148,11 +186,11 @@ export class MailOAuthService {
       };
       return {
         ...base,
-        imapHost: profile.imapHost,
+        imapHost: hosts.imap,
         imapPort: profile.imapPort,
         imapUseSsl: profile.imapUseSsl,
         imapUsername: email,
-        smtpHost: profile.smtpHost,
+        smtpHost: hosts.smtp,
         smtpPort: profile.smtpPort,
         smtpUseSsl: profile.smtpUseSsl,
         smtpUseTls: profile.smtpUseTls,

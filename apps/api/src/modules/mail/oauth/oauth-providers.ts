@@ -64,6 +64,38 @@ export function providerConfig(config: OAuthConfig | undefined, provider: OAuthP
   return (provider === 'GOOGLE' ? config?.google : config?.microsoft) ?? null;
 }
 
+/** The provider's IMAP and SMTP hosts: the consent's presets and the only hosts its tokens are ever sent to. */
+export function oauthMailHosts(
+  config: OAuthConfig | undefined,
+  provider: OAuthProvider,
+): { imap: string; smtp: string } {
+  const app = providerConfig(config, provider);
+  const profile = OAUTH_PROFILES[provider];
+  return { imap: app?.imapHost ?? profile.imapHost, smtp: app?.smtpHost ?? profile.smtpHost };
+}
+
+/** Refused: an OAuth2 token would go to a host that is not the provider's. */
+export class OAuthHostError extends Error {
+  constructor(provider: OAuthProvider, host: string) {
+    super(
+      `OAuth2 tokens of ${provider === 'GOOGLE' ? 'Google' : 'Microsoft'} are only sent to its mail servers (${host}).`,
+    );
+    this.name = 'OAuthHostError';
+  }
+}
+
+/** Throws unless `host` is the provider's own host of that kind (a token never follows a changed host). */
+export function assertProviderHost(
+  config: OAuthConfig | undefined,
+  provider: OAuthProvider | null,
+  kind: 'imap' | 'smtp',
+  host: string,
+): void {
+  if (!provider) throw new OAuthTokenError('The mailbox has no OAuth2 provider.');
+  const allowed = oauthMailHosts(config, provider)[kind];
+  if (host.trim().toLowerCase() !== allowed.toLowerCase()) throw new OAuthHostError(provider, allowed);
+}
+
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
 /** A random URL-safe value of 32 bytes (used for `state` and the PKCE verifier). */

@@ -67,8 +67,12 @@ export function emailToAnswer(
 
 function decideQueue(command: QueueReply, state: ReplyState): ReplyEvent[] {
   const { reply, draftId, unchangedSince } = command;
+  // Queuing the same reply again (same id: a retried request) changes nothing, whatever happened since.
+  if (state.replies.has(reply.replyId)) {
+    emailToAnswer(state, reply);
+    return [];
+  }
   const original = emailToAnswer(state, reply, unchangedSince);
-  if (state.replies.has(reply.replyId)) return [];
   const originalId = normalizeMessageId(original.messageId);
   const queued: ReplyQueued = {
     ...reply,

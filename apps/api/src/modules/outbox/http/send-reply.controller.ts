@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type SendReplyResponse, type TSendReplyRequest, ZSendReplyRequest } from '@teaminbox/contracts';
 import { TeamCaller, type TeamCallerOptions } from '../../../platform/auth';
@@ -18,13 +18,15 @@ const SENDING_TEAM: TeamCallerOptions = {
 export class SendReplyController {
   constructor(private readonly commands: CommandBus) {}
 
-  /** Accepted for sending: the outbox delivers it (202). */
+  /** Accepted for sending: the outbox delivers it (202). An `Idempotency-Key` header works as the body's key. */
   @Post('send-reply')
   @HttpCode(202)
   send(
     @TeamCaller(SENDING_TEAM) caller: TeamCaller,
     @Body(new ZodValidationPipe(ZSendReplyRequest)) body: TSendReplyRequest,
+    @Headers('idempotency-key') headerKey?: string,
   ): Promise<SendReplyResponse> {
-    return this.commands.execute(new SendReplyCommand(caller, body));
+    const idempotencyKey = body.idempotencyKey ?? (headerKey?.trim().slice(0, 200) || undefined);
+    return this.commands.execute(new SendReplyCommand(caller, { ...body, idempotencyKey }));
   }
 }

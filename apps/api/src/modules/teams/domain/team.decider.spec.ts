@@ -1,7 +1,10 @@
 import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import { deciderSpecification } from '../../../../test/support/decider-specification';
 import {
+  ADDRESS_INVITATION_QUOTA_MESSAGE,
   ADMIN_ROLE_MESSAGE,
+  INVITATION_COOLDOWN_MESSAGE,
+  TEAM_INVITATION_QUOTA_MESSAGE,
   ALREADY_IN_TEAM_MESSAGE,
   ALREADY_MEMBER_MESSAGE,
   INVITATION_EXPIRED_MESSAGE,
@@ -60,6 +63,7 @@ describe('team decider', () => {
       name: 'Support',
       members: { u1: 'ADMIN' },
       invitations: {},
+      sends: [],
     });
   });
 });
@@ -81,10 +85,11 @@ describe('team decider: invitations, roles and removals', () => {
       invitedBy: 'admin',
     },
   } as const;
+  const now = new Date('2030-01-01T12:00:00.000Z');
   const invite = (actorId: string, email = 'New@Example.com', inviteeUserId: string | null = null) =>
     ({
       type: 'SendInvitation',
-      data: { actorId, invitationId: 'i2', email, tokenHash: 'h2', expiresAt, inviteeUserId },
+      data: { actorId, invitationId: 'i2', email, tokenHash: 'h2', expiresAt, inviteeUserId, now },
     }) as const;
   const accept = (now: Date, over: Partial<{ tokenHash: string; email: string; userId: string }> = {}) =>
     ({
@@ -112,6 +117,60 @@ describe('team decider: invitations, roles and removals', () => {
           },
         ]);
     }
+  });
+
+  it('keeps to the invitation quotas, decided on the sends of the last day', () => {
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    // An invitation sent at `at` expires INVITATION_TTL_DAYS later: that is when the decider knows it was sent.
+    const sentTo = (email: string, at: Date, n: number) =>
+      ({
+        type: 'InvitationSent',
+        data: {
+          teamId: 't1',
+          invitationId: `s${n}`,
+          email,
+          tokenHash: `hs${n}`,
+          expiresAt: new Date(at.getTime() + 7 * 24 * 3600_000).toISOString(),
+          invitedBy: 'admin',
+        },
+      }) as const;
+    spec
+      .given([...team, sentTo('new@example.com', ago(30_000), 1)])
+      .when(invite('admin'))
+      .thenThrows(errorOf('rate-limited', INVITATION_COOLDOWN_MESSAGE));
+    const fiveToday = [1, 2, 3, 4, 5].map((h) => sentTo('new@example.com', ago(h * 3600_000), h));
+    spec
+      .given([...team, ...fiveToday])
+      .when(invite('admin'))
+      .thenThrows(errorOf('rate-limited', ADDRESS_INVITATION_QUOTA_MESSAGE));
+    const fiftyOthers = Array.from({ length: 50 }, (_, i) =>
+      sentTo(`other${i}@example.com`, ago(i * 60_000 + 61_000), i),
+    );
+    spec
+      .given([...team, ...fiftyOthers])
+      .when(invite('admin'))
+      .thenThrows(errorOf('rate-limited', TEAM_INVITATION_QUOTA_MESSAGE));
+    // Sends older than a day and a minute-old send count for nothing.
+    const old = [
+      ...[1, 2, 3, 4, 5].map((h) => sentTo('new@example.com', ago(25 * 3600_000 + h), h)),
+      sentTo('new@example.com', ago(61_000), 6),
+    ];
+    spec
+      .given([...team, ...old])
+      .when(invite('admin'))
+      .then([
+        {
+          type: 'InvitationSent',
+          data: {
+            teamId: 't1',
+            invitationId: 's1', // the address's open invitation, re-issued
+            email: 'new@example.com',
+            tokenHash: 'h2',
+            expiresAt: expiresAt.toISOString(),
+            invitedBy: 'admin',
+          },
+        },
+      ]);
   });
 
   it('refuses a MEMBER and a stranger', () => {

@@ -1,4 +1,4 @@
-import { IDENTITY_MESSAGES, type Role, TEAM_NAME_MAX_LENGTH } from '@teaminbox/contracts';
+import { IDENTITY_MESSAGES, INVITATION_TTL_DAYS, type Role, TEAM_NAME_MAX_LENGTH } from '@teaminbox/contracts';
 import type { Decider } from '../../../platform/event-sourcing/decider';
 import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
@@ -41,6 +41,8 @@ export type SendInvitation = {
     tokenHash: string;
     expiresAt: Date;
     inviteeUserId: string | null;
+    /** The time of the decision, for the quotas. */
+    now: Date;
   };
 };
 export type DeleteInvitation = { type: 'DeleteInvitation'; data: { actorId: string; invitationId: string } };
@@ -70,6 +72,12 @@ export interface InvitationState {
   status: 'pending' | 'accepted' | 'deleted';
 }
 
+/** One invitation sent (a re-sent one counts again), for the quotas. */
+export interface InvitationSend {
+  email: string;
+  at: Date;
+}
+
 export type TeamState =
   | { status: 'absent' }
   | {
@@ -78,6 +86,8 @@ export type TeamState =
       name: string;
       members: Record<string, Role>;
       invitations: Record<string, InvitationState>;
+      /** The latest sends, oldest first (at most RECENT_SENDS_KEPT). */
+      sends: InvitationSend[];
     };
 type CreatedTeam = Extract<TeamState, { status: 'created' }>;
 
@@ -122,12 +132,42 @@ function decideCreate(command: CreateTeam, state: TeamState): TeamEvent[] {
   ];
 }
 
+/** Invitation quotas: per team and per address in a day, and a pause before sending to an address again. */
+export const INVITATIONS_PER_TEAM_PER_DAY = 50;
+export const INVITATIONS_PER_ADDRESS_PER_DAY = 5;
+export const INVITATION_RESEND_COOLDOWN_MS = 60_000;
+export const TEAM_INVITATION_QUOTA_MESSAGE = `This team has sent ${INVITATIONS_PER_TEAM_PER_DAY} invitations today, the most a day. Try again tomorrow.`;
+export const ADDRESS_INVITATION_QUOTA_MESSAGE = `This address has been invited ${INVITATIONS_PER_ADDRESS_PER_DAY} times today, the most a day. Try again tomorrow.`;
+export const INVITATION_COOLDOWN_MESSAGE =
+  'An invitation was just sent to this address. Wait a minute before sending it again.';
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** More than a day's quota of sends: enough to decide every quota. */
+const RECENT_SENDS_KEPT = 2 * INVITATIONS_PER_TEAM_PER_DAY;
+
+/** When an invitation was sent: its expiry is set INVITATION_TTL_DAYS after sending. */
+const sentAt = (expiresAt: Date) => new Date(expiresAt.getTime() - INVITATION_TTL_DAYS * DAY_MS);
+
+/** Throws when sending now would pass a quota (decided on the team's latest sends). */
+function checkInvitationQuotas(email: string, recent: InvitationSend[], now: Date): void {
+  const today = recent.filter((send) => now.getTime() - send.at.getTime() < DAY_MS);
+  const toAddress = today.filter((send) => send.email === email);
+  if (toAddress.some((send) => now.getTime() - send.at.getTime() < INVITATION_RESEND_COOLDOWN_MS)) {
+    throw new DomainError('rate-limited', INVITATION_COOLDOWN_MESSAGE);
+  }
+  if (toAddress.length >= INVITATIONS_PER_ADDRESS_PER_DAY) {
+    throw new DomainError('rate-limited', ADDRESS_INVITATION_QUOTA_MESSAGE);
+  }
+  if (today.length >= INVITATIONS_PER_TEAM_PER_DAY)
+    throw new DomainError('rate-limited', TEAM_INVITATION_QUOTA_MESSAGE);
+}
+
 function decideSendInvitation({ data }: SendInvitation, state: CreatedTeam): TeamEvent[] {
   requireManager(state, data.actorId);
   const email = data.email.trim().toLowerCase();
   if (data.inviteeUserId !== null && state.members[data.inviteeUserId]) {
     throw new DomainError('conflict', ALREADY_MEMBER_MESSAGE);
   }
+  checkInvitationQuotas(email, state.sends, data.now);
   const open = Object.entries(state.invitations).find(([, i]) => i.status === 'pending' && i.email === email);
   return [
     {
@@ -226,7 +266,14 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
 
   evolve(state, event) {
     if (event.type === 'TeamCreated') {
-      return { status: 'created', teamId: event.data.teamId, name: event.data.name, members: {}, invitations: {} };
+      return {
+        status: 'created',
+        teamId: event.data.teamId,
+        name: event.data.name,
+        members: {},
+        invitations: {},
+        sends: [],
+      };
     }
     if (state.status !== 'created') return state;
     switch (event.type) {
@@ -241,7 +288,8 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
       case 'InvitationSent': {
         const { invitationId, email, tokenHash, expiresAt } = event.data;
         const invitation: InvitationState = { email, tokenHash, expiresAt: new Date(expiresAt), status: 'pending' };
-        return { ...state, invitations: { ...state.invitations, [invitationId]: invitation } };
+        const sends = [...state.sends, { email, at: sentAt(invitation.expiresAt) }].slice(-RECENT_SENDS_KEPT);
+        return { ...state, invitations: { ...state.invitations, [invitationId]: invitation }, sends };
       }
       case 'InvitationDeleted':
       case 'InvitationAccepted': {

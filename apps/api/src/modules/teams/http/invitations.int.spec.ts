@@ -124,6 +124,7 @@ describe('invitations over HTTP', () => {
     const admin = await adminWithTeam();
     const email = uniqueEmail('twice');
     const first = await invite(t, sink, admin.token, email);
+    advanceClock(t, 61_000);
     const second = await invite(t, sink, admin.token, email.toUpperCase());
     expect(second).not.toBe(first);
     // Only the latest token's hash is kept: the first one is now unknown.
@@ -133,6 +134,34 @@ describe('invitations over HTTP', () => {
     expect((await lookup(second)).status).toBe(200);
     const team = await t.request<Team>('/api/team', { token: admin.token });
     expect(team.body.invitations.map((i) => i.email)).toEqual([email]);
+  });
+
+  it('limits invitations: a pause before re-sending to an address, and a most per address and day', async () => {
+    const admin = await adminWithTeam();
+    const email = uniqueEmail('quota');
+    const send = (address: string) =>
+      t.request<SuccessMessageResponse>('/api/invitation', {
+        method: 'PUT',
+        token: admin.token,
+        body: { email: address },
+      });
+    await invite(t, sink, admin.token, email);
+    const tooSoon = await send(email);
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.message).toBe(
+      'An invitation was just sent to this address. Wait a minute before sending it again.',
+    );
+    for (let sent = 1; sent < 5; sent++) {
+      advanceClock(t, sent * 61_000);
+      expect((await send(email)).status).toBe(200);
+    }
+    advanceClock(t, 5 * 61_000);
+    const sixth = await send(email);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toBe('This address has been invited 5 times today, the most a day. Try again tomorrow.');
+    expect((await send(uniqueEmail('other'))).status).toBe(200);
+    advanceClock(t, 24 * 3600_000 + 6 * 61_000);
+    expect((await send(email)).status).toBe(200);
   });
 
   it('deletes an invitation (its link stops working); another team’s id answers 404', async () => {

@@ -19,6 +19,7 @@ import {
   type ReadAllOptions,
   type StoredEvent,
 } from '../event-store.port';
+import { cleanPayload } from '../event-text';
 
 type KurrentModule = typeof import('@kurrent/kurrentdb-client');
 
@@ -65,8 +66,8 @@ export class EsdbEventStore implements EventStore {
       jsonEvent({
         id: event.eventId,
         type: event.type,
-        data: event.data as Record<string, unknown>,
-        metadata: event.metadata as unknown as Record<string, unknown>,
+        data: cleanPayload(event.data) as Record<string, unknown>,
+        metadata: cleanPayload(event.metadata) as unknown as Record<string, unknown>,
       }),
     );
     try {

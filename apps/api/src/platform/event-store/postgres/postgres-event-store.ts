@@ -11,6 +11,7 @@ import {
   type StoredEvent,
 } from '../event-store.port';
 import type { EventMetadata } from '@teaminbox/contracts';
+import { cleaningReplacer } from '../event-text';
 
 export const APPENDED_CHANNEL = 'es_appended';
 
@@ -311,8 +312,10 @@ export class PostgresEventStore implements EventStore {
   private prepare(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): AppendRequest {
     if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
     const expected = encodeExpected(expectedVersion);
+    // Every string is cleaned on its way into the JSON (NUL, unpaired surrogates, length): see event-text.ts.
     const json = JSON.stringify(
       events.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata })),
+      cleaningReplacer,
     );
     return { streamId, events, expectedVersion, expected, json };
   }

@@ -1,10 +1,21 @@
-import type { Email, EmailReceived } from '@teaminbox/contracts';
+import { type Email, EMAIL_PREVIEW_LENGTH, type EmailReceived } from '@teaminbox/contracts';
 import type { InboxEmailReadModel } from './inbox-email.read-model';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-/** The Email DTO of a read-model row. */
+/** The start of a body for lists and pushes (never the whole text, never HTML). */
+export const previewOf = (text: string | null | undefined): string => (text ?? '').slice(0, EMAIL_PREVIEW_LENGTH);
+
+/**
+ * The Email DTO of a read-model row as lists, search, My Tasks, pushes and action answers carry it: `body` is a
+ * preview and `htmlBody` is null; only the detail and thread answers carry bodies (see toEmailWithBodies).
+ */
 export function toEmailDto(row: InboxEmailReadModel): Email {
+  return { ...toEmailWithBodies(row), body: previewOf(row.bodyText), htmlBody: null };
+}
+
+/** The Email DTO with the stored text and HTML (the detail and thread queries resolve the HTML's inline images). */
+export function toEmailWithBodies(row: InboxEmailReadModel): Email {
   return {
     id: row.id,
     teamId: row.teamId,
@@ -55,7 +66,7 @@ export function rowFromEmailReceived(data: EmailReceived): InboxEmailReadModel {
   };
 }
 
-/** The Email DTO of a just-received email, built from the event (same shape as the projected row). */
+/** The Email DTO of a just-received email, built from the event (same shape as the projected row, a preview). */
 export function emailDtoFromEvent(data: EmailReceived): Email {
   return toEmailDto(rowFromEmailReceived(data));
 }

@@ -3,6 +3,7 @@ import type { DomainEventMap, EmailReceived, EmailStatus, Priority } from '@team
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
+import { sanitizeEmailHtml } from '../../../../platform/email-html';
 import { EMAIL_STATE_EVENT_TYPES } from '../../domain/email.decider';
 import { BOX_SQL, InboxEmailCountDiff, NOBODY } from './inbox-email-count';
 import {
@@ -166,12 +167,18 @@ export class InboxEmailProjection implements Projection {
   ): Promise<void> {
     const rows = [...received].map(([id, email]) => {
       const state = states.get(id) as InboxEmailState;
+      // Ingested mail arrives sanitised; older events and sample emails are sanitised here, once.
+      const html = email.htmlSafe
+        ? { html: email.html, remoteImages: email.remoteImages ?? 0 }
+        : sanitizeEmailHtml(email.html, email.attachments ?? []);
       return {
         id: email.emailId,
         team_id: email.teamId,
         subject: email.subject,
         body_text: email.text,
-        body_html: email.html,
+        body_html: html.html,
+        remote_images: html.remoteImages,
+        date_header: email.dateHeader ?? null,
         from_name: email.fromName,
         from_email: email.fromEmail,
         to: email.to,
@@ -188,14 +195,16 @@ export class InboxEmailProjection implements Projection {
     if (rows.length === 0) return;
     await tx.query(
       `INSERT INTO inbox_email
-         (id, team_id, subject, body_text, body_html, from_name, from_email, "to", cc, received_at, priority, status, message_id,
+         (id, team_id, subject, body_text, body_html, html_safe, remote_images, date_header, from_name, from_email, "to", cc,
+          received_at, priority, status, message_id,
           attachments, in_reply_to, is_auto_reply, is_bounce, read_at, read_by, is_archived, is_spam, assigned_to, labels)
-       SELECT r.id, r.team_id, r.subject, r.body_text, r.body_html, r.from_name, r.from_email,
+       SELECT r.id, r.team_id, r.subject, r.body_text, r.body_html, true, r.remote_images, r.date_header, r.from_name, r.from_email,
               COALESCE(r."to", '[]'::jsonb), COALESCE(r.cc, '[]'::jsonb), r.received_at, r.priority, r.status, r.message_id,
               COALESCE(r.attachments, '[]'::jsonb), r.in_reply_to, COALESCE(r.is_auto_reply, false), COALESCE(r.is_bounce, false),
               r.read_at, r.read_by, r.is_archived, r.is_spam, r.assigned_to, r.labels
          FROM json_to_recordset($1::json) AS r(
-              id uuid, team_id uuid, subject text, body_text text, body_html text, from_name text, from_email text,
+              id uuid, team_id uuid, subject text, body_text text, body_html text, remote_images integer, date_header text,
+              from_name text, from_email text,
               "to" jsonb, cc jsonb, received_at timestamptz, priority text, status text, message_id text,
               attachments jsonb, in_reply_to text, is_auto_reply boolean, is_bounce boolean,
               read_at timestamptz, read_by uuid, is_archived boolean, is_spam boolean, assigned_to uuid, labels uuid[])

@@ -17,8 +17,20 @@ export class InboxEmailReadModel {
   @Column({ name: 'body_text', type: 'text' })
   bodyText!: string;
 
+  /** Sanitised once when projected (inline images as placeholders) when htmlSafe; raw in rows projected before. */
   @Column({ name: 'body_html', type: 'text', nullable: true })
   bodyHtml!: string | null;
+
+  @Column({ name: 'html_safe', type: 'boolean', default: false, select: false })
+  htmlSafe?: boolean;
+
+  /** Remote images blocked in the sanitised body_html. */
+  @Column({ name: 'remote_images', type: 'integer', default: 0, select: false })
+  remoteImages?: number;
+
+  /** The Date header as written, when the server's date was used instead. */
+  @Column({ name: 'date_header', type: 'text', nullable: true, select: false })
+  dateHeader?: string | null;
 
   @Column({ name: 'from_name', type: 'text', nullable: true })
   fromName!: string | null;

@@ -5,13 +5,17 @@ import { DataSource, type Repository } from 'typeorm';
 import { DomainError } from '../../../../platform/event-sourcing';
 import { displayNameSql } from '../../../identity';
 import { EMAIL_NOT_FOUND_MESSAGE } from '../../domain/email.decider';
-import { prepareEmailHtml } from '../../email-content/email-html';
 import { InlineUrlSigner } from '../../email-content/inline-url-signer';
-import { toEmailDto } from '../../projections/inbox-email/email.mapper';
+import { toEmailWithBodies } from '../../projections/inbox-email/email.mapper';
 import { InboxEmailReadModel } from '../../projections/inbox-email/inbox-email.read-model';
+import { ALL_COLUMNS, safeHtmlOf } from '../email-bodies';
 import { GetEmailDetailQuery } from './get-email-detail.query';
 
-/** The detail: HTML sanitized here (remote images blocked, cid images as signed URLs), never the stored HTML. */
+/**
+ * The detail: the HTML sanitised when it was ingested (remote images blocked), its inline images resolved here to
+ * signed URLs. Rows projected before sanitising moved to ingestion are sanitised here (rebuild the inbox-email
+ * projection to do it once).
+ */
 @QueryHandler(GetEmailDetailQuery)
 export class GetEmailDetailHandler implements IQueryHandler<GetEmailDetailQuery, EmailDetail> {
   constructor(
@@ -21,7 +25,10 @@ export class GetEmailDetailHandler implements IQueryHandler<GetEmailDetailQuery,
   ) {}
 
   async execute({ caller: { teamId, userId }, emailId }: GetEmailDetailQuery): Promise<EmailDetail> {
-    const row = await this.emails.findOne({ where: { id: emailId, teamId } });
+    const row = await this.emails.findOne({
+      where: { id: emailId, teamId },
+      select: { ...ALL_COLUMNS, htmlSafe: true, remoteImages: true, dateHeader: true },
+    });
     if (!row) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
     const [extra]: {
       in_reply_to: string | null;
@@ -38,8 +45,8 @@ export class GetEmailDetailHandler implements IQueryHandler<GetEmailDetailQuery,
         WHERE e.id = $1`,
       [emailId, userId],
     );
-    const email = toEmailDto(row);
-    const html = prepareEmailHtml(email.htmlBody, email.attachments, (id) => this.signer.inlineUrl(id));
+    const email = toEmailWithBodies(row);
+    const html = safeHtmlOf(row, (id) => this.signer.inlineUrl(id));
     const assignee = extra as typeof extra & { assignee_email: string | null };
     return {
       ...email,
@@ -52,6 +59,7 @@ export class GetEmailDetailHandler implements IQueryHandler<GetEmailDetailQuery,
       isAutoReply: extra.is_auto_reply,
       isBounce: extra.is_bounce,
       direction: 'incoming',
+      dateHeader: row.dateHeader ?? null,
     };
   }
 }

@@ -2,12 +2,13 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ThreadMessage } from '@teaminbox/contracts';
 import { DataSource, In } from 'typeorm';
 import { DomainError } from '../../../../platform/event-sourcing';
+import { prepareEmailHtml } from '../../../../platform/email-html';
 import { EMAIL_NOT_FOUND_MESSAGE } from '../../domain/email.decider';
-import { prepareEmailHtml } from '../../email-content/email-html';
 import { InlineUrlSigner } from '../../email-content/inline-url-signer';
 import { type ReplyRow, SELECT_REPLY } from '../../projections/email-reply/reply.mapper';
-import { toEmailDto } from '../../projections/inbox-email/email.mapper';
+import { toEmailWithBodies } from '../../projections/inbox-email/email.mapper';
 import { InboxEmailReadModel } from '../../projections/inbox-email/inbox-email.read-model';
+import { ALL_COLUMNS, safeHtmlOf } from '../email-bodies';
 import { GetEmailThreadQuery } from './get-email-thread.query';
 
 type DeliveryStatus = NonNullable<ThreadMessage['deliveryStatus']>;
@@ -32,7 +33,10 @@ export class GetEmailThreadHandler implements IQueryHandler<GetEmailThreadQuery,
       [teamId, emailId],
     );
     const wanted = [...new Set([emailId, ...ids.map((row) => row.email_id)])];
-    const emails = await this.db.getRepository(InboxEmailReadModel).find({ where: { teamId, id: In(wanted) } });
+    const emails = await this.db.getRepository(InboxEmailReadModel).find({
+      where: { teamId, id: In(wanted) },
+      select: { ...ALL_COLUMNS, htmlSafe: true, remoteImages: true },
+    });
     const original = emails.find((row) => row.id === emailId);
     if (!original) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
     const replies: ReplyRow[] = await this.db.query(
@@ -42,10 +46,8 @@ export class GetEmailThreadHandler implements IQueryHandler<GetEmailThreadQuery,
 
     const messages = new Map<string, ThreadMessage>();
     for (const row of emails) {
-      const email = toEmailDto(row);
-      const html = email.htmlBody
-        ? prepareEmailHtml(email.htmlBody, email.attachments, (id) => this.signer.inlineUrl(id)).html
-        : null;
+      const email = toEmailWithBodies(row);
+      const html = email.htmlBody ? safeHtmlOf(row, (id) => this.signer.inlineUrl(id)).html : null;
       messages.set(email.id, { ...email, htmlBody: html, direction: 'incoming' });
     }
     for (const reply of replies) {

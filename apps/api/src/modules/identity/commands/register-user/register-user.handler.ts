@@ -52,7 +52,8 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
     const appended = await this.repository.decide(
       userStreamId(userId),
       userDecider,
-      { type: 'RegisterUser', data: { userId, email, passwordHash } },
+      // A usable invitation sent to this address proves it (the link came by mail to it).
+      { type: 'RegisterUser', data: { userId, email, passwordHash, emailProven: Boolean(invitationToken) } },
       { teamId: null },
     );
     await this.readYourWrites.waitFor(appended?.position, [USERS_PROJECTION]);

@@ -13,6 +13,7 @@ import {
   loginLinkDecider,
   loginLinkStreamId,
 } from '../../domain/login-link.decider';
+import { userDecider, userStreamId } from '../../domain/user.decider';
 import { USERS_PROJECTION } from '../../projections/users/users.projection';
 import { UserDirectory } from '../../user-directory';
 import { SignInWithLoginLinkCommand } from './sign-in-with-login-link.command';
@@ -70,9 +71,24 @@ export class SignInWithLoginLinkHandler implements ICommandHandler<SignInWithLog
       if (error instanceof DomainError && error.kind === 'conflict') throw expired();
       throw error;
     }
+    // The first link of an account proves its address: a password set at registration stops working and every
+    // other session ends (sessions of the account's new version only, so this one is issued after).
+    const proven = await RequestContext.actAs({ kind: 'user', id: user.id }, () =>
+      this.repository.decide(
+        userStreamId(user.id),
+        userDecider,
+        { type: 'ProveEmail', data: {} },
+        { teamId: user.teamId, waitFor: [USERS_PROJECTION] },
+      ),
+    );
+    let sessionVersion = user.sessionVersion;
+    if (proven) {
+      sessionVersion = (await this.directory.byId(user.id))?.sessionVersion ?? sessionVersion + 1;
+    }
     return {
-      token: await this.tokens.issue(user.id, { sessionVersion: user.sessionVersion, method: 'link' }),
+      token: await this.tokens.issue(user.id, { sessionVersion, method: 'link' }),
       id: user.id,
+      ...(proven ? { passwordCleared: true } : {}),
     };
   }
 }

@@ -1,10 +1,12 @@
+import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { SignInResponse } from '@teaminbox/contracts';
 import type { Repository } from 'typeorm';
 import { AccessTokenService } from '../../../../platform/auth/access-token.service';
-import { DomainError } from '../../../../platform/event-sourcing';
-import { normalizeEmail } from '../../domain/user.decider';
+import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
+import { RequestContext } from '../../../../platform/request-context';
+import { normalizeEmail, userDecider, userStreamId } from '../../domain/user.decider';
 import { InvitationAcceptance } from '../../invitation-acceptance';
 import { PasswordHasher } from '../../password-hasher';
 import { UserReadModel } from '../../projections/users/users.read-model';
@@ -14,7 +16,8 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 
 /**
  * Checks the credentials and issues an access token under the user's session version. With an
- * invitationId the user first joins the inviting team (409 when they already have a team).
+ * invitationId the user first joins the inviting team (409 when they already have a team). A password hash
+ * made with older argon2 parameters is replaced by one with the current ones (UserPasswordRehashed).
  */
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand, SignInResponse> {
@@ -23,7 +26,10 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInRespo
     private readonly passwords: PasswordHasher,
     private readonly tokens: AccessTokenService,
     private readonly invitations: InvitationAcceptance,
+    private readonly repository: EventSourcedRepository,
   ) {}
+
+  private readonly logger = new Logger(SignInHandler.name);
 
   async execute({ request }: SignInCommand): Promise<SignInResponse> {
     const user = await this.users.findOne({ where: { email: normalizeEmail(request.email) } });
@@ -31,8 +37,27 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInRespo
       ? await this.passwords.verify(user.passwordHash, request.password)
       : await this.passwords.verifyNothing(request.password);
     if (!user || !valid) throw new DomainError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
+    if (this.passwords.needsRehash(user.passwordHash)) await this.rehash(user.id, request.password);
     const invitationToken = request.invitationId?.trim();
     if (invitationToken) await this.invitations.accept(user.id, invitationToken);
     return { success: true, message: await this.tokens.issue(user.id, { sessionVersion: user.sessionVersion }) };
+  }
+
+  /** The password hashed again with the current parameters; a failure leaves the old hash (it still verifies). */
+  private async rehash(userId: string, password: string): Promise<void> {
+    try {
+      const passwordHash = await this.passwords.hash(password);
+      // The signing-in account is the actor of its own rehash.
+      await RequestContext.actAs({ kind: 'user', id: userId }, () =>
+        this.repository.decide(
+          userStreamId(userId),
+          userDecider,
+          { type: 'RehashPassword', data: { passwordHash } },
+          { teamId: null },
+        ),
+      );
+    } catch (error) {
+      this.logger.warn(`Rehashing the password of user ${userId} failed: ${(error as Error).message}`);
+    }
   }
 }

@@ -16,6 +16,7 @@ export class UsersProjection implements Projection {
   readonly eventTypes = [
     'UserRegistered',
     'UserPasswordChanged',
+    'UserPasswordRehashed',
     'TeamMemberJoined',
     'MemberRoleChanged',
     'TeamMemberRemoved',
@@ -31,6 +32,12 @@ export class UsersProjection implements Projection {
         );
       } else if (isEventOfType(event, 'UserPasswordChanged')) {
         await tx.query(`UPDATE users SET password_hash = $2, session_version = session_version + 1 WHERE id = $1`, [
+          event.data.userId,
+          event.data.passwordHash,
+        ]);
+      } else if (isEventOfType(event, 'UserPasswordRehashed')) {
+        // The same password with current parameters: sessions go on.
+        await tx.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [
           event.data.userId,
           event.data.passwordHash,
         ]);

@@ -3,17 +3,21 @@ import type { SuccessMessageResponse } from '@teaminbox/contracts';
 import { describeMailError } from '../../connection/mail-connections';
 import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
 import { MailboxSupervisor } from '../../ingestion/mailbox-supervisor';
+import { MailboxRateLimits } from '../../mailbox-rate-limits';
 import { SAVE_CONFIG_FIRST_MESSAGE } from '../../queries/list-imap-folders/list-imap-folders.query';
 import { FetchEmailsCommand } from './fetch-emails.command';
 
+/** POST /emails/fetch (ADMIN and MAINTAINER, limited per team): syncs the team's mailbox now. */
 @CommandHandler(FetchEmailsCommand)
 export class FetchEmailsHandler implements ICommandHandler<FetchEmailsCommand, SuccessMessageResponse> {
   constructor(
     private readonly status: MailboxStatusStore,
     private readonly supervisor: MailboxSupervisor,
+    private readonly limits: MailboxRateLimits,
   ) {}
 
   async execute({ caller: { teamId } }: FetchEmailsCommand): Promise<SuccessMessageResponse> {
+    this.limits.hit('fetch', teamId);
     const settings = await this.status.settingsOf(teamId);
     if (!settings) return { success: false, message: SAVE_CONFIG_FIRST_MESSAGE };
     try {

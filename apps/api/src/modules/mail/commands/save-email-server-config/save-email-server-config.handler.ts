@@ -11,8 +11,9 @@ import { MAILBOX_CONFIG_PROJECTION } from '../../projections/mailbox-config.proj
 import { SaveEmailServerConfigCommand } from './save-email-server-config.command';
 
 /**
- * Validates the configuration merged with the stored one, seals new passwords, decides on `mailbox-<teamId>`,
- * waits for the read model, then restarts (or stops) the team's worker.
+ * POST and PUT /email-server-config (ADMIN and MAINTAINER): validates the configuration merged with the stored one (a
+ * stored password only while its server stays the same), seals new passwords, decides on `mailbox-<teamId>` (with the
+ * change for the team's history), waits for the read model, then restarts (or stops) the team's worker.
  */
 @CommandHandler(SaveEmailServerConfigCommand)
 export class SaveEmailServerConfigHandler implements ICommandHandler<SaveEmailServerConfigCommand, EmailServerConfig> {
@@ -30,10 +31,7 @@ export class SaveEmailServerConfigHandler implements ICommandHandler<SaveEmailSe
       mailboxDecider,
       (state) => {
         const previous = state.status === 'configured' ? state.settings : null;
-        const invalid = validationMessage(request, {
-          imap: Boolean(request.imapPassword) || Boolean(previous?.imapPasswordSealed),
-          smtp: Boolean(request.smtpPassword) || Boolean(previous?.smtpPasswordSealed),
-        });
+        const invalid = validationMessage(request, previous);
         if (invalid) throw new DomainError('invalid', invalid);
         settings = settingsFromRequest(previous?.configId ?? uuidv7(), request, previous, (p) => this.box.seal(p));
         return { type: 'SaveMailboxSettings', teamId, settings };

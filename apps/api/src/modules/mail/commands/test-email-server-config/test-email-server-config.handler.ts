@@ -4,11 +4,13 @@ import { SecretBox } from '../../../../platform/crypto';
 import { describeMailError, MailConnections } from '../../connection/mail-connections';
 import { settingsFromRequest, validationMessage } from '../../domain/mailbox-settings';
 import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
+import { MailboxRateLimits } from '../../mailbox-rate-limits';
 import { TestEmailServerConfigCommand } from './test-email-server-config.command';
 
 /**
- * POST /email-server-config/test: logs in to IMAP and lists folders, then verifies SMTP, each within the
- * connection timeouts. Missing passwords come from the stored configuration. Messages never carry a password.
+ * POST /email-server-config/test (ADMIN and MAINTAINER): logs in to IMAP and lists folders, then verifies SMTP, each
+ * within the connection timeouts. A missing password comes from the stored configuration only while the request
+ * names the same server, port, username, TLS mode and authentication. Messages never carry a password.
  */
 @CommandHandler(TestEmailServerConfigCommand)
 export class TestEmailServerConfigHandler implements ICommandHandler<
@@ -19,14 +21,13 @@ export class TestEmailServerConfigHandler implements ICommandHandler<
     private readonly status: MailboxStatusStore,
     private readonly connections: MailConnections,
     private readonly box: SecretBox,
+    private readonly limits: MailboxRateLimits,
   ) {}
 
   async execute({ caller, request }: TestEmailServerConfigCommand): Promise<SuccessMessageResponse> {
+    this.limits.hit('test', caller.teamId);
     const previous = await this.status.settingsOf(caller.teamId);
-    const invalid = validationMessage(request, {
-      imap: Boolean(request.imapPassword) || Boolean(previous?.imapPasswordSealed),
-      smtp: Boolean(request.smtpPassword) || Boolean(previous?.smtpPasswordSealed),
-    });
+    const invalid = validationMessage(request, previous);
     if (invalid) return { success: false, message: invalid };
     const settings = settingsFromRequest(previous?.configId ?? '', request, previous, (p) => this.box.seal(p));
     const secrets = [request.imapPassword, request.smtpPassword];

@@ -13,6 +13,9 @@ import { SendReplyCommand } from './send-reply.command';
 export const REPLY_QUEUED_MESSAGE = 'Reply queued';
 export const INVALID_ATTACHMENT_MESSAGE = 'Invalid attachment content';
 
+/** Namespace of the ids of a reply sent with an idempotency key (the reply and its attachments). */
+const IDEMPOTENT_REPLY_NAMESPACE = 'c0b7e8d2-5f64-4a8e-9d1b-3e2f6a7c9b10';
+
 /** Namespace of the id of the ReplyDraftDeleted that goes with a reply sent from a draft. */
 const DRAFT_DELETED_NAMESPACE = '6f1f4f9e-3c55-4f7e-9a55-0a7f2d0f5c11';
 
@@ -36,15 +39,18 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
     const to = request.to.map(parseRecipient);
     const cc = request.cc.map(parseRecipient);
     const bcc = request.bcc.map(parseRecipient);
-    const replyId = uuidv7();
-    const attachments: StoredReplyAttachment[] = request.attachments.map((attachment) => {
+    // With a key (the draft id, or the client's), a doubled or retried request names the same reply: its events,
+    // attachments and send job are stored once, and the answer is the same.
+    const key = request.draftId ?? request.idempotencyKey;
+    const replyId = key ? uuidv5(`${teamId}\n${request.emailId}\n${key}`, IDEMPOTENT_REPLY_NAMESPACE) : uuidv7();
+    const attachments: StoredReplyAttachment[] = request.attachments.map((attachment, index) => {
       assertHeaderValue(attachment.fileName);
       assertContentType(attachment.contentType);
       const base64 = attachment.base64Content.replace(/\s+/g, '');
       if (!BASE64.test(base64)) throw new DomainError('invalid', INVALID_ATTACHMENT_MESSAGE);
       const content = Buffer.from(base64, 'base64');
       return {
-        id: uuidv4(),
+        id: key ? uuidv5(`${replyId}\nattachment\n${index}`, IDEMPOTENT_REPLY_NAMESPACE) : uuidv4(),
         fileName: attachment.fileName,
         contentType: attachment.contentType.trim(),
         size: content.length,
@@ -55,11 +61,13 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
     // Checked before the attachments are stored; decided again on the stream's state when queuing.
     const stream = emailStreamId(request.emailId);
     const unchangedSince = request.confirmed === true ? undefined : request.startedAt;
-    emailToAnswer(
-      (await this.repository.load(stream, replyDecider)).state,
-      { teamId, queuedBy: userId },
-      unchangedSince,
-    );
+    const { state } = await this.repository.load(stream, replyDecider);
+    if (state.replies.has(replyId)) {
+      // The same reply again (a double click, a retried request): queued once, answered the same.
+      emailToAnswer(state, { teamId, queuedBy: userId });
+      return { success: true, message: REPLY_QUEUED_MESSAGE, replyId };
+    }
+    emailToAnswer(state, { teamId, queuedBy: userId }, unchangedSince);
 
     const settings = await this.outbox.settingsOf(teamId);
     if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);

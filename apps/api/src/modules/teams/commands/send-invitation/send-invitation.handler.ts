@@ -26,6 +26,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Records InvitationSent on the team's stream (a new token each time; an open invitation to the same
  * address is re-issued), then emails the link. The token exists only in this call and in the email.
+ * Quotas (decided on the team's sends of the last day): a pause before sending to an address again, and a
+ * most per address and per team and day (429).
  */
 @CommandHandler(SendInvitationCommand)
 export class SendInvitationHandler implements ICommandHandler<SendInvitationCommand, Team> {
@@ -44,7 +46,8 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
     const { userId: actorId, teamId } = caller;
     const invitee = await this.directory.byEmail(email);
     const { token, hash } = generateSecretToken();
-    const expiresAt = new Date(this.clock.now().getTime() + INVITATION_TTL_DAYS * DAY_MS);
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
     const appended = await this.teams.decide(teamId, {
       type: 'SendInvitation',
       data: {
@@ -54,6 +57,7 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
         tokenHash: hash,
         expiresAt,
         inviteeUserId: invitee?.id ?? null,
+        now,
       },
     });
     await this.readYourWrites.waitFor(appended?.position, [INVITATIONS_PROJECTION]);

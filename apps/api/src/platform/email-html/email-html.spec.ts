@@ -1,5 +1,5 @@
 import type { EmailAttachment } from '@teaminbox/contracts';
-import { prepareEmailHtml } from './email-html';
+import { INLINE_PLACEHOLDER, prepareEmailHtml, resolveInlineImages, sanitizeEmailHtml } from './email-html';
 
 const logo: EmailAttachment = {
   id: '0193a0a0-0000-7000-8000-00000000a001',
@@ -203,5 +203,29 @@ describe('prepareEmailHtml', () => {
     expect(prepare('')).toEqual({ html: null, remoteImages: 0 });
     expect(prepareEmailHtml(null, [], inlineUrl)).toEqual({ html: null, remoteImages: 0 });
     expect(prepare('1 < 2 & "quoted"').html).toBe('1 &lt; 2 &amp; "quoted"');
+  });
+
+  it('sanitises once without the signed URLs, and resolving them later gives the same HTML', () => {
+    const html =
+      '<body background="cid:logo.1@example.com"><p>Hi <b>there</b></p><img src="cid:logo.1@example.com">' +
+      '<img src="https://tracker.example/x.gif"><script>alert(1)</script></body>';
+    const safe = sanitizeEmailHtml(html, [logo, vectorImage]);
+    expect(safe.html).toContain(`${INLINE_PLACEHOLDER}${logo.id}`);
+    expect(safe.html).not.toContain('/api/attachments');
+    expect({
+      html: resolveInlineImages(safe.html, [logo, vectorImage], inlineUrl),
+      remoteImages: safe.remoteImages,
+    }).toEqual(prepare(html));
+    for (const [, hostile] of HOSTILE) {
+      const once = sanitizeEmailHtml(hostile, [logo]);
+      expect(resolveInlineImages(once.html, [logo], inlineUrl)).toBe(prepare(hostile, [logo]).html);
+    }
+  });
+
+  it('never resolves a placeholder the message wrote itself, nor one naming another attachment', () => {
+    const forged = sanitizeEmailHtml(`<img src="${INLINE_PLACEHOLDER}${vectorImage.id}"><p>x</p>`, [logo, vectorImage]);
+    expect(forged.html).toBe('<p>x</p>');
+    const other = '0193a0a0-0000-7000-8000-00000000ffff';
+    expect(resolveInlineImages(`<img src="${INLINE_PLACEHOLDER}${other}" />`, [logo], inlineUrl)).toBe('<img  />');
   });
 });

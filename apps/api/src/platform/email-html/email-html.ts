@@ -218,6 +218,16 @@ export function prepareEmailHtml(
   attachments: EmailAttachment[],
   inlineUrl: (attachmentId: string) => string,
 ): PreparedEmailHtml {
+  const safe = sanitizeEmailHtml(html, attachments);
+  return { html: resolveInlineImages(safe.html, attachments, inlineUrl), remoteImages: safe.remoteImages };
+}
+
+/**
+ * The sanitising half of prepareEmailHtml, done once when a message is ingested (on the parser's worker threads):
+ * everything but the inline image URLs, which are signed and expire. A `cid:` image of the message becomes the
+ * placeholder `/__inline__/<attachmentId>`, turned into its signed URL by resolveInlineImages when the email is read.
+ */
+export function sanitizeEmailHtml(html: string | null, attachments: EmailAttachment[]): PreparedEmailHtml {
   if (html === null || html.trim() === '') return { html: null, remoteImages: 0 };
 
   const inlineImages = new Map<string, string>();
@@ -234,7 +244,7 @@ export function prepareEmailHtml(
     const compact = raw.replace(CONTROL_AND_SPACE, '');
     if (/^cid:/i.test(compact)) {
       const attachmentId = inlineImages.get(normalizeContentId(raw.trim().slice(4)));
-      return attachmentId ? { src: inlineUrl(attachmentId) } : {};
+      return attachmentId ? { src: `${INLINE_PLACEHOLDER}${attachmentId}` } : {};
     }
     if (RASTER_DATA_URL.test(raw.trim())) return { src: raw.trim() };
     const remote = remoteUrlOf(raw);
@@ -297,4 +307,35 @@ export function prepareEmailHtml(
     },
   });
   return { html: clean, remoteImages };
+}
+
+/** Where sanitizeEmailHtml leaves an inline image, followed by the attachment's id. */
+export const INLINE_PLACEHOLDER = '/__inline__/';
+
+const PLACEHOLDER_ATTRIBUTE = /\b(src|background)="\/__inline__\/([0-9a-f-]{36})"/g;
+
+/**
+ * Puts the signed URL of each inline image into HTML made by sanitizeEmailHtml. Only the email's own inline raster
+ * images are resolved (a placeholder naming anything else is dropped with its attribute), so whatever the HTML says,
+ * it can never obtain a URL for another email's attachment.
+ */
+export function resolveInlineImages(
+  html: string | null,
+  attachments: EmailAttachment[],
+  inlineUrl: (attachmentId: string) => string,
+): string | null {
+  if (html === null || !html.includes(INLINE_PLACEHOLDER)) return html;
+  const own = new Set(
+    attachments
+      .filter((attachment) => attachment.contentId && INLINE_IMAGE_TYPES.includes(attachment.contentType.toLowerCase()))
+      .map((attachment) => attachment.id.toLowerCase()),
+  );
+  return html.replace(PLACEHOLDER_ATTRIBUTE, (_match, attribute: string, id: string) =>
+    own.has(id.toLowerCase()) ? `${attribute}="${escapeAttribute(inlineUrl(id))}"` : '',
+  );
+}
+
+/** As sanitize-html writes attribute values. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
