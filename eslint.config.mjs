@@ -1,7 +1,36 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/** The API's bounded contexts: each is used by the others through its entry file (modules/<name>/index.ts) only. */
+const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const remotes = ['mfe-inbox', 'mfe-admin', 'mfe-settings'];
+
+const apiNeverImportsWeb = {
+  group: [
+    '**/apps/shell/**',
+    '**/apps/mfe-*/**',
+    '@teaminbox/ui',
+    '@teaminbox/api-client',
+    '@teaminbox/web-store',
+    'react',
+    'react-dom',
+  ],
+  message: 'API code never imports web code: share types through @teaminbox/contracts.',
+};
+const webNeverImportsApi = {
+  group: ['**/apps/api/**', '@teaminbox/api', '@teaminbox/api/*'],
+  message: 'Web code never imports API code: share types through @teaminbox/contracts.',
+};
+const intoAnotherModule = {
+  regex: `^(\\.\\./)+(${apiModules.join('|')})/.+`,
+  message: 'Another module is used through its entry file only: import from modules/<name>, not from its files.',
+};
+const restrict = (...patterns) => ['error', { patterns }];
 
 const webApps = [
   'apps/shell',
@@ -13,11 +42,6 @@ const webApps = [
   'libs/web-store',
 ];
 
-/** Web code never imports API code. */
-const noApiImports = {
-  group: ['**/apps/api/**', '@teaminbox/api', '@teaminbox/api/*'],
-  message: 'Web code never imports API code: share types through @teaminbox/contracts.',
-};
 /** One router for the shell and the remotes: shared through @teaminbox/ui (libs/ui/src/routing.ts). */
 const noDirectRouter = {
   group: ['react-router-dom', 'react-router'],
@@ -54,9 +78,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noApiImports, noDirectRouter] }],
+      'no-restricted-imports': restrict(webNeverImportsApi, noDirectRouter),
     },
   },
+  // A remote never imports another remote: what they share lives in libs/.
+  ...remotes.map((remote) => ({
+    files: [`apps/${remote}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': restrict(webNeverImportsApi, noDirectRouter, {
+        group: remotes
+          .filter((other) => other !== remote)
+          .flatMap((other) => [`**/${other}/**`, `@teaminbox/${other}`]),
+        message: 'A remote never imports another remote: share code through libs/.',
+      }),
+    },
+  })),
   {
     // The shared router itself, and tests that render screens in a MemoryRouter.
     files: [
@@ -65,30 +101,34 @@ export default tseslint.config(
       ...webApps.map((dir) => `${dir}/src/testing/**/*.{ts,tsx}`),
       '**/detail-test-harness.tsx',
     ],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noApiImports] }] },
+    rules: { 'no-restricted-imports': restrict(webNeverImportsApi) },
   },
   {
     files: ['apps/api/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(apiNeverImportsWeb) },
+  },
+  {
+    // Tests may wire another module's internals; production code may not.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: { 'no-restricted-imports': restrict(apiNeverImportsWeb, intoAnotherModule) },
+  },
+  {
+    files: ['apps/api/src/*.ts', 'apps/api/src/cli/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '**/apps/shell/**',
-                '**/apps/mfe-*/**',
-                '@teaminbox/ui',
-                '@teaminbox/api-client',
-                '@teaminbox/web-store',
-                'react',
-                'react-dom',
-              ],
-              message: 'API code never imports web code: share types through @teaminbox/contracts.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrict(apiNeverImportsWeb, {
+        regex: '^(\\./|(\\.\\./)+)modules/[^/]+/.+',
+        message: 'A module is used through its entry file only: import from modules/<name>, not from its files.',
+      }),
+    },
+  },
+  {
+    files: ['apps/api/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(apiNeverImportsWeb, {
+        regex: '^(\\.\\./)+modules(/|$)',
+        message: 'The platform knows no feature: it never imports a module (modules depend on the platform).',
+      }),
     },
   },
   {

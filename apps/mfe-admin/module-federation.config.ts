@@ -8,5 +8,6 @@ export const federation: ConstructorParameters<typeof ModuleFederationPlugin>[0]
     './feature': './src/feature.ts',
     './TeamMembersPage': './src/features/team-members/TeamMembersPage.tsx',
     './EmailServerConfigPage': './src/features/email-server-config/EmailServerConfigPage.tsx',
+    './RulesPage': './src/features/rules/RulesPage.tsx',
   },
 };

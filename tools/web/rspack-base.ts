@@ -227,10 +227,14 @@ export function webAppConfig(options: WebAppOptions, argv: { mode?: string } = {
           '<body><div id="root"></div></body></html>',
       }),
       new rspack.CopyRspackPlugin({
-        patterns: themes.map((theme) => ({
-          from: resolve(repoRoot, 'node_modules/primereact/resources/themes', theme),
-          to: `themes/${theme}`,
-        })),
+        patterns: [
+          ...themes.map((theme) => ({
+            from: resolve(repoRoot, 'node_modules/primereact/resources/themes', theme),
+            to: `themes/${theme}`,
+          })),
+          // Files served as they are from the app's root path (the shell's service worker).
+          { from: resolve(repoRoot, 'apps', options.dir, 'public'), to: '.', noErrorOnMissing: true },
+        ],
       }),
       new AccessibleLightThemePlugin(),
       ...(dev ? [new ReactRefreshRspackPlugin()] : precompressed()),

@@ -3,21 +3,19 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { migrations } from './migrations';
-import { PreferencesModule } from './modules/preferences/preferences.module';
-import { LabelsModule } from './modules/labels/labels.module';
-import { NotificationSettingsModule } from './modules/notification-settings/notification-settings.module';
-import { ReplyTemplatesModule } from './modules/reply-templates/reply-templates.module';
-import { ConversationsModule } from './modules/conversations/conversations.module';
-import { InboxEmailReadModel } from './modules/conversations/projections/inbox-email/inbox-email.read-model';
-import { IdentityModule } from './modules/identity/identity.module';
-import { MailboxModule } from './modules/mail/mailbox.module';
-import { OutboxModule } from './modules/outbox/outbox.module';
-import { UserReadModel } from './modules/identity/projections/users/users.read-model';
-import { UserDirectory } from './modules/identity/user-directory';
-import { SharedModule } from './modules/shared/shared.module';
-import { InvitationReadModel } from './modules/teams/projections/invitations/invitations.read-model';
-import { TeamReadModel } from './modules/teams/projections/teams/teams.read-model';
-import { TeamsModule } from './modules/teams/teams.module';
+import { PreferencesModule } from './modules/preferences';
+import { LabelsModule } from './modules/labels';
+import { NotificationSettingsModule } from './modules/notification-settings';
+import { NotificationsModule } from './modules/notifications';
+import { ProfileModule } from './modules/profile';
+import { ReplyTemplatesModule } from './modules/reply-templates';
+import { RulesModule } from './modules/rules';
+import { ConversationsModule, InboxEmailReadModel } from './modules/conversations';
+import { IdentityModule, UserReadModel, UserDirectory } from './modules/identity';
+import { MailboxModule } from './modules/mail';
+import { OutboxModule } from './modules/outbox';
+import { EventSourcingModule } from './platform/event-sourcing/event-sourcing.module';
+import { InvitationReadModel, TeamReadModel, TeamsModule } from './modules/teams';
 import { AuthModule } from './platform/auth/auth.module';
 import type { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
@@ -29,6 +27,7 @@ import { MailModule } from './platform/mail/mail.module';
 import { ProjectionsModule } from './platform/projections/projections.module';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
+import { RequestContextModule } from './platform/request-context';
 
 /** Every TypeORM entity of the read side. */
 export const READ_MODEL_ENTITIES = [UserReadModel, TeamReadModel, InvitationReadModel, InboxEmailReadModel];
@@ -66,11 +65,12 @@ export class AppModule {
         EventStoreModule.forRoot({ databaseUrl, eventStoreUrl: config.eventStoreUrl }),
         ProjectionsModule.forRoot({ autoStart: autoStartProjections, batchSize: projectionBatchSize }),
         CqrsModule.forRoot(),
-        SharedModule,
-        AuthModule.forRoot({ imports: [IdentityModule], sessionVersions: UserDirectory }),
+        EventSourcingModule,
+        RequestContextModule,
+        AuthModule.forRoot({ imports: [IdentityModule], sessions: UserDirectory }),
         MailModule,
         RateLimitModule,
-        RealtimeModule.forRoot({ imports: [IdentityModule], memberships: UserDirectory }),
+        RealtimeModule,
         HealthModule,
         IdentityModule,
         TeamsModule,
@@ -79,8 +79,11 @@ export class AppModule {
         PreferencesModule,
         ReplyTemplatesModule,
         NotificationSettingsModule,
+        RulesModule,
+        ProfileModule,
         MailboxModule,
         OutboxModule.forRoot({ worker: autoStartProjections }),
+        NotificationsModule.forRoot({ workers: autoStartProjections }),
       ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],
     };

@@ -1,6 +1,7 @@
 import { mountStandalone } from '@teaminbox/ui';
 import feature from './feature';
 import EmailServerConfigPage from './features/email-server-config/EmailServerConfigPage';
+import RulesPage from './features/rules/RulesPage';
 import TeamMembersPage from './features/team-members/TeamMembersPage';
 
 /** Standalone: this remote on its own dev server. */
@@ -10,5 +11,6 @@ mountStandalone({
   pages: {
     '/admin/team-members': <TeamMembersPage />,
     '/admin/email-server-config': <EmailServerConfigPage />,
+    '/admin/rules': <RulesPage />,
   },
 });

@@ -7,3 +7,5 @@ export * from './recent-ids';
 export * from './realtime-client';
 export * from './collaboration';
 export * from './personal';
+export * from './rules';
+export * from './notifications';

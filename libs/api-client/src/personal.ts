@@ -16,8 +16,11 @@ export type ReplyTemplatePayload = z.input<typeof ZReplyTemplateRequest>;
  * The whole settings object for PUT /notification-settings: what GET answered, edited. `id`, `userId`, `teamId`
  * and `mutedEmailIds` may be sent back as read; the server ignores them.
  */
-export type NotificationSettingsPayload = Omit<NotificationSettings, 'id' | 'userId' | 'teamId' | 'mutedEmailIds'> &
-  Partial<Pick<NotificationSettings, 'id' | 'userId' | 'teamId' | 'mutedEmailIds'>>;
+export type NotificationSettingsPayload = Omit<
+  NotificationSettings,
+  'id' | 'userId' | 'teamId' | 'mutedEmailIds' | 'slackDisabledReason'
+> &
+  Partial<Pick<NotificationSettings, 'id' | 'userId' | 'teamId' | 'mutedEmailIds' | 'slackDisabledReason'>>;
 
 /**
  * Reply templates of the team and the caller's notification settings (spec admin-and-personal section 7).

@@ -6,6 +6,7 @@ import {
   type Email,
   type EmailChange,
   type EmailPresence,
+  type Notification,
   type ReplyChange,
   type ServerToClientEvents,
 } from '@teaminbox/contracts';
@@ -28,6 +29,10 @@ export interface RealtimeHandlers {
   onPresence?(presence: EmailPresence): void;
   /** A reply draft was saved or deleted, or a reply was queued, sent or failed. */
   onReply?(change: ReplyChange): void;
+  /** A new notification of the signed-in user (de-duplicated by id). */
+  onNotification?(notification: Notification): void;
+  /** The user's unread notification count after a change. */
+  onNotificationCount?(count: number): void;
 }
 
 export interface RealtimeClient {
@@ -87,6 +92,7 @@ function connect(io: typeof SocketIo, options: RealtimeOptions, handlers: Realti
   const delay = options.reconnectDelayMs ?? REALTIME_RECONNECT_DELAY_MS;
   const currentToken = (): string | null => (typeof options.token === 'function' ? options.token() : options.token);
   const seen = new RecentIds(RECENT_EMAIL_IDS);
+  const seenNotifications = new RecentIds(RECENT_EMAIL_IDS);
   let status: RealtimeStatus = 'disconnected';
   let closed = false;
   let checking = false;
@@ -155,6 +161,11 @@ function connect(io: typeof SocketIo, options: RealtimeOptions, handlers: Realti
   socket.on('email.comment', (change) => handlers.onComment?.(change));
   socket.on('email.presence', (presence) => handlers.onPresence?.(presence));
   socket.on('email.reply', (change) => handlers.onReply?.(change));
+  socket.on('user.notification', (notification) => {
+    if (notification && typeof notification.id === 'string' && seenNotifications.remember(notification.id))
+      handlers.onNotification?.(notification);
+  });
+  socket.on('user.notification-count', (count) => handlers.onNotificationCount?.(Number(count)));
 
   return {
     status: () => status,

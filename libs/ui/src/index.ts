@@ -15,3 +15,5 @@ export * from './components/Shortcuts';
 export * from './components/PageHeading';
 export * from './standalone/mountStandalone';
 export * from './routing';
+export * from './standalone/StandaloneApp';
+export * from './format/relative-time';

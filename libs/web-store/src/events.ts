@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { CommentChange, Email, EmailChange, EmailPresence, ReplyChange } from '@teaminbox/contracts';
+import type { CommentChange, Email, EmailChange, EmailPresence, Notification, ReplyChange } from '@teaminbox/contracts';
 
 /**
  * Events the shell's realtime connection dispatches; remotes' slices react to them. They are
@@ -11,6 +11,11 @@ export const emailUpdated = createAction<EmailChange>('inbox/emailUpdated');
 export const commentChanged = createAction<CommentChange>('inbox/commentChanged');
 export const presenceChanged = createAction<EmailPresence>('inbox/presenceChanged');
 export const replyChanged = createAction<ReplyChange>('inbox/replyChanged');
+
+/** A new notification of the signed-in user arrived over the socket (its topic `user.notification`). */
+export const notificationArrived = createAction<Notification>('notifications/notificationArrived');
+/** The user's unread notification count changed (`user.notification-count`). */
+export const notificationCountChanged = createAction<number>('notifications/notificationCountChanged');
 
 /** Dispatched once after a remote's slices are injected, so their initial state appears at once. */
 export const featureInjected = createAction<string>('store/featureInjected');

@@ -10,6 +10,8 @@ export interface Notice {
   values?: Record<string, string | number>;
   text?: string;
   lifeMs: number;
+  /** An i18n key: the notice has a button with this label that closes it (instead of the close icon). */
+  closeKey?: string;
 }
 
 export interface NoticesState {

@@ -7,6 +7,8 @@ import {
   commentChanged,
   emailArrived,
   emailUpdated,
+  notificationArrived,
+  notificationCountChanged,
   presenceChanged,
   replyChanged,
   unreadCountChanged,
@@ -26,6 +28,8 @@ function realtimeChannel(factory: RealtimeClientFactory, options: RealtimeOption
       onComment: (change) => emit(commentChanged(change)),
       onReply: (change) => emit(replyChanged(change)),
       onPresence: (presence) => emit(presenceChanged(presence)),
+      onNotification: (notification) => emit(notificationArrived(notification)),
+      onNotificationCount: (count) => emit(notificationCountChanged(count)),
     });
     return () => client.close();
   });

@@ -1,4 +1,4 @@
-import type { CurrentUser, SuccessMessageResponse, Team } from '@teaminbox/contracts';
+import type { CurrentUser, Email, Page, SuccessMessageResponse, Team } from '@teaminbox/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { Clock } from '../../src/platform/auth/clock';
 import { linkIn, type SmtpSink } from '../support/smtp-sink';
@@ -98,4 +98,12 @@ export function serverDisconnect(socket: ClientSocket, timeoutMs = 3000): Promis
       resolve(reason);
     });
   });
+}
+
+/** A team with an ADMIN and a MEMBER, and the sample emails in its inbox (newest first). */
+export async function teamWithSampleEmails(t: TestApp, sink: SmtpSink) {
+  const team = await teamWith(t, sink, ['MEMBER']);
+  await t.request('/api/emails/sample', { method: 'POST', token: team.admin.token });
+  const page = await t.request<Page<Email>>('/api/emails', { token: team.admin.token });
+  return { ...team, emails: page.body.content };
 }

@@ -60,7 +60,13 @@ export function AppRoutes() {
         <Route path="my-tasks" element={<RemoteRoute remote="inbox" page="MyTasksPage" />} />
         <Route path="email-server-config" element={<RemoteRoute remote="admin" page="EmailServerConfigPage" />} />
         <Route path="team-members" element={<RemoteRoute remote="admin" page="TeamMembersPage" />} />
+        <Route path="rules" element={<RemoteRoute remote="admin" page="RulesPage" />} />
         <Route path="profile" element={<RemoteRoute remote="settings" page="ProfilePage" />} />
+        <Route path="notifications" element={<RemoteRoute remote="settings" page="NotificationsPage" />} />
+        <Route
+          path="notification-settings"
+          element={<RemoteRoute remote="settings" page="NotificationSettingsPage" />}
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

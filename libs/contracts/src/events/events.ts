@@ -1,12 +1,23 @@
 import type { EmailAttachment, EmailStatus, Priority } from '../conversations/email.schemas';
-import type { DetailViewMode, LabelBackground, LabelColor } from '../conversations/collaboration.schemas';
+import type { DetailViewMode, LabelBackground, LabelColor, UserLanguage } from '../conversations/collaboration.schemas';
 import type { Role } from '../identity/identity.schemas';
+import type { EmailNotificationsSuppressed, EmailRuleApplied } from '../rules/rule.events';
+
+/** Who made a change: a person, one of the team's rules, or the system itself (mail ingestion, the outbox). */
+export type ActorKind = 'user' | 'rule' | 'system';
 
 /** Metadata every event carries. */
 export interface EventMetadata {
+  /** The user who acted (null for a rule, the system or an anonymous caller). */
   actorUserId: string | null;
+  /** Absent on events stored before it existed: read those as 'user' when actorUserId is set, else 'system'. */
+  actorKind?: ActorKind;
+  /** The rule that acted, when actorKind is 'rule' (its name as it was then, for the history). */
+  actorRule?: { id: string; name: string };
   teamId: string | null;
+  /** The request (X-Request-Id) or the first event a chain of reactions started from. */
   correlationId: string;
+  /** The event whose reaction appended this one; null for a request. */
   causationId: string | null;
   occurredAt: string;
 }
@@ -135,6 +146,15 @@ export interface EmailReceived {
   isBounce?: boolean;
   /** Contents are stored in the `attachment` table under each id. */
   attachments?: EmailAttachment[];
+  /** The message's header lines as name (lowercase) and unfolded value, bounded in number and size (rules read them). */
+  headers?: EmailHeader[];
+  /** True for old mail of a mailbox's first synchronisation (present in the folder when it was first read). */
+  firstSync?: boolean;
+}
+
+export interface EmailHeader {
+  name: string;
+  value: string;
 }
 
 /*
@@ -180,6 +200,19 @@ export interface EmailUnassigned {
   emailId: string;
   teamId: string;
   previousAssignee: string;
+}
+/** The email's status changed (by a member in the email detail, or by a rule). */
+export interface EmailStatusChanged {
+  emailId: string;
+  teamId: string;
+  status: EmailStatus;
+  previousStatus: EmailStatus;
+}
+export interface EmailPriorityChanged {
+  emailId: string;
+  teamId: string;
+  priority: Priority;
+  previousPriority: Priority;
 }
 export interface EmailLabelAdded {
   emailId: string;
@@ -290,6 +323,7 @@ export interface UserPreferencesChanged {
   userId: string;
   emailDetailViewMode?: DetailViewMode;
   onVacation?: boolean;
+  language?: UserLanguage;
 }
 
 /** Every event type and its payload: the single source of event names. */
@@ -324,6 +358,10 @@ export interface DomainEventMap {
   EmailUnstarred: EmailUnstarred;
   EmailNotificationsUnmuted: EmailNotificationsUnmuted;
   EmailActionLogged: EmailActionLogged;
+  EmailStatusChanged: EmailStatusChanged;
+  EmailPriorityChanged: EmailPriorityChanged;
+  EmailRuleApplied: EmailRuleApplied;
+  EmailNotificationsSuppressed: EmailNotificationsSuppressed;
   CommentAdded: CommentAdded;
   CommentEdited: CommentEdited;
   CommentDeleted: CommentDeleted;

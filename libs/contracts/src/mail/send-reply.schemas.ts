@@ -84,7 +84,7 @@ export interface ReplyFailed {
   failedAt: string;
 }
 
-/** Events of sending; appended to the store directly (not part of DomainEventMap's cqrs bus). */
+/** Events of sending, on the email's stream (published on the bus like the domain events). */
 export interface OutboxEventMap {
   ReplyQueued: ReplyQueued;
   ReplySent: ReplySent;

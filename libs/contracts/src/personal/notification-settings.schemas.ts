@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UserLanguage } from '../conversations/collaboration.schemas';
 
 /* ------------------------------------------------------------------------------------------------
  * Notification settings (GET/PUT /notification-settings), one object per user
@@ -17,6 +18,24 @@ export const DEFAULT_NOTIFICATION_MESSAGES: Readonly<Record<NotificationType, st
   COMMENT_ADDED: 'New comment on {emailSubject}',
 };
 
+/** The default messages in each interface language (English is DEFAULT_NOTIFICATION_MESSAGES). */
+export const DEFAULT_NOTIFICATION_MESSAGES_BY_LANGUAGE: Readonly<
+  Record<UserLanguage, Readonly<Record<NotificationType, string>>>
+> = {
+  en: DEFAULT_NOTIFICATION_MESSAGES,
+  cs: {
+    EMAIL_RECEIVED: 'Nový e-mail od {sender}: {subject}',
+    TASK_ASSIGNED: 'Byl vám přidělen úkol: {taskName}',
+    COMMENT_ADDED: 'Nový komentář k {emailSubject}',
+  },
+};
+
+/** The title of a notification of each type, in each interface language. */
+export const NOTIFICATION_TITLES: Readonly<Record<UserLanguage, Readonly<Record<NotificationType, string>>>> = {
+  en: { EMAIL_RECEIVED: 'New e-mail', TASK_ASSIGNED: 'Task assigned', COMMENT_ADDED: 'New comment' },
+  cs: { EMAIL_RECEIVED: 'Nový e-mail', TASK_ASSIGNED: 'Přidělený úkol', COMMENT_ADDED: 'Nový komentář' },
+};
+
 export const NOTIFICATION_CUSTOM_MESSAGE_MAX_LENGTH = 500;
 /** 20 kB, counted in characters. */
 export const HTML_SIGNATURE_MAX_LENGTH = 20_000;
@@ -31,12 +50,8 @@ export interface NotificationTypeSettings {
   customMessage: string | null;
 }
 
-export interface NotificationSettings {
-  /** null until the user first saves; the defaults are answered until then. */
-  id: string | null;
-  userId: string;
-  /** The caller's current team (null without one). */
-  teamId: string | null;
+/** The switches and texts of a user's notification settings. */
+export interface NotificationPreferenceFlags {
   useThreads: boolean;
   shareCommentsAcrossThread: boolean;
   emailNotificationsEnabled: boolean;
@@ -46,8 +61,21 @@ export interface NotificationSettings {
   slackWebhookUrl: string;
   /** Stored as given; sanitized when a reply carrying it is rendered or sent. */
   htmlSignature: string;
+}
+
+export interface NotificationSettings extends NotificationPreferenceFlags {
+  /** null until the user first saves; the defaults are answered until then. */
+  id: string | null;
+  userId: string;
+  /** The caller's current team (null without one). */
+  teamId: string | null;
   /** Read-only: the emails the user muted (PUT /emails/{id}/notifications/mute and unmute own them). */
   mutedEmailIds: string[];
+  /**
+   * Read-only: why Slack notifications were switched off by the product (the webhook kept refusing deliveries),
+   * null otherwise. Saving the settings with Slack on clears it.
+   */
+  slackDisabledReason: string | null;
   notificationTypes: Record<NotificationType, NotificationTypeSettings>;
 }
 
@@ -63,7 +91,7 @@ export const DEFAULT_NOTIFICATION_TYPE_SETTINGS: Readonly<NotificationTypeSettin
 /** The editable part of the settings with the values a user who never saved gets. */
 export function defaultNotificationPreferences(): Omit<
   NotificationSettings,
-  'id' | 'userId' | 'teamId' | 'mutedEmailIds'
+  'id' | 'userId' | 'teamId' | 'mutedEmailIds' | 'slackDisabledReason'
 > {
   return {
     useThreads: true,
@@ -82,6 +110,8 @@ export function defaultNotificationPreferences(): Omit<
 }
 
 export const SLACK_WEBHOOK_URL_MESSAGE = 'The Slack webhook URL must be an https:// URL';
+/** A webhook on a private, loopback or reserved address (checked when saved and again at every delivery). */
+export const SLACK_WEBHOOK_NOT_ALLOWED_MESSAGE = 'The Slack webhook URL must be a public address';
 
 /** true or false, or the default when absent; a clear message names the field otherwise. */
 const flag = (field: string, defaultValue: boolean) =>

@@ -1,4 +1,8 @@
-import type { NotificationType, NotificationTypeSettings } from './notification-settings.schemas';
+import type {
+  NotificationPreferenceFlags,
+  NotificationType,
+  NotificationTypeSettings,
+} from './notification-settings.schemas';
 
 /** On the stream `template-<templateId>`: a team's reply template (the actor is in the metadata). */
 export interface ReplyTemplateCreated {
@@ -11,14 +15,7 @@ export interface ReplyTemplateCreated {
 }
 
 /** The template as a whole after an edit. */
-export interface ReplyTemplateUpdated {
-  templateId: string;
-  teamId: string;
-  name: string;
-  subject: string;
-  body: string;
-  htmlBody: string;
-}
+export type ReplyTemplateUpdated = ReplyTemplateCreated;
 
 export interface ReplyTemplateDeleted {
   templateId: string;
@@ -30,17 +27,10 @@ export interface ReplyTemplateDeleted {
  * chosen at the first save and kept; `teamId` is the user's team at the time (null without one). Muted emails
  * are not part of it: they are the `EmailNotificationsMuted`/`Unmuted` events of each email.
  */
-export interface NotificationSettingsSaved {
+export interface NotificationSettingsSaved extends NotificationPreferenceFlags {
   settingsId: string;
   userId: string;
   teamId: string | null;
-  useThreads: boolean;
-  shareCommentsAcrossThread: boolean;
-  emailNotificationsEnabled: boolean;
-  browserPushEnabled: boolean;
-  slackNotificationsEnabled: boolean;
-  slackWebhookUrl: string;
-  htmlSignature: string;
   notificationTypes: Record<NotificationType, NotificationTypeSettings>;
 }
 

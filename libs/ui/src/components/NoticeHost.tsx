@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toast } from 'primereact/toast';
+import { Button } from 'primereact/button';
+import { Toast, type ToastMessage } from 'primereact/toast';
 import { noticeShown, selectPendingNotices, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 
 /** Shows the notices raised in the store (by sagas of the shell and of the remotes) as toasts. */
@@ -13,7 +14,25 @@ export function NoticeHost() {
   useEffect(() => {
     for (const notice of notices) {
       const text = notice.text ?? (notice.key ? t(notice.key, notice.values) : '');
-      toast.current?.show({ severity: notice.severity, summary: text, life: notice.lifeMs });
+      const message: ToastMessage = { severity: notice.severity, summary: text, life: notice.lifeMs };
+      if (notice.closeKey) {
+        const closeLabel = t(notice.closeKey);
+        message.closable = false;
+        message.content = () => (
+          <div className="flex align-items-center gap-2 w-full" data-testid="notice">
+            <span className="flex-1 font-semibold">{text}</span>
+            <Button
+              type="button"
+              size="small"
+              text
+              label={closeLabel}
+              onClick={() => toast.current?.remove(message)}
+              data-testid="notice-close"
+            />
+          </div>
+        );
+      }
+      toast.current?.show(message);
       dispatch(noticeShown(notice.id));
     }
   }, [notices, dispatch, t]);

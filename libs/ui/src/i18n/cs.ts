@@ -2,11 +2,15 @@ import type { Resources } from './en';
 import { emailDetailCs } from './email-detail';
 import { myTasksCs } from './my-tasks';
 import { usabilityCs } from './usability';
+import { rulesCs } from './rules';
+import { notificationSettingsCs, notificationsCs, profileCs } from './notifications';
 
 /** Czech texts: translations of the English ones; the spec's Czech texts as they are. */
 export const cs: Resources = {
   app: { name: 'Team Inbox' },
   nav: {
+    notifications: 'Notifikace',
+    notificationSettings: 'Nastavení notifikací',
     home: 'Domů',
     login: 'Přihlášení',
     register: 'Registrace',
@@ -16,6 +20,7 @@ export const cs: Resources = {
     myTasks: 'Moje úkoly',
     imapConfig: 'IMAP config',
     profile: 'Profil',
+    rules: 'Pravidla',
     admin: 'Admin',
     logout: 'Odhlásit',
     changePassword: 'Změnit heslo',
@@ -195,13 +200,9 @@ export const cs: Resources = {
     yes: 'Ano',
     no: 'Ne',
   },
-  profile: {
-    heading: 'Profil',
-    email: 'E-mail',
-    role: 'Role',
-    team: 'Tým',
-    noTeam: 'Zatím bez týmu',
-  },
+  profile: profileCs,
+  notifications: notificationsCs,
+  notificationSettings: notificationSettingsCs,
   emailServerConfig: {
     heading: 'Nastavení e-mailového serveru',
     presets: 'Rychlé předvolby',
@@ -268,6 +269,7 @@ export const cs: Resources = {
   emailDetail: emailDetailCs,
   myTasks: myTasksCs,
   ...usabilityCs,
+  rules: rulesCs,
   standalone: {
     heading: 'Samostatný vývoj',
     signIn: 'Přihlásit se',

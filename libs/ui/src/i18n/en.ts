@@ -1,6 +1,8 @@
 import { emailDetailEn } from './email-detail';
 import { myTasksEn } from './my-tasks';
 import { usabilityEn } from './usability';
+import { rulesEn } from './rules';
+import { notificationSettingsEn, notificationsEn, profileEn } from './notifications';
 
 /**
  * English texts. Values are the spec's product texts verbatim; texts the spec gives in Czech stay
@@ -9,6 +11,8 @@ import { usabilityEn } from './usability';
 export const en = {
   app: { name: 'Team Inbox' },
   nav: {
+    notifications: 'Notifications',
+    notificationSettings: 'Notification settings',
     home: 'Home',
     login: 'Login',
     register: 'Register',
@@ -18,6 +22,7 @@ export const en = {
     myTasks: 'My Tasks',
     imapConfig: 'IMAP config',
     profile: 'Profile',
+    rules: 'Rules',
     admin: 'Admin',
     logout: 'Logout',
     changePassword: 'Change password',
@@ -197,13 +202,9 @@ export const en = {
     yes: 'Yes',
     no: 'No',
   },
-  profile: {
-    heading: 'Profile',
-    email: 'Email',
-    role: 'Role',
-    team: 'Team',
-    noTeam: 'No team yet',
-  },
+  profile: profileEn,
+  notifications: notificationsEn,
+  notificationSettings: notificationSettingsEn,
   emailServerConfig: {
     heading: 'Email Server Configuration',
     presets: 'Quick presets',
@@ -270,6 +271,7 @@ export const en = {
   emailDetail: emailDetailEn,
   myTasks: myTasksEn,
   ...usabilityEn,
+  rules: rulesEn,
   standalone: {
     heading: 'Standalone development',
     signIn: 'Sign In',

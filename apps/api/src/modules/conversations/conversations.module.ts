@@ -1,44 +1,55 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
-import { inlineUrlSignerProvider } from './email-content/inline-url-signer';
-import { AttachmentContents } from './http/attachment-contents';
-import { AttachmentsController } from './http/attachments.controller';
+import { IdentityModule } from '../identity';
 import { CreateSampleEmailsHandler } from './commands/create-sample-emails/create-sample-emails.handler';
+import { DeleteCommentHandler } from './commands/delete-comment/delete-comment.handler';
+import { DeleteReplyDraftHandler } from './commands/delete-reply-draft/delete-reply-draft.handler';
+import { LogEmailActionHandler } from './commands/log-email-action/log-email-action.handler';
+import { ReceiveEmailHandler } from './commands/receive-email/receive-email.handler';
+import { SaveReplyDraftHandler } from './commands/save-reply-draft/save-reply-draft.handler';
+import { StarEmailHandler } from './commands/star-email/star-email.handler';
+import { WorkOnEmailHandler } from './commands/work-on-email/work-on-email.handler';
+import { ApplyRuleHandler } from './commands/apply-rule/apply-rule.handler';
+import { WriteCommentHandler } from './commands/write-comment/write-comment.handler';
+import { inlineUrlSignerProvider } from './email-content/inline-url-signer';
+import { AttachmentsController } from './http/attachments.controller';
+import { EmailCommentsController } from './http/email-comments.controller';
 import { EmailQueriesController } from './http/email-queries.controller';
+import { EmailRepliesController } from './http/email-replies.controller';
 import { EmailsController } from './http/emails.controller';
-import { EmailStarProjection } from './stars/email-star.projection';
-import { StarsController } from './stars/stars.controller';
+import { PresenceController } from './http/presence.controller';
+import { StarsController } from './http/stars.controller';
+import { EmailPresence } from './presence/email-presence';
+import { PresenceSockets } from './presence/presence-sockets';
+import { PresenceRegistry } from './presence/presence.registry';
+import { EmailActionProjection } from './projections/email-action/email-action.projection';
+import { EmailCommentProjection } from './projections/email-comment/email-comment.projection';
+import { EmailReplyProjection } from './projections/email-reply/email-reply.projection';
+import { EmailStarProjection } from './projections/email-star/email-star.projection';
 import { InboxEmailProjection } from './projections/inbox-email/inbox-email.projection';
 import { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
 import { CountUnreadEmailsHandler } from './queries/count-unread-emails/count-unread-emails.handler';
+import { GetAttachmentHandler } from './queries/get-attachment/get-attachment.handler';
+import { GetCommentHandler } from './queries/get-comment/get-comment.handler';
+import { GetEmailDetailHandler } from './queries/get-email-detail/get-email-detail.handler';
+import { GetEmailThreadHandler } from './queries/get-email-thread/get-email-thread.handler';
+import { GetReplyHandler } from './queries/get-reply/get-reply.handler';
 import { InboxEmailQueries } from './queries/inbox-email.queries';
+import { ListCommentsHandler } from './queries/list-comments/list-comments.handler';
+import { ListEmailActionsHandler } from './queries/list-email-actions/list-email-actions.handler';
 import { ListEmailsHandler } from './queries/list-emails/list-emails.handler';
-import { PushNewEmailHandler } from './reactions/push-new-email.handler';
+import { ListRepliesHandler } from './queries/list-replies/list-replies.handler';
+import { ListStarredEmailsHandler } from './queries/list-starred-emails/list-starred-emails.handler';
+import { PushCommentHandler } from './reactions/push-comment.handler';
 import { PushEmailChangeHandler } from './reactions/push-email-change.handler';
-import { WorkOnEmailHandler } from './commands/work-on-email/work-on-email.handler';
-import { EmailActionProjection } from './projections/email-action/email-action.projection';
-import { EmailDetailQueries } from './queries/email-detail.queries';
-import { CommentsService } from './comments/comments.service';
-import { EmailCommentProjection } from './comments/email-comment.projection';
-import { EmailCommentsController } from './comments/email-comments.controller';
-import { PushCommentHandler } from './comments/push-comment.handler';
-import { PresenceController } from './presence/presence.controller';
-import { PresenceRegistry } from './presence/presence.registry';
-import { PresenceSockets } from './presence/presence-sockets';
-import { EmailAccess } from './email-access';
-import { EmailRepliesController } from './replies/email-replies.controller';
-import { EmailReplyProjection } from './replies/email-reply.projection';
-import { PushReplyReaction } from './replies/push-reply.reaction';
-import { RepliesService } from './replies/replies.service';
-import { EmailThreadQueries } from './thread/email-thread.queries';
+import { PushNewEmailHandler } from './reactions/push-new-email.handler';
+import { PushReplyHandler } from './reactions/push-reply.handler';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InboxEmailReadModel]), IdentityModule],
-  // Fixed paths (/emails/search, /emails/my-tasks) before /emails/:id.
+  // Fixed paths (/emails/starred, /emails/search, /emails/my-tasks) before /emails/:id.
   controllers: [
-    // Before EmailsController: GET /emails/starred must not be taken for GET /emails/{id}.
     StarsController,
     EmailQueriesController,
     EmailsController,
@@ -48,29 +59,45 @@ import { EmailThreadQueries } from './thread/email-thread.queries';
     EmailRepliesController,
   ],
   providers: [
-    AttachmentContents,
     inlineUrlSignerProvider,
-    InboxEmailProjection,
     InboxEmailQueries,
-    CreateSampleEmailsHandler,
-    ListEmailsHandler,
-    CountUnreadEmailsHandler,
-    PushNewEmailHandler,
-    PushEmailChangeHandler,
-    WorkOnEmailHandler,
-    EmailActionProjection,
-    EmailStarProjection,
-    EmailDetailQueries,
-    CommentsService,
-    EmailCommentProjection,
-    PushCommentHandler,
+    EmailPresence,
     PresenceRegistry,
     PresenceSockets,
-    EmailAccess,
-    RepliesService,
+    // Projections
+    InboxEmailProjection,
+    EmailActionProjection,
+    EmailCommentProjection,
     EmailReplyProjection,
-    PushReplyReaction,
-    EmailThreadQueries,
+    EmailStarProjection,
+    // Commands
+    ReceiveEmailHandler,
+    CreateSampleEmailsHandler,
+    WorkOnEmailHandler,
+    ApplyRuleHandler,
+    StarEmailHandler,
+    LogEmailActionHandler,
+    WriteCommentHandler,
+    DeleteCommentHandler,
+    SaveReplyDraftHandler,
+    DeleteReplyDraftHandler,
+    // Queries
+    ListEmailsHandler,
+    CountUnreadEmailsHandler,
+    GetEmailDetailHandler,
+    GetEmailThreadHandler,
+    ListEmailActionsHandler,
+    ListCommentsHandler,
+    GetCommentHandler,
+    ListRepliesHandler,
+    GetReplyHandler,
+    ListStarredEmailsHandler,
+    GetAttachmentHandler,
+    // Reactions
+    PushNewEmailHandler,
+    PushEmailChangeHandler,
+    PushCommentHandler,
+    PushReplyHandler,
   ],
 })
 export class ConversationsModule implements OnModuleInit {
@@ -81,15 +108,11 @@ export class ConversationsModule implements OnModuleInit {
     private readonly comments: EmailCommentProjection,
     private readonly replies: EmailReplyProjection,
     private readonly stars: EmailStarProjection,
-    private readonly pushReplies: PushReplyReaction,
   ) {}
 
   onModuleInit(): void {
-    this.runner.registerProjection(this.inbox);
-    this.runner.registerProjection(this.actions);
-    this.runner.registerProjection(this.comments);
-    this.runner.registerProjection(this.replies);
-    this.runner.registerProjection(this.stars);
-    this.runner.registerReaction(this.pushReplies);
+    for (const projection of [this.inbox, this.actions, this.comments, this.replies, this.stars]) {
+      this.runner.registerProjection(projection);
+    }
   }
 }

@@ -2,7 +2,9 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
+import { ClaimTeamSeatHandler } from './commands/claim-team-seat/claim-team-seat.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
+import { ReleaseTeamSeatHandler } from './commands/release-team-seat/release-team-seat.handler';
 import { SendLoginLinkHandler } from './commands/send-login-link/send-login-link.handler';
 import { SignInHandler } from './commands/sign-in/sign-in.handler';
 import { SignInWithLoginLinkHandler } from './commands/sign-in-with-login-link/sign-in-with-login-link.handler';
@@ -26,6 +28,8 @@ import { UserDirectory } from './user-directory';
     SendLoginLinkHandler,
     SignInWithLoginLinkHandler,
     ChangePasswordHandler,
+    ClaimTeamSeatHandler,
+    ReleaseTeamSeatHandler,
     GetCurrentUserHandler,
     EndSessionsHandler,
   ],

@@ -1,16 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Role, TeamMember } from '@teaminbox/contracts';
+import type { TeamMember } from '@teaminbox/contracts';
 import type { Repository } from 'typeorm';
-import { SessionVersions } from '../../platform/auth/session-versions';
-import { SocketMemberships } from '../../platform/realtime/socket-memberships';
+import { type UserSession, UserSessions } from '../../platform/auth/user-sessions';
 import { normalizeEmail } from './domain/user.decider';
 import { displayName, UserReadModel } from './projections/users/users.read-model';
-
-export interface Membership {
-  teamId: string;
-  role: Role;
-}
 
 export interface DirectoryUser {
   id: string;
@@ -19,19 +13,19 @@ export interface DirectoryUser {
   sessionVersion: number;
 }
 
-/** Read access to the users read model for other contexts: who is in which team, and session versions. */
+/** Read access to the users read model for other contexts: accounts, team members and sessions. */
 @Injectable()
-export class UserDirectory implements SocketMemberships, SessionVersions {
+export class UserDirectory implements UserSessions {
   constructor(@InjectRepository(UserReadModel) private readonly users: Repository<UserReadModel>) {}
 
-  /** The caller's team, from the read model, never from the request. */
-  async membershipOf(userId: string): Promise<Membership | null> {
-    const user = await this.users.findOne({ where: { id: userId }, select: { id: true, teamId: true, role: true } });
-    return user?.teamId ? { teamId: user.teamId, role: user.role ?? 'MEMBER' } : null;
-  }
-
-  async teamOf(userId: string): Promise<string | null> {
-    return (await this.membershipOf(userId))?.teamId ?? null;
+  /** The user's session version, team and role: what every authenticated call checks and is attributed to. */
+  async sessionOf(userId: string): Promise<UserSession | null> {
+    const user = await this.users.findOne({
+      where: { id: userId },
+      select: { id: true, sessionVersion: true, teamId: true, role: true },
+    });
+    if (!user) return null;
+    return { version: user.sessionVersion, teamId: user.teamId, role: user.teamId ? (user.role ?? 'MEMBER') : null };
   }
 
   async membersOf(teamId: string): Promise<TeamMember[]> {

@@ -1,14 +1,23 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
+import { DeleteLabelHandler } from './commands/delete-label/delete-label.handler';
+import { InitializeLabelsHandler } from './commands/initialize-labels/initialize-labels.handler';
+import { SaveLabelHandler } from './commands/save-label/save-label.handler';
 import { EmailLabelsController } from './http/email-labels.controller';
-import { LabelsService } from './labels.service';
-import { EmailLabelProjection } from './projections/email-label.projection';
+import { EmailLabelProjection } from './projections/email-label/email-label.projection';
+import { GetLabelHandler } from './queries/get-label/get-label.handler';
+import { ListLabelsHandler } from './queries/list-labels/list-labels.handler';
 
 @Module({
-  imports: [IdentityModule],
   controllers: [EmailLabelsController],
-  providers: [LabelsService, EmailLabelProjection],
+  providers: [
+    EmailLabelProjection,
+    SaveLabelHandler,
+    DeleteLabelHandler,
+    InitializeLabelsHandler,
+    ListLabelsHandler,
+    GetLabelHandler,
+  ],
 })
 export class LabelsModule implements OnModuleInit {
   constructor(

@@ -1,7 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { secretBoxProvider } from '../../platform/crypto';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
 import { FetchEmailsHandler } from './commands/fetch-emails/fetch-emails.handler';
 import { SaveEmailServerConfigHandler } from './commands/save-email-server-config/save-email-server-config.handler';
 import { TestEmailServerConfigHandler } from './commands/test-email-server-config/test-email-server-config.handler';
@@ -12,7 +11,6 @@ import { MailboxSupervisor } from './ingestion/mailbox-supervisor';
 import { MailboxSync } from './ingestion/mailbox-sync';
 import { MessageIngestion } from './ingestion/message-ingestion';
 import { MessageParserPool } from './ingestion/message-parser.pool';
-import { MailboxTeam } from './mailbox-team';
 import { MailOAuthController } from './oauth/mail-oauth.controller';
 import { MailOAuthService } from './oauth/mail-oauth.service';
 import { MailboxOAuthTokens } from './oauth/mailbox-oauth-tokens';
@@ -23,14 +21,12 @@ import { ListImapFoldersHandler } from './queries/list-imap-folders/list-imap-fo
 
 /** Team mailboxes: the email server configuration API and real-time IMAP ingestion. */
 @Module({
-  imports: [IdentityModule],
   controllers: [EmailServerConfigController, MailEmailsController, MailOAuthController],
   providers: [
     secretBoxProvider,
     MailConnections,
     MailboxOAuthTokens,
     MailOAuthService,
-    MailboxTeam,
     MailboxStatusStore,
     MessageParserPool,
     MessageIngestion,
@@ -44,7 +40,7 @@ import { ListImapFoldersHandler } from './queries/list-imap-folders/list-imap-fo
     ListImapFoldersHandler,
     FetchEmailsHandler,
   ],
-  exports: [MailboxSupervisor],
+  exports: [MailboxSupervisor, MailConnections],
 })
 export class MailboxModule implements OnModuleInit {
   constructor(

@@ -1,14 +1,19 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
+import { RecordSlackDeliveryHandler } from './commands/record-slack-delivery/record-slack-delivery.handler';
+import { SaveNotificationSettingsHandler } from './commands/save-notification-settings/save-notification-settings.handler';
 import { NotificationSettingsController } from './http/notification-settings.controller';
-import { NotificationSettingsService } from './notification-settings.service';
 import { NotificationSettingsProjection } from './projections/notification-settings.projection';
+import { GetNotificationSettingsHandler } from './queries/get-notification-settings/get-notification-settings.handler';
 
 @Module({
-  imports: [IdentityModule],
   controllers: [NotificationSettingsController],
-  providers: [NotificationSettingsService, NotificationSettingsProjection],
+  providers: [
+    NotificationSettingsProjection,
+    SaveNotificationSettingsHandler,
+    RecordSlackDeliveryHandler,
+    GetNotificationSettingsHandler,
+  ],
 })
 export class NotificationSettingsModule implements OnModuleInit {
   constructor(

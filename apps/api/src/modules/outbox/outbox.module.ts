@@ -1,15 +1,13 @@
 import { type DynamicModule, Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { secretBoxProvider } from '../../platform/crypto';
-import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
-import { MailConnections } from '../mail/connection/mail-connections';
-import { MailboxOAuthTokens } from '../mail/oauth/mailbox-oauth-tokens';
+import { MailboxModule } from '../mail';
+import { RecordDeliveryHandler } from './commands/record-delivery/record-delivery.handler';
 import { SendReplyHandler } from './commands/send-reply/send-reply.handler';
 import { SendReplyController } from './http/send-reply.controller';
 import { JobQueue } from './jobs/job-queue';
 import { SendEmailWorker } from './jobs/send-email.worker';
 import { OutboxStore } from './outbox.store';
-import { EnqueueSendEmailReaction } from './reactions/enqueue-send-email.reaction';
+import { EnqueueSendEmailHandler } from './reactions/enqueue-send-email.handler';
 
 export interface OutboxModuleOptions {
   /** Run the send-email worker in this process (default true; the rebuild CLI turns it off). */
@@ -19,15 +17,13 @@ export interface OutboxModuleOptions {
 const OUTBOX_MODULE_OPTIONS = Symbol('OUTBOX_MODULE_OPTIONS');
 
 /**
- * Sending replies through an outbox: SendReply appends ReplyQueued, a reaction enqueues a pg-boss job in the
- * same transaction as its checkpoint, and the worker sends it over the team's SMTP with retries.
+ * Sending replies through an outbox: SendReply decides ReplyQueued, a reaction enqueues a pg-boss job (once per
+ * reply), and the worker sends it over the team's SMTP with retries and records how it ended.
  */
 @Module({})
 export class OutboxModule implements OnModuleInit, OnModuleDestroy {
   constructor(
-    private readonly runner: ProjectionRunner,
     private readonly queue: JobQueue,
-    private readonly reaction: EnqueueSendEmailReaction,
     private readonly worker: SendEmailWorker,
     @Inject(OUTBOX_MODULE_OPTIONS) private readonly options: OutboxModuleOptions,
   ) {}
@@ -35,18 +31,17 @@ export class OutboxModule implements OnModuleInit, OnModuleDestroy {
   static forRoot(options: OutboxModuleOptions = {}): DynamicModule {
     return {
       module: OutboxModule,
-      imports: [IdentityModule],
+      imports: [MailboxModule],
       controllers: [SendReplyController],
       providers: [
         { provide: OUTBOX_MODULE_OPTIONS, useValue: options },
         secretBoxProvider,
-        MailConnections,
-        MailboxOAuthTokens,
         OutboxStore,
         JobQueue,
-        EnqueueSendEmailReaction,
+        EnqueueSendEmailHandler,
         SendEmailWorker,
         SendReplyHandler,
+        RecordDeliveryHandler,
       ],
       exports: [JobQueue],
     };
@@ -55,7 +50,6 @@ export class OutboxModule implements OnModuleInit, OnModuleDestroy {
   /** pg-boss starts (and creates its queue) before the projection runner feeds the reaction. */
   async onModuleInit(): Promise<void> {
     await this.queue.start();
-    this.runner.registerReaction(this.reaction);
     if (this.options.worker ?? true) await this.queue.workSendEmail((job) => this.worker.run(job));
   }
 

@@ -1,9 +1,14 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { PreferencesController } from './preferences.controller';
-import { UserPreferencesProjection } from './user-preferences.projection';
+import { ChangePreferencesHandler } from './commands/change-preferences/change-preferences.handler';
+import { PreferencesController } from './http/preferences.controller';
+import { UserPreferencesProjection } from './projections/user-preferences/user-preferences.projection';
+import { GetPreferencesHandler } from './queries/get-preferences/get-preferences.handler';
 
-@Module({ controllers: [PreferencesController], providers: [UserPreferencesProjection] })
+@Module({
+  controllers: [PreferencesController],
+  providers: [UserPreferencesProjection, ChangePreferencesHandler, GetPreferencesHandler],
+})
 export class PreferencesModule implements OnModuleInit {
   constructor(
     private readonly runner: ProjectionRunner,

@@ -1,14 +1,21 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
+import { DeleteReplyTemplateHandler } from './commands/delete-reply-template/delete-reply-template.handler';
+import { SaveReplyTemplateHandler } from './commands/save-reply-template/save-reply-template.handler';
 import { ReplyTemplatesController } from './http/reply-templates.controller';
-import { ReplyTemplateProjection } from './projections/reply-template.projection';
-import { ReplyTemplatesService } from './reply-templates.service';
+import { ReplyTemplateProjection } from './projections/reply-template/reply-template.projection';
+import { GetReplyTemplateHandler } from './queries/get-reply-template/get-reply-template.handler';
+import { ListReplyTemplatesHandler } from './queries/list-reply-templates/list-reply-templates.handler';
 
 @Module({
-  imports: [IdentityModule],
   controllers: [ReplyTemplatesController],
-  providers: [ReplyTemplatesService, ReplyTemplateProjection],
+  providers: [
+    ReplyTemplateProjection,
+    SaveReplyTemplateHandler,
+    DeleteReplyTemplateHandler,
+    ListReplyTemplatesHandler,
+    GetReplyTemplateHandler,
+  ],
 })
 export class ReplyTemplatesModule implements OnModuleInit {
   constructor(

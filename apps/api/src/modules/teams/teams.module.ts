@@ -1,7 +1,7 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule, InvitationAcceptance } from '../identity';
 import { AcceptInvitationHandler } from './commands/accept-invitation/accept-invitation.handler';
 import { ChangeMemberRoleHandler } from './commands/change-member-role/change-member-role.handler';
 import { CreateTeamHandler } from './commands/create-team/create-team.handler';
@@ -21,7 +21,10 @@ import { GetInvitationHandler } from './queries/get-invitation/get-invitation.ha
 import { GetTeamHandler } from './queries/get-team/get-team.handler';
 import { ListTeamMembersHandler } from './queries/list-team-members/list-team-members.handler';
 import { JoinTeamRoomHandler } from './reactions/join-team-room.handler';
+import { TeamInvitationAcceptance } from './team-invitation-acceptance';
 
+/** Global: it provides the identity context's InvitationAcceptance port (registration and sign-in use it). */
+@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([TeamReadModel, InvitationReadModel]), IdentityModule],
   controllers: [TeamController, InvitationController],
@@ -41,7 +44,9 @@ import { JoinTeamRoomHandler } from './reactions/join-team-room.handler';
     DescribeInvitationHandler,
     ListTeamMembersHandler,
     JoinTeamRoomHandler,
+    { provide: InvitationAcceptance, useClass: TeamInvitationAcceptance },
   ],
+  exports: [InvitationAcceptance],
 })
 export class TeamsModule implements OnModuleInit {
   constructor(

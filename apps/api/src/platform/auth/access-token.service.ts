@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { AccessTokenPayload, AuthenticatedUser, AuthenticationMethod } from './authenticated-user';
-import { SessionVersions } from './session-versions';
+import { UserSessions } from './user-sessions';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
@@ -19,7 +19,7 @@ export interface IssueOptions {
 export class AccessTokenService {
   constructor(
     private readonly jwt: JwtService,
-    private readonly sessions: SessionVersions,
+    private readonly sessions: UserSessions,
   ) {}
 
   issue(userId: string, { sessionVersion, method = 'pwd' }: IssueOptions): Promise<string> {
@@ -42,13 +42,15 @@ export class AccessTokenService {
   async authenticate(payload: AccessTokenPayload): Promise<AuthenticatedUser | null> {
     if (typeof payload.sub !== 'string' || !payload.sub) return null;
     const sessionVersion = typeof payload.sv === 'number' ? payload.sv : 0;
-    const current = await this.sessions.currentVersion(payload.sub);
-    if (current === null || sessionVersion < current) return null;
+    const session = await this.sessions.sessionOf(payload.sub);
+    if (session === null || sessionVersion < session.version) return null;
     return {
       id: payload.sub,
       sessionVersion,
       method: payload.amr === 'link' ? 'link' : 'pwd',
       issuedAt: new Date((payload.iat ?? 0) * 1000),
+      teamId: session.teamId,
+      role: session.role,
     };
   }
 }

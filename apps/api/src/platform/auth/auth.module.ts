@@ -7,12 +7,13 @@ import { AccessTokenService, ACCESS_TOKEN_TTL_SECONDS } from './access-token.ser
 import { Clock } from './clock';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy } from './jwt.strategy';
-import { SessionVersions } from './session-versions';
+import { RolesGuard } from './roles.guard';
+import { UserSessions } from './user-sessions';
 
 export interface AuthModuleOptions {
-  /** Modules that export the session versions implementation. */
+  /** Modules that export the user sessions implementation. */
   imports: NonNullable<ModuleMetadata['imports']>;
-  sessionVersions: Type<SessionVersions>;
+  sessions: Type<UserSessions>;
 }
 
 @Global()
@@ -37,8 +38,10 @@ export class AuthModule {
         JwtStrategy,
         AccessTokenService,
         Clock,
-        { provide: SessionVersions, useExisting: options.sessionVersions },
+        { provide: UserSessions, useExisting: options.sessions },
+        // In this order: the token first, then the role a route requires.
         { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: RolesGuard },
       ],
       exports: [AccessTokenService, Clock],
     };

@@ -1,3 +1,5 @@
+import type { Role } from '@teaminbox/contracts';
+
 /** How a session was started: by password or by an emailed login link. */
 export type AuthenticationMethod = 'pwd' | 'link';
 
@@ -9,11 +11,14 @@ export interface AuthenticatedUser {
   method: AuthenticationMethod;
   /** When the token was issued. */
   issuedAt: Date;
+  /** The user's team and role there, from the users read model when the token was checked (never from the request). */
+  teamId: string | null;
+  role: Role | null;
 }
 
 export interface AccessTokenPayload {
   sub: string;
-  /** Session version, see SessionVersions. */
+  /** Session version, see UserSessions. */
   sv?: number;
   /** Authentication method reference. */
   amr?: AuthenticationMethod;

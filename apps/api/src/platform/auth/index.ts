@@ -4,4 +4,6 @@ export * from './authenticated-user';
 export * from './clock';
 export * from './current-user.decorator';
 export * from './public.decorator';
-export * from './session-versions';
+export * from './caller.decorator';
+export * from './roles.guard';
+export * from './user-sessions';

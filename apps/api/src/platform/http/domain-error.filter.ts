@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpStatus } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError, type DomainErrorKind } from '../../modules/shared/domain-error';
+import { DomainError, type DomainErrorKind } from '../event-sourcing/domain-error';
 
 const STATUS: Record<DomainErrorKind, HttpStatus> = {
   invalid: HttpStatus.BAD_REQUEST,

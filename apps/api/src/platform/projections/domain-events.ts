@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { IEvent } from '@nestjs/cqrs';
-import type { DomainEventMap, DomainEventType } from '@teaminbox/contracts';
+import type { DomainEventMap, OutboxEventMap } from '@teaminbox/contracts';
 import type { StoredEvent } from '../event-store/event-store.port';
 
 /**
@@ -18,6 +18,10 @@ import type { StoredEvent } from '../event-store/event-store.port';
 export abstract class DomainEventEnvelope<T = unknown> implements IEvent {
   constructor(readonly event: StoredEvent<T>) {}
 }
+
+/** The events that reach the bus: the domain events and the outbox's (a reply queued, sent or failed). */
+export type BusEventMap = DomainEventMap & OutboxEventMap;
+export type BusEventType = keyof BusEventMap;
 
 export class UserRegisteredEvent extends DomainEventEnvelope<DomainEventMap['UserRegistered']> {}
 export class UserEmailReservedEvent extends DomainEventEnvelope<DomainEventMap['UserEmailReserved']> {}
@@ -49,6 +53,12 @@ export class EmailNotificationsUnmutedEvent extends DomainEventEnvelope<DomainEv
 export class EmailStarredEvent extends DomainEventEnvelope<DomainEventMap['EmailStarred']> {}
 export class EmailUnstarredEvent extends DomainEventEnvelope<DomainEventMap['EmailUnstarred']> {}
 export class EmailActionLoggedEvent extends DomainEventEnvelope<DomainEventMap['EmailActionLogged']> {}
+export class EmailStatusChangedEvent extends DomainEventEnvelope<DomainEventMap['EmailStatusChanged']> {}
+export class EmailPriorityChangedEvent extends DomainEventEnvelope<DomainEventMap['EmailPriorityChanged']> {}
+export class EmailRuleAppliedEvent extends DomainEventEnvelope<DomainEventMap['EmailRuleApplied']> {}
+export class EmailNotificationsSuppressedEvent extends DomainEventEnvelope<
+  DomainEventMap['EmailNotificationsSuppressed']
+> {}
 export class CommentAddedEvent extends DomainEventEnvelope<DomainEventMap['CommentAdded']> {}
 export class CommentEditedEvent extends DomainEventEnvelope<DomainEventMap['CommentEdited']> {}
 export class CommentDeletedEvent extends DomainEventEnvelope<DomainEventMap['CommentDeleted']> {}
@@ -58,13 +68,16 @@ export class LabelCreatedEvent extends DomainEventEnvelope<DomainEventMap['Label
 export class LabelUpdatedEvent extends DomainEventEnvelope<DomainEventMap['LabelUpdated']> {}
 export class LabelDeletedEvent extends DomainEventEnvelope<DomainEventMap['LabelDeleted']> {}
 export class UserPreferencesChangedEvent extends DomainEventEnvelope<DomainEventMap['UserPreferencesChanged']> {}
+export class ReplyQueuedEvent extends DomainEventEnvelope<OutboxEventMap['ReplyQueued']> {}
+export class ReplySentEvent extends DomainEventEnvelope<OutboxEventMap['ReplySent']> {}
+export class ReplyFailedEvent extends DomainEventEnvelope<OutboxEventMap['ReplyFailed']> {}
 
-export type DomainEventClass<K extends DomainEventType = DomainEventType> = new (
-  event: StoredEvent<DomainEventMap[K]>,
-) => DomainEventEnvelope<DomainEventMap[K]>;
+export type DomainEventClass<K extends BusEventType = BusEventType> = new (
+  event: StoredEvent<BusEventMap[K]>,
+) => DomainEventEnvelope<BusEventMap[K]>;
 
-/** Event type -> class. Typed over DomainEventMap, so a new event type does not compile until it has a class. */
-export const DOMAIN_EVENT_CLASSES: { readonly [K in DomainEventType]: DomainEventClass<K> } = {
+/** Event type -> class. Typed over BusEventMap, so a new event type does not compile until it has a class. */
+export const DOMAIN_EVENT_CLASSES: { readonly [K in BusEventType]: DomainEventClass<K> } = {
   UserRegistered: UserRegisteredEvent,
   UserEmailReserved: UserEmailReservedEvent,
   TeamCreated: TeamCreatedEvent,
@@ -95,6 +108,10 @@ export const DOMAIN_EVENT_CLASSES: { readonly [K in DomainEventType]: DomainEven
   EmailStarred: EmailStarredEvent,
   EmailUnstarred: EmailUnstarredEvent,
   EmailActionLogged: EmailActionLoggedEvent,
+  EmailStatusChanged: EmailStatusChangedEvent,
+  EmailPriorityChanged: EmailPriorityChangedEvent,
+  EmailRuleApplied: EmailRuleAppliedEvent,
+  EmailNotificationsSuppressed: EmailNotificationsSuppressedEvent,
   CommentAdded: CommentAddedEvent,
   CommentEdited: CommentEditedEvent,
   CommentDeleted: CommentDeletedEvent,
@@ -104,6 +121,9 @@ export const DOMAIN_EVENT_CLASSES: { readonly [K in DomainEventType]: DomainEven
   LabelUpdated: LabelUpdatedEvent,
   LabelDeleted: LabelDeletedEvent,
   UserPreferencesChanged: UserPreferencesChangedEvent,
+  ReplyQueued: ReplyQueuedEvent,
+  ReplySent: ReplySentEvent,
+  ReplyFailed: ReplyFailedEvent,
 };
 
 /**
@@ -116,7 +136,7 @@ for (const [type, cls] of Object.entries(DOMAIN_EVENT_CLASSES)) {
   Reflect.defineMetadata(CQRS_EVENT_METADATA, { id: type }, cls);
 }
 
-export function isDomainEventType(type: string): type is DomainEventType {
+export function isDomainEventType(type: string): type is BusEventType {
   return Object.prototype.hasOwnProperty.call(DOMAIN_EVENT_CLASSES, type);
 }
 

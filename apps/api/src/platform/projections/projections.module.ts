@@ -5,14 +5,15 @@
  *   imports: [..., ProjectionsModule, CqrsModule.forRoot()]            // defaults
  *   imports: [..., ProjectionsModule.forRoot({ autoStart: false })]    // e.g. the rebuild CLI
  *
- * Feature modules register their subscribers in onModuleInit:
+ * Feature modules register their projections in onModuleInit (their reactions are @EventsHandler classes):
  *
  *   constructor(private readonly runner: ProjectionRunner, private readonly inbox: InboxEmailProjection) {}
- *   onModuleInit() { this.runner.registerProjection(this.inbox); }   // or registerReaction(...)
+ *   onModuleInit() { this.runner.registerProjection(this.inbox); }
  *
  * The runner starts in onApplicationBootstrap (unless autoStart is false or env PROJECTIONS_AUTOSTART=false)
  * and stops in onModuleDestroy, waiting for in-flight batches, before the DataSource closes.
- * When @nestjs/cqrs's EventBus is available, the 'cqrs-event-bus' reaction forwards stored events to it.
+ * When @nestjs/cqrs's EventBus is available, the 'cqrs-event-bus' reaction forwards stored events to it and
+ * waits for its @EventsHandler classes (the application's reactions) to settle.
  */
 import {
   Global,
@@ -25,10 +26,12 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { EventBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
 import { CqrsEventBusReaction } from './cqrs-event-bus.reaction';
+import { EventHandlerSettlement } from './event-handler-settlement';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner';
 
 export interface ProjectionsModuleOptions extends Omit<ProjectionRunnerOptions, 'logger'> {
@@ -54,11 +57,15 @@ const runnerProvider = {
   },
 };
 
+/** The metadata key @nestjs/cqrs's @EventsHandler sets on a handler class. */
+const EVENTS_HANDLER_METADATA = '__eventsHandler__';
+
 @Global()
-@Module({ providers: [runnerProvider], exports: [ProjectionRunner] })
+@Module({ imports: [DiscoveryModule], providers: [runnerProvider], exports: [ProjectionRunner] })
 export class ProjectionsModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly runner: ProjectionRunner,
+    private readonly discovery: DiscoveryService,
     @Optional() private readonly eventBus?: EventBus,
     @Optional() @Inject(PROJECTIONS_MODULE_OPTIONS) private readonly options?: ProjectionsModuleOptions,
   ) {}
@@ -66,13 +73,20 @@ export class ProjectionsModule implements OnModuleInit, OnApplicationBootstrap, 
   static forRoot(options: ProjectionsModuleOptions): DynamicModule {
     return {
       module: ProjectionsModule,
+      imports: [DiscoveryModule],
       providers: [{ provide: PROJECTIONS_MODULE_OPTIONS, useValue: options }, runnerProvider],
       exports: [ProjectionRunner],
     };
   }
 
   onModuleInit(): void {
-    if (this.eventBus) this.runner.registerReaction(new CqrsEventBusReaction(this.eventBus));
+    if (!this.eventBus) return;
+    const settlement = new EventHandlerSettlement();
+    for (const wrapper of this.discovery.getProviders()) {
+      const isHandler = wrapper.metatype && Reflect.getMetadata(EVENTS_HANDLER_METADATA, wrapper.metatype);
+      if (isHandler && wrapper.isDependencyTreeStatic() && wrapper.instance) settlement.track(wrapper.instance);
+    }
+    this.runner.registerReaction(new CqrsEventBusReaction(this.eventBus, settlement));
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -1,12 +1,12 @@
-import { Logger } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { type ClientToServerEvents, rooms, type ServerToClientEvents, SOCKET_PATH } from '@teaminbox/contracts';
 import type { Server, Socket } from 'socket.io';
 import { AccessTokenService } from '../auth/access-token.service';
-import { SocketMemberships } from './socket-memberships';
 
 interface SocketData {
   userId: string;
+  /** The user's team when the handshake was checked. */
+  teamId: string | null;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -31,15 +31,10 @@ export function handshakeToken(socket: Pick<Socket, 'handshake'>): string | null
  */
 @WebSocketGateway({ path: SOCKET_PATH, serveClient: false })
 export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket> {
-  private readonly logger = new Logger(RealtimeGateway.name);
-
   @WebSocketServer()
   server!: RealtimeServer;
 
-  constructor(
-    private readonly tokens: AccessTokenService,
-    private readonly memberships: SocketMemberships,
-  ) {}
+  constructor(private readonly tokens: AccessTokenService) {}
 
   afterInit(server: RealtimeServer): void {
     server.use((socket, next) => {
@@ -48,6 +43,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
         .then((user) => {
           if (!user) return next(new Error('Unauthorized'));
           socket.data.userId = user.id;
+          socket.data.teamId = user.teamId;
           next();
         })
         .catch((error: unknown) => next(error instanceof Error ? error : new Error(String(error))));
@@ -61,12 +57,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
       return;
     }
     await socket.join(rooms.user(userId));
-    try {
-      const teamId = await this.memberships.teamOf(userId);
-      if (teamId) await socket.join(rooms.team(teamId));
-    } catch (error) {
-      this.logger.warn(`Could not look up the team of a socket's user: ${(error as Error).message}`);
-    }
+    if (socket.data.teamId) await socket.join(rooms.team(socket.data.teamId));
   }
 
   toTeam(teamId: string): ReturnType<RealtimeServer['to']> {

@@ -1,6 +1,6 @@
-import type { EmailReceived } from '@teaminbox/contracts';
-import { deciderSpecification } from '../../shared/decider-specification';
-import { DomainError } from '../../shared/domain-error';
+import type { EmailReceived, ReplyQueued } from '@teaminbox/contracts';
+import { deciderSpecification } from '../../../../test/support/decider-specification';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import { emailDecider } from './email.decider';
 
 const received: EmailReceived = {
@@ -217,6 +217,46 @@ describe('email decider', () => {
     spec
       .given([got, saved])
       .when({ type: 'DeleteDraft', teamId: 't2', draftId: 'd1' })
+      .thenThrows(failsWith('not-found', 'Email not found'));
+  });
+
+  it('refuses to change or delete a reply that was handed to the outbox', () => {
+    const queued = {
+      type: 'ReplyQueued' as const,
+      // The decider reads a queued reply's id only.
+      data: { ...ids, replyId: 'r1' } as ReplyQueued,
+    };
+    const draft = { to: [], cc: [], bcc: [], subject: 's', body: 'b', htmlBody: null, isReplyToAll: false };
+    spec
+      .given([got, queued])
+      .when({ type: 'SaveDraft', teamId: 't1', userId: 'u1', draftId: 'r1', create: false, draft })
+      .thenThrows(failsWith('conflict', 'Only drafts can be changed'));
+    spec
+      .given([got, queued])
+      .when({ type: 'DeleteDraft', teamId: 't1', draftId: 'r1' })
+      .thenThrows(failsWith('conflict', 'A sent reply cannot be deleted'));
+  });
+
+  it("logs the entries a client posts on the team's email", () => {
+    spec
+      .given([got])
+      .when({ type: 'LogAction', teamId: 't1', actionId: 'a1', action: 'FORWARDED', details: { to: 'x' } })
+      .then([{ type: 'EmailActionLogged', data: { ...ids, actionId: 'a1', type: 'FORWARDED', details: { to: 'x' } } }]);
+    spec
+      .given([got])
+      .when({ type: 'LogAction', teamId: 't2', actionId: 'a1', action: 'FORWARDED', details: {} })
+      .thenThrows(failsWith('not-found', 'Email not found'));
+  });
+
+  it('quarantines a message that could not be parsed once, and never over a received email', () => {
+    const data = { emailId: 'e1', teamId: 't1', folder: 'INBOX', uid: 7, error: 'Bad MIME' };
+    const quarantined = { type: 'EmailQuarantined' as const, data };
+    spec.given([]).when({ type: 'QuarantineEmail', data }).then([quarantined]);
+    spec.given([quarantined]).when({ type: 'QuarantineEmail', data }).then([]);
+    spec.given([got]).when({ type: 'QuarantineEmail', data }).then([]);
+    spec
+      .given([quarantined])
+      .when({ type: 'Archive', teamId: 't1' })
       .thenThrows(failsWith('not-found', 'Email not found'));
   });
 });

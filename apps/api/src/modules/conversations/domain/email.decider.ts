@@ -1,13 +1,23 @@
-import type { EmailReceived, ReplyDraftSaved } from '@teaminbox/contracts';
-import type { Decider } from '../../shared/decider';
-import { DomainError } from '../../shared/domain-error';
-import type { DomainEvent } from '../../shared/domain-event';
+import type {
+  EmailQuarantined,
+  EmailReceived,
+  EmailStatus,
+  Priority,
+  ReplyDraftSaved,
+  ReplyQueued,
+} from '@teaminbox/contracts';
+import type { Decider } from '../../../platform/event-sourcing/decider';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
+import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
+import { applyRule, type RuleToApply } from './apply-rule';
 
 export const emailStreamId = (emailId: string) => `email-${emailId}`;
 
 export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
 
 export type ReceiveEmail = { type: 'ReceiveEmail'; data: EmailReceived };
+/** A message that could not be parsed: kept as EmailQuarantined on the stream its email would have had. */
+export type QuarantineEmail = { type: 'QuarantineEmail'; data: EmailQuarantined };
 
 /** Commands of the team's work on a received email; teamId is the caller's team (another team's email: not found). */
 export type WorkOnEmail = { teamId: string } & (
@@ -21,6 +31,10 @@ export type WorkOnEmail = { teamId: string } & (
   | { type: 'Unassign' }
   | { type: 'AddLabel'; labelId: string; labelName: string }
   | { type: 'RemoveLabel'; labelId: string; labelName: string }
+  | { type: 'SetStatus'; status: EmailStatus }
+  | { type: 'SetPriority'; priority: Priority }
+  /** A matched rule's actions, resolved by the rules engine; applied once per (email, rule). */
+  | { type: 'ApplyRule'; rule: RuleToApply }
   | { type: 'Mute'; userId: string }
   | { type: 'Unmute'; userId: string }
   | { type: 'Star'; userId: string }
@@ -31,6 +45,8 @@ export type WorkOnEmail = { teamId: string } & (
   /** Creates (create: true) or replaces a reply draft; any member of the team may edit the team's drafts. */
   | { type: 'SaveDraft'; userId: string; draftId: string; create: boolean; draft: ReplyDraftFields }
   | { type: 'DeleteDraft'; draftId: string }
+  /** An entry of the email's action log that a client posts (the server logs its own changes from their events). */
+  | { type: 'LogAction'; actionId: string; action: string; details: Record<string, unknown> }
 );
 
 export type ReplyDraftFields = Omit<ReplyDraftSaved, 'emailId' | 'teamId' | 'draftId' | 'userId'>;
@@ -38,8 +54,10 @@ export type ReplyDraftFields = Omit<ReplyDraftSaved, 'emailId' | 'teamId' | 'dra
 export const COMMENT_NOT_FOUND_MESSAGE = 'Comment not found';
 export const FORBIDDEN_MESSAGE = 'Forbidden!';
 export const REPLY_NOT_FOUND_MESSAGE = 'Reply not found';
+export const SENT_REPLY_UNCHANGEABLE_MESSAGE = 'Only drafts can be changed';
+export const SENT_REPLY_UNDELETABLE_MESSAGE = 'A sent reply cannot be deleted';
 
-export type EmailCommand = ReceiveEmail | WorkOnEmail;
+export type EmailCommand = ReceiveEmail | QuarantineEmail | WorkOnEmail;
 
 /** The events that change an email itself (what the inbox read model shows). */
 export const EMAIL_STATE_EVENT_TYPES = [
@@ -56,6 +74,8 @@ export const EMAIL_STATE_EVENT_TYPES = [
   'EmailLabelRemoved',
   'EmailNotificationsMuted',
   'EmailNotificationsUnmuted',
+  'EmailStatusChanged',
+  'EmailPriorityChanged',
 ] as const;
 
 /** Every event of the email's decider: its state, its members' stars, its comments and its reply drafts. */
@@ -68,8 +88,17 @@ export const EMAIL_EVENT_TYPES = [
   'CommentDeleted',
   'ReplyDraftSaved',
   'ReplyDraftDeleted',
+  'EmailActionLogged',
+  'EmailRuleApplied',
+  'EmailNotificationsSuppressed',
+  'EmailQuarantined',
+  // Appended by the outbox (not decided here): a queued reply is no draft any more.
+  'ReplyQueued',
 ] as const;
-export type EmailEvent = DomainEvent<(typeof EMAIL_EVENT_TYPES)[number]>;
+export type EmailEvent =
+  | DomainEvent<Exclude<(typeof EMAIL_EVENT_TYPES)[number], 'ReplyQueued' | 'EmailQuarantined'>>
+  | { type: 'EmailQuarantined'; data: EmailQuarantined }
+  | { type: 'ReplyQueued'; data: ReplyQueued };
 
 export interface ReceivedEmailState {
   status: 'received';
@@ -86,8 +115,15 @@ export interface ReceivedEmailState {
   comments: ReadonlyMap<string, string>;
   /** Ids of the email's reply drafts (sent or deleted drafts are removed). */
   drafts: ReadonlySet<string>;
+  /** Ids of the replies handed to the outbox (queued, sent or failed): they cannot be changed any more. */
+  queued: ReadonlySet<string>;
+  /** The email's workflow status and priority (NEW, HIGH... as the inbox shows them). */
+  emailStatus: EmailStatus;
+  emailPriority: Priority;
+  /** Ids of the rules whose actions were applied (each rule acts once on an email). */
+  rulesApplied: ReadonlySet<string>;
 }
-export type EmailState = { status: 'absent' } | ReceivedEmailState;
+export type EmailState = { status: 'absent' } | { status: 'quarantined' } | ReceivedEmailState;
 
 /**
  * One email's stream. Every command of the team's work is idempotent: a command that changes nothing (archiving
@@ -101,6 +137,9 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
     if (command.type === 'ReceiveEmail') {
       // Receiving the same message again changes nothing.
       return state.status === 'received' ? [] : [{ type: 'EmailReceived', data: command.data }];
+    }
+    if (command.type === 'QuarantineEmail') {
+      return state.status === 'absent' ? [{ type: 'EmailQuarantined', data: command.data }] : [];
     }
     if (state.status !== 'received' || state.teamId !== command.teamId) {
       throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
@@ -119,6 +158,26 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return state.archived ? [{ type: 'EmailUnarchived', data: ids }] : [];
       case 'MarkSpam':
         return state.spam ? [] : [{ type: 'EmailMarkedSpam', data: ids }];
+      case 'SetStatus':
+        return state.emailStatus === command.status
+          ? []
+          : [
+              {
+                type: 'EmailStatusChanged',
+                data: { ...ids, status: command.status, previousStatus: state.emailStatus },
+              },
+            ];
+      case 'SetPriority':
+        return state.emailPriority === command.priority
+          ? []
+          : [
+              {
+                type: 'EmailPriorityChanged',
+                data: { ...ids, priority: command.priority, previousPriority: state.emailPriority },
+              },
+            ];
+      case 'ApplyRule':
+        return state.rulesApplied.has(command.rule.ruleId) ? [] : applyRule(command.rule, state, emailDecider);
       case 'MarkNotSpam':
         return state.spam ? [{ type: 'EmailMarkedNotSpam', data: ids }] : [];
       case 'Assign':
@@ -182,6 +241,7 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return [{ type: 'CommentDeleted', data: { ...ids, commentId: command.commentId } }];
       }
       case 'SaveDraft': {
+        if (state.queued.has(command.draftId)) throw new DomainError('conflict', SENT_REPLY_UNCHANGEABLE_MESSAGE);
         const exists = state.drafts.has(command.draftId);
         if (command.create ? exists : !exists) {
           if (command.create) return [];
@@ -191,8 +251,13 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return [{ type: 'ReplyDraftSaved', data: { ...ids, draftId, userId, ...draft } }];
       }
       case 'DeleteDraft':
+        if (state.queued.has(command.draftId)) throw new DomainError('conflict', SENT_REPLY_UNDELETABLE_MESSAGE);
         if (!state.drafts.has(command.draftId)) throw new DomainError('not-found', REPLY_NOT_FOUND_MESSAGE);
         return [{ type: 'ReplyDraftDeleted', data: { ...ids, draftId: command.draftId } }];
+      case 'LogAction': {
+        const { actionId, action, details } = command;
+        return [{ type: 'EmailActionLogged', data: { ...ids, actionId, type: action, details } }];
+      }
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${String((unknown as { type: string }).type)}`);
@@ -215,8 +280,13 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         starredBy: [],
         comments: new Map(),
         drafts: new Set(),
+        queued: new Set(),
+        emailStatus: event.data.status,
+        emailPriority: event.data.priority,
+        rulesApplied: new Set(),
       };
     }
+    if (event.type === 'EmailQuarantined') return state.status === 'absent' ? { status: 'quarantined' } : state;
     if (state.status !== 'received') return state;
     switch (event.type) {
       case 'EmailMarkedRead':
@@ -265,6 +335,17 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         drafts.delete(event.data.draftId);
         return { ...state, drafts };
       }
+      case 'EmailActionLogged':
+      case 'EmailNotificationsSuppressed':
+        return state;
+      case 'EmailStatusChanged':
+        return { ...state, emailStatus: event.data.status };
+      case 'EmailPriorityChanged':
+        return { ...state, emailPriority: event.data.priority };
+      case 'EmailRuleApplied':
+        return { ...state, rulesApplied: new Set(state.rulesApplied).add(event.data.ruleId) };
+      case 'ReplyQueued':
+        return { ...state, queued: new Set(state.queued).add(event.data.replyId) };
       default: {
         const unknown: never = event;
         return unknown;

@@ -1,12 +1,17 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
-import { CurrentUser } from '../../../platform/auth/current-user.decorator';
-import { Public } from '../../../platform/auth/public.decorator';
-import { DomainError } from '../../shared/domain-error';
+import { Public, TeamCaller } from '../../../platform/auth';
+import { DomainError } from '../../../platform/event-sourcing';
 import { contentDisposition, downloadContentType, inlineImageContentType } from '../email-content/attachment-headers';
 import { INLINE_URL_TTL_SECONDS, InlineUrlSigner } from '../email-content/inline-url-signer';
-import { ATTACHMENT_NOT_FOUND_MESSAGE, AttachmentContents } from './attachment-contents';
+import {
+  ATTACHMENT_NOT_FOUND_MESSAGE,
+  type AttachmentContent,
+  GetAttachmentQuery,
+} from '../queries/get-attachment/get-attachment.query';
+
+const ATTACHMENT_TEAM = { noTeam: { kind: 'not-found', message: ATTACHMENT_NOT_FOUND_MESSAGE } } as const;
 
 export const INVALID_INLINE_URL_MESSAGE = 'This link is invalid or has expired.';
 
@@ -17,13 +22,13 @@ export const INVALID_INLINE_URL_MESSAGE = 'This link is invalid or has expired.'
 @Controller('attachments')
 export class AttachmentsController {
   constructor(
-    private readonly attachments: AttachmentContents,
+    private readonly queries: QueryBus,
     private readonly signer: InlineUrlSigner,
   ) {}
 
   @Get(':id')
-  async download(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Res() res: Response) {
-    const attachment = await this.attachments.ofUser(user.id, id);
+  async download(@TeamCaller(ATTACHMENT_TEAM) caller: TeamCaller, @Param('id') id: string, @Res() res: Response) {
+    const attachment: AttachmentContent = await this.queries.execute(new GetAttachmentQuery(caller.teamId, id));
     res
       .status(200)
       .setHeader('Content-Type', downloadContentType(attachment.contentType))
@@ -39,7 +44,7 @@ export class AttachmentsController {
   @Get(':id/inline')
   async inline(@Param('id') id: string, @Query('exp') exp: unknown, @Query('sig') sig: unknown, @Res() res: Response) {
     if (!this.signer.verify(id, exp, sig)) throw new DomainError('forbidden', INVALID_INLINE_URL_MESSAGE);
-    const attachment = await this.attachments.ofSignedUrl(id);
+    const attachment: AttachmentContent = await this.queries.execute(new GetAttachmentQuery(null, id));
     const contentType = inlineImageContentType(attachment.contentType);
     if (!contentType) throw new DomainError('not-found', ATTACHMENT_NOT_FOUND_MESSAGE);
     res

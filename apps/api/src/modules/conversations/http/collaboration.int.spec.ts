@@ -5,15 +5,13 @@ import type {
   EmailAction,
   EmailChange,
   EmailPresence,
-  Page,
   Reply,
   ReplyChange,
   ThreadMessage,
   UserPreferences,
 } from '@teaminbox/contracts';
-import { type ClientSocket, connectSocket, teamWith } from '../../../../test/app/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
+import { type ClientSocket, connectSocket, teamWithSampleEmails } from '../../../../test/app/identity-fixtures';
+import { suiteWithApp } from '../../../../test/app/suite';
 import { PRESENCE_TTL_MS, PresenceRegistry } from '../presence/presence.registry';
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
@@ -44,25 +42,12 @@ function collect<T>(socket: ClientSocket, event: string) {
 }
 
 describe('comments, replies, presence, collision safety and preferences over HTTP', () => {
-  let sink: SmtpSink;
-  let t: TestApp;
   const sockets: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url });
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await t?.close();
-    await sink?.close();
-  });
+  const { t, sink } = suiteWithApp({ sockets });
 
   async function teamWithEmail() {
-    const team = await teamWith(t, sink, ['MEMBER']);
-    await t.request('/api/emails/sample', { method: 'POST', token: team.admin.token });
-    const page = await t.request<Page<Email>>('/api/emails', { token: team.admin.token });
-    return { ...team, email: page.body.content[0] };
+    const team = await teamWithSampleEmails(t, sink);
+    return { ...team, email: team.emails[0] };
   }
 
   async function socketOf(token: string) {
@@ -165,19 +150,20 @@ describe('comments, replies, presence, collision safety and preferences over HTT
     expect((await t.request<UserPreferences>('/api/user/preferences', { token: admin.token })).body).toEqual({
       emailDetailViewMode: 'classic',
       onVacation: false,
+      language: 'en',
     });
     const set = await t.request<UserPreferences>('/api/user/preferences', {
       method: 'PUT',
       token: admin.token,
       body: { emailDetailViewMode: 'timeline' },
     });
-    expect(set.body).toEqual({ emailDetailViewMode: 'timeline', onVacation: false });
+    expect(set.body).toEqual({ emailDetailViewMode: 'timeline', onVacation: false, language: 'en' });
     const away = await t.request<UserPreferences>('/api/me/availability', {
       method: 'PUT',
       token: admin.token,
       body: { onVacation: true },
     });
-    expect(away.body).toEqual({ emailDetailViewMode: 'timeline', onVacation: true });
+    expect(away.body).toEqual({ emailDetailViewMode: 'timeline', onVacation: true, language: 'en' });
     expect(
       (
         await t.request('/api/user/preferences', {
@@ -190,6 +176,7 @@ describe('comments, replies, presence, collision safety and preferences over HTT
     expect((await t.request<UserPreferences>('/api/user/preferences', { token: members[0].token })).body).toEqual({
       emailDetailViewMode: 'classic',
       onVacation: false,
+      language: 'en',
     });
   });
 

@@ -10,8 +10,7 @@ import {
   ZMyTasksQuery,
   ZSearchEmailsQuery,
 } from '@teaminbox/contracts';
-import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
-import { CurrentUser } from '../../../platform/auth/current-user.decorator';
+import { Caller } from '../../../platform/auth';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { CountUnreadEmailsQuery } from '../queries/count-unread-emails/count-unread-emails.query';
 import { ListEmailsQuery } from '../queries/list-emails/list-emails.query';
@@ -26,35 +25,35 @@ export class EmailQueriesController {
 
   @Get()
   list(
-    @CurrentUser() user: AuthenticatedUser,
+    @Caller() caller: Caller,
     @Query(new ZodValidationPipe(ZListEmailsQuery)) filters: TListEmailsQuery,
   ): Promise<Page<Email>> {
-    return this.queries.execute(new ListEmailsQuery(user.id, filters));
+    return this.queries.execute(new ListEmailsQuery(caller, filters));
   }
 
   /** The shell's quick search (page 0, size 5 by default); a blank search finds nothing. */
   @Get('search')
   async search(
-    @CurrentUser() user: AuthenticatedUser,
+    @Caller() caller: Caller,
     @Query(new ZodValidationPipe(ZSearchEmailsQuery)) query: TSearchEmailsQuery,
   ): Promise<Page<Email>> {
     if (!query.search.trim()) return { content: [], totalPages: 0, totalElements: 0 };
     const filters = { ...query, folder: 'inbox' as const, unread: false };
-    return this.queries.execute(new ListEmailsQuery(user.id, filters, true));
+    return this.queries.execute(new ListEmailsQuery(caller, filters, true));
   }
 
   /** Emails assigned to the caller (not spam), with status, priority and search filters. */
   @Get('my-tasks')
   myTasks(
-    @CurrentUser() user: AuthenticatedUser,
+    @Caller() caller: Caller,
     @Query(new ZodValidationPipe(ZMyTasksQuery)) query: TMyTasksQuery,
   ): Promise<Page<Email>> {
-    return this.queries.execute(new ListEmailsQuery(user.id, { ...query, folder: 'my-tasks', unread: false }));
+    return this.queries.execute(new ListEmailsQuery(caller, { ...query, folder: 'my-tasks', unread: false }));
   }
 
   @Get('unread/count')
   @Header('Content-Type', 'application/json')
-  unreadCount(@CurrentUser() user: AuthenticatedUser): Promise<number> {
-    return this.queries.execute(new CountUnreadEmailsQuery(user.id));
+  unreadCount(@Caller() caller: Caller): Promise<number> {
+    return this.queries.execute(new CountUnreadEmailsQuery(caller.teamId));
   }
 }

@@ -1,29 +1,17 @@
 import type { Email, EmailAction, EmailChange, EmailDetail, Label, Page } from '@teaminbox/contracts';
-import { type ClientSocket, connectSocket, teamWith } from '../../../../test/app/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
+import {
+  type ClientSocket,
+  connectSocket,
+  teamWith,
+  teamWithSampleEmails,
+} from '../../../../test/app/identity-fixtures';
+import { suiteWithApp } from '../../../../test/app/suite';
 
 describe('working on emails over HTTP: read state, archive, spam, assignment, labels, action log', () => {
-  let sink: SmtpSink;
-  let t: TestApp;
   const sockets: ClientSocket[] = [];
+  const { t, sink } = suiteWithApp({ sockets });
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url });
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await t?.close();
-    await sink?.close();
-  });
-
-  async function teamWithEmails() {
-    const team = await teamWith(t, sink, ['MEMBER']);
-    await t.request('/api/emails/sample', { method: 'POST', token: team.admin.token });
-    const page = await t.request<Page<Email>>('/api/emails', { token: team.admin.token });
-    return { ...team, emails: page.body.content };
-  }
+  const teamWithEmails = () => teamWithSampleEmails(t, sink);
   const list = async (token: string, query: string) =>
     (await t.request<Page<Email>>(`/api/emails?${query}`, { token })).body;
 

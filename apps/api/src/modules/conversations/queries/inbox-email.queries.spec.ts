@@ -1,5 +1,5 @@
 import { EMAIL_STATUSES, PRIORITIES, ZListEmailsQuery, ZMyTasksQuery, ZSearchEmailsQuery } from '@teaminbox/contracts';
-import { DomainError } from '../../shared/domain-error';
+import { DomainError } from '../../../platform/event-sourcing';
 import { normalizeEnum, toPrefixQuery } from './inbox-email.queries';
 
 describe('toPrefixQuery', () => {

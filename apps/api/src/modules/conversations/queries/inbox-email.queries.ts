@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type Email, EMAIL_STATUSES, type Page, PRIORITIES, type TListEmailsQuery } from '@teaminbox/contracts';
 import { type Repository, type SelectQueryBuilder } from 'typeorm';
-import { DomainError } from '../../shared/domain-error';
+import { DomainError } from '../../../platform/event-sourcing';
+import { EMAIL_NOT_FOUND_MESSAGE } from '../domain/email.decider';
 import { toEmailDto } from '../projections/inbox-email/email.mapper';
 import { ANY_LABEL, type InboxBox, NOBODY } from '../projections/inbox-email/inbox-email-count';
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
@@ -103,6 +104,19 @@ export class InboxEmailQueries {
       counted,
     ]);
     return { content: rows.map(toEmailDto), totalElements: total, totalPages: Math.ceil(total / query.size) };
+  }
+
+  /** One email of the team, or null (another team's id included). */
+  async email(teamId: string, emailId: string): Promise<Email | null> {
+    const row = await this.emails.findOne({ where: { id: emailId, teamId } });
+    return row ? toEmailDto(row) : null;
+  }
+
+  /** Answers 404 'Email not found' unless the team has this email (another team's id reveals nothing). */
+  async requireEmail(teamId: string, emailId: string): Promise<void> {
+    if (!(await this.emails.exists({ where: { id: emailId, teamId } }))) {
+      throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
+    }
   }
 
   /** Unread emails in the team's inbox (not archived, not spam). */

@@ -12,13 +12,14 @@ import {
   EmailMarkedUnreadEvent,
   EmailNotificationsMutedEvent,
   EmailNotificationsUnmutedEvent,
+  EmailPriorityChangedEvent,
+  EmailStatusChangedEvent,
   EmailUnarchivedEvent,
   EmailUnassignedEvent,
 } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { INBOX_EMAIL_PROJECTION } from '../projections/inbox-email/inbox-email.projection';
-import { EmailDetailQueries } from '../queries/email-detail.queries';
 import { InboxEmailQueries } from '../queries/inbox-email.queries';
 
 const WAIT_MS = 2000;
@@ -32,7 +33,7 @@ const COUNT_CHANGING = new Set([
 ]);
 
 /**
- * After a change of an email (read state, archive, spam, assignment, labels, a member's mute) its team's sockets get
+ * After a change of an email (read state, archive, spam, assignment, labels, status, priority, a member's mute) its team's sockets get
  * 'team.email.updated' with the email's current state and who did it, and the unread count when it may have changed.
  */
 @EventsHandler(
@@ -48,6 +49,8 @@ const COUNT_CHANGING = new Set([
   EmailLabelRemovedEvent,
   EmailNotificationsMutedEvent,
   EmailNotificationsUnmutedEvent,
+  EmailStatusChangedEvent,
+  EmailPriorityChangedEvent,
 )
 export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope> {
   private readonly logger = new Logger(PushEmailChangeHandler.name);
@@ -55,7 +58,6 @@ export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope
   constructor(
     private readonly gateway: RealtimeGateway,
     private readonly runner: ProjectionRunner,
-    private readonly detail: EmailDetailQueries,
     private readonly inbox: InboxEmailQueries,
   ) {}
 
@@ -63,7 +65,7 @@ export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope
     const { emailId, teamId } = event.data as { emailId: string; teamId: string };
     try {
       await this.runner.waitFor(event.position, [INBOX_EMAIL_PROJECTION], WAIT_MS);
-      const email = await this.detail.email(teamId, emailId);
+      const email = await this.inbox.email(teamId, emailId);
       if (!email) return;
       this.gateway.toTeam(teamId).emit('team.email.updated', {
         id: email.id,

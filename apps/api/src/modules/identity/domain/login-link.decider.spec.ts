@@ -1,5 +1,5 @@
-import { DomainError } from '../../shared/domain-error';
-import { deciderSpecification } from '../../shared/decider-specification';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
+import { deciderSpecification } from '../../../../test/support/decider-specification';
 import { LOGIN_LINK_EXPIRED_MESSAGE, loginLinkDecider, loginLinkStreamId } from './login-link.decider';
 
 const spec = deciderSpecification(loginLinkDecider);

@@ -1,7 +1,7 @@
 import { IDENTITY_MESSAGES } from '@teaminbox/contracts';
-import type { Decider } from '../../shared/decider';
-import { DomainError } from '../../shared/domain-error';
-import type { DomainEvent } from '../../shared/domain-event';
+import type { Decider } from '../../../platform/event-sourcing/decider';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
+import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
 
 /**
  * One stream per emailed link, named by the SHA-256 of its token (never the token): the link's

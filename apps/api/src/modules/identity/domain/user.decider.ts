@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { IDENTITY_MESSAGES } from '@teaminbox/contracts';
-import { DomainError } from '../../shared/domain-error';
-import type { Decider } from '../../shared/decider';
-import type { DomainEvent } from '../../shared/domain-event';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
+import type { Decider } from '../../../platform/event-sourcing/decider';
+import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 

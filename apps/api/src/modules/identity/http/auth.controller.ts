@@ -16,6 +16,7 @@ import {
   ZSignInRequest,
 } from '@teaminbox/contracts';
 import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
+import { Caller } from '../../../platform/auth/caller.decorator';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { Public } from '../../../platform/auth/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
@@ -71,12 +72,13 @@ export class AuthController {
   }
 
   @Get('loggedInUser')
-  async loggedInUser(@CurrentUser() user: AuthenticatedUser): Promise<CurrentUserDto> {
-    const current = await this.queries.execute(new GetCurrentUserQuery(user.id));
+  async loggedInUser(@Caller() caller: Caller): Promise<CurrentUserDto> {
+    const current = await this.queries.execute(new GetCurrentUserQuery(caller.userId));
     if (!current) throw new NotFoundException({ success: false, message: 'User not found', statusCode: 404 });
     return current;
   }
 
+  /** The password change weighs how the session started (a login link's grace period): the token's session itself. */
   @Put('me/password')
   changePassword(
     @CurrentUser() user: AuthenticatedUser,

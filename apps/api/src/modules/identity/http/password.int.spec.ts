@@ -7,22 +7,12 @@ import {
   type Person,
   serverDisconnect,
 } from '../../../../test/app/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { linkIn, type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
+import { suiteWithApp } from '../../../../test/app/suite';
+import { linkIn } from '../../../../test/support/smtp-sink';
 
 describe('PUT /api/me/password', () => {
-  let sink: SmtpSink;
-  let t: TestApp;
+  const { t, sink } = suiteWithApp();
   const sockets: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
   afterEach(() => {
     jest.restoreAllMocks();
     for (const socket of sockets.splice(0)) socket.close();

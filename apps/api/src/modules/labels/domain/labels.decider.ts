@@ -1,7 +1,7 @@
 import type { LabelBackground, LabelColor } from '@teaminbox/contracts';
-import type { Decider } from '../../shared/decider';
-import { DomainError } from '../../shared/domain-error';
-import type { DomainEvent } from '../../shared/domain-event';
+import type { Decider } from '../../../platform/event-sourcing/decider';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
+import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
 
 export const labelsStreamId = (teamId: string) => `labels-${teamId}`;
 

@@ -1,66 +1,71 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { type Label, type SuccessMessageResponse, type TLabelRequest, ZLabelRequest } from '@teaminbox/contracts';
-import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
-import { CurrentUser } from '../../../platform/auth/current-user.decorator';
+import { TeamCaller } from '../../../platform/auth';
+import { uuidOr404 } from '../../../platform/http/uuid-or-404';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { uuidOr404 } from '../../shared/uuid-or-404';
+import { DeleteLabelCommand } from '../commands/delete-label/delete-label.command';
+import { InitializeLabelsCommand } from '../commands/initialize-labels/initialize-labels.command';
+import { LABELS_TEAM } from './labels-team';
+import { SaveLabelCommand } from '../commands/save-label/save-label.command';
 import { LABEL_NOT_FOUND_MESSAGE } from '../domain/labels.decider';
-import { LabelsService } from '../labels.service';
+import { ListLabelsQuery } from '../queries/list-labels/list-labels.query';
 
 const labelId = (id: string) => uuidOr404(id, LABEL_NOT_FOUND_MESSAGE);
-const teamQuery = (teamId: unknown) => (typeof teamId === 'string' && teamId ? teamId : undefined);
 
 /** The team's email labels (spec section 7); any member may manage them, default labels are undeletable. */
 @Controller('email-labels')
 export class EmailLabelsController {
-  constructor(private readonly labels: LabelsService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get()
-  async list(@CurrentUser() user: AuthenticatedUser, @Query('teamId') teamId: unknown): Promise<Label[]> {
-    return this.labels.list(await this.labels.teamOf(user.id, teamQuery(teamId)));
+  list(@TeamCaller({ ...LABELS_TEAM, teamIdIn: 'query' }) caller: TeamCaller): Promise<Label[]> {
+    return this.queries.execute(new ListLabelsQuery(caller.teamId));
   }
 
   @Get('default')
-  async defaults(@CurrentUser() user: AuthenticatedUser): Promise<Label[]> {
-    return this.labels.list(await this.labels.teamOf(user.id), 'default');
+  defaults(@TeamCaller(LABELS_TEAM) caller: TeamCaller): Promise<Label[]> {
+    return this.queries.execute(new ListLabelsQuery(caller.teamId, 'default'));
   }
 
   @Get('user')
-  async userLabels(@CurrentUser() user: AuthenticatedUser, @Query('teamId') teamId: unknown): Promise<Label[]> {
-    return this.labels.list(await this.labels.teamOf(user.id, teamQuery(teamId)), 'user');
+  userLabels(@TeamCaller({ ...LABELS_TEAM, teamIdIn: 'query' }) caller: TeamCaller): Promise<Label[]> {
+    return this.queries.execute(new ListLabelsQuery(caller.teamId, 'user'));
   }
 
   @Post()
   @HttpCode(200)
-  async create(
-    @CurrentUser() user: AuthenticatedUser,
+  create(
+    @TeamCaller({ ...LABELS_TEAM, teamIdIn: 'body' }) caller: TeamCaller,
     @Body(new ZodValidationPipe(ZLabelRequest)) body: TLabelRequest,
   ): Promise<Label> {
-    return this.labels.create(user.id, await this.labels.teamOf(user.id, body.teamId), body);
+    return this.commands.execute(new SaveLabelCommand(caller, null, body));
   }
 
   @Post('initialize')
   @HttpCode(200)
-  async initialize(@CurrentUser() user: AuthenticatedUser): Promise<Label[]> {
-    return this.labels.initialize(user.id, await this.labels.teamOf(user.id));
+  initialize(@TeamCaller(LABELS_TEAM) caller: TeamCaller): Promise<Label[]> {
+    return this.commands.execute(new InitializeLabelsCommand(caller));
   }
 
   @Put(':id')
-  async update(
-    @CurrentUser() user: AuthenticatedUser,
+  update(
+    @TeamCaller({ ...LABELS_TEAM, teamIdIn: 'body' }) caller: TeamCaller,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(ZLabelRequest)) body: TLabelRequest,
   ): Promise<Label> {
-    return this.labels.update(user.id, await this.labels.teamOf(user.id, body.teamId), labelId(id), body);
+    return this.commands.execute(new SaveLabelCommand(caller, labelId(id), body));
   }
 
   @Delete(':id')
   async remove(
-    @CurrentUser() user: AuthenticatedUser,
+    @TeamCaller({ ...LABELS_TEAM, teamIdIn: 'query' }) caller: TeamCaller,
     @Param('id') id: string,
-    @Query('teamId') teamId: unknown,
   ): Promise<SuccessMessageResponse> {
-    await this.labels.delete(user.id, await this.labels.teamOf(user.id, teamQuery(teamId)), labelId(id));
+    await this.commands.execute(new DeleteLabelCommand(caller, labelId(id)));
     return { success: true, message: 'Label deleted' };
   }
 }

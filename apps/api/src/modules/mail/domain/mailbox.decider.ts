@@ -11,6 +11,7 @@ export const MAILBOX_EVENT_TYPES = ['MailboxConfigured', 'MailboxConfigUpdated']
 
 /** The `mailbox-<teamId>` stream: the first save configures the mailbox, later ones update it; an identical save is a no-op. */
 export const mailboxDecider = {
+  eventTypes: MAILBOX_EVENT_TYPES,
   initialState: (): MailboxState => ({ status: 'absent' }),
 
   decide(command: SaveMailboxSettings, state: MailboxState): MailboxEvent[] {

@@ -1,68 +1,73 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type EmailServerConfig,
   type SuccessMessageResponse,
   type TEmailServerConfigRequest,
   ZEmailServerConfigRequest,
 } from '@teaminbox/contracts';
-import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
-import { CurrentUser } from '../../../platform/auth/current-user.decorator';
+import { TeamCaller } from '../../../platform/auth';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { FetchEmailsHandler } from '../commands/fetch-emails/fetch-emails.handler';
-import { SaveEmailServerConfigHandler } from '../commands/save-email-server-config/save-email-server-config.handler';
-import { TestEmailServerConfigHandler } from '../commands/test-email-server-config/test-email-server-config.handler';
-import { GetEmailServerConfigHandler } from '../queries/get-email-server-config/get-email-server-config.handler';
-import { ListImapFoldersHandler } from '../queries/list-imap-folders/list-imap-folders.handler';
+import { FetchEmailsCommand } from '../commands/fetch-emails/fetch-emails.command';
+import { SaveEmailServerConfigCommand } from '../commands/save-email-server-config/save-email-server-config.command';
+import { TestEmailServerConfigCommand } from '../commands/test-email-server-config/test-email-server-config.command';
+import { GetEmailServerConfigQuery } from '../queries/get-email-server-config/get-email-server-config.query';
+import { ListImapFoldersQuery } from '../queries/list-imap-folders/list-imap-folders.query';
+import { MAILBOX_TEAM } from './mailbox-team';
 
 const configBody = new ZodValidationPipe(ZEmailServerConfigRequest);
 
 @Controller('email-server-config')
 export class EmailServerConfigController {
   constructor(
-    private readonly getConfig: GetEmailServerConfigHandler,
-    private readonly saveConfig: SaveEmailServerConfigHandler,
-    private readonly testConfig: TestEmailServerConfigHandler,
-    private readonly listFolders: ListImapFoldersHandler,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get()
-  get(@CurrentUser() user: AuthenticatedUser): Promise<EmailServerConfig> {
-    return this.getConfig.execute(user.id);
+  get(@TeamCaller(MAILBOX_TEAM) caller: TeamCaller): Promise<EmailServerConfig> {
+    return this.queries.execute(new GetEmailServerConfigQuery(caller.teamId));
   }
 
   @Post()
   @HttpCode(200)
-  create(@CurrentUser() user: AuthenticatedUser, @Body(configBody) body: TEmailServerConfigRequest) {
-    return this.saveConfig.execute(user.id, body);
+  create(
+    @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
+    @Body(configBody) body: TEmailServerConfigRequest,
+  ): Promise<EmailServerConfig> {
+    return this.commands.execute(new SaveEmailServerConfigCommand(caller, body));
   }
 
   @Put()
-  update(@CurrentUser() user: AuthenticatedUser, @Body(configBody) body: TEmailServerConfigRequest) {
-    return this.saveConfig.execute(user.id, body);
+  update(
+    @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
+    @Body(configBody) body: TEmailServerConfigRequest,
+  ): Promise<EmailServerConfig> {
+    return this.commands.execute(new SaveEmailServerConfigCommand(caller, body));
   }
 
   @Post('test')
   @HttpCode(200)
   test(
-    @CurrentUser() user: AuthenticatedUser,
+    @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
     @Body(configBody) body: TEmailServerConfigRequest,
   ): Promise<SuccessMessageResponse> {
-    return this.testConfig.execute(user.id, body);
+    return this.commands.execute(new TestEmailServerConfigCommand(caller, body));
   }
 
   @Get('imap-folders')
-  folders(@CurrentUser() user: AuthenticatedUser): Promise<string[]> {
-    return this.listFolders.execute(user.id);
+  folders(@TeamCaller(MAILBOX_TEAM) caller: TeamCaller): Promise<string[]> {
+    return this.queries.execute(new ListImapFoldersQuery(caller.teamId));
   }
 }
 
 @Controller('emails')
 export class MailEmailsController {
-  constructor(private readonly fetchEmails: FetchEmailsHandler) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('fetch')
   @HttpCode(200)
-  fetch(@CurrentUser() user: AuthenticatedUser): Promise<SuccessMessageResponse> {
-    return this.fetchEmails.execute(user.id);
+  fetch(@TeamCaller(MAILBOX_TEAM) caller: TeamCaller): Promise<SuccessMessageResponse> {
+    return this.commands.execute(new FetchEmailsCommand(caller));
   }
 }

@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { EmailQuarantined } from '@teaminbox/contracts';
-import { v7 as uuidv7 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ANY, EVENT_STORE, type EventStore, type NewEvent } from '../../../platform/event-store/event-store.port';
-import { emailStreamId } from '../../conversations/domain/email.decider';
+import { ReceiveEmailCommand } from '../../conversations';
 import type { MessageLocation, ParsedMessage } from './message-parser';
 import { MessageParserPool } from './message-parser.pool';
 import type { MessageKeys, RawMessage } from './message-parser.protocol';
@@ -29,7 +28,7 @@ export class MessageIngestion {
 
   constructor(
     private readonly db: DataSource,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly parser: MessageParserPool,
   ) {}
 
@@ -40,17 +39,21 @@ export class MessageIngestion {
 
   /**
    * Parses a batch on the parser's worker threads (no writes), so that the sync can fetch and parse the next batch
-   * while the previous one is written. A message that cannot be parsed is kept for quarantine.
+   * while the previous one is written. A message that cannot be parsed is kept for quarantine. Messages up to
+   * `firstSyncUntil` are marked as old mail of the folder's first synchronisation.
    */
   async prepare(
     teamId: string,
     folder: string,
     uidValidity: bigint,
     messages: FetchedMessage[],
+    firstSyncUntil = 0,
   ): Promise<PreparedBatch> {
     const outcomes = await this.parser.parse(teamId, folder, uidValidity, messages);
     return outcomes.map((outcome, i): Prepared => {
       const { uid, source } = messages[i];
+      // Old mail of the first synchronisation: whether rules act on it is the mailbox configuration's choice.
+      if (outcome.ok && uid <= firstSyncUntil) outcome.parsed.email.firstSync = true;
       const location = { teamId, folder, uidValidity, uid };
       const { emailId, eventId, dedupeKey } = outcome;
       return outcome.ok
@@ -128,16 +131,9 @@ export class MessageIngestion {
 
   private async append(item: Prepared): Promise<void> {
     const { emailId, eventId } = item;
-    const metadata = {
-      actorUserId: null,
-      teamId: item.location.teamId,
-      correlationId: uuidv7(),
-      causationId: null,
-      occurredAt: new Date().toISOString(),
-    };
-    let event: NewEvent;
+    let message: ReceiveEmailCommand['message'];
     if (item.kind === 'parsed') {
-      event = { eventId, type: 'EmailReceived', data: item.parsed.email, metadata };
+      message = { type: 'ReceiveEmail', data: item.parsed.email };
     } else {
       const data: EmailQuarantined = {
         emailId,
@@ -147,8 +143,8 @@ export class MessageIngestion {
         error: item.error,
       };
       this.logger.warn(`Quarantined message ${item.location.folder}/${item.location.uid}: ${item.error}`);
-      event = { eventId, type: 'EmailQuarantined', data, metadata };
+      message = { type: 'QuarantineEmail', data };
     }
-    await this.store.appendToStream(emailStreamId(emailId), [event], ANY);
+    await this.commands.execute(new ReceiveEmailCommand(eventId, message));
   }
 }

@@ -1,8 +1,7 @@
 import { Controller, Get, Param, Query, Redirect } from '@nestjs/common';
-import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
-import { CurrentUser } from '../../../platform/auth/current-user.decorator';
-import { Public } from '../../../platform/auth/public.decorator';
-import { DomainError } from '../../shared/domain-error';
+import { Public, TeamCaller } from '../../../platform/auth';
+import { DomainError } from '../../../platform/event-sourcing';
+import { MAILBOX_TEAM } from '../http/mailbox-team';
 import { MailOAuthService } from './mail-oauth.service';
 import { providerFromPath } from './oauth-providers';
 
@@ -12,10 +11,13 @@ export class MailOAuthController {
   constructor(private readonly oauth: MailOAuthService) {}
 
   @Get(':provider/url')
-  async url(@CurrentUser() user: AuthenticatedUser, @Param('provider') segment: string): Promise<{ url: string }> {
+  async url(
+    @TeamCaller(MAILBOX_TEAM) caller: TeamCaller,
+    @Param('provider') segment: string,
+  ): Promise<{ url: string }> {
     const provider = providerFromPath(segment);
     if (!provider) throw new DomainError('not-found', 'Unknown OAuth2 provider.');
-    return { url: await this.oauth.authorizationUrl(user.id, provider) };
+    return { url: await this.oauth.authorizationUrl(caller, provider) };
   }
 
   /** Public: the single-use `state` authenticates the request. */

@@ -2,12 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MailboxSettings, OAuthProvider } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
+import type { TeamCaller } from '../../../platform/auth';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
-import { DomainError } from '../../shared/domain-error';
-import { ReadYourWrites } from '../../shared/read-your-writes';
+import { DomainError, ReadYourWrites } from '../../../platform/event-sourcing';
 import { MailboxSupervisor } from '../ingestion/mailbox-supervisor';
-import { MailboxTeam } from '../mailbox-team';
 import { MAILBOX_CONFIG_PROJECTION } from '../projections/mailbox-config.projection';
 import { describe, MailboxOAuthTokens } from './mailbox-oauth-tokens';
 import {
@@ -47,7 +46,6 @@ export class MailOAuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly db: DataSource,
     private readonly box: SecretBox,
-    private readonly team: MailboxTeam,
     private readonly tokens: MailboxOAuthTokens,
     private readonly readYourWrites: ReadYourWrites,
     private readonly supervisor: MailboxSupervisor,
@@ -61,10 +59,9 @@ export class MailOAuthService {
     return `${this.config.publicUrl}${OAUTH_RETURN_PATH}?oauth=${outcome}`;
   }
 
-  async authorizationUrl(userId: string, provider: OAuthProvider): Promise<string> {
+  async authorizationUrl({ teamId, userId }: TeamCaller, provider: OAuthProvider): Promise<string> {
     const app = providerConfig(this.config.oauth, provider);
     if (!app) throw new DomainError('invalid', OAUTH_NOT_CONFIGURED_MESSAGE);
-    const teamId = await this.team.of(userId);
     const state = randomToken();
     const verifier = randomToken();
     await this.db.query('DELETE FROM mail_oauth_state WHERE expires_at < now()');
@@ -145,6 +142,7 @@ export class MailOAuthService {
         fromEmail: '',
         fromName: '',
         isActive: false,
+        applyRulesToFirstSync: true,
         imapPasswordSealed: null,
         smtpPasswordSealed: null,
       };

@@ -3,18 +3,12 @@ import type { MailboxSettings } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
-import {
-  EVENT_STORE,
-  type EventStore,
-  type Position,
-  WrongExpectedVersionError,
-} from '../../../platform/event-store/event-store.port';
-import { newCorrelationId, toNewEvents } from '../../shared/domain-event';
-import { mailboxDecider, type MailboxEvent, MAILBOX_EVENT_TYPES } from '../domain/mailbox.decider';
+import type { Position } from '../../../platform/event-store/event-store.port';
+import { EventSourcedRepository } from '../../../platform/event-sourcing';
+import { RequestContext } from '../../../platform/request-context';
+import { mailboxDecider } from '../domain/mailbox.decider';
 import { mailboxStreamId } from '../domain/mailbox-settings';
 import { OAUTH_REFRESH_MARGIN_MS, OAuthTokenError, providerConfig, requestToken } from './oauth-providers';
-
-const MAX_APPEND_ATTEMPTS = 3;
 
 /**
  * OAuth2 tokens of team mailboxes: writes settings changes to the `mailbox-<teamId>` stream (tokens only
@@ -26,7 +20,7 @@ export class MailboxOAuthTokens {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly repository: EventSourcedRepository,
     private readonly box: SecretBox,
     private readonly db: DataSource,
   ) {}
@@ -40,27 +34,19 @@ export class MailboxOAuthTokens {
     actorUserId: string | null,
     update: (previous: MailboxSettings | null) => MailboxSettings,
   ): Promise<{ settings: MailboxSettings; position: Position | null }> {
-    const streamId = mailboxStreamId(teamId);
-    for (let attempt = 1; ; attempt++) {
-      const stored = await this.store.readStream(streamId);
-      const state = stored
-        .filter((event) => (MAILBOX_EVENT_TYPES as readonly string[]).includes(event.type))
-        .map((event) => ({ type: event.type, data: event.data }) as MailboxEvent)
-        .reduce(mailboxDecider.evolve, mailboxDecider.initialState());
-      const settings = update(state.status === 'configured' ? state.settings : null);
-      const events = mailboxDecider.decide({ type: 'SaveMailboxSettings', teamId, settings }, state);
-      if (events.length === 0) return { settings, position: null };
-      try {
-        const appended = await this.store.appendToStream(
-          streamId,
-          toNewEvents(events, { actorUserId, teamId, correlationId: newCorrelationId() }),
-          stored.length === 0 ? 'no_stream' : stored[stored.length - 1].streamVersion,
-        );
-        return { settings, position: appended.position };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_APPEND_ATTEMPTS) throw error;
-      }
-    }
+    let settings: MailboxSettings | undefined;
+    const decide = () =>
+      this.repository.decide(
+        mailboxStreamId(teamId),
+        mailboxDecider,
+        (state) => {
+          settings = update(state.status === 'configured' ? state.settings : null);
+          return { type: 'SaveMailboxSettings', teamId, settings };
+        },
+        { teamId, retries: 2 },
+      );
+    const appended = await (actorUserId ? RequestContext.actAs({ kind: 'user', id: actorUserId }, decide) : decide());
+    return { settings: settings as MailboxSettings, position: appended?.position ?? null };
   }
 
   /**
@@ -78,10 +64,7 @@ export class MailboxOAuthTokens {
   }
 
   private async currentSettings(teamId: string): Promise<MailboxSettings | null> {
-    const state = (await this.store.readStream(mailboxStreamId(teamId)))
-      .filter((event) => (MAILBOX_EVENT_TYPES as readonly string[]).includes(event.type))
-      .map((event) => ({ type: event.type, data: event.data }) as MailboxEvent)
-      .reduce(mailboxDecider.evolve, mailboxDecider.initialState());
+    const { state } = await this.repository.load(mailboxStreamId(teamId), mailboxDecider);
     return state.status === 'configured' ? state.settings : null;
   }
 

@@ -1,29 +1,33 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type NotificationSettings,
   type TNotificationSettingsRequest,
   ZNotificationSettingsRequest,
 } from '@teaminbox/contracts';
-import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
-import { CurrentUser } from '../../../platform/auth/current-user.decorator';
+import { Caller } from '../../../platform/auth';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { NotificationSettingsService } from '../notification-settings.service';
+import { SaveNotificationSettingsCommand } from '../commands/save-notification-settings/save-notification-settings.command';
+import { GetNotificationSettingsQuery } from '../queries/get-notification-settings/get-notification-settings.query';
 
 /** GET/PUT /notification-settings: the caller's own settings object (spec sections 3 and 7). */
 @Controller('notification-settings')
 export class NotificationSettingsController {
-  constructor(private readonly settings: NotificationSettingsService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get()
-  get(@CurrentUser() user: AuthenticatedUser): Promise<NotificationSettings> {
-    return this.settings.get(user.id);
+  get(@Caller() caller: Caller): Promise<NotificationSettings> {
+    return this.queries.execute(new GetNotificationSettingsQuery(caller));
   }
 
   @Put()
   save(
-    @CurrentUser() user: AuthenticatedUser,
+    @Caller() caller: Caller,
     @Body(new ZodValidationPipe(ZNotificationSettingsRequest)) body: TNotificationSettingsRequest,
   ): Promise<NotificationSettings> {
-    return this.settings.save(user.id, body);
+    return this.commands.execute(new SaveNotificationSettingsCommand(caller, body));
   }
 }

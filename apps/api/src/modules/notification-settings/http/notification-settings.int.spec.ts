@@ -1,8 +1,7 @@
 import type { Email, NotificationSettings, Page } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { person, teamWith } from '../../../../test/app/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
+import { suiteWithApp } from '../../../../test/app/suite';
 
 type ErrorBody = { success: false; message: string };
 
@@ -15,17 +14,7 @@ const defaultType = {
 };
 
 describe('notification settings over HTTP', () => {
-  let sink: SmtpSink;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
+  const { t, sink } = suiteWithApp();
 
   const get = (token: string) => t.request<NotificationSettings>('/api/notification-settings', { token });
   const put = (token: string, body: unknown) =>
@@ -47,6 +36,7 @@ describe('notification settings over HTTP', () => {
       slackWebhookUrl: '',
       htmlSignature: '',
       mutedEmailIds: [],
+      slackDisabledReason: null,
       notificationTypes: { EMAIL_RECEIVED: defaultType, TASK_ASSIGNED: defaultType, COMMENT_ADDED: defaultType },
     });
   });

@@ -1,4 +1,4 @@
-import { DomainError } from '../../shared/domain-error';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import {
   assertHeaderValue,
   INVALID_HEADER_VALUE_MESSAGE,

@@ -1,5 +1,5 @@
 import { isValidEmail } from '@teaminbox/contracts';
-import { DomainError } from '../../shared/domain-error';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
 
 export const INVALID_HEADER_VALUE_MESSAGE = 'Invalid header value';
 export const invalidAddressMessage = (value: string) => `Invalid email address: ${value.slice(0, 254)}`;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import PgBoss from 'pg-boss';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 
 export const SEND_EMAIL_QUEUE = 'send-email';
 
@@ -27,8 +27,8 @@ export const DEFAULT_JOB_QUEUE_TUNING: JobQueueTuning = {
 export type SendEmailHandler = (job: PgBoss.JobWithMetadata<SendEmailJob>) => Promise<void>;
 
 /**
- * The Postgres job queue (pg-boss, schema `pgboss`) on the application's database. Jobs are inserted through
- * a caller's transaction, so a job exists exactly when the transaction that decided it committed.
+ * The Postgres job queue (pg-boss, schema `pgboss`) on the application's database. A job is inserted by the
+ * reaction to the event that decided it, idempotently (by the job's id), before the reaction's checkpoint moves.
  */
 @Injectable()
 export class JobQueue {
@@ -60,14 +60,13 @@ export class JobQueue {
     if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
   }
 
-  /** Inserts the job inside tx; the job id is the reply id, so a second insert of the same reply is a no-op. */
-  async enqueueSendEmail(job: SendEmailJob, tx: EntityManager): Promise<void> {
+  /** Inserts the job; its id is the reply id, so a second insert of the same reply is a no-op. */
+  async enqueueSendEmail(job: SendEmailJob): Promise<void> {
     await this.started().send(SEND_EMAIL_QUEUE, job, {
       id: job.replyId,
       retryLimit: this.tuning.retryLimit,
       retryDelay: this.tuning.retryDelaySeconds,
       retryBackoff: true,
-      db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.query(text, values) }) },
     });
   }
 

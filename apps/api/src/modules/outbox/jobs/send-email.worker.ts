@@ -1,16 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { MailboxSettings, OutboxEventType, ReplyFailed, ReplyQueued, ReplySent } from '@teaminbox/contracts';
+import { CommandBus } from '@nestjs/cqrs';
+import type { MailboxSettings, ReplyFailed, ReplyQueued, ReplySent } from '@teaminbox/contracts';
 import { createTransport } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type PgBoss from 'pg-boss';
-import { v7 as uuidv7 } from 'uuid';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
-import { ANY, EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
+import { EventSourcedRepository } from '../../../platform/event-sourcing';
 import { resolveMailHost } from '../../../platform/net';
-import { emailStreamId } from '../../conversations/domain/email.decider';
-import { CONNECT_TIMEOUT_MS, describeMailError, MailConnections } from '../../mail/connection/mail-connections';
-import { replyEventIdOf, replyStateOf } from '../domain/outbox-events';
+import { emailStreamId } from '../../conversations';
+import { CONNECT_TIMEOUT_MS, describeMailError, MailConnections } from '../../mail';
+import { RecordDeliveryCommand } from '../commands/record-delivery/record-delivery.command';
+import { replyDecider } from '../domain/reply.decider';
 import { OutboxStore } from '../outbox.store';
 import type { SendEmailJob } from './job-queue';
 
@@ -27,7 +28,8 @@ export class SendEmailWorker {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly repository: EventSourcedRepository,
+    private readonly commands: CommandBus,
     private readonly box: SecretBox,
     private readonly outbox: OutboxStore,
     private readonly connections: MailConnections,
@@ -35,7 +37,8 @@ export class SendEmailWorker {
 
   async run(job: PgBoss.JobWithMetadata<SendEmailJob>): Promise<void> {
     const { replyId, emailId, teamId } = job.data;
-    const { queued, finished } = replyStateOf(await this.store.readStream(emailStreamId(emailId)), replyId);
+    const { state } = await this.repository.load(emailStreamId(emailId), replyDecider);
+    const { queued = null, finished = false } = state.replies.get(replyId) ?? {};
     if (finished) return;
     if (!queued || queued.teamId !== teamId) {
       this.logger.error(`send-email job ${job.id}: reply ${replyId} is not queued on email ${emailId}`);
@@ -61,14 +64,14 @@ export class SendEmailWorker {
           error: message,
           failedAt: new Date().toISOString(),
         };
-        await this.append(queued, 'ReplyFailed', failed);
+        await this.commands.execute(new RecordDeliveryCommand({ type: 'ReplyFailed', data: failed }));
       }
       this.logger.warn(`Sending reply ${replyId} failed (attempt ${job.retryCount + 1}): ${message}`);
       throw new Error(message);
     }
 
     const sent: ReplySent = { replyId, emailId, teamId, messageId: queued.messageId, sentAt: new Date().toISOString() };
-    await this.append(queued, 'ReplySent', sent);
+    await this.commands.execute(new RecordDeliveryCommand({ type: 'ReplySent', data: sent }));
     await this.copyToSent(settings, raw).catch((error: unknown) =>
       this.logger.warn(`Reply ${replyId} was sent but not copied to the Sent folder: ${describeMailError(error)}`),
     );
@@ -136,27 +139,6 @@ export class SendEmailWorker {
     } finally {
       await client.logout().catch(() => client.close());
     }
-  }
-
-  private async append(reply: ReplyQueued, type: OutboxEventType, data: ReplySent | ReplyFailed): Promise<void> {
-    await this.store.appendToStream(
-      emailStreamId(reply.emailId),
-      [
-        {
-          eventId: replyEventIdOf(reply.replyId, type),
-          type,
-          data,
-          metadata: {
-            actorUserId: null,
-            teamId: reply.teamId,
-            correlationId: uuidv7(),
-            causationId: null,
-            occurredAt: new Date().toISOString(),
-          },
-        },
-      ],
-      ANY,
-    );
   }
 
   private safeOpen(sealed: string): string {

@@ -1,5 +1,5 @@
-import { foldEvents } from '../../shared/decider';
-import { DomainError } from '../../shared/domain-error';
+import { foldEvents } from '../../../platform/event-sourcing/decider';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import {
   REPLY_TEMPLATE_NOT_FOUND_MESSAGE,
   type ReplyTemplateCommand,

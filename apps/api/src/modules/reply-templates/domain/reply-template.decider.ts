@@ -4,7 +4,7 @@ import type {
   ReplyTemplateDeleted,
   ReplyTemplateUpdated,
 } from '@teaminbox/contracts';
-import { DomainError } from '../../shared/domain-error';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
 
 export const replyTemplateStreamId = (templateId: string) => `template-${templateId}`;
 

@@ -1,23 +1,12 @@
 import type { ReplyTemplate, SuccessMessageResponse } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { person, teamWith } from '../../../../test/app/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
+import { suiteWithApp } from '../../../../test/app/suite';
 
 type ErrorBody = { success: false; message: string };
 
 describe('reply templates over HTTP', () => {
-  let sink: SmtpSink;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
+  const { t, sink } = suiteWithApp();
 
   const create = (token: string, body: unknown) =>
     t.request<ReplyTemplate & ErrorBody>('/api/reply-templates', { method: 'POST', token, body });

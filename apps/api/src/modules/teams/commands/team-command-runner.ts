@@ -1,41 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Team } from '@teaminbox/contracts';
-import { UserDirectory } from '../../identity/user-directory';
-import { DomainError } from '../../shared/domain-error';
-import { type CommandContext, newCorrelationId } from '../../shared/domain-event';
-import { ReadYourWrites } from '../../shared/read-your-writes';
+import type { TeamCaller } from '../../../platform/auth';
+import { DomainError, ReadYourWrites } from '../../../platform/event-sourcing';
 import { type TeamCommand, TEAM_NOT_FOUND_MESSAGE } from '../domain/team.decider';
 import { GetTeamQuery } from '../queries/get-team/get-team.query';
 import { TeamStream } from './team-stream';
 
 /**
- * The shape of a management command: the caller's team from the users read model (never from the
- * request), the decision on that team's stream, a wait for the projections the caller reads next,
- * and the updated team as the answer.
+ * The shape of a management command: the decision on the caller's team stream, a wait for the projections the
+ * caller reads next, and the updated team as the answer.
  */
 @Injectable()
 export class TeamCommandRunner {
   constructor(
-    private readonly directory: UserDirectory,
     private readonly teams: TeamStream,
     private readonly readYourWrites: ReadYourWrites,
     private readonly queries: QueryBus,
   ) {}
 
   async run(
-    actorId: string,
+    caller: TeamCaller,
     command: TeamCommand,
     projections: string[],
-    afterAppend?: (context: CommandContext & { teamId: string }) => Promise<void>,
+    afterAppend?: () => Promise<void>,
   ): Promise<Team> {
-    const membership = await this.directory.membershipOf(actorId);
-    if (!membership) throw new DomainError('not-found', TEAM_NOT_FOUND_MESSAGE);
-    const context = { actorUserId: actorId, teamId: membership.teamId, correlationId: newCorrelationId() };
-    const appended = await this.teams.decide(membership.teamId, command, context);
-    if (appended && afterAppend) await afterAppend(context);
+    const appended = await this.teams.decide(caller.teamId, command);
+    if (appended && afterAppend) await afterAppend();
     await this.readYourWrites.waitFor(appended?.position, projections);
-    const team = await this.queries.execute(new GetTeamQuery(actorId));
+    const team = await this.queries.execute(new GetTeamQuery(caller.teamId));
     if (!team) throw new DomainError('not-found', TEAM_NOT_FOUND_MESSAGE);
     return team;
   }

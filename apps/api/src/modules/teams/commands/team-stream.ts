@@ -1,79 +1,45 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { type AppendResult, EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
-import { userDecider, userStreamId } from '../../identity/domain/user.decider';
-import { DomainError } from '../../shared/domain-error';
-import { foldEvents } from '../../shared/decider';
-import { type CommandContext, toDomainEvents } from '../../shared/domain-event';
-import { EventSourcedRepository } from '../../shared/event-sourced-repository';
-import { type TeamCommand, teamDecider, type TeamEvent, teamStreamId } from '../domain/team.decider';
-
-const CONCURRENT_MESSAGE = 'The team was changed concurrently; try again.';
-const ATTEMPTS = 5;
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { AppendResult } from '../../../platform/event-store/event-store.port';
+import { EventSourcedRepository } from '../../../platform/event-sourcing';
+import { ClaimTeamSeatCommand, ReleaseTeamSeatCommand } from '../../identity';
+import { type TeamCommand, teamDecider, teamStreamId } from '../domain/team.decider';
 
 /**
- * Commands on a team's stream, retried when another writer appended first (the decision is made
- * again on the new state), and the user-stream seat that guards "one team per user".
+ * Commands on a team's stream, decided again when another writer appended first, and the seat on the user's
+ * stream (a command of the identity context) that guards "one team per user".
  */
 @Injectable()
 export class TeamStream {
   constructor(
     private readonly repository: EventSourcedRepository,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly commands: CommandBus,
   ) {}
 
-  async decide(teamId: string, command: TeamCommand, context: CommandContext): Promise<AppendResult | null> {
-    return retryOnConcurrency(() =>
-      this.repository.decide(teamStreamId(teamId), teamDecider, command, context, {
-        conflictMessage: CONCURRENT_MESSAGE,
-      }),
-    );
+  decide(teamId: string, command: TeamCommand): Promise<AppendResult | null> {
+    return this.repository.decide(teamStreamId(teamId), teamDecider, command, {
+      teamId,
+      retries: 4,
+      conflictMessage: 'The team was changed concurrently; try again.',
+    });
   }
 
   /** Takes the user's seat for teamId; true when this call took it (false: the user already held it). */
-  async claimSeat(userId: string, teamId: string, context: CommandContext): Promise<boolean> {
-    const appended = await retryOnConcurrency(() =>
-      this.repository.decide(
-        userStreamId(userId),
-        userDecider,
-        { type: 'ClaimTeamMembership', data: { teamId } },
-        context,
-        { conflictMessage: CONCURRENT_MESSAGE },
-      ),
-    );
-    return appended !== null;
+  claimSeat(userId: string, teamId: string): Promise<boolean> {
+    return this.commands.execute(new ClaimTeamSeatCommand(userId, teamId));
   }
 
   /**
    * Gives the seat back after a failed join, unless the user is a member of the team after all (a
    * concurrent request of the same user may have joined with the seat this one took).
    */
-  async undoClaim(userId: string, teamId: string, context: CommandContext): Promise<void> {
-    const stored = await this.store.readStream(teamStreamId(teamId));
-    const state = foldEvents(teamDecider, toDomainEvents(stored, teamDecider.eventTypes) as TeamEvent[]);
+  async undoClaim(userId: string, teamId: string): Promise<void> {
+    const { state } = await this.repository.load(teamStreamId(teamId), teamDecider);
     if (state.status === 'created' && state.members[userId]) return;
-    await this.releaseSeat(userId, teamId, context);
+    await this.releaseSeat(userId, teamId);
   }
 
-  async releaseSeat(userId: string, teamId: string, context: CommandContext): Promise<void> {
-    await retryOnConcurrency(() =>
-      this.repository.decide(
-        userStreamId(userId),
-        userDecider,
-        { type: 'ReleaseTeamMembership', data: { teamId } },
-        context,
-        { conflictMessage: CONCURRENT_MESSAGE },
-      ),
-    );
-  }
-}
-
-async function retryOnConcurrency<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      const concurrent = error instanceof DomainError && error.message === CONCURRENT_MESSAGE;
-      if (!concurrent || attempt >= ATTEMPTS) throw error;
-    }
+  releaseSeat(userId: string, teamId: string): Promise<void> {
+    return this.commands.execute(new ReleaseTeamSeatCommand(userId, teamId));
   }
 }

@@ -1,5 +1,5 @@
-import { DomainError } from '../../shared/domain-error';
-import { deciderSpecification } from '../../shared/decider-specification';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
+import { deciderSpecification } from '../../../../test/support/decider-specification';
 import {
   ADMIN_ROLE_MESSAGE,
   ALREADY_IN_TEAM_MESSAGE,

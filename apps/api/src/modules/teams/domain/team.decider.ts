@@ -1,7 +1,7 @@
 import { IDENTITY_MESSAGES, type Role, TEAM_NAME_MAX_LENGTH } from '@teaminbox/contracts';
-import type { Decider } from '../../shared/decider';
-import { DomainError } from '../../shared/domain-error';
-import type { DomainEvent } from '../../shared/domain-event';
+import type { Decider } from '../../../platform/event-sourcing/decider';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
+import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
 
 export const teamStreamId = (teamId: string) => `team-${teamId}`;
 

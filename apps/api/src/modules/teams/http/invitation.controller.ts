@@ -1,13 +1,12 @@
 import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { type InvitationResponse, type Team, type TInviteRequest, ZInviteRequest } from '@teaminbox/contracts';
-import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
-import { CurrentUser } from '../../../platform/auth/current-user.decorator';
-import { Public } from '../../../platform/auth/public.decorator';
+import { Public, TeamCaller } from '../../../platform/auth';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { DeleteInvitationCommand } from '../commands/delete-invitation/delete-invitation.command';
 import { SendInvitationCommand } from '../commands/send-invitation/send-invitation.command';
 import { DescribeInvitationQuery } from '../queries/describe-invitation/describe-invitation.query';
+import { IN_TEAM } from './in-team';
 
 @Controller('invitation')
 export class InvitationController {
@@ -25,15 +24,15 @@ export class InvitationController {
 
   @Put()
   send(
-    @CurrentUser() user: AuthenticatedUser,
+    @TeamCaller(IN_TEAM) caller: TeamCaller,
     @Body(new ZodValidationPipe(ZInviteRequest)) body: TInviteRequest,
   ): Promise<Team> {
-    return this.commands.execute(new SendInvitationCommand(user.id, body.email));
+    return this.commands.execute(new SendInvitationCommand(caller, body.email));
   }
 
   /** {id} is the invitation's public id, as listed in GET /team. */
   @Delete(':id')
-  delete(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<Team> {
-    return this.commands.execute(new DeleteInvitationCommand(user.id, id));
+  delete(@TeamCaller(IN_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<Team> {
+    return this.commands.execute(new DeleteInvitationCommand(caller, id));
   }
 }

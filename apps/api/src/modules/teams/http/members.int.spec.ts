@@ -7,22 +7,11 @@ import {
   serverDisconnect,
   teamWith,
 } from '../../../../test/app/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
+import { suiteWithApp } from '../../../../test/app/suite';
 
 describe('team members, roles and removals over HTTP', () => {
-  let sink: SmtpSink;
-  let t: TestApp;
+  const { t, sink } = suiteWithApp();
   const sockets: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.close();
   });

@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, NotFoundException, Param, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { type Role, type Team, type TeamMember, ZChangeRoleRequest } from '@teaminbox/contracts';
-import type { AuthenticatedUser } from '../../../platform/auth/authenticated-user';
-import { CurrentUser } from '../../../platform/auth/current-user.decorator';
+import { Caller, TeamCaller } from '../../../platform/auth';
+import { DomainError } from '../../../platform/event-sourcing';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { ChangeMemberRoleCommand } from '../commands/change-member-role/change-member-role.command';
 import { CreateTeamCommand } from '../commands/create-team/create-team.command';
@@ -11,6 +11,7 @@ import { TEAM_NOT_FOUND_MESSAGE } from '../domain/team.decider';
 import { GetTeamQuery } from '../queries/get-team/get-team.query';
 import { ListTeamMembersQuery } from '../queries/list-team-members/list-team-members.query';
 import { textOrField } from './body-text';
+import { IN_TEAM } from './in-team';
 
 /** The role arrives as a text/plain body (the spec) or as JSON {role}. */
 const roleBody = new ZodValidationPipe(ZChangeRoleRequest);
@@ -25,29 +26,29 @@ export class TeamController {
 
   /** The team name arrives as a text/plain body (the spec) or as JSON {name}. */
   @Put()
-  create(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown): Promise<Team> {
-    return this.commands.execute(new CreateTeamCommand(user.id, textOrField(body, 'name')));
+  create(@Caller() caller: Caller, @Body() body: unknown): Promise<Team> {
+    return this.commands.execute(new CreateTeamCommand(caller, textOrField(body, 'name')));
   }
 
   @Get()
-  async get(@CurrentUser() user: AuthenticatedUser): Promise<Team> {
-    const team = await this.queries.execute(new GetTeamQuery(user.id));
-    if (!team) throw new NotFoundException({ success: false, message: TEAM_NOT_FOUND_MESSAGE, statusCode: 404 });
+  async get(@TeamCaller(IN_TEAM) caller: TeamCaller): Promise<Team> {
+    const team = await this.queries.execute(new GetTeamQuery(caller.teamId));
+    if (!team) throw new DomainError('not-found', TEAM_NOT_FOUND_MESSAGE);
     return team;
   }
 
   @Get('members')
-  members(@CurrentUser() user: AuthenticatedUser): Promise<TeamMember[]> {
-    return this.queries.execute(new ListTeamMembersQuery(user.id));
+  members(@Caller() caller: Caller): Promise<TeamMember[]> {
+    return this.queries.execute(new ListTeamMembersQuery(caller.teamId));
   }
 
   @Put('member/:id/role')
-  changeRole(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown): Promise<Team> {
-    return this.commands.execute(new ChangeMemberRoleCommand(user.id, id, parseRole(body)));
+  changeRole(@TeamCaller(IN_TEAM) caller: TeamCaller, @Param('id') id: string, @Body() body: unknown): Promise<Team> {
+    return this.commands.execute(new ChangeMemberRoleCommand(caller, id, parseRole(body)));
   }
 
   @Delete('member/:id')
-  removeMember(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<Team> {
-    return this.commands.execute(new RemoveMemberCommand(user.id, id));
+  removeMember(@TeamCaller(IN_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<Team> {
+    return this.commands.execute(new RemoveMemberCommand(caller, id));
   }
 }

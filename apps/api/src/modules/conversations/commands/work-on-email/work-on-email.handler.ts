@@ -1,15 +1,12 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Email } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
-import { UserDirectory } from '../../../identity/user-directory';
-import { DomainError } from '../../../shared/domain-error';
-import { newCorrelationId } from '../../../shared/domain-event';
-import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
-import { ReadYourWrites } from '../../../shared/read-your-writes';
+import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
+import { UserDirectory } from '../../../identity';
 import { EMAIL_NOT_FOUND_MESSAGE, emailDecider, emailStreamId, type WorkOnEmail } from '../../domain/email.decider';
 import { INBOX_EMAIL_PROJECTION } from '../../projections/inbox-email/inbox-email.projection';
-import { EmailDetailQueries } from '../../queries/email-detail.queries';
-import { WorkOnEmailCommand } from './work-on-email.command';
+import { InboxEmailQueries } from '../../queries/inbox-email.queries';
+import { type EmailWork, WorkOnEmailCommand } from './work-on-email.command';
 
 export const NOT_A_MEMBER_MESSAGE = 'The user is not a member of your team';
 export const LABEL_NOT_FOUND_MESSAGE = 'Label not found';
@@ -24,27 +21,19 @@ export class WorkOnEmailHandler implements ICommandHandler<WorkOnEmailCommand, E
   constructor(
     private readonly directory: UserDirectory,
     private readonly repository: EventSourcedRepository,
-    private readonly readYourWrites: ReadYourWrites,
-    private readonly emails: EmailDetailQueries,
+    private readonly inbox: InboxEmailQueries,
     private readonly db: DataSource,
   ) {}
 
-  async execute({ userId, emailId, work }: WorkOnEmailCommand): Promise<Email> {
-    const teamId = await this.directory.teamOf(userId);
-    if (!teamId) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
-    const command = await this.toCommand(teamId, userId, work);
-    const appended = await this.repository.decide(emailStreamId(emailId), emailDecider, command, {
-      actorUserId: userId,
-      teamId,
-      correlationId: newCorrelationId(),
-    });
-    await this.readYourWrites.waitFor(appended?.position, [INBOX_EMAIL_PROJECTION]);
-    const email = await this.emails.email(teamId, emailId);
+  async execute({ caller, emailId, work }: WorkOnEmailCommand): Promise<Email> {
+    const command = await this.toCommand(caller.teamId, caller.userId, work);
+    await this.repository.decide(emailStreamId(emailId), emailDecider, command, { waitFor: [INBOX_EMAIL_PROJECTION] });
+    const email = await this.inbox.email(caller.teamId, emailId);
     if (!email) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
     return email;
   }
 
-  private async toCommand(teamId: string, userId: string, work: WorkOnEmailCommand['work']): Promise<WorkOnEmail> {
+  private async toCommand(teamId: string, userId: string, work: EmailWork): Promise<WorkOnEmail> {
     switch (work.type) {
       case 'MarkRead':
         return { type: 'MarkRead', teamId, userId, at: new Date().toISOString() };
@@ -52,6 +41,10 @@ export class WorkOnEmailHandler implements ICommandHandler<WorkOnEmailCommand, E
       case 'Mute':
       case 'Unmute':
         return { type: work.type, teamId, userId };
+      case 'SetStatus':
+        return { type: 'SetStatus', teamId, status: work.status };
+      case 'SetPriority':
+        return { type: 'SetPriority', teamId, priority: work.priority };
       case 'Archive':
       case 'Unarchive':
       case 'MarkSpam':

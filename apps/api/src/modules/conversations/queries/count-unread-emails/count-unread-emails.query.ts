@@ -1,7 +1,8 @@
 import { Query } from '@nestjs/cqrs';
 
+/** Unread emails in a team's inbox; 0 for a caller without a team (teamId null). */
 export class CountUnreadEmailsQuery extends Query<number> {
-  constructor(readonly userId: string) {
+  constructor(readonly teamId: string | null) {
     super();
   }
 }

@@ -2,10 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LOGIN_LINK_TTL_MINUTES, type SuccessMessageResponse } from '@teaminbox/contracts';
 import { AccessTokenService } from '../../../../platform/auth/access-token.service';
 import { Clock } from '../../../../platform/auth/clock';
-import { DomainError } from '../../../shared/domain-error';
-import { newCorrelationId } from '../../../shared/domain-event';
-import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
-import { ReadYourWrites } from '../../../shared/read-your-writes';
+import { DomainError, EventSourcedRepository, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { userDecider, userStreamId } from '../../domain/user.decider';
 import { PasswordHasher } from '../../password-hasher';
 import { USERS_PROJECTION } from '../../projections/users/users.projection';
@@ -50,7 +47,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
       userStreamId(user.id),
       userDecider,
       { type: 'ChangePassword', data: { passwordHash } },
-      { actorUserId: user.id, teamId: null, correlationId: newCorrelationId() },
+      { teamId: null },
     );
     await this.readYourWrites.waitFor(appended?.position, [USERS_PROJECTION]);
     const sessionVersion = (await this.directory.currentVersion(user.id)) ?? user.sessionVersion + 1;

@@ -5,8 +5,8 @@ import { Clock } from '../../../../platform/auth/clock';
 import { generateSecretToken } from '../../../../platform/auth/secret-token';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/app-config';
 import { MailerService } from '../../../../platform/mail/mailer.service';
-import { newCorrelationId } from '../../../shared/domain-event';
-import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
+import { EventSourcedRepository } from '../../../../platform/event-sourcing';
+import { RequestContext } from '../../../../platform/request-context';
 import { loginLinkDecider, loginLinkStreamId } from '../../domain/login-link.decider';
 import { type DirectoryUser, UserDirectory } from '../../user-directory';
 import { SendLoginLinkCommand } from './send-login-link.command';
@@ -37,7 +37,7 @@ export class SendLoginLinkHandler
 
   async execute({ email }: SendLoginLinkCommand): Promise<SuccessMessageResponse> {
     const user = await this.directory.byEmail(email);
-    if (user) this.track(this.issueAndSend(user));
+    if (user) this.track(RequestContext.actAs({ kind: 'user', id: user.id }, () => this.issueAndSend(user)));
     return { success: true, message: IDENTITY_MESSAGES.loginLinkSent };
   }
 
@@ -61,7 +61,7 @@ export class SendLoginLinkHandler
       loginLinkStreamId(hash),
       loginLinkDecider,
       { type: 'IssueLoginLink', data: { userId: user.id, tokenHash: hash, expiresAt } },
-      { actorUserId: user.id, teamId: user.teamId, correlationId: newCorrelationId() },
+      { teamId: user.teamId },
     );
     await this.mailer.trySend(loginLinkMail(user.email, `${this.config.publicUrl}/loginLink/${token}`), 'login link');
   }

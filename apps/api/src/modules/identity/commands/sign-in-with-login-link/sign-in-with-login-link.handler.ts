@@ -1,15 +1,12 @@
-import { HttpException, Inject } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { IDENTITY_MESSAGES, type LoginLinkResponse } from '@teaminbox/contracts';
 import { AccessTokenService } from '../../../../platform/auth/access-token.service';
 import { Clock } from '../../../../platform/auth/clock';
 import { hashSecretToken, isWellFormedSecretToken } from '../../../../platform/auth/secret-token';
-import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
+import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
-import { foldEvents } from '../../../shared/decider';
-import { DomainError } from '../../../shared/domain-error';
-import { type DomainEvent, newCorrelationId, toDomainEvents } from '../../../shared/domain-event';
-import { EventSourcedRepository } from '../../../shared/event-sourced-repository';
+import { RequestContext } from '../../../../platform/request-context';
 import {
   isUsable,
   LOGIN_LINK_EXPIRED_MESSAGE,
@@ -37,7 +34,6 @@ const expired = () => new DomainError('unauthorized', LOGIN_LINK_EXPIRED_MESSAGE
 @CommandHandler(SignInWithLoginLinkCommand)
 export class SignInWithLoginLinkHandler implements ICommandHandler<SignInWithLoginLinkCommand, LoginLinkResponse> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly repository: EventSourcedRepository,
     private readonly runner: ProjectionRunner,
     private readonly directory: UserDirectory,
@@ -48,18 +44,10 @@ export class SignInWithLoginLinkHandler implements ICommandHandler<SignInWithLog
   async execute({ token }: SignInWithLoginLinkCommand): Promise<LoginLinkResponse> {
     if (!isWellFormedSecretToken(token)) throw expired();
     const streamId = loginLinkStreamId(hashSecretToken(token));
-    const stored = await this.store.readStream(streamId);
-    const history = toDomainEvents(stored, loginLinkDecider.eventTypes) as DomainEvent<
-      'LoginLinkIssued' | 'LoginLinkUsed'
-    >[];
-    const state = foldEvents(loginLinkDecider, history);
-    if (!isUsable(state, this.clock.now())) throw expired();
+    const { state, position } = await this.repository.load(streamId, loginLinkDecider);
+    if (!isUsable(state, this.clock.now()) || !position) throw expired();
 
-    const caughtUp = await this.runner.waitFor(
-      stored[stored.length - 1].position,
-      [USERS_PROJECTION],
-      CATCH_UP_WAIT_MS,
-    );
+    const caughtUp = await this.runner.waitFor(position, [USERS_PROJECTION], CATCH_UP_WAIT_MS);
     const user = caughtUp ? await this.directory.byId(state.userId) : null;
     if (!user) {
       throw new HttpException(
@@ -69,12 +57,13 @@ export class SignInWithLoginLinkHandler implements ICommandHandler<SignInWithLog
     }
 
     try {
-      await this.repository.decide(
-        streamId,
-        loginLinkDecider,
-        { type: 'UseLoginLink', data: { now: this.clock.now() } },
-        { actorUserId: user.id, teamId: user.teamId, correlationId: newCorrelationId() },
-        { conflictMessage: LOGIN_LINK_EXPIRED_MESSAGE },
+      await RequestContext.actAs({ kind: 'user', id: user.id }, () =>
+        this.repository.decide(
+          streamId,
+          loginLinkDecider,
+          { type: 'UseLoginLink', data: { now: this.clock.now() } },
+          { teamId: user.teamId, conflictMessage: LOGIN_LINK_EXPIRED_MESSAGE },
+        ),
       );
     } catch (error) {
       // The loser of a concurrent use sees a conflict: for it the link is used.

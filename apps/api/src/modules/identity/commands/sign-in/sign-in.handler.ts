@@ -1,11 +1,11 @@
-import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { SignInResponse } from '@teaminbox/contracts';
 import type { Repository } from 'typeorm';
 import { AccessTokenService } from '../../../../platform/auth/access-token.service';
-import { DomainError } from '../../../shared/domain-error';
-import { AcceptInvitationCommand } from '../../../teams/commands/accept-invitation/accept-invitation.command';
+import { DomainError } from '../../../../platform/event-sourcing';
 import { normalizeEmail } from '../../domain/user.decider';
+import { InvitationAcceptance } from '../../invitation-acceptance';
 import { PasswordHasher } from '../../password-hasher';
 import { UserReadModel } from '../../projections/users/users.read-model';
 import { SignInCommand } from './sign-in.command';
@@ -22,7 +22,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInRespo
     @InjectRepository(UserReadModel) private readonly users: Repository<UserReadModel>,
     private readonly passwords: PasswordHasher,
     private readonly tokens: AccessTokenService,
-    private readonly commands: CommandBus,
+    private readonly invitations: InvitationAcceptance,
   ) {}
 
   async execute({ request }: SignInCommand): Promise<SignInResponse> {
@@ -32,7 +32,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInRespo
       : await this.passwords.verifyNothing(request.password);
     if (!user || !valid) throw new DomainError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
     const invitationToken = request.invitationId?.trim();
-    if (invitationToken) await this.commands.execute(new AcceptInvitationCommand(user.id, invitationToken));
+    if (invitationToken) await this.invitations.accept(user.id, invitationToken);
     return { success: true, message: await this.tokens.issue(user.id, { sessionVersion: user.sessionVersion }) };
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
-import { isEventOfType } from '../../../shared/domain-event';
+import { isEventOfType } from '../../../../platform/event-sourcing';
 
 export const USERS_PROJECTION = 'users';
 

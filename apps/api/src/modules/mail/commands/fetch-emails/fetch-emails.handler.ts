@@ -1,22 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessMessageResponse } from '@teaminbox/contracts';
 import { describeMailError } from '../../connection/mail-connections';
 import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
 import { MailboxSupervisor } from '../../ingestion/mailbox-supervisor';
-import { MailboxTeam } from '../../mailbox-team';
-import { SAVE_CONFIG_FIRST_MESSAGE } from '../../queries/list-imap-folders/list-imap-folders.handler';
+import { SAVE_CONFIG_FIRST_MESSAGE } from '../../queries/list-imap-folders/list-imap-folders.query';
+import { FetchEmailsCommand } from './fetch-emails.command';
 
-/** POST /emails/fetch: syncs the team's mailbox now. */
-@Injectable()
-export class FetchEmailsHandler {
+@CommandHandler(FetchEmailsCommand)
+export class FetchEmailsHandler implements ICommandHandler<FetchEmailsCommand, SuccessMessageResponse> {
   constructor(
-    private readonly team: MailboxTeam,
     private readonly status: MailboxStatusStore,
     private readonly supervisor: MailboxSupervisor,
   ) {}
 
-  async execute(userId: string): Promise<SuccessMessageResponse> {
-    const teamId = await this.team.of(userId);
+  async execute({ caller: { teamId } }: FetchEmailsCommand): Promise<SuccessMessageResponse> {
     const settings = await this.status.settingsOf(teamId);
     if (!settings) return { success: false, message: SAVE_CONFIG_FIRST_MESSAGE };
     try {

@@ -1,61 +1,46 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EmailServerConfig, TEmailServerConfigRequest } from '@teaminbox/contracts';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { EmailServerConfig, MailboxSettings } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { SecretBox } from '../../../../platform/crypto';
-import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
-import { DomainError } from '../../../shared/domain-error';
-import { newCorrelationId, toNewEvents } from '../../../shared/domain-event';
-import { ReadYourWrites } from '../../../shared/read-your-writes';
-import { mailboxDecider, type MailboxEvent, MAILBOX_EVENT_TYPES } from '../../domain/mailbox.decider';
+import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
+import { mailboxDecider } from '../../domain/mailbox.decider';
 import { mailboxStreamId, settingsFromRequest, toConfigDto, validationMessage } from '../../domain/mailbox-settings';
 import { MailboxSupervisor } from '../../ingestion/mailbox-supervisor';
 import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
-import { MailboxTeam } from '../../mailbox-team';
 import { MAILBOX_CONFIG_PROJECTION } from '../../projections/mailbox-config.projection';
+import { SaveEmailServerConfigCommand } from './save-email-server-config.command';
 
 /**
- * POST and PUT /email-server-config: validate the merged configuration, seal new passwords, append to
- * `mailbox-<teamId>`, wait for the read model, then restart (or stop) the team's worker.
+ * Validates the configuration merged with the stored one, seals new passwords, decides on `mailbox-<teamId>`,
+ * waits for the read model, then restarts (or stops) the team's worker.
  */
-@Injectable()
-export class SaveEmailServerConfigHandler {
+@CommandHandler(SaveEmailServerConfigCommand)
+export class SaveEmailServerConfigHandler implements ICommandHandler<SaveEmailServerConfigCommand, EmailServerConfig> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly team: MailboxTeam,
+    private readonly repository: EventSourcedRepository,
     private readonly box: SecretBox,
-    private readonly readYourWrites: ReadYourWrites,
     private readonly status: MailboxStatusStore,
     private readonly supervisor: MailboxSupervisor,
   ) {}
 
-  async execute(userId: string, request: TEmailServerConfigRequest): Promise<EmailServerConfig> {
-    const teamId = await this.team.of(userId);
-    const streamId = mailboxStreamId(teamId);
-    const stored = await this.store.readStream(streamId);
-    const history = stored
-      .filter((event) => (MAILBOX_EVENT_TYPES as readonly string[]).includes(event.type))
-      .map((event) => ({ type: event.type, data: event.data }) as MailboxEvent);
-    const state = history.reduce(mailboxDecider.evolve, mailboxDecider.initialState());
-    const previous = state.status === 'configured' ? state.settings : null;
-
-    const invalid = validationMessage(request, {
-      imap: Boolean(request.imapPassword) || Boolean(previous?.imapPasswordSealed),
-      smtp: Boolean(request.smtpPassword) || Boolean(previous?.smtpPasswordSealed),
-    });
-    if (invalid) throw new DomainError('invalid', invalid);
-
-    const settings = settingsFromRequest(previous?.configId ?? uuidv7(), request, previous, (p) => this.box.seal(p));
-    const events = mailboxDecider.decide({ type: 'SaveMailboxSettings', teamId, settings }, state);
-    if (events.length > 0) {
-      const context = { actorUserId: userId, teamId, correlationId: newCorrelationId() };
-      const appended = await this.store.appendToStream(
-        streamId,
-        toNewEvents(events, context),
-        stored.length === 0 ? 'no_stream' : stored[stored.length - 1].streamVersion,
-      );
-      await this.readYourWrites.waitFor(appended.position, [MAILBOX_CONFIG_PROJECTION]);
-      await this.supervisor.reload(teamId);
-    }
-    return toConfigDto(settings, await this.status.statusOf(teamId));
+  async execute({ caller: { teamId }, request }: SaveEmailServerConfigCommand): Promise<EmailServerConfig> {
+    let settings: MailboxSettings | undefined;
+    const appended = await this.repository.decide(
+      mailboxStreamId(teamId),
+      mailboxDecider,
+      (state) => {
+        const previous = state.status === 'configured' ? state.settings : null;
+        const invalid = validationMessage(request, {
+          imap: Boolean(request.imapPassword) || Boolean(previous?.imapPasswordSealed),
+          smtp: Boolean(request.smtpPassword) || Boolean(previous?.smtpPasswordSealed),
+        });
+        if (invalid) throw new DomainError('invalid', invalid);
+        settings = settingsFromRequest(previous?.configId ?? uuidv7(), request, previous, (p) => this.box.seal(p));
+        return { type: 'SaveMailboxSettings', teamId, settings };
+      },
+      { waitFor: [MAILBOX_CONFIG_PROJECTION] },
+    );
+    if (appended) await this.supervisor.reload(teamId);
+    return toConfigDto(settings as MailboxSettings, await this.status.statusOf(teamId));
   }
 }

@@ -1,26 +1,28 @@
-import { Injectable } from '@nestjs/common';
-import type { SuccessMessageResponse, TEmailServerConfigRequest } from '@teaminbox/contracts';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SuccessMessageResponse } from '@teaminbox/contracts';
 import { SecretBox } from '../../../../platform/crypto';
 import { describeMailError, MailConnections } from '../../connection/mail-connections';
 import { settingsFromRequest, validationMessage } from '../../domain/mailbox-settings';
 import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
-import { MailboxTeam } from '../../mailbox-team';
+import { TestEmailServerConfigCommand } from './test-email-server-config.command';
 
 /**
  * POST /email-server-config/test: logs in to IMAP and lists folders, then verifies SMTP, each within the
  * connection timeouts. Missing passwords come from the stored configuration. Messages never carry a password.
  */
-@Injectable()
-export class TestEmailServerConfigHandler {
+@CommandHandler(TestEmailServerConfigCommand)
+export class TestEmailServerConfigHandler implements ICommandHandler<
+  TestEmailServerConfigCommand,
+  SuccessMessageResponse
+> {
   constructor(
-    private readonly team: MailboxTeam,
     private readonly status: MailboxStatusStore,
     private readonly connections: MailConnections,
     private readonly box: SecretBox,
   ) {}
 
-  async execute(userId: string, request: TEmailServerConfigRequest): Promise<SuccessMessageResponse> {
-    const previous = await this.status.settingsOf(await this.team.of(userId));
+  async execute({ caller, request }: TestEmailServerConfigCommand): Promise<SuccessMessageResponse> {
+    const previous = await this.status.settingsOf(caller.teamId);
     const invalid = validationMessage(request, {
       imap: Boolean(request.imapPassword) || Boolean(previous?.imapPasswordSealed),
       smtp: Boolean(request.smtpPassword) || Boolean(previous?.smtpPasswordSealed),

@@ -1,21 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { EmailServerConfig } from '@teaminbox/contracts';
-import { DomainError } from '../../../shared/domain-error';
+import { DomainError } from '../../../../platform/event-sourcing';
 import { toConfigDto } from '../../domain/mailbox-settings';
 import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
-import { MailboxTeam } from '../../mailbox-team';
+import { CONFIG_NOT_FOUND_MESSAGE, GetEmailServerConfigQuery } from './get-email-server-config.query';
 
-export const CONFIG_NOT_FOUND_MESSAGE = 'No email server configuration yet.';
+@QueryHandler(GetEmailServerConfigQuery)
+export class GetEmailServerConfigHandler implements IQueryHandler<GetEmailServerConfigQuery, EmailServerConfig> {
+  constructor(private readonly status: MailboxStatusStore) {}
 
-@Injectable()
-export class GetEmailServerConfigHandler {
-  constructor(
-    private readonly team: MailboxTeam,
-    private readonly status: MailboxStatusStore,
-  ) {}
-
-  async execute(userId: string): Promise<EmailServerConfig> {
-    const teamId = await this.team.of(userId);
+  async execute({ teamId }: GetEmailServerConfigQuery): Promise<EmailServerConfig> {
     const settings = await this.status.settingsOf(teamId);
     if (!settings) throw new DomainError('not-found', CONFIG_NOT_FOUND_MESSAGE);
     return toConfigDto(settings, await this.status.statusOf(teamId));

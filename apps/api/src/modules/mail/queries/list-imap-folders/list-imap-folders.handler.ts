@@ -1,22 +1,18 @@
-import { Injectable } from '@nestjs/common';
-import { DomainError } from '../../../shared/domain-error';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DomainError } from '../../../../platform/event-sourcing';
 import { describeMailError, MailConnections } from '../../connection/mail-connections';
 import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
-import { MailboxTeam } from '../../mailbox-team';
+import { ListImapFoldersQuery, SAVE_CONFIG_FIRST_MESSAGE } from './list-imap-folders.query';
 
-export const SAVE_CONFIG_FIRST_MESSAGE = 'Save the email server configuration first.';
-
-/** GET /email-server-config/imap-folders: the folder paths of the saved configuration's mailbox. */
-@Injectable()
-export class ListImapFoldersHandler {
+@QueryHandler(ListImapFoldersQuery)
+export class ListImapFoldersHandler implements IQueryHandler<ListImapFoldersQuery, string[]> {
   constructor(
-    private readonly team: MailboxTeam,
     private readonly status: MailboxStatusStore,
     private readonly connections: MailConnections,
   ) {}
 
-  async execute(userId: string): Promise<string[]> {
-    const settings = await this.status.settingsOf(await this.team.of(userId));
+  async execute({ teamId }: ListImapFoldersQuery): Promise<string[]> {
+    const settings = await this.status.settingsOf(teamId);
     if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
     try {
       return await this.connections.listFolders(settings);

@@ -1,67 +1,37 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EmailReceived, ReplyQueued, SendReplyResponse, TSendReplyRequest } from '@teaminbox/contracts';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SendReplyResponse } from '@teaminbox/contracts';
 import { v4 as uuidv4, v5 as uuidv5, v7 as uuidv7 } from 'uuid';
-import { ANY, EVENT_STORE, type EventStore, type StoredEvent } from '../../../../platform/event-store/event-store.port';
-import { emailStreamId } from '../../../conversations/domain/email.decider';
-import { EMAIL_REPLY_PROJECTION } from '../../../conversations/replies/email-reply.projection';
-import { UserDirectory } from '../../../identity/user-directory';
-import { SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail/queries/list-imap-folders/list-imap-folders.handler';
-import { DomainError } from '../../../shared/domain-error';
-import { ReadYourWrites } from '../../../shared/read-your-writes';
+import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
+import { emailStreamId, EMAIL_REPLY_PROJECTION } from '../../../conversations';
+import { SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail';
 import { replyEventIdOf } from '../../domain/outbox-events';
-import {
-  assertContentType,
-  assertHeaderValue,
-  messageIdFor,
-  normalizeMessageId,
-  parseRecipient,
-  referencesFor,
-} from '../../domain/reply-message';
+import { emailToAnswer, type OutgoingReply, replyDecider } from '../../domain/reply.decider';
+import { assertContentType, assertHeaderValue, messageIdFor, parseRecipient } from '../../domain/reply-message';
 import { OutboxStore, type StoredReplyAttachment } from '../../outbox.store';
+import { SendReplyCommand } from './send-reply.command';
 
 export const REPLY_QUEUED_MESSAGE = 'Reply queued';
-export const NOT_TEAM_MEMBER_MESSAGE = 'You are not a member of this team';
-export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
 export const INVALID_ATTACHMENT_MESSAGE = 'Invalid attachment content';
 
 /** Namespace of the id of the ReplyDraftDeleted that goes with a reply sent from a draft. */
 const DRAFT_DELETED_NAMESPACE = '6f1f4f9e-3c55-4f7e-9a55-0a7f2d0f5c11';
 
-export const COLLISION_MESSAGE = 'New activity on this email since you started your reply';
-
-/** Someone else commented or replied after `startedAt`: 409 with what arrived (nothing is queued). */
-function assertNoCollision(history: StoredEvent[], userId: string, startedAt: string): void {
-  const since = Date.parse(startedAt);
-  const after = (event: StoredEvent) => Date.parse(event.metadata.occurredAt) > since;
-  const byOther = (event: StoredEvent) => event.metadata.actorUserId !== userId;
-  const comments = history.filter((e) => e.type === 'CommentAdded' && after(e) && byOther(e)).length;
-  const replies = history.filter((e) => e.type === 'ReplyQueued' && after(e) && byOther(e)).length;
-  if (comments + replies > 0) {
-    throw new DomainError('conflict', COLLISION_MESSAGE, { collision: { comments, replies, since: startedAt } });
-  }
-}
-
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
- * SendReply: validates the reply, gives it our own Message-ID and the thread headers of the email it answers,
- * stores its attachments and appends ReplyQueued to the email's stream (with ReplyDraftDeleted when it was written
- * in a draft). The outbox reaction turns that event into a send-email job in the same transaction as its checkpoint.
- * With `startedAt` and without `confirmed`, a comment or a reply by someone else since then answers 409 instead.
+ * SendReply: validates the reply, gives it our own Message-ID, stores its attachments and decides ReplyQueued on
+ * the email's stream (the thread headers of the email it answers, and ReplyDraftDeleted when it was written in a
+ * draft). The outbox reaction turns that event into a send-email job. With `startedAt` and without `confirmed`, a
+ * comment or a reply by someone else since then answers 409 instead.
  */
-@Injectable()
-export class SendReplyHandler {
+@CommandHandler(SendReplyCommand)
+export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendReplyResponse> {
   constructor(
-    private readonly directory: UserDirectory,
     private readonly outbox: OutboxStore,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly readYourWrites: ReadYourWrites,
+    private readonly repository: EventSourcedRepository,
   ) {}
 
-  async execute(userId: string, request: TSendReplyRequest): Promise<SendReplyResponse> {
-    const teamId = await this.directory.teamOf(userId);
-    if (!teamId || teamId !== request.teamId) throw new DomainError('forbidden', NOT_TEAM_MEMBER_MESSAGE);
-
+  async execute({ caller: { teamId, userId }, request }: SendReplyCommand): Promise<SendReplyResponse> {
     assertHeaderValue(request.subject);
     const to = request.to.map(parseRecipient);
     const cc = request.cc.map(parseRecipient);
@@ -82,30 +52,23 @@ export class SendReplyHandler {
       };
     });
 
-    const history = await this.store.readStream(emailStreamId(request.emailId));
-    const original = history.find((event) => event.type === 'EmailReceived')?.data as EmailReceived | undefined;
-    if (!original || original.teamId !== teamId) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
-    if (request.startedAt && request.confirmed !== true) assertNoCollision(history, userId, request.startedAt);
-    const draftOpen =
-      request.draftId !== undefined &&
-      history.some(
-        (e) => e.type === 'ReplyDraftSaved' && (e.data as { draftId: string }).draftId === request.draftId,
-      ) &&
-      !history.some(
-        (e) => e.type === 'ReplyDraftDeleted' && (e.data as { draftId: string }).draftId === request.draftId,
-      );
+    // Checked before the attachments are stored; decided again on the stream's state when queuing.
+    const stream = emailStreamId(request.emailId);
+    const unchangedSince = request.confirmed === true ? undefined : request.startedAt;
+    emailToAnswer(
+      (await this.repository.load(stream, replyDecider)).state,
+      { teamId, queuedBy: userId },
+      unchangedSince,
+    );
 
     const settings = await this.outbox.settingsOf(teamId);
     if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
 
-    const originalMessageId = normalizeMessageId(original.messageId);
-    const data: ReplyQueued = {
+    const reply: OutgoingReply = {
       replyId,
       emailId: request.emailId,
       teamId,
       messageId: messageIdFor(replyId, settings.fromEmail),
-      inReplyTo: originalMessageId,
-      references: referencesFor(original.references ?? [], originalMessageId),
       from: { name: settings.fromName, email: settings.fromEmail },
       to,
       cc,
@@ -117,37 +80,20 @@ export class SendReplyHandler {
       queuedBy: userId,
     };
     await this.outbox.saveAttachments(replyId, teamId, attachments);
-    const metadata = {
-      actorUserId: userId,
-      teamId,
-      correlationId: uuidv7(),
-      causationId: null,
-      occurredAt: new Date().toISOString(),
-    };
-    const appended = await this.store.appendToStream(
-      emailStreamId(request.emailId),
-      [
-        ...(draftOpen
-          ? [
-              {
-                eventId: uuidv5(`${replyId}\ndraft-deleted`, DRAFT_DELETED_NAMESPACE),
-                type: 'ReplyDraftDeleted',
-                data: { emailId: request.emailId, teamId, draftId: request.draftId },
-                metadata,
-              },
-            ]
-          : []),
-        {
-          eventId: replyEventIdOf(replyId, 'ReplyQueued'),
-          type: 'ReplyQueued',
-          data,
-          metadata,
-        },
-      ],
-      ANY,
+    await this.repository.decide(
+      stream,
+      replyDecider,
+      { type: 'QueueReply', reply, draftId: request.draftId, unchangedSince },
+      {
+        retries: 3,
+        eventIds: (event) =>
+          event.type === 'ReplyQueued'
+            ? replyEventIdOf(replyId, 'ReplyQueued')
+            : uuidv5(`${replyId}\ndraft-deleted`, DRAFT_DELETED_NAMESPACE),
+        // The reply list and the thread show the queued reply (and no longer its draft) right after this answer.
+        waitFor: [EMAIL_REPLY_PROJECTION],
+      },
     );
-    // The reply list and the thread show the queued reply (and no longer its draft) right after this answer.
-    await this.readYourWrites.waitFor(appended.position, [EMAIL_REPLY_PROJECTION]);
     return { success: true, message: REPLY_QUEUED_MESSAGE, replyId };
   }
 }

@@ -1,10 +1,8 @@
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../../platform/auth/clock';
-import { USERS_PROJECTION } from '../../../identity/projections/users/users.projection';
-import { UserDirectory } from '../../../identity/user-directory';
-import { DomainError } from '../../../shared/domain-error';
-import { newCorrelationId } from '../../../shared/domain-event';
-import { ReadYourWrites } from '../../../shared/read-your-writes';
+import { DomainError, ReadYourWrites } from '../../../../platform/event-sourcing';
+import { RequestContext } from '../../../../platform/request-context';
+import { USERS_PROJECTION, UserDirectory } from '../../../identity';
 import { ALREADY_IN_TEAM_MESSAGE, INVITATION_OTHER_EMAIL_MESSAGE } from '../../domain/team.decider';
 import { invitationUnavailable } from '../../invitation-unavailable';
 import { INVITATIONS_PROJECTION } from '../../projections/invitations/invitations.projection';
@@ -14,7 +12,7 @@ import { AcceptInvitationCommand } from './accept-invitation.command';
 
 /**
  * Takes the user's seat, then accepts on the team's stream (where the token, its expiry and its single
- * use are decided); a refusal there gives the seat back.
+ * use are decided); a refusal there gives the seat back. The invited user is the actor.
  */
 @CommandHandler(AcceptInvitationCommand)
 export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitationCommand, void> {
@@ -26,7 +24,11 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     private readonly clock: Clock,
   ) {}
 
-  async execute({ userId, token }: AcceptInvitationCommand): Promise<void> {
+  execute({ userId, token }: AcceptInvitationCommand): Promise<void> {
+    return RequestContext.actAs({ kind: 'user', id: userId }, () => this.accept(userId, token));
+  }
+
+  private async accept(userId: string, token: string): Promise<void> {
     const invitation = await this.queries.execute(new GetInvitationQuery(token));
     if (!invitation || invitation.state !== 'usable') throw invitationUnavailable(invitation !== null);
     const user = await this.directory.byId(userId);
@@ -35,20 +37,15 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     if (user.teamId) throw new DomainError('conflict', ALREADY_IN_TEAM_MESSAGE);
 
     const { teamId, invitationId, tokenHash } = invitation;
-    const context = { actorUserId: userId, teamId, correlationId: newCorrelationId() };
-    const tookSeat = await this.teams.claimSeat(userId, teamId, context);
+    const tookSeat = await this.teams.claimSeat(userId, teamId);
     let appended;
     try {
-      appended = await this.teams.decide(
-        teamId,
-        {
-          type: 'AcceptInvitation',
-          data: { invitationId, tokenHash, userId, email: user.email, now: this.clock.now() },
-        },
-        context,
-      );
+      appended = await this.teams.decide(teamId, {
+        type: 'AcceptInvitation',
+        data: { invitationId, tokenHash, userId, email: user.email, now: this.clock.now() },
+      });
     } catch (error) {
-      if (tookSeat) await this.teams.undoClaim(userId, teamId, context);
+      if (tookSeat) await this.teams.undoClaim(userId, teamId);
       throw error;
     }
     await this.readYourWrites.waitFor(appended?.position, [USERS_PROJECTION, INVITATIONS_PROJECTION]);

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Team } from '@teaminbox/contracts';
-import { USERS_PROJECTION } from '../../../identity/projections/users/users.projection';
+import { USERS_PROJECTION } from '../../../identity';
 import { TeamCommandRunner } from '../team-command-runner';
 import { ChangeMemberRoleCommand } from './change-member-role.command';
 
@@ -8,7 +8,8 @@ import { ChangeMemberRoleCommand } from './change-member-role.command';
 export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRoleCommand, Team> {
   constructor(private readonly runner: TeamCommandRunner) {}
 
-  execute({ actorId, userId, role }: ChangeMemberRoleCommand): Promise<Team> {
-    return this.runner.run(actorId, { type: 'ChangeMemberRole', data: { actorId, userId, role } }, [USERS_PROJECTION]);
+  execute({ caller, userId, role }: ChangeMemberRoleCommand): Promise<Team> {
+    const command = { type: 'ChangeMemberRole', data: { actorId: caller.userId, userId, role } } as const;
+    return this.runner.run(caller, command, [USERS_PROJECTION]);
   }
 }

@@ -8,9 +8,8 @@ import { DeleteInvitationCommand } from './delete-invitation.command';
 export class DeleteInvitationHandler implements ICommandHandler<DeleteInvitationCommand, Team> {
   constructor(private readonly runner: TeamCommandRunner) {}
 
-  execute({ actorId, invitationId }: DeleteInvitationCommand): Promise<Team> {
-    return this.runner.run(actorId, { type: 'DeleteInvitation', data: { actorId, invitationId } }, [
-      INVITATIONS_PROJECTION,
-    ]);
+  execute({ caller, invitationId }: DeleteInvitationCommand): Promise<Team> {
+    const command = { type: 'DeleteInvitation', data: { actorId: caller.userId, invitationId } } as const;
+    return this.runner.run(caller, command, [INVITATIONS_PROJECTION]);
   }
 }

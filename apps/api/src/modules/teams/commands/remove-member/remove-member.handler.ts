@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Team } from '@teaminbox/contracts';
-import { USERS_PROJECTION } from '../../../identity/projections/users/users.projection';
+import { USERS_PROJECTION } from '../../../identity';
 import { TeamCommandRunner } from '../team-command-runner';
 import { TeamStream } from '../team-stream';
 import { RemoveMemberCommand } from './remove-member.command';
@@ -16,12 +16,8 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand,
     private readonly teams: TeamStream,
   ) {}
 
-  execute({ actorId, userId }: RemoveMemberCommand): Promise<Team> {
-    return this.runner.run(
-      actorId,
-      { type: 'RemoveMember', data: { actorId, userId } },
-      [USERS_PROJECTION],
-      (context) => this.teams.releaseSeat(userId, context.teamId, context),
-    );
+  execute({ caller, userId }: RemoveMemberCommand): Promise<Team> {
+    const command = { type: 'RemoveMember', data: { actorId: caller.userId, userId } } as const;
+    return this.runner.run(caller, command, [USERS_PROJECTION], () => this.teams.releaseSeat(userId, caller.teamId));
   }
 }

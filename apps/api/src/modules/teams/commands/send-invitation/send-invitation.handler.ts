@@ -8,10 +8,8 @@ import { Clock } from '../../../../platform/auth/clock';
 import { generateSecretToken } from '../../../../platform/auth/secret-token';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/app-config';
 import { MailerService } from '../../../../platform/mail/mailer.service';
-import { UserDirectory } from '../../../identity/user-directory';
-import { DomainError } from '../../../shared/domain-error';
-import { newCorrelationId } from '../../../shared/domain-event';
-import { ReadYourWrites } from '../../../shared/read-your-writes';
+import { UserDirectory } from '../../../identity';
+import { DomainError, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { TEAM_NOT_FOUND_MESSAGE } from '../../domain/team.decider';
 import { INVITATIONS_PROJECTION } from '../../projections/invitations/invitations.projection';
 import { TeamReadModel } from '../../projections/teams/teams.read-model';
@@ -42,28 +40,22 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ actorId, email }: SendInvitationCommand): Promise<Team> {
-    const membership = await this.directory.membershipOf(actorId);
-    if (!membership) throw new DomainError('not-found', TEAM_NOT_FOUND_MESSAGE);
-    const { teamId } = membership;
+  async execute({ caller, email }: SendInvitationCommand): Promise<Team> {
+    const { userId: actorId, teamId } = caller;
     const invitee = await this.directory.byEmail(email);
     const { token, hash } = generateSecretToken();
     const expiresAt = new Date(this.clock.now().getTime() + INVITATION_TTL_DAYS * DAY_MS);
-    const appended = await this.teams.decide(
-      teamId,
-      {
-        type: 'SendInvitation',
-        data: {
-          actorId,
-          invitationId: uuidv7(),
-          email,
-          tokenHash: hash,
-          expiresAt,
-          inviteeUserId: invitee?.id ?? null,
-        },
+    const appended = await this.teams.decide(teamId, {
+      type: 'SendInvitation',
+      data: {
+        actorId,
+        invitationId: uuidv7(),
+        email,
+        tokenHash: hash,
+        expiresAt,
+        inviteeUserId: invitee?.id ?? null,
       },
-      { actorUserId: actorId, teamId, correlationId: newCorrelationId() },
-    );
+    });
     await this.readYourWrites.waitFor(appended?.position, [INVITATIONS_PROJECTION]);
 
     const [team, inviter] = await Promise.all([
@@ -83,7 +75,7 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
         HttpStatus.BAD_GATEWAY,
       );
     }
-    const updated = await this.queries.execute(new GetTeamQuery(actorId));
+    const updated = await this.queries.execute(new GetTeamQuery(teamId));
     if (!updated) throw new DomainError('not-found', TEAM_NOT_FOUND_MESSAGE);
     return updated;
   }

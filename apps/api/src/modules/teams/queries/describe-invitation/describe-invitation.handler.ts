@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import type { InvitationResponse } from '@teaminbox/contracts';
-import { UserDirectory } from '../../../identity/user-directory';
+import { UserDirectory } from '../../../identity';
 import { invitationUnavailable } from '../../invitation-unavailable';
 import { GetInvitationQuery } from '../get-invitation/get-invitation.query';
 import { DescribeInvitationQuery } from './describe-invitation.query';

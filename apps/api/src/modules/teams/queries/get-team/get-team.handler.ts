@@ -2,7 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Team } from '@teaminbox/contracts';
 import type { Repository } from 'typeorm';
-import { UserDirectory } from '../../../identity/user-directory';
+import { UserDirectory } from '../../../identity';
 import { InvitationReadModel } from '../../projections/invitations/invitations.read-model';
 import { TeamReadModel } from '../../projections/teams/teams.read-model';
 import { GetTeamQuery } from './get-team.query';
@@ -16,10 +16,8 @@ export class GetTeamHandler implements IQueryHandler<GetTeamQuery, Team | null> 
   ) {}
 
   /** Open invitations are listed by their public id (never the token), expired ones included until deleted. */
-  async execute({ userId }: GetTeamQuery): Promise<Team | null> {
-    const membership = await this.directory.membershipOf(userId);
-    if (!membership) return null;
-    const team = await this.teams.findOne({ where: { id: membership.teamId } });
+  async execute({ teamId }: GetTeamQuery): Promise<Team | null> {
+    const team = await this.teams.findOne({ where: { id: teamId } });
     if (!team) return null;
     const [members, invitations] = await Promise.all([
       this.directory.membersOf(team.id),

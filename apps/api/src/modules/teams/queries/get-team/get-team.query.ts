@@ -1,9 +1,9 @@
 import { Query } from '@nestjs/cqrs';
 import type { Team } from '@teaminbox/contracts';
 
-/** The caller's team with its members and open invitations, or null when the caller has none. */
+/** A team with its members and open invitations, or null when it does not exist (yet). */
 export class GetTeamQuery extends Query<Team | null> {
-  constructor(readonly userId: string) {
+  constructor(readonly teamId: string) {
     super();
   }
 }

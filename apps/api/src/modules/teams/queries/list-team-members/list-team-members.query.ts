@@ -1,9 +1,9 @@
 import { Query } from '@nestjs/cqrs';
 import type { TeamMember } from '@teaminbox/contracts';
 
-/** The members of the caller's team; empty when the caller has none. */
+/** The members of a team; empty for a caller without one (teamId null). */
 export class ListTeamMembersQuery extends Query<TeamMember[]> {
-  constructor(readonly userId: string) {
+  constructor(readonly teamId: string | null) {
     super();
   }
 }

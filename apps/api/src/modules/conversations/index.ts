@@ -1,0 +1,9 @@
+/** What other modules may use of the conversations context. */
+export { ConversationsModule } from './conversations.module';
+export { ReceiveEmailCommand } from './commands/receive-email/receive-email.command';
+export { emailStreamId } from './domain/email.decider';
+export { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
+export { EMAIL_REPLY_PROJECTION } from './projections/email-reply/email-reply.projection';
+export { ApplyRuleCommand } from './commands/apply-rule/apply-rule.command';
+export type { RuleActionToApply, RuleToApply } from './domain/apply-rule';
+export { INBOX_EMAIL_PROJECTION } from './projections/inbox-email/inbox-email.projection';

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import type { DomainEventMap, OutboxEventMap } from '@teaminbox/contracts';
+import type { EntityManager } from 'typeorm';
+import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
+import type { Projection } from '../../../../platform/projections/projection';
+
+export const EMAIL_REPLY_PROJECTION = 'email-reply';
+
+export const REPLY_EVENT_TYPES = [
+  'ReplyDraftSaved',
+  'ReplyDraftDeleted',
+  'ReplyQueued',
+  'ReplySent',
+  'ReplyFailed',
+] as const;
+
+/**
+ * Writes `email_reply`: the team's reply drafts (status DRAFT, from ReplyDraftSaved/Deleted) and the replies
+ * handed to the outbox (QUEUED, then SENT or FAILED, from the outbox events), one row per reply id.
+ */
+@Injectable()
+export class EmailReplyProjection implements Projection {
+  readonly name = EMAIL_REPLY_PROJECTION;
+  readonly eventTypes = REPLY_EVENT_TYPES;
+
+  async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    for (const event of events) {
+      const at = event.metadata?.occurredAt ?? event.recordedAt.toISOString();
+      switch (event.type) {
+        case 'ReplyDraftSaved': {
+          const d = event.data as DomainEventMap['ReplyDraftSaved'];
+          // The first save makes its author; later saves (by any member) replace the content.
+          await tx.query(
+            `INSERT INTO email_reply (id, team_id, email_id, author_id, status, "to", cc, bcc, subject, body, html_body,
+                                      is_reply_to_all, created_at)
+             VALUES ($1, $2, $3, $4, 'DRAFT', $5::jsonb, $6::jsonb, $7::jsonb, $8, $9, $10, $11, $12)
+             ON CONFLICT (id) DO UPDATE SET "to" = EXCLUDED."to", cc = EXCLUDED.cc, bcc = EXCLUDED.bcc,
+               subject = EXCLUDED.subject, body = EXCLUDED.body, html_body = EXCLUDED.html_body,
+               is_reply_to_all = EXCLUDED.is_reply_to_all, updated_at = EXCLUDED.created_at
+             WHERE email_reply.status = 'DRAFT'`,
+            [
+              d.draftId,
+              d.teamId,
+              d.emailId,
+              d.userId,
+              JSON.stringify(d.to),
+              JSON.stringify(d.cc),
+              JSON.stringify(d.bcc),
+              d.subject,
+              d.body,
+              d.htmlBody,
+              d.isReplyToAll,
+              at,
+            ],
+          );
+          break;
+        }
+        case 'ReplyDraftDeleted': {
+          const d = event.data as DomainEventMap['ReplyDraftDeleted'];
+          await tx.query(`DELETE FROM email_reply WHERE id = $1 AND team_id = $2 AND status = 'DRAFT'`, [
+            d.draftId,
+            d.teamId,
+          ]);
+          break;
+        }
+        case 'ReplyQueued': {
+          const q = event.data as OutboxEventMap['ReplyQueued'];
+          await tx.query(
+            `INSERT INTO email_reply (id, team_id, email_id, author_id, status, from_name, from_address, "to", cc, bcc,
+                                      subject, body, html_body, message_id, attachments, created_at)
+             VALUES ($1, $2, $3, $4, 'QUEUED', $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12, $13, $14::jsonb, $15)
+             ON CONFLICT (id) DO NOTHING`,
+            [
+              q.replyId,
+              q.teamId,
+              q.emailId,
+              q.queuedBy,
+              q.from.name || null,
+              q.from.email,
+              JSON.stringify(q.to),
+              JSON.stringify(q.cc),
+              JSON.stringify(q.bcc),
+              q.subject,
+              q.text,
+              q.html,
+              q.messageId,
+              JSON.stringify(q.attachments),
+              at,
+            ],
+          );
+          break;
+        }
+        case 'ReplySent': {
+          const s = event.data as OutboxEventMap['ReplySent'];
+          await tx.query(
+            `UPDATE email_reply SET status = 'SENT', sent_at = $3, error = NULL WHERE id = $1 AND team_id = $2`,
+            [s.replyId, s.teamId, s.sentAt],
+          );
+          break;
+        }
+        case 'ReplyFailed': {
+          const f = event.data as OutboxEventMap['ReplyFailed'];
+          await tx.query(`UPDATE email_reply SET status = 'FAILED', error = $3 WHERE id = $1 AND team_id = $2`, [
+            f.replyId,
+            f.teamId,
+            f.error,
+          ]);
+          break;
+        }
+      }
+    }
+  }
+
+  async reset(tx: EntityManager): Promise<void> {
+    await tx.query('TRUNCATE email_reply');
+  }
+}

@@ -1,0 +1,57 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EmailDetail } from '@teaminbox/contracts';
+import { DataSource, type Repository } from 'typeorm';
+import { DomainError } from '../../../../platform/event-sourcing';
+import { displayNameSql } from '../../../identity';
+import { EMAIL_NOT_FOUND_MESSAGE } from '../../domain/email.decider';
+import { prepareEmailHtml } from '../../email-content/email-html';
+import { InlineUrlSigner } from '../../email-content/inline-url-signer';
+import { toEmailDto } from '../../projections/inbox-email/email.mapper';
+import { InboxEmailReadModel } from '../../projections/inbox-email/inbox-email.read-model';
+import { GetEmailDetailQuery } from './get-email-detail.query';
+
+/** The detail: HTML sanitized here (remote images blocked, cid images as signed URLs), never the stored HTML. */
+@QueryHandler(GetEmailDetailQuery)
+export class GetEmailDetailHandler implements IQueryHandler<GetEmailDetailQuery, EmailDetail> {
+  constructor(
+    @InjectRepository(InboxEmailReadModel) private readonly emails: Repository<InboxEmailReadModel>,
+    private readonly db: DataSource,
+    private readonly signer: InlineUrlSigner,
+  ) {}
+
+  async execute({ caller: { teamId, userId }, emailId }: GetEmailDetailQuery): Promise<EmailDetail> {
+    const row = await this.emails.findOne({ where: { id: emailId, teamId } });
+    if (!row) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
+    const [extra]: {
+      in_reply_to: string | null;
+      is_auto_reply: boolean;
+      is_bounce: boolean;
+      muted: boolean;
+      assignee_name: string | null;
+    }[] = await this.db.query(
+      `SELECT e.in_reply_to, e.is_auto_reply, e.is_bounce,
+              EXISTS (SELECT 1 FROM email_mute m WHERE m.email_id = e.id AND m.user_id = $2) AS muted,
+              ${displayNameSql('u')} AS assignee_name,
+              u.email AS assignee_email
+         FROM inbox_email e LEFT JOIN users u ON u.id = e.assigned_to
+        WHERE e.id = $1`,
+      [emailId, userId],
+    );
+    const email = toEmailDto(row);
+    const html = prepareEmailHtml(email.htmlBody, email.attachments, (id) => this.signer.inlineUrl(id));
+    const assignee = extra as typeof extra & { assignee_email: string | null };
+    return {
+      ...email,
+      htmlBody: html.html,
+      remoteImages: html.remoteImages,
+      muted: extra.muted,
+      assignedToName: row.assignedTo ? (assignee.assignee_name ?? assignee.assignee_email) : null,
+      messageId: row.messageId,
+      inReplyTo: extra.in_reply_to,
+      isAutoReply: extra.is_auto_reply,
+      isBounce: extra.is_bounce,
+      direction: 'incoming',
+    };
+  }
+}

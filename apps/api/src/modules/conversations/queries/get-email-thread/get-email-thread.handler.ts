@@ -1,0 +1,85 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { ThreadMessage } from '@teaminbox/contracts';
+import { DataSource, In } from 'typeorm';
+import { DomainError } from '../../../../platform/event-sourcing';
+import { EMAIL_NOT_FOUND_MESSAGE } from '../../domain/email.decider';
+import { prepareEmailHtml } from '../../email-content/email-html';
+import { InlineUrlSigner } from '../../email-content/inline-url-signer';
+import { type ReplyRow, SELECT_REPLY } from '../../projections/email-reply/reply.mapper';
+import { toEmailDto } from '../../projections/inbox-email/email.mapper';
+import { InboxEmailReadModel } from '../../projections/inbox-email/inbox-email.read-model';
+import { GetEmailThreadQuery } from './get-email-thread.query';
+
+type DeliveryStatus = NonNullable<ThreadMessage['deliveryStatus']>;
+
+/**
+ * GET /emails/{id}/thread: the team's received emails of the thread (incoming) and the team's replies to any of
+ * them that went to the outbox (outgoing, with their delivery status; drafts are not part of a thread), each once,
+ * oldest first (a reply counts from its sending, or from its queuing while it is not sent). HTML is sanitized.
+ */
+@QueryHandler(GetEmailThreadQuery)
+export class GetEmailThreadHandler implements IQueryHandler<GetEmailThreadQuery, ThreadMessage[]> {
+  constructor(
+    private readonly db: DataSource,
+    private readonly signer: InlineUrlSigner,
+  ) {}
+
+  async execute({ teamId, emailId }: GetEmailThreadQuery): Promise<ThreadMessage[]> {
+    const ids: { email_id: string }[] = await this.db.query(
+      `SELECT member.email_id FROM email_thread self
+         JOIN email_thread member ON member.team_id = self.team_id AND member.thread_id = self.thread_id
+        WHERE self.team_id = $1 AND self.email_id = $2`,
+      [teamId, emailId],
+    );
+    const wanted = [...new Set([emailId, ...ids.map((row) => row.email_id)])];
+    const emails = await this.db.getRepository(InboxEmailReadModel).find({ where: { teamId, id: In(wanted) } });
+    const original = emails.find((row) => row.id === emailId);
+    if (!original) throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
+    const replies: ReplyRow[] = await this.db.query(
+      `${SELECT_REPLY} WHERE r.team_id = $1 AND r.email_id = ANY($2::uuid[]) AND r.status IN ('QUEUED', 'SENT', 'FAILED')`,
+      [teamId, emails.map((row) => row.id)],
+    );
+
+    const messages = new Map<string, ThreadMessage>();
+    for (const row of emails) {
+      const email = toEmailDto(row);
+      const html = email.htmlBody
+        ? prepareEmailHtml(email.htmlBody, email.attachments, (id) => this.signer.inlineUrl(id)).html
+        : null;
+      messages.set(email.id, { ...email, htmlBody: html, direction: 'incoming' });
+    }
+    for (const reply of replies) {
+      if (messages.has(reply.id)) continue;
+      messages.set(reply.id, {
+        id: reply.id,
+        teamId,
+        subject: reply.subject,
+        body: reply.body,
+        htmlBody: reply.html_body ? prepareEmailHtml(reply.html_body, [], () => '').html : null,
+        fromName: reply.from_name,
+        fromEmail: reply.from_address ?? '',
+        to: reply.to ?? [],
+        cc: reply.cc ?? [],
+        receivedAt: new Date(reply.sent_at ?? reply.created_at).toISOString(),
+        read: true,
+        readAt: null,
+        readBy: null,
+        isArchived: false,
+        isSpam: false,
+        priority: original.priority,
+        status: original.status,
+        assignedTo: null,
+        labels: [],
+        attachments: (reply.attachments ?? []).map((a) => ({
+          id: a.id ?? '',
+          filename: a.fileName,
+          size: a.size ?? 0,
+          contentType: a.contentType,
+        })),
+        direction: 'outgoing',
+        deliveryStatus: reply.status as DeliveryStatus,
+      });
+    }
+    return [...messages.values()].sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id));
+  }
+}

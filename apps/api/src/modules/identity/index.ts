@@ -1,0 +1,9 @@
+/** What other modules may use of the identity context. */
+export { IdentityModule } from './identity.module';
+export { ClaimTeamSeatCommand } from './commands/claim-team-seat/claim-team-seat.command';
+export { ReleaseTeamSeatCommand } from './commands/release-team-seat/release-team-seat.command';
+export { displayNameSql } from './display-name.sql';
+export { InvitationAcceptance } from './invitation-acceptance';
+export { USERS_PROJECTION } from './projections/users/users.projection';
+export { UserReadModel } from './projections/users/users.read-model';
+export { type DirectoryUser, UserDirectory } from './user-directory';

@@ -1,0 +1,2 @@
+/** What other modules may use of the labels context. */
+export { LabelsModule } from './labels.module';

@@ -1,0 +1,119 @@
+import type { EmailReceived, EventMetadata, ReplyQueued } from '@teaminbox/contracts';
+import { deciderSpecification } from '../../../../test/support/decider-specification';
+import { DomainError } from '../../../platform/event-sourcing/domain-error';
+import { type OutgoingReply, replyDecider } from './reply.decider';
+
+const original: EmailReceived = {
+  emailId: 'e1',
+  teamId: 't1',
+  messageId: 'm1@example.com',
+  references: ['<m0@example.com>'],
+  subject: 'Hello',
+  fromName: 'Alice',
+  fromEmail: 'alice@example.com',
+  to: ['support@example.com'],
+  cc: [],
+  text: 'Hi',
+  html: null,
+  receivedAt: '2024-01-01T10:00:00.000Z',
+  priority: 'MEDIUM',
+  status: 'NEW',
+};
+
+const by = (actorUserId: string, occurredAt: string): { metadata: EventMetadata } => ({
+  metadata: { actorUserId, teamId: 't1', correlationId: 'c', causationId: null, occurredAt },
+});
+
+const reply: OutgoingReply = {
+  replyId: 'r1',
+  emailId: 'e1',
+  teamId: 't1',
+  messageId: '<r1@example.com>',
+  from: { name: 'Support', email: 'support@example.com' },
+  to: ['alice@example.com'],
+  cc: [],
+  bcc: [],
+  subject: 'Re: Hello',
+  text: 'Thanks',
+  html: null,
+  attachments: [],
+  queuedBy: 'u1',
+};
+const queued: ReplyQueued = {
+  ...reply,
+  inReplyTo: '<m1@example.com>',
+  references: ['<m0@example.com>', '<m1@example.com>'],
+};
+
+const emptyDraft = { to: [], cc: [], bcc: [], subject: '', body: '', htmlBody: null, isReplyToAll: false };
+const received = { type: 'EmailReceived' as const, data: original, ...by('system', '2024-01-01T10:00:00.000Z') };
+const draftSaved = {
+  type: 'ReplyDraftSaved' as const,
+  data: { emailId: 'e1', teamId: 't1', draftId: 'd1', userId: 'u1', ...emptyDraft },
+  ...by('u1', '2024-01-01T10:05:00.000Z'),
+};
+const failsWith = (kind: string, message: string) => (error: unknown) =>
+  error instanceof DomainError && error.kind === kind && error.message === message;
+
+describe('reply decider', () => {
+  const spec = deciderSpecification(replyDecider);
+
+  it('queues a reply in the thread of the email it answers, deleting the open draft it was written in', () => {
+    spec
+      .given([received])
+      .when({ type: 'QueueReply', reply })
+      .then([{ type: 'ReplyQueued', data: queued }]);
+    spec
+      .given([received, draftSaved])
+      .when({ type: 'QueueReply', reply, draftId: 'd1' })
+      .then([
+        { type: 'ReplyDraftDeleted', data: { emailId: 'e1', teamId: 't1', draftId: 'd1' } },
+        { type: 'ReplyQueued', data: queued },
+      ]);
+  });
+
+  it('answers 404 for an email of another team or none', () => {
+    spec.given([]).when({ type: 'QueueReply', reply }).thenThrows(failsWith('not-found', 'Email not found'));
+    spec
+      .given([received])
+      .when({ type: 'QueueReply', reply: { ...reply, teamId: 't2' } })
+      .thenThrows(failsWith('not-found', 'Email not found'));
+  });
+
+  it('refuses a reply when someone else commented since the writer started, not for their own activity', () => {
+    const comment = (userId: string) => ({
+      type: 'CommentAdded' as const,
+      data: { emailId: 'e1', teamId: 't1', commentId: `c-${userId}`, userId, message: 'x', mentions: [] },
+      ...by(userId, '2024-01-01T11:00:00.000Z'),
+    });
+    const collision = (error: unknown) =>
+      failsWith('conflict', 'New activity on this email since you started your reply')(error) &&
+      (error as DomainError).details.collision !== undefined;
+    spec
+      .given([received, comment('u2')])
+      .when({ type: 'QueueReply', reply, unchangedSince: '2024-01-01T10:30:00.000Z' })
+      .thenThrows(collision);
+    spec
+      .given([received, comment('u1')])
+      .when({ type: 'QueueReply', reply, unchangedSince: '2024-01-01T10:30:00.000Z' })
+      .then([{ type: 'ReplyQueued', data: queued }]);
+    spec
+      .given([received, comment('u2')])
+      .when({ type: 'QueueReply', reply, unchangedSince: '2024-01-01T11:30:00.000Z' })
+      .then([{ type: 'ReplyQueued', data: queued }]);
+  });
+
+  it('records how the sending ended once, and only for a queued reply', () => {
+    const queuedEvent = { type: 'ReplyQueued' as const, data: queued, ...by('u1', '2024-01-01T10:10:00.000Z') };
+    const sent = { replyId: 'r1', emailId: 'e1', teamId: 't1', messageId: queued.messageId, sentAt: 'now' };
+    spec
+      .given([received, queuedEvent])
+      .when({ type: 'RecordReplySent', data: sent })
+      .then([{ type: 'ReplySent', data: sent }]);
+    spec
+      .given([received, queuedEvent, { type: 'ReplySent', data: sent, ...by('system', 'now') }])
+      .when({ type: 'RecordReplyFailed', data: { ...sent, error: 'late', failedAt: 'now' } })
+      .then([]);
+    spec.given([received]).when({ type: 'RecordReplySent', data: sent }).then([]);
+  });
+});

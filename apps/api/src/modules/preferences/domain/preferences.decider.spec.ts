@@ -1,0 +1,34 @@
+import { deciderSpecification } from '../../../../test/support/decider-specification';
+import { preferencesDecider } from './preferences.decider';
+
+const spec = deciderSpecification(preferencesDecider);
+
+describe('preferences decider', () => {
+  it('records the fields a change names, and only those', () => {
+    spec
+      .given([])
+      .when({ type: 'ChangePreferences', data: { userId: 'u1', onVacation: true } })
+      .then([{ type: 'UserPreferencesChanged', data: { userId: 'u1', onVacation: true } }]);
+    spec
+      .given([{ type: 'UserPreferencesChanged', data: { userId: 'u1', onVacation: true } }])
+      .when({
+        type: 'ChangePreferences',
+        data: { userId: 'u1', emailDetailViewMode: 'timeline', onVacation: undefined },
+      })
+      .then([{ type: 'UserPreferencesChanged', data: { userId: 'u1', emailDetailViewMode: 'timeline' } }]);
+  });
+
+  it('records the interface language the user chose', () => {
+    spec
+      .given([])
+      .when({ type: 'ChangePreferences', data: { userId: 'u1', language: 'cs' } })
+      .then([{ type: 'UserPreferencesChanged', data: { userId: 'u1', language: 'cs' } }]);
+  });
+
+  it('records nothing for a change without fields', () => {
+    spec
+      .given([])
+      .when({ type: 'ChangePreferences', data: { userId: 'u1' } })
+      .then([]);
+  });
+});

@@ -1,0 +1,2 @@
+/** What other modules may use of the preferences context. */
+export { PreferencesModule } from './preferences.module';

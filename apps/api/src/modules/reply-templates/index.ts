@@ -1,0 +1,2 @@
+/** What other modules may use of the reply-templates context. */
+export { ReplyTemplatesModule } from './reply-templates.module';
