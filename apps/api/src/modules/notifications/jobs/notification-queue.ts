@@ -1,8 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { NotificationType, UserLanguage } from '@teaminbox/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { v5 as uuidv5 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
+
+/** pg-boss checks every second whether the workers it was asked to stop have stopped. */
+const WORKER_STOP_CHECK_MS = 1_100;
 
 /** One queue per channel, so a slow or failing channel never holds back another. */
 export const NOTIFICATION_QUEUES = {
@@ -84,7 +88,11 @@ export class NotificationQueue {
   async stop(): Promise<void> {
     const boss = this.boss;
     this.boss = null;
-    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    if (!boss) return;
+    await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    // stop() resolves once no job runs, while pg-boss still checks its stopping workers once a second: wait that
+    // check out, so nothing of the queue is left running when stop() returns (a closed test module, a shutdown).
+    await sleep(WORKER_STOP_CHECK_MS);
   }
 
   /** Inserts the jobs inside tx (one statement); a job already stored is left as it is. */
