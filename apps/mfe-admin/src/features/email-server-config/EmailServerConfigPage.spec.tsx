@@ -54,6 +54,7 @@ const stored = (fields: Partial<EmailServerConfig> = {}): EmailServerConfig => (
   fromEmail: 'support@example.com',
   fromName: 'Support',
   isActive: false,
+  applyRulesToFirstSync: true,
   lastSyncAt: null,
   lastError: null,
   lastErrorAt: null,

@@ -24,6 +24,7 @@ export const NEW_CONFIG_DRAFT: EmailServerConfigDraft = {
   fromEmail: '',
   fromName: '',
   isActive: false,
+  applyRulesToFirstSync: true,
 };
 
 export type PresetKey = 'gmail' | 'outlook' | 'yahoo';
@@ -67,6 +68,7 @@ export function draftOf(config: EmailServerConfig): EmailServerConfigDraft {
     fromEmail: config.fromEmail ?? '',
     fromName: config.fromName ?? '',
     isActive: Boolean(config.isActive),
+    applyRulesToFirstSync: config.applyRulesToFirstSync ?? true,
   };
 }
 

@@ -36,7 +36,9 @@ describe('the detail view mode', () => {
 
   it('starts from the local value, and the server value overrides it', async () => {
     window.localStorage.setItem(VIEW_MODE_STORAGE_KEY, 'timeline');
-    jest.spyOn(inboxApi, 'getPreferences').mockResolvedValue({ emailDetailViewMode: 'classic', onVacation: false });
+    jest
+      .spyOn(inboxApi, 'getPreferences')
+      .mockResolvedValue({ emailDetailViewMode: 'classic', onVacation: false, language: 'en' });
     const { store, viewMode } = storeWithDetail();
     expect(viewMode()).toBe('timeline');
     store.dispatch(detailOpened('e1'));
@@ -49,7 +51,7 @@ describe('the detail view mode', () => {
     jest.spyOn(inboxApi, 'getPreferences').mockRejectedValue(new Error('offline'));
     const save = jest
       .spyOn(inboxApi, 'setPreferences')
-      .mockResolvedValue({ emailDetailViewMode: 'timeline', onVacation: false });
+      .mockResolvedValue({ emailDetailViewMode: 'timeline', onVacation: false, language: 'en' });
     const { store, viewMode } = storeWithDetail();
     store.dispatch(detailOpened('e1'));
     await waitFor(() => expect(warn).toHaveBeenCalled());
