@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import type { Notification } from '@teaminbox/contracts';
-import { notificationTime, PageHeading } from '@teaminbox/ui';
+import { notificationTime, PageHeading, useNavigate } from '@teaminbox/ui';
 import { browserNotificationsRequested, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { listRequested, markAllReadRequested, markReadRequested, selectNotifications } from './notificationsSlice';
 
