@@ -7,8 +7,10 @@ import type {
   EmailDetail,
   EmailPresence,
   EmailStar,
+  EmailStatus,
   Label,
   Page,
+  Priority,
   Reply,
   SendReplyResponse,
   ThreadMessage,
@@ -90,6 +92,11 @@ export const inboxApi = {
       secured: true,
       handled: true,
     }),
+
+  setStatus: (id: string, status: EmailStatus): Promise<Email> =>
+    request<Email>(`/emails/${enc(id)}/status`, { method: 'PUT', body: { status }, secured: true, handled: true }),
+  setPriority: (id: string, priority: Priority): Promise<Email> =>
+    request<Email>(`/emails/${enc(id)}/priority`, { method: 'PUT', body: { priority }, secured: true, handled: true }),
 
   star: (id: string): Promise<EmailStar> =>
     request<EmailStar>(`/emails/${enc(id)}/star`, { method: 'PUT', secured: true, handled: true }),

@@ -226,6 +226,9 @@ export const cs: Resources = {
     fromEmail: 'E-mail odesílatele',
     fromName: 'Jméno odesílatele',
     active: 'Aktivní',
+    applyRulesToFirstSync: 'Použít pravidla i na poštu, která už ve schránce je, při první synchronizaci',
+    applyRulesToFirstSyncHint:
+      'Vypnuto: pravidla zpracují jen poštu doručenou po první synchronizaci; pošta, která už ve schránce je, zůstane beze změny.',
     authType: 'Ověření',
     authPassword: 'Heslo',
     authOauth2: 'OAuth2',

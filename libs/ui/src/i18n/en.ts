@@ -228,6 +228,9 @@ export const en = {
     fromEmail: 'From Email',
     fromName: 'From Name',
     active: 'Active',
+    applyRulesToFirstSync: 'Apply the rules to the mail already in the mailbox when it is first synchronised',
+    applyRulesToFirstSyncHint:
+      'Off: the rules act only on mail that arrives after the first synchronisation; the mail already there is left as it is.',
     authType: 'Authentication',
     authPassword: 'Password',
     authOauth2: 'OAuth2',

@@ -193,6 +193,52 @@ describe('a team without a configuration (404)', () => {
   });
 });
 
+describe('the rules on the first synchronisation of old mail', () => {
+  const option = () => box('config-apply-rules-first-sync');
+
+  it('is on for a new configuration, with its explanation, and a save sends the choice', async () => {
+    const { calls } = setup({ 'POST /api/email-server-config': [200, stored({ applyRulesToFirstSync: false })] });
+    await screen.findByTestId('config-save');
+    expect(option()).toBeChecked();
+    expect(option()).toBeEnabled();
+    expect(
+      screen.getByLabelText('Apply the rules to the mail already in the mailbox when it is first synchronised'),
+    ).toBe(option());
+    expect(option()).toHaveAccessibleDescription(
+      'Off: the rules act only on mail that arrives after the first synchronisation; the mail already there is left as it is.',
+    );
+    fireEvent.click(option());
+    expect(option()).not.toBeChecked();
+    fireEvent.click(screen.getByTestId('config-preset-gmail'));
+    type('imap-username', 'support@example.com');
+    type('imap-password', 'imap-secret');
+    type('smtp-username', 'support@example.com');
+    type('smtp-password', 'smtp-secret');
+    type('from-email', 'support@example.com');
+    fireEvent.click(screen.getByTestId('config-save'));
+    expect(await screen.findByTestId('config-edit')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toMatchObject({ applyRulesToFirstSync: false });
+    expect(option()).not.toBeChecked();
+    expect(option()).toBeDisabled();
+  });
+
+  it('shows the stored choice and changes it with an update', async () => {
+    const { calls } = setup({
+      'GET /api/email-server-config': [200, stored({ applyRulesToFirstSync: false })],
+      'PUT /api/email-server-config': [200, stored({ applyRulesToFirstSync: true })],
+    });
+    expect(await screen.findByTestId('config-edit')).toBeInTheDocument();
+    expect(option()).not.toBeChecked();
+    expect(option()).toBeDisabled();
+    fireEvent.click(screen.getByTestId('config-edit'));
+    fireEvent.click(option());
+    fireEvent.click(screen.getByTestId('config-save'));
+    expect(await screen.findByTestId('config-edit')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ applyRulesToFirstSync: true });
+    expect(option()).toBeChecked();
+  });
+});
+
 describe('a stored configuration', () => {
   it('shows view mode, never echoes a password, and marks the stored ones', async () => {
     const { calls } = setup({

@@ -260,6 +260,21 @@ export default function EmailServerConfigPage() {
           />
           <label htmlFor="config-active">{t('emailServerConfig.active')}</label>
         </div>
+        {/* Whether the rules also sort the mail the mailbox already holds (docs/rules.md, first synchronisation). */}
+        <div className="flex align-items-center gap-2 mt-3">
+          <InputSwitch
+            inputId="config-apply-rules-first-sync"
+            checked={draft.applyRulesToFirstSync}
+            disabled={off}
+            onChange={(e) => change({ applyRulesToFirstSync: Boolean(e.value) })}
+            aria-describedby="config-apply-rules-first-sync-hint"
+            data-testid="config-apply-rules-first-sync"
+          />
+          <label htmlFor="config-apply-rules-first-sync">{t('emailServerConfig.applyRulesToFirstSync')}</label>
+        </div>
+        <small id="config-apply-rules-first-sync-hint" className="block mt-1 text-color-secondary">
+          {t('emailServerConfig.applyRulesToFirstSyncHint')}
+        </small>
       </Card>
 
       {canManage ? (

@@ -68,8 +68,7 @@ export function draftOf(config: EmailServerConfig): EmailServerConfigDraft {
     fromEmail: config.fromEmail ?? '',
     fromName: config.fromName ?? '',
     isActive: Boolean(config.isActive),
-    // Not edited on this screen: a save keeps what is stored.
-    applyRulesToFirstSync: config.applyRulesToFirstSync ?? NEW_CONFIG_DRAFT.applyRulesToFirstSync,
+    applyRulesToFirstSync: config.applyRulesToFirstSync ?? true,
   };
 }
 

@@ -12,6 +12,8 @@ import { commandRequested, detailClosed, detailOpened, selectEmailDetail } from 
 import { LabelsCard } from './LabelsCard';
 import { PresenceBar } from './PresenceBar';
 import { ReplyForm } from './ReplyForm';
+import { RulesCard } from './RulesCard';
+import { StatusCard } from './StatusCard';
 import { ThreadPanel } from './ThreadPanel';
 import { TimelineView } from './TimelineView';
 import { emailDetailFeature } from './emailDetailFeature';
@@ -29,8 +31,8 @@ function focusOn(selector: string): boolean {
 
 /**
  * /admin/email-detail/{id}: the email (sanitized HTML in a sandboxed frame), its actions, assignment, labels,
- * attachments, internal comments, the reply form and who is viewing it, live. The feature's sagas load and
- * change it; this page opens the email and lays out the cards.
+ * status and priority, what the automatic rules did to it, attachments, internal comments, the reply form and who
+ * is viewing it, live. The feature's sagas load and change it; this page opens the email and lays out the cards.
  */
 export default function EmailDetailPage() {
   const { t } = useTranslation();
@@ -104,7 +106,11 @@ export default function EmailDetailPage() {
         <div>
           <LabelsCard email={email} />
         </div>
+        <div>
+          <StatusCard email={email} />
+        </div>
       </div>
+      <RulesCard />
       <CommentsCard emailId={email.id} />
       <ReplyForm />
     </div>

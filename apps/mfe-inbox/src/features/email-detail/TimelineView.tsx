@@ -3,7 +3,15 @@ import { Avatar } from 'primereact/avatar';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
 import type { Comment, EmailAction, Reply, ThreadMessage } from '@teaminbox/contracts';
-import { actionText, buildTimeline, initials, type TimelineType } from './thread-timeline';
+import {
+  actionActor,
+  buildTimeline,
+  describeAction,
+  initials,
+  ruleOf,
+  type TimelineEvent,
+  type TimelineType,
+} from './thread-timeline';
 
 const SEVERITY: Record<TimelineType, 'info' | 'success' | 'warning' | 'secondary' | 'contrast'> = {
   incoming: 'info',
@@ -29,11 +37,16 @@ export function TimelineView({
   actions: EmailAction[];
 }) {
   const { t } = useTranslation();
-  const describe = (action: EmailAction) => {
-    const { key, values } = actionText(action);
-    return t(key, values);
-  };
-  const events = buildTimeline(thread, replies, comments, actions, describe);
+  const events = buildTimeline(
+    thread,
+    replies,
+    comments,
+    actions,
+    (action) => describeAction(t, action),
+    (action) => actionActor(t, action),
+  );
+  // An action a rule took shows a rule's icon instead of initials.
+  const byRule = (event: TimelineEvent) => event.type === 'status' && ruleOf(event.payload as EmailAction) !== null;
   return (
     <Card title={t('emailDetail.viewTimeline')} data-testid="timeline">
       <ol className="list-none p-0 m-0 flex flex-column gap-3">
@@ -45,7 +58,8 @@ export function TimelineView({
             data-type={event.type}
           >
             <Avatar
-              label={event.photo ? undefined : initials(event.author) || '?'}
+              label={event.photo || byRule(event) ? undefined : initials(event.author) || '?'}
+              icon={byRule(event) ? 'pi pi-bolt' : undefined}
               image={event.photo ?? undefined}
               shape="circle"
               aria-hidden

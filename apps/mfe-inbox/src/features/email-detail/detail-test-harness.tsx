@@ -5,8 +5,8 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { EmailAttachment, EmailDetail, Label, TeamMember } from '@teaminbox/contracts';
-import { api, inboxApi, personalApi } from '@teaminbox/api-client';
+import type { EmailAttachment, EmailDetail, EmailRulesExplanation, Label, TeamMember } from '@teaminbox/contracts';
+import { api, inboxApi, personalApi, rulesApi } from '@teaminbox/api-client';
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
 import feature from '../../feature';
@@ -58,10 +58,22 @@ export const attachment = (overrides: Partial<EmailAttachment> = {}): EmailAttac
   ...overrides,
 });
 
+/** What the rules did to e1: by default, the engine handled it and no rule matched. */
+export const noRulesMatched = (): EmailRulesExplanation => ({
+  emailId: 'e1',
+  evaluated: true,
+  skipped: null,
+  matches: [],
+});
+
 /** Answers every call the page makes on opening; `detail` may be an error for the email itself. */
 export function stubDetailApi(
   detail: EmailDetail | Error,
-  { labels = [important], members = [petr] }: { labels?: Label[]; members?: TeamMember[] } = {},
+  {
+    labels = [important],
+    members = [petr],
+    rules = noRulesMatched(),
+  }: { labels?: Label[]; members?: TeamMember[]; rules?: EmailRulesExplanation } = {},
 ): void {
   if (detail instanceof Error) jest.spyOn(inboxApi, 'getEmail').mockRejectedValue(detail);
   else jest.spyOn(inboxApi, 'getEmail').mockResolvedValue(detail);
@@ -77,6 +89,7 @@ export function stubDetailApi(
   jest.spyOn(personalApi, 'listTemplates').mockResolvedValue([]);
   jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);
   jest.spyOn(api, 'getTeamMembers').mockResolvedValue(members);
+  jest.spyOn(rulesApi, 'emailRules').mockResolvedValue(rules);
 }
 
 /** Renders /admin/email-detail/e1 (and a stand-in inbox); returns the store and the notices as the user reads them. */

@@ -4,16 +4,18 @@ import { commentsSaga } from './commentsSaga';
 import { commentsSlice } from './commentsSlice';
 import { emailDetailSaga } from './emailDetailSaga';
 import { emailDetailSlice } from './emailDetailSlice';
+import { emailRulesSaga } from './emailRulesSaga';
+import { emailRulesSlice } from './emailRulesSlice';
 import { replySaga } from './replySaga';
 import { replySlice } from './replySlice';
 
 function* emailDetailRootSaga() {
-  yield all([emailDetailSaga, commentsSaga, replySaga].map((saga) => spawn(saga)));
+  yield all([emailDetailSaga, emailRulesSaga, commentsSaga, replySaga].map((saga) => spawn(saga)));
 }
 
 /** The email detail's slices and sagas, injected with its page (the inbox list does not load them). */
 export const emailDetailFeature: RemoteFeature = {
   key: 'inbox/email-detail',
-  slices: [emailDetailSlice, commentsSlice, replySlice],
+  slices: [emailDetailSlice, emailRulesSlice, commentsSlice, replySlice],
   saga: emailDetailRootSaga,
 };

@@ -157,6 +157,10 @@ function outcomeOf(command: DetailCommand): Outcome & { leave?: boolean } {
       return { error: ns('labelAddError'), success: ns('labelAssigned'), values: { name: command.label.name } };
     case 'removeLabel':
       return { error: ns('labelRemoveError') };
+    case 'setStatus':
+      return { error: ns('statusError'), success: ns('statusChanged') };
+    case 'setPriority':
+      return { error: ns('priorityError'), success: ns('priorityChanged') };
     default: {
       const never: never = command;
       throw new Error(`unknown command ${JSON.stringify(never)}`);
@@ -174,6 +178,10 @@ function callOf(emailId: string, command: DetailCommand): () => Promise<unknown>
       return () => inboxApi.addLabelToEmail(emailId, command.label);
     case 'removeLabel':
       return () => inboxApi.removeLabelFromEmail(emailId, command.labelId);
+    case 'setStatus':
+      return () => inboxApi.setStatus(emailId, command.status);
+    case 'setPriority':
+      return () => inboxApi.setPriority(emailId, command.priority);
     default: {
       const kind = command.kind;
       return () => inboxApi[kind](emailId);

@@ -6,7 +6,9 @@ import {
   type EmailAttachment,
   type EmailDetail,
   type EmailPresence,
+  type EmailStatus,
   type Label,
+  type Priority,
   type Reply,
   type ThreadMessage,
 } from '@teaminbox/contracts';
@@ -29,7 +31,9 @@ export type DetailCommand =
   | { kind: 'archive' | 'unarchive' | 'spam' | 'notSpam' | 'mute' | 'unmute' | 'markUnread' | 'unassign' }
   | { kind: 'assign'; userId: string; mine: boolean }
   | { kind: 'addLabel'; label: Label }
-  | { kind: 'removeLabel'; labelId: string };
+  | { kind: 'removeLabel'; labelId: string }
+  | { kind: 'setStatus'; status: EmailStatus }
+  | { kind: 'setPriority'; priority: Priority };
 
 /**
  * The open email (/admin/email-detail/{id}): the email, its thread, replies and action log (for the timeline),

@@ -1,5 +1,6 @@
 import type { Comment, EmailAction, Reply, ThreadMessage } from '@teaminbox/contracts';
-import { buildTimeline, initials, preview, threadView } from './thread-timeline';
+import { initI18n } from '@teaminbox/ui';
+import { actionActor, buildTimeline, describeAction, initials, preview, threadView } from './thread-timeline';
 
 const message = (id: string, receivedAt: string, direction: 'incoming' | 'outgoing', body = 'text'): ThreadMessage =>
   ({
@@ -85,6 +86,55 @@ describe('buildTimeline', () => {
     ]);
     expect(timeline[2].preview).toBe(`${'y'.repeat(160)}…`);
     expect(timeline[4].subject).toBe('did ARCHIVED');
+  });
+});
+
+describe('an action log entry in the timeline', () => {
+  const entry = (overrides: Partial<EmailAction>): EmailAction => ({
+    id: 'x',
+    type: 'ASSIGN',
+    createdAt: '2026-01-05T00:00:00Z',
+    actorUserId: 'u1',
+    actorName: 'Agent',
+    actorEmail: 'agent@example.com',
+    actor: { kind: 'user', userId: 'u1' },
+    details: {},
+    ...overrides,
+  });
+  const byRule = { actorUserId: null, actorName: "Rule 'VIP customers'", actorEmail: null } as const;
+  const rule = { kind: 'rule', ruleId: 'r1', ruleName: 'VIP customers' } as const;
+
+  it("names a member's changes of status and priority with the new value", () => {
+    const { t } = initI18n('en');
+    const status = entry({ type: 'STATUS_CHANGED', details: { status: 'IN_PROGRESS', previousStatus: 'NEW' } });
+    const priority = entry({ type: 'PRIORITY_CHANGED', details: { priority: 'HIGH', previousPriority: 'MEDIUM' } });
+    expect(describeAction(t, status)).toBe('Status changed to In Progress');
+    expect(describeAction(t, priority)).toBe('Priority changed to High');
+    expect(actionActor(t, status)).toBe('Agent');
+  });
+
+  it("gives a rule's actions the rule as actor: \"Rule 'VIP customers': assigned to Jana\"", () => {
+    const { t } = initI18n('en');
+    const assign = entry({ ...byRule, actor: rule, details: { assignedTo: 'u2', assignedToName: 'Jana' } });
+    const label = entry({ ...byRule, actor: rule, type: 'LABEL_ADDED', details: { labelName: 'VIP' } });
+    const status = entry({ ...byRule, actor: rule, type: 'STATUS_CHANGED', details: { status: 'CLOSED' } });
+    expect(describeAction(t, assign)).toBe("Rule 'VIP customers': assigned to Jana");
+    expect(describeAction(t, label)).toBe('Rule \'VIP customers\': label "VIP" added');
+    expect(describeAction(t, status)).toBe("Rule 'VIP customers': status changed to Closed");
+    expect(actionActor(t, assign)).toBe("Rule 'VIP customers'");
+    const [event] = buildTimeline(
+      [],
+      [],
+      [],
+      [assign],
+      (a) => describeAction(t, a),
+      (a) => actionActor(t, a),
+    );
+    expect([event.type, event.author, event.subject]).toEqual([
+      'status',
+      "Rule 'VIP customers'",
+      "Rule 'VIP customers': assigned to Jana",
+    ]);
   });
 });
 

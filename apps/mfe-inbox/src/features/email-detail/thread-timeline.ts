@@ -45,8 +45,39 @@ export function actionText(action: EmailAction): { key: string; values: Record<s
     values: {
       name: String(details.assignedToName ?? details.assignedTo ?? ''),
       label: String(details.labelName ?? details.labelId ?? ''),
+      status: String(details.status ?? ''),
+      priority: String(details.priority ?? ''),
     },
   };
+}
+
+/** The rule that made an action log entry (its name as it was then), or null for a member's or the system's. */
+export function ruleOf(action: EmailAction): string | null {
+  return action.actor?.kind === 'rule' ? action.actor.ruleName : null;
+}
+
+type Translate = (key: string, values?: Record<string, string>) => string;
+
+/** Who made an action log entry: "Rule 'VIP customers'" for a rule, else the member's name or email. */
+export function actionActor(t: Translate, action: EmailAction): string {
+  const rule = ruleOf(action);
+  return rule === null ? action.actorName || action.actorEmail || '' : t('rules.actor', { name: rule });
+}
+
+/**
+ * An action log entry as the timeline writes it: "Assigned to Jana", "Status changed to In Progress"; one a rule
+ * made names the rule first: "Rule 'VIP customers': assigned to Jana".
+ */
+export function describeAction(t: Translate, action: EmailAction): string {
+  const { key, values } = actionText(action);
+  const text = t(key, {
+    ...values,
+    status: values.status ? t(`emailDetail.statuses.${values.status}`) : '',
+    priority: values.priority ? t(`emailDetail.priorities.${values.priority}`) : '',
+  });
+  if (ruleOf(action) === null) return text;
+  const lowered = text.charAt(0).toLocaleLowerCase() + text.slice(1);
+  return t('emailDetail.byRule', { rule: actionActor(t, action), action: lowered });
 }
 
 /**
@@ -59,6 +90,7 @@ export function buildTimeline(
   comments: readonly Comment[],
   actions: readonly EmailAction[],
   describeAction: (action: EmailAction) => string,
+  actorOf: (action: EmailAction) => string = (action) => action.actorName || action.actorEmail || '',
 ): TimelineEvent[] {
   const repliesById = new Map(replies.map((reply) => [reply.id, reply]));
   const events: TimelineEvent[] = threadView(thread, 'all').map((message) => {
@@ -109,7 +141,7 @@ export function buildTimeline(
       id: action.id,
       type: 'status',
       timestamp: action.createdAt,
-      author: action.actorName || action.actorEmail || '',
+      author: actorOf(action),
       subject: describeAction(action),
       preview: '',
       payload: action,

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Email, EmailDetail, Page } from '@teaminbox/contracts';
+import { emailUpdated } from '@teaminbox/web-store';
 
 /** Spec (admin-and-personal, section 9): task page size 20. */
 export const TASK_PAGE_SIZE = 20;
@@ -54,6 +55,15 @@ export const myTasksSlice = createSlice({
     taskShown(state, action: PayloadAction<EmailDetail | null>) {
       state.selected = action.payload;
     },
+  },
+  extraReducers: (builder) => {
+    // A change pushed live (a member set the status or priority, a rule acted...) shows on the task and its pane.
+    builder.addCase(emailUpdated, (state, action) => {
+      const { actorUserId: _actor, id, ...change } = action.payload;
+      const task = state.page?.content.find((email) => email.id === id);
+      if (task) Object.assign(task, change);
+      if (state.selected?.id === id) Object.assign(state.selected, change);
+    });
   },
 });
 

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Email, EmailDetail, Page } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
 import { initI18n, NoticeHost } from '@teaminbox/ui';
-import { createAppStore, injectFeature, selectPendingNotices } from '@teaminbox/web-store';
+import { createAppStore, emailUpdated, injectFeature, selectPendingNotices } from '@teaminbox/web-store';
 import feature from '../../../feature';
 import { myTasksFeature } from '../myTasksFeature';
 import { anEmail } from '../../../testing/emails';
@@ -100,6 +100,28 @@ describe('the My Tasks page', () => {
     expect(screen.getByTestId('task-detail')).toHaveTextContent('Subject b');
     expect(screen.getByTestId('task-detail')).not.toHaveTextContent('Subject a');
     expect(screen.getByTestId('task-meta')).toHaveTextContent('sender@example.com');
+  });
+
+  it('follows a status or priority another member sets, on the task and in its pane, without reloading', async () => {
+    const myTasks = jest
+      .spyOn(inboxApi, 'myTasks')
+      .mockResolvedValue({ content: [task('a'), task('b')], totalElements: 2, totalPages: 1 });
+    jest.spyOn(inboxApi, 'getEmail').mockResolvedValue(task('a') as EmailDetail);
+    const store = renderPage();
+    const items = await screen.findAllByTestId('task-item');
+    fireEvent.click(items[0]);
+    expect(await screen.findByTestId('task-detail')).toHaveTextContent('Subject a');
+    expect(within(items[0]).getByTestId('task-status-badge')).toHaveTextContent('new');
+
+    act(() => {
+      store.dispatch(emailUpdated({ id: 'a', status: 'CLOSED', priority: 'HIGH', actorUserId: 'u2' }));
+    });
+    expect(within(items[0]).getByTestId('task-status-badge')).toHaveTextContent('closed');
+    expect(within(items[0]).getByTestId('task-priority-badge')).toHaveTextContent('high');
+    expect(within(items[1]).getByTestId('task-status-badge')).toHaveTextContent('new');
+    expect(screen.getByTestId('task-meta')).toHaveTextContent('closed');
+    expect(screen.getByTestId('task-meta')).toHaveTextContent('high');
+    expect(myTasks).toHaveBeenCalledTimes(1);
   });
 
   it("shows 'Error loading my tasks' as an error for 3 s when the tasks cannot be loaded, then the no-tasks state", async () => {

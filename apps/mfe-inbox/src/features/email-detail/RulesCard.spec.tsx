@@ -1,0 +1,147 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { EmailRuleMatch, EmailRulesExplanation } from '@teaminbox/contracts';
+import { ApiError, rulesApi } from '@teaminbox/api-client';
+import { emailUpdated } from '@teaminbox/web-store';
+import { emailDetail, noRulesMatched, renderDetail, stubDetailApi } from './detail-test-harness';
+
+const vip: EmailRuleMatch = {
+  ruleId: 'r1',
+  ruleName: 'VIP customers',
+  matchMode: 'ANY',
+  conditions: [
+    { field: 'FROM_EMAIL', operator: 'ENDS_WITH', value: '@vip.example.com', held: true },
+    { field: 'HEADER', headerName: 'X-Priority', operator: 'EQUALS', value: '1', held: false },
+  ],
+  actions: [
+    {
+      index: 0,
+      type: 'ASSIGN_TO_USER',
+      value: 'u2',
+      target: { id: 'u2', name: 'Petr' },
+      applied: false,
+      skipReason: 'ON_VACATION',
+    },
+    { index: 1, type: 'ADD_LABEL', value: 'l1', target: { id: 'l1', name: 'VIP' }, applied: true, skipReason: null },
+    { index: 2, type: 'SET_PRIORITY', value: 'HIGH', target: null, applied: true, skipReason: null },
+    {
+      index: 3,
+      type: 'ASSIGN_LAST_RESPONDER',
+      value: null,
+      target: null,
+      applied: false,
+      skipReason: 'NO_LAST_RESPONDER',
+    },
+  ],
+  suppressNotifications: true,
+  appliedAt: '2025-03-04T10:15:01.000Z',
+};
+
+const everything: EmailRuleMatch = {
+  ruleId: 'r2',
+  ruleName: 'Everything',
+  matchMode: 'ALL',
+  conditions: [],
+  actions: [{ index: 0, type: 'SET_STATUS', value: 'IN_PROGRESS', target: null, applied: true, skipReason: null }],
+  suppressNotifications: false,
+  appliedAt: '2025-03-04T10:15:01.000Z',
+};
+
+const explained = (overrides: Partial<EmailRulesExplanation>): EmailRulesExplanation => ({
+  ...noRulesMatched(),
+  ...overrides,
+});
+
+const card = () => screen.getByTestId('email-rules');
+
+describe("the email detail's automatic rules", () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows each rule that matched, in order, with the conditions that held and what every action did', async () => {
+    stubDetailApi(emailDetail(), { rules: explained({ matches: [vip, everything] }) });
+    await renderDetail();
+    await waitFor(() => expect(within(card()).getAllByTestId('rule-match')).toHaveLength(2));
+    expect(card()).toHaveTextContent(/^Automatic rules/);
+    const [first, second] = within(card()).getAllByTestId('rule-match');
+    expect(within(first).getByTestId('rule-match-name')).toHaveTextContent("Rule 'VIP customers' matched");
+    expect(first).toHaveTextContent('(at least one condition held)');
+    expect(
+      within(first)
+        .getAllByTestId('rule-match-condition')
+        .map((c) => c.textContent),
+    ).toEqual(['From email ends with "@vip.example.com" held', 'Header X-Priority equals "1" did not hold']);
+    expect(
+      within(first)
+        .getAllByTestId('rule-match-action')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Assign to user Petr — skipped: Petr is on vacation',
+      'Add label VIP — done',
+      'Set priority High — done',
+      'Assign to last responder — skipped: nobody from the team has replied in this thread or to this sender',
+    ]);
+    expect(first).toHaveTextContent('New-email notifications suppressed');
+    expect(within(second).getByTestId('rule-match-name')).toHaveTextContent("Rule 'Everything' matched");
+    expect(second).toHaveTextContent('(no conditions (matches every email))');
+    expect(within(second).getByTestId('rule-match-action')).toHaveTextContent('Set status In Progress — done');
+    expect(second).not.toHaveTextContent('suppressed');
+  });
+
+  it.each([
+    ['no rule matched', explained({}), 'No rule matched this email when it arrived.'],
+    [
+      'old mail of a first synchronisation',
+      explained({ evaluated: false, skipped: 'FIRST_SYNC' }),
+      'Rules were not applied: old mail of the first synchronisation.',
+    ],
+  ])('says so when %s', async (_case, rules, text) => {
+    stubDetailApi(emailDetail(), { rules });
+    await renderDetail();
+    await waitFor(() => expect(screen.getByTestId('email-rules-state')).toHaveTextContent(text));
+  });
+
+  it('says the rules could not be loaded, and only logs the failure', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    stubDetailApi(emailDetail());
+    jest.spyOn(rulesApi, 'emailRules').mockRejectedValue(new ApiError(500, 'Internal Server Error'));
+    const { notices } = await renderDetail();
+    await waitFor(() =>
+      expect(screen.getByTestId('email-rules-state')).toHaveTextContent('The rules of this email could not be loaded.'),
+    );
+    expect(notices()).toEqual([]);
+    expect(warn).toHaveBeenCalledWith('Could not load the rules of the email', expect.any(ApiError));
+  });
+
+  it('asks again while the engine has not handled the email yet, and stops once it has', async () => {
+    stubDetailApi(emailDetail());
+    const emailRules = jest
+      .spyOn(rulesApi, 'emailRules')
+      .mockResolvedValueOnce(explained({ evaluated: false }))
+      .mockResolvedValue(explained({ matches: [everything] }));
+    await renderDetail();
+    await waitFor(() =>
+      expect(screen.getByTestId('email-rules-state')).toHaveTextContent('The rules have not handled this email yet.'),
+    );
+    await waitFor(() => expect(within(card()).getByTestId('rule-match')).toBeInTheDocument(), { timeout: 4000 });
+    expect(emailRules).toHaveBeenCalledTimes(2);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2500)));
+    expect(emailRules).toHaveBeenCalledTimes(2);
+  });
+
+  it('reloads what the rules did when the email changes (a rule acted after the page opened)', async () => {
+    stubDetailApi(emailDetail());
+    const emailRules = jest.mocked(rulesApi.emailRules);
+    const { store } = await renderDetail();
+    await waitFor(() => expect(screen.getByTestId('email-rules-state')).toHaveTextContent('No rule matched'));
+    emailRules.mockResolvedValue(explained({ matches: [everything] }));
+    await act(async () => {
+      store.dispatch(emailUpdated({ id: 'e1', status: 'IN_PROGRESS', actorUserId: null }));
+    });
+    await waitFor(() => expect(within(card()).getByTestId('rule-match')).toHaveTextContent("Rule 'Everything'"));
+    // A change of another email does not.
+    const calls = emailRules.mock.calls.length;
+    await act(async () => {
+      store.dispatch(emailUpdated({ id: 'e2', status: 'CLOSED', actorUserId: null }));
+    });
+    expect(emailRules).toHaveBeenCalledTimes(calls);
+  });
+});

@@ -1,0 +1,103 @@
+import { useTranslation } from 'react-i18next';
+import { Card } from 'primereact/card';
+import { Tag } from 'primereact/tag';
+import type { EmailRuleMatch, RuleActionOutcome, RuleConditionResult } from '@teaminbox/contracts';
+import { useAppSelector } from '@teaminbox/web-store';
+import { selectEmailRules } from './emailRulesSlice';
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** A condition as a sentence: field (and header name), operator, value. */
+function conditionText(t: T, condition: RuleConditionResult): string {
+  const field = t(`rules.fields.${condition.field}`);
+  return t('rules.explain.condition', {
+    field: condition.headerName ? `${field} ${condition.headerName}` : field,
+    operator: t(`rules.operators.${condition.operator}`),
+    value: condition.value,
+  });
+}
+
+/** What an action was to do: its type and its target (member, label, priority or status). */
+function actionText(t: T, action: RuleActionOutcome): string {
+  const type = t(`rules.actionTypes.${action.type}`);
+  let target: string | null = null;
+  if (action.type === 'SET_PRIORITY' && action.value) target = t(`rules.priorities.${action.value}`);
+  else if (action.type === 'SET_STATUS' && action.value) target = t(`rules.statuses.${action.value}`);
+  else if (action.target) target = action.target.name ?? action.target.id;
+  return target ? t('rules.explain.actionWithTarget', { action: type, target }) : type;
+}
+
+function outcomeText(t: T, action: RuleActionOutcome): string {
+  if (action.applied) return t('rules.explain.applied');
+  if (!action.skipReason) return t('rules.explain.skipped');
+  const reason = t(`rules.explain.reasons.${action.skipReason}`, { name: action.target?.name ?? '' });
+  return t('rules.explain.skippedBecause', { reason });
+}
+
+function RuleMatchItem({ match }: { match: EmailRuleMatch }) {
+  const { t } = useTranslation();
+  const why =
+    match.conditions.length === 0
+      ? t('rules.explain.noConditions')
+      : t(match.matchMode === 'ANY' ? 'rules.explain.matchAny' : 'rules.explain.matchAll');
+  return (
+    <li className="flex flex-column gap-1" data-testid="rule-match">
+      <div>
+        <strong data-testid="rule-match-name">{t('rules.explain.matched', { name: match.ruleName })}</strong>{' '}
+        <span className="text-color-secondary">({why})</span>
+      </div>
+      {match.conditions.length > 0 ? (
+        <ul className="m-0 pl-3 flex flex-column gap-1" aria-label={t('rules.conditions')}>
+          {match.conditions.map((condition, index) => (
+            <li key={index} data-testid="rule-match-condition" data-held={condition.held}>
+              {conditionText(t, condition)}{' '}
+              <Tag
+                severity={condition.held ? 'success' : 'secondary'}
+                value={t(condition.held ? 'rules.explain.held' : 'rules.explain.notHeld')}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {match.actions.length > 0 ? (
+        <ul className="m-0 pl-3 flex flex-column gap-1" aria-label={t('rules.actions')}>
+          {match.actions.map((action) => (
+            <li key={action.index} data-testid="rule-match-action" data-applied={action.applied}>
+              {actionText(t, action)} — <span className="text-color-secondary">{outcomeText(t, action)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {match.suppressNotifications ? <div className="text-color-secondary">{t('rules.explain.suppressed')}</div> : null}
+    </li>
+  );
+}
+
+/**
+ * Which automatic rules matched the email when it arrived, which of their conditions held, and what each action
+ * did or why it was skipped (GET /emails/{id}/rules).
+ */
+export function RulesCard() {
+  const { t } = useTranslation();
+  const { explanation, failed } = useAppSelector(selectEmailRules);
+  let state: string | null = null;
+  if (!explanation) state = t(failed ? 'rules.explain.loadError' : 'rules.loading');
+  else if (explanation.skipped === 'FIRST_SYNC') state = t('rules.explain.skippedFirstSync');
+  else if (!explanation.evaluated) state = t('rules.explain.pending');
+  else if (explanation.matches.length === 0) state = t('rules.explain.noMatch');
+  return (
+    <Card title={t('rules.explain.heading')} data-testid="email-rules">
+      {state !== null ? (
+        <p className="m-0 text-color-secondary" data-testid="email-rules-state">
+          {state}
+        </p>
+      ) : (
+        <ol className="list-none p-0 m-0 flex flex-column gap-3">
+          {explanation!.matches.map((match) => (
+            <RuleMatchItem key={match.ruleId} match={match} />
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
