@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Avatar } from 'primereact/avatar';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
 import type { Comment, EmailAction, Reply, ThreadMessage } from '@teaminbox/contracts';
-import { actionText, buildTimeline, initials, type TimelineType } from './thread-timeline';
+import { PersonAvatar } from '@teaminbox/ui';
+import { actionText, buildTimeline, type TimelineType } from './thread-timeline';
 
 const SEVERITY: Record<TimelineType, 'info' | 'success' | 'warning' | 'secondary' | 'contrast'> = {
   incoming: 'info',
@@ -44,12 +44,7 @@ export function TimelineView({
             data-testid="timeline-event"
             data-type={event.type}
           >
-            <Avatar
-              label={event.photo ? undefined : initials(event.author) || '?'}
-              image={event.photo ?? undefined}
-              shape="circle"
-              aria-hidden
-            />
+            <PersonAvatar userId={event.userId} email={event.email} name={event.author} />
             <div className="flex-1">
               <div className="flex flex-wrap align-items-center gap-2">
                 <Tag severity={SEVERITY[event.type]} value={t(`emailDetail.timelineType.${event.type}`)} />
