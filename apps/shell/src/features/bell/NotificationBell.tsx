@@ -149,6 +149,7 @@ export function NotificationBell() {
                   onClick={() => open(notification)}
                   data-testid="bell-item"
                   data-read={notification.read ? 'yes' : 'no'}
+                  data-type={notification.type}
                 >
                   <i className={notificationIcon(notification.type)} aria-hidden />
                   <span className="flex-1 flex flex-column gap-1 text-left">
