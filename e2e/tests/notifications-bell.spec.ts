@@ -33,7 +33,6 @@ async function pngFrom(page: import('@playwright/test').Page, colour: string): P
 test.describe('the bell, the new-email notice and the avatars', () => {
   test('B, away from the inbox, gets the new-email notice; A assigns an email to B: the bell counts it live and opens it; B snoozes from the bell', async ({
     page,
-    browser,
     baseURL,
   }) => {
     test.setTimeout(120_000);
