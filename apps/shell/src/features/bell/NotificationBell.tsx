@@ -155,7 +155,7 @@ export function NotificationBell() {
                   <span className="flex-1 flex flex-column gap-1 text-left">
                     <strong>{notification.title}</strong>
                     <span>{notification.message}</span>
-                    <small className="text-color-secondary">{notificationTime(notification.createdAt, t, now)}</small>
+                    <small>{notificationTime(notification.createdAt, t, now)}</small>
                   </span>
                 </button>
               </li>
