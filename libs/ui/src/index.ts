@@ -13,6 +13,7 @@ export * from './components/NoticeHost';
 export * from './components/LocaleSync';
 export * from './components/Shortcuts';
 export * from './components/PageHeading';
+export * from './components/PersonAvatar';
 export * from './standalone/mountStandalone';
 export * from './routing';
 export * from './format/relative-time';

@@ -17,6 +17,9 @@ export const notificationArrived = createAction<Notification>('notifications/not
 /** The user's unread notification count changed (`user.notification-count`). */
 export const notificationCountChanged = createAction<number>('notifications/notificationCountChanged');
 
+/** A user's profile photo changed (the user's id): the avatars load it again. */
+export const profilePhotoChanged = createAction<string>('people/profilePhotoChanged');
+
 /** Dispatched once after a remote's slices are injected, so their initial state appears at once. */
 export const featureInjected = createAction<string>('store/featureInjected');
 

@@ -143,6 +143,11 @@ export function createNotificationsSaga(api: BrowserNotifications = browserNotif
       }
     });
 
+    // The bell loads the snooze and can end it: the pop-ups follow whatever the server last said.
+    yield takeEvery(snoozeChanged.type, (action: ReturnType<typeof snoozeChanged>) => {
+      snoozedUntil = action.payload ? Date.parse(action.payload) : null;
+    });
+
     yield takeLeading(browserNotificationsRequested.type, function* request() {
       let permission: BrowserPermission;
       try {
@@ -163,7 +168,6 @@ export function createNotificationsSaga(api: BrowserNotifications = browserNotif
     yield takeLeading(snoozeRequested.type, function* snooze(action: ReturnType<typeof snoozeRequested>) {
       try {
         const state: SnoozeState = yield call(notificationsApi.snoozeFor, action.payload);
-        snoozedUntil = state.snoozedUntil ? Date.parse(state.snoozedUntil) : null;
         yield put(snoozeChanged(state.snoozedUntil));
         yield put(
           noticeRaised({ severity: 'info', key: 'notifications.snoozed', values: { n: action.payload }, lifeMs: 2000 }),

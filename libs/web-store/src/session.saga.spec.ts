@@ -44,9 +44,10 @@ describe('the session', () => {
       realtimeClientFactory: () => ({ status: () => 'disconnected', close: () => undefined }),
     });
     tokenStore.set('token-1');
-    store.dispatch(userLoaded(user));
+    // Every call fails with 500 from the start, including those the core sagas make once the user is known.
     answerAll(500, { message: 'boom' });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    store.dispatch(userLoaded(user));
     await expect(api.getTeam()).rejects.toMatchObject({ status: 500 });
     warn.mockRestore();
     expect(selectSessionStatus(store.getState())).toBe('authenticated');

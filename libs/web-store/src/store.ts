@@ -3,7 +3,12 @@ import createSagaMiddleware, { type Saga } from 'redux-saga';
 import { all, call, spawn } from 'redux-saga/effects';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { featureInjected } from './events';
+import { bellSaga } from './bell.saga';
+import { bellSlice } from './bell.slice';
+import { createNewEmailNoticeSaga } from './new-email-notice.saga';
 import { noticesSlice } from './notices.slice';
+import { createPeopleSaga, type ObjectUrls } from './people.saga';
+import { peopleSlice } from './people.slice';
 import { type BrowserNotifications, createNotificationsSaga } from './notifications.saga';
 import { createRealtimeSaga, type RealtimeClientFactory } from './realtime.saga';
 import { realtimeSlice } from './realtime.slice';
@@ -17,7 +22,7 @@ import { sessionSlice } from './session.slice';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
 
-const staticReducer = combineSlices(sessionSlice, realtimeSlice, noticesSlice);
+const staticReducer = combineSlices(sessionSlice, realtimeSlice, noticesSlice, bellSlice, peopleSlice);
 export type StaticState = ReturnType<typeof staticReducer>;
 export type RootState = StaticState & Partial<LazyLoadedSlices>;
 
@@ -57,6 +62,12 @@ export interface CreateAppStoreOptions {
   withoutCoreSagas?: boolean;
   /** Replace the browser's notification APIs (tests). */
   browserNotifications?: BrowserNotifications;
+  /** Replace the browser's object URLs of photos (tests). */
+  objectUrls?: ObjectUrls;
+  /** Replace where the user is (tests of the new-email notice). */
+  currentPath?: () => string;
+  /** Replace the clock of the new-email notice (tests). */
+  now?: () => number;
 }
 
 export function createAppStore(options: CreateAppStoreOptions = {}) {
@@ -75,6 +86,9 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
         session: sessionSaga,
         realtime: createRealtimeSaga(options.realtimeClientFactory),
         notifications: createNotificationsSaga(options.browserNotifications),
+        bell: bellSaga,
+        people: createPeopleSaga(options.objectUrls),
+        newEmailNotice: createNewEmailNoticeSaga(options.currentPath, options.now),
       };
   sagaMiddleware.run(function* rootSaga() {
     yield all(Object.entries(coreSagas).map(([name, saga]) => spawn(keepAlive(name, saga))));

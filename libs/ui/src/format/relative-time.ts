@@ -16,3 +16,17 @@ export function notificationTime(value: string | Date, t: Translate, now: Date =
   if (ageMs < 24 * HOUR_MS) return t('notifications.hoursAgo', { n: Math.floor(ageMs / HOUR_MS) });
   return date.toLocaleDateString('cs-CZ');
 }
+
+/** The icon of a notification by its type (spec section 2); any other type gets a bell. */
+export function notificationIcon(type: string): string {
+  switch (type) {
+    case 'EMAIL_RECEIVED':
+      return 'pi pi-envelope';
+    case 'TASK_ASSIGNED':
+      return 'pi pi-check-square';
+    case 'COMMENT_ADDED':
+      return 'pi pi-comment';
+    default:
+      return 'pi pi-bell';
+  }
+}

@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
 import type { EmailDetail } from '@teaminbox/contracts';
+import { PersonAvatar } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { selectTeamDirectory } from '../../shared/teamDirectory';
 import { commandRequested, memberChosen, selectEmailDetail } from './emailDetailSlice';
@@ -20,9 +21,14 @@ export function AssignmentCard({ email }: { email: EmailDetail }) {
     dispatch(commandRequested(email.id, { kind: 'assign', userId, mine }));
   return (
     <Card title={t('emailDetail.assignment')}>
-      <p data-testid="assignee">
-        {email.assignedTo ? t('emailDetail.assignedTo', { name: assigneeName }) : t('emailDetail.notAssigned')}
-      </p>
+      <div className="flex align-items-center gap-2 mb-3">
+        {email.assignedTo ? (
+          <PersonAvatar userId={email.assignedTo} email={member?.email} name={assigneeName} size={28} />
+        ) : null}
+        <p data-testid="assignee" className="m-0">
+          {email.assignedTo ? t('emailDetail.assignedTo', { name: assigneeName }) : t('emailDetail.notAssigned')}
+        </p>
+      </div>
       <div className="flex flex-wrap gap-2">
         <Button
           type="button"

@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Mention } from 'primereact/mention';
 import type { TeamMember } from '@teaminbox/contracts';
+import { PersonAvatar } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { selectTeamDirectory } from '../../shared/teamDirectory';
 import {
@@ -121,6 +122,7 @@ export function CommentsCard({ emailId }: { emailId: string }) {
           }
           return (
             <li key={comment.id} className="flex align-items-start gap-2" data-testid="comment">
+              <PersonAvatar userId={comment.userId} email={comment.userEmail} name={comment.userName} size={28} />
               <strong>{comment.userName || comment.userEmail}</strong>
               <span style={{ whiteSpace: 'pre-wrap' }} className="flex-1">
                 {comment.message}

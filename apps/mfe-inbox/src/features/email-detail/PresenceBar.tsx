@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Chip } from 'primereact/chip';
+import { PersonAvatar } from '@teaminbox/ui';
 import { selectCurrentUser, useAppSelector } from '@teaminbox/web-store';
 import { selectEmailDetail } from './emailDetailSlice';
 
@@ -14,7 +15,10 @@ export function PresenceBar({ emailId }: { emailId: string }) {
     <div className="flex flex-wrap align-items-center gap-2" data-testid="presence">
       <span>{t('emailDetail.watching')}</span>
       {others.map((viewer) => (
-        <Chip key={viewer.userId} label={viewer.name || viewer.email} data-testid="presence-viewer" />
+        <span key={viewer.userId} className="flex align-items-center gap-1">
+          <PersonAvatar userId={viewer.userId} email={viewer.email} name={viewer.name} size={24} />
+          <Chip label={viewer.name || viewer.email} data-testid="presence-viewer" />
+        </span>
       ))}
       {others
         .filter((viewer) => viewer.replying)

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Avatar } from 'primereact/avatar';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
 import type { Comment, EmailAction, Reply, ThreadMessage } from '@teaminbox/contracts';
@@ -7,11 +6,11 @@ import {
   actionActor,
   buildTimeline,
   describeAction,
-  initials,
   ruleOf,
   type TimelineEvent,
   type TimelineType,
 } from './thread-timeline';
+import { PersonAvatar } from '@teaminbox/ui';
 
 const SEVERITY: Record<TimelineType, 'info' | 'success' | 'warning' | 'secondary' | 'contrast'> = {
   incoming: 'info',
@@ -57,13 +56,11 @@ export function TimelineView({
             data-testid="timeline-event"
             data-type={event.type}
           >
-            <Avatar
-              label={event.photo || byRule(event) ? undefined : initials(event.author) || '?'}
-              icon={byRule(event) ? 'pi pi-bolt' : undefined}
-              image={event.photo ?? undefined}
-              shape="circle"
-              aria-hidden
-            />
+            {byRule(event) ? (
+              <Avatar icon="pi pi-bolt" shape="circle" aria-hidden />
+            ) : (
+              <PersonAvatar userId={event.userId} email={event.email} name={event.author} />
+            )}
             <div className="flex-1">
               <div className="flex flex-wrap align-items-center gap-2">
                 <Tag severity={SEVERITY[event.type]} value={t(`emailDetail.timelineType.${event.type}`)} />

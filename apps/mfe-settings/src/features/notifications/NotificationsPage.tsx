@@ -3,23 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import type { Notification } from '@teaminbox/contracts';
-import { notificationTime, PageHeading, useNavigate } from '@teaminbox/ui';
+import { notificationIcon, notificationTime, PageHeading, useNavigate } from '@teaminbox/ui';
 import { browserNotificationsRequested, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { listRequested, markAllReadRequested, markReadRequested, selectNotifications } from './notificationsSlice';
 
-/** The icon of a notification by its type; any other type gets a bell. */
-export function notificationIcon(type: string): string {
-  switch (type) {
-    case 'EMAIL_RECEIVED':
-      return 'pi pi-envelope';
-    case 'TASK_ASSIGNED':
-      return 'pi pi-check-square';
-    case 'COMMENT_ADDED':
-      return 'pi pi-comment';
-    default:
-      return 'pi pi-bell';
-  }
-}
+export { notificationIcon };
 
 /** Re-renders every 30 s so that relative times move on. */
 function useNow(): Date {

@@ -1,7 +1,7 @@
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { DetailViewMode, UserPreferences } from '@teaminbox/contracts';
 import { notificationsApi } from '@teaminbox/api-client';
-import { noticeRaised, type RootState } from '@teaminbox/web-store';
+import { noticeRaised, profilePhotoChanged, selectCurrentUser, type RootState } from '@teaminbox/web-store';
 import {
   photoLoaded,
   photoUploadFinished,
@@ -37,6 +37,8 @@ function* upload(action: ReturnType<typeof photoUploadRequested>) {
     yield call(notificationsApi.uploadProfilePhoto, action.payload, action.payload.name);
     const photo: Blob | null = yield call(notificationsApi.ownPhoto);
     yield call(showPhoto, photo);
+    const me: ReturnType<typeof selectCurrentUser> = yield select(selectCurrentUser);
+    if (me) yield put(profilePhotoChanged(me.id));
     yield put(
       noticeRaised({ severity: 'success', key: 'profile.photoUpdated', lifeMs: 2000, closeKey: 'profile.close' }),
     );

@@ -6,6 +6,7 @@ import type { MenuItem } from 'primereact/menuitem';
 import { LanguageSwitch, ShortcutsHelp, ThemeSwitch, useShortcuts, NavLink, Outlet, useNavigate } from '@teaminbox/ui';
 import { loggedOut, selectRealtimeStatus, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { PasswordPrompt, SET_PASSWORD_PATH } from '../password/PasswordPrompt';
+import { NotificationBell } from '../bell/NotificationBell';
 import { QuickSearch } from '../quick-search/QuickSearch';
 
 /** Below this width the menu is a panel over the page, closed until asked for. */
@@ -30,7 +31,7 @@ function menuEntry(label: string, icon: string, testId: string, command: () => v
 }
 
 /**
- * The admin shell: a header (menu toggle, quick search, realtime status, theme, language, keyboard help, user
+ * The admin shell: a header (menu toggle, quick search, realtime status, notification bell, theme, language, keyboard help, user
  * menu) and a collapsible side menu; '/' focuses the search and '?' lists the keyboard shortcuts everywhere.
  */
 export function AdminLayout() {
@@ -69,6 +70,8 @@ export function AdminLayout() {
     { to: '/admin/email-server-config', label: t('nav.imapConfig'), icon: 'pi pi-server', end: false },
     { to: '/admin/team-members', label: t('nav.teamMembers'), icon: 'pi pi-users', end: false },
     { to: '/admin/rules', label: t('nav.rules'), icon: 'pi pi-filter', end: false },
+    { to: '/admin/notifications', label: t('nav.notifications'), icon: 'pi pi-bell', end: false },
+    { to: '/admin/notification-settings', label: t('nav.notificationSettings'), icon: 'pi pi-sliders-h', end: false },
     { to: '/admin/profile', label: t('nav.profile'), icon: 'pi pi-user', end: false },
   ];
   // Beside the page on a wide screen (collapsed to icons when closed), in a panel over the page on a phone.
@@ -119,6 +122,7 @@ export function AdminLayout() {
             title={t(realtime === 'connected' ? 'inbox.connected' : 'inbox.disconnected')}
             aria-hidden
           />
+          <NotificationBell />
           <ThemeSwitch />
           <LanguageSwitch />
           <Button

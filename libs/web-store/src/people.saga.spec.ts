@@ -1,0 +1,70 @@
+import { api, notificationsApi } from '@teaminbox/api-client';
+import { profilePhotoChanged } from './events';
+import { selectPeople, selectPersonPhoto } from './people.slice';
+import { userLoaded } from './session.slice';
+import { createAppStore } from './store';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const me = { id: 'u1', email: 'ann@x.test', firstName: 'Ann', lastName: null, role: 'MEMBER' as const, teamId: 't1' };
+const members = [
+  { id: 'u1', name: 'Ann', email: 'ann@x.test', role: 'MEMBER' as const },
+  { id: 'u2', name: 'Bob', email: 'Bob@X.test', role: 'MEMBER' as const },
+  { id: 'u3', name: 'Cid', email: 'cid@x.test', role: 'MEMBER' as const },
+];
+
+function setUp() {
+  let made = 0;
+  const urls = { create: jest.fn(() => `blob:${++made}`), revoke: jest.fn() };
+  jest.spyOn(api, 'getTeamMembers').mockResolvedValue(members);
+  jest.spyOn(notificationsApi, 'ownPhoto').mockResolvedValue(new Blob(['me']));
+  const photoOf = jest
+    .spyOn(notificationsApi, 'photoOf')
+    .mockImplementation(async (id) => (id === 'u2' ? new Blob(['bob']) : null));
+  jest.spyOn(notificationsApi, 'list').mockResolvedValue([]);
+  jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue(0);
+  jest.spyOn(notificationsApi, 'snooze').mockResolvedValue({ snoozedUntil: null });
+  const store = createAppStore({
+    objectUrls: urls,
+    realtimeClientFactory: () => ({ status: () => 'disconnected', close: () => undefined }),
+    browserNotifications: {
+      permission: () => 'default',
+      requestPermission: async () => 'default',
+      register: async () => null,
+      subscribe: async () => null,
+      show: async () => undefined,
+    },
+  });
+  return { store, urls, photoOf };
+}
+
+describe('the team members’ photos', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('loads every member and their photo once a user is known; none means initials (null)', async () => {
+    const { store, photoOf } = setUp();
+    store.dispatch(userLoaded(me));
+    await flush();
+    expect(selectPeople(store.getState()).members).toEqual(members);
+    expect(photoOf).toHaveBeenCalledWith('u2');
+    expect(photoOf).not.toHaveBeenCalledWith('u1');
+    const state = store.getState();
+    expect(selectPersonPhoto(state, 'u1', null)).not.toBeNull();
+    expect(selectPersonPhoto(state, 'u2', null)).not.toBeNull();
+    expect(selectPersonPhoto(state, null, 'bob@x.TEST')).toBe(selectPersonPhoto(state, 'u2', null));
+    expect(selectPersonPhoto(state, 'u3', null)).toBeNull();
+    expect(selectPersonPhoto(state, null, 'stranger@x.test')).toBeNull();
+  });
+
+  it('loads a changed photo again and frees the old one', async () => {
+    const { store, urls, photoOf } = setUp();
+    store.dispatch(userLoaded(me));
+    await flush();
+    const before = selectPersonPhoto(store.getState(), 'u2', null);
+    photoOf.mockResolvedValue(new Blob(['new']));
+    store.dispatch(profilePhotoChanged('u2'));
+    await flush();
+    const after = selectPersonPhoto(store.getState(), 'u2', null);
+    expect(after).not.toBe(before);
+    expect(urls.revoke).toHaveBeenCalledWith(before);
+  });
+});
