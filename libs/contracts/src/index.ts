@@ -9,3 +9,4 @@ export * from './mail/send-reply.schemas';
 export * from './personal/reply-template.schemas';
 export * from './personal/notification-settings.schemas';
 export * from './personal/personal.events';
+export * from './activity/team-activity.schemas';

@@ -12,6 +12,7 @@ import { InboxSearch1767960000000 } from './1767960000000-inbox-search';
 import { ReplyTemplatesAndNotificationSettings1768000000000 } from './1768000000000-reply-templates-and-notification-settings';
 import { InboxEmailCount1768100000000 } from './1768100000000-inbox-email-count';
 import { EmailStars1768200000000 } from './1768200000000-email-stars';
+import { TeamActivity1768600000000 } from './1768600000000-team-activity';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   ReplyTemplatesAndNotificationSettings1768000000000,
   InboxEmailCount1768100000000,
   EmailStars1768200000000,
+  TeamActivity1768600000000,
 ];
