@@ -1,14 +1,26 @@
 import { all, spawn } from 'redux-saga/effects';
 import type { RemoteFeature } from '@teaminbox/web-store';
+import { emailLabelsSaga } from './features/email-labels/emailLabelsSaga';
+import { emailLabelsSlice } from './features/email-labels/emailLabelsSlice';
 import { emailServerConfigSaga } from './features/email-server-config/emailServerConfigSaga';
 import { emailServerConfigSlice } from './features/email-server-config/emailServerConfigSlice';
+import { replyTemplatesSaga } from './features/reply-templates/replyTemplatesSaga';
+import { replyTemplatesSlice } from './features/reply-templates/replyTemplatesSlice';
+import { teamActivitySaga } from './features/team-activity/teamActivitySaga';
+import { teamActivitySlice } from './features/team-activity/teamActivitySlice';
 import { teamSaga } from './features/team-members/teamSaga';
 import { teamSlice } from './features/team-members/teamSlice';
 
 function* adminRootSaga() {
-  yield all([spawn(teamSaga), spawn(emailServerConfigSaga)]);
+  yield all(
+    [teamSaga, emailServerConfigSaga, emailLabelsSaga, replyTemplatesSaga, teamActivitySaga].map((saga) => spawn(saga)),
+  );
 }
 
 /** Injected into the shell's store when an admin route first loads. */
-const feature: RemoteFeature = { key: 'admin', slices: [teamSlice, emailServerConfigSlice], saga: adminRootSaga };
+const feature: RemoteFeature = {
+  key: 'admin',
+  slices: [teamSlice, emailServerConfigSlice, emailLabelsSlice, replyTemplatesSlice, teamActivitySlice],
+  saga: adminRootSaga,
+};
 export default feature;

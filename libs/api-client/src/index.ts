@@ -7,3 +7,4 @@ export * from './recent-ids';
 export * from './realtime-client';
 export * from './collaboration';
 export * from './personal';
+export * from './team-activity';

@@ -6,7 +6,9 @@ import {
   type Email,
   type EmailChange,
   type EmailPresence,
+  type LabelChange,
   type ReplyChange,
+  type ReplyTemplateChange,
   type ServerToClientEvents,
 } from '@teaminbox/contracts';
 import { RecentIds } from './recent-ids';
@@ -28,6 +30,10 @@ export interface RealtimeHandlers {
   onPresence?(presence: EmailPresence): void;
   /** A reply draft was saved or deleted, or a reply was queued, sent or failed. */
   onReply?(change: ReplyChange): void;
+  /** A label of the team was created, changed or deleted. */
+  onLabelChanged?(change: LabelChange): void;
+  /** A reply template of the team was saved or deleted. */
+  onReplyTemplateChanged?(change: ReplyTemplateChange): void;
 }
 
 export interface RealtimeClient {
@@ -128,6 +134,8 @@ export function createRealtimeClient(options: RealtimeOptions, handlers: Realtim
   socket.on('email.comment', (change) => handlers.onComment?.(change));
   socket.on('email.presence', (presence) => handlers.onPresence?.(presence));
   socket.on('email.reply', (change) => handlers.onReply?.(change));
+  socket.on('team.label.changed', (change) => handlers.onLabelChanged?.(change));
+  socket.on('team.reply-template.changed', (change) => handlers.onReplyTemplateChanged?.(change));
 
   return {
     status: () => status,

@@ -9,4 +9,5 @@ export * from './components/ThemeSwitch';
 export * from './components/LanguageSwitch';
 export * from './components/NoticeHost';
 export * from './components/PageHeading';
+export * from './components/LabelTag';
 export * from './standalone/StandaloneApp';

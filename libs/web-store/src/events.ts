@@ -1,5 +1,13 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { CommentChange, Email, EmailChange, EmailPresence, ReplyChange } from '@teaminbox/contracts';
+import type {
+  CommentChange,
+  Email,
+  EmailChange,
+  EmailPresence,
+  LabelChange,
+  ReplyChange,
+  ReplyTemplateChange,
+} from '@teaminbox/contracts';
 
 /**
  * Events the shell's realtime connection dispatches; remotes' slices react to them. They are
@@ -11,6 +19,10 @@ export const emailUpdated = createAction<EmailChange>('inbox/emailUpdated');
 export const commentChanged = createAction<CommentChange>('inbox/commentChanged');
 export const presenceChanged = createAction<EmailPresence>('inbox/presenceChanged');
 export const replyChanged = createAction<ReplyChange>('inbox/replyChanged');
+/** A label of the team was created, changed or deleted (by anyone, this tab included). */
+export const labelChanged = createAction<LabelChange>('labels/labelChanged');
+/** A reply template of the team was saved or deleted (by anyone, this tab included). */
+export const replyTemplateChanged = createAction<ReplyTemplateChange>('replyTemplates/replyTemplateChanged');
 
 /** Dispatched once after a remote's slices are injected, so their initial state appears at once. */
 export const featureInjected = createAction<string>('store/featureInjected');

@@ -10,6 +10,8 @@ export interface Notice {
   values?: Record<string, string | number>;
   text?: string;
   lifeMs: number;
+  /** The i18n key of a button that closes the notice before its time (the spec's 'Close' action). */
+  closeKey?: string;
 }
 
 export interface NoticesState {

@@ -7,8 +7,10 @@ import {
   commentChanged,
   emailArrived,
   emailUpdated,
+  labelChanged,
   presenceChanged,
   replyChanged,
+  replyTemplateChanged,
   unreadCountChanged,
 } from './events';
 import { connected, disconnected } from './realtime.slice';
@@ -26,6 +28,8 @@ function realtimeChannel(factory: RealtimeClientFactory, options: RealtimeOption
       onComment: (change) => emit(commentChanged(change)),
       onReply: (change) => emit(replyChanged(change)),
       onPresence: (presence) => emit(presenceChanged(presence)),
+      onLabelChanged: (change) => emit(labelChanged(change)),
+      onReplyTemplateChanged: (change) => emit(replyTemplateChanged(change)),
     });
     return () => client.close();
   });

@@ -1,6 +1,9 @@
 import type { Resources } from './en';
 import { emailDetailCs } from './email-detail';
+import { emailLabelsCs } from './email-labels';
 import { myTasksCs } from './my-tasks';
+import { replyTemplatesCs } from './reply-templates';
+import { teamActivityCs } from './team-activity';
 
 /** Czech texts: translations of the English ones; the spec's Czech texts as they are. */
 export const cs: Resources = {
@@ -14,6 +17,9 @@ export const cs: Resources = {
     teamMembers: 'Členové týmu',
     myTasks: 'Moje úkoly',
     imapConfig: 'IMAP config',
+    emailLabels: 'Štítky e-mailů',
+    replyTemplates: 'Šablony odpovědí',
+    activity: 'Aktivita týmu',
     profile: 'Profil',
     admin: 'Admin',
     logout: 'Odhlásit',
@@ -266,6 +272,9 @@ export const cs: Resources = {
   },
   emailDetail: emailDetailCs,
   myTasks: myTasksCs,
+  emailLabels: emailLabelsCs,
+  replyTemplates: replyTemplatesCs,
+  teamActivity: teamActivityCs,
   standalone: {
     heading: 'Samostatný vývoj',
     signIn: 'Přihlásit se',

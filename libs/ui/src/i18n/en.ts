@@ -1,5 +1,8 @@
 import { emailDetailEn } from './email-detail';
+import { emailLabelsEn } from './email-labels';
 import { myTasksEn } from './my-tasks';
+import { replyTemplatesEn } from './reply-templates';
+import { teamActivityEn } from './team-activity';
 
 /**
  * English texts. Values are the spec's product texts verbatim; texts the spec gives in Czech stay
@@ -16,6 +19,9 @@ export const en = {
     teamMembers: 'Team Members',
     myTasks: 'My Tasks',
     imapConfig: 'IMAP config',
+    emailLabels: 'Email Labels',
+    replyTemplates: 'Reply templates',
+    activity: 'Team Activity',
     profile: 'Profile',
     admin: 'Admin',
     logout: 'Logout',
@@ -268,6 +274,9 @@ export const en = {
   },
   emailDetail: emailDetailEn,
   myTasks: myTasksEn,
+  emailLabels: emailLabelsEn,
+  replyTemplates: replyTemplatesEn,
+  teamActivity: teamActivityEn,
   standalone: {
     heading: 'Standalone development',
     signIn: 'Sign In',

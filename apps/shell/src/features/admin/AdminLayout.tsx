@@ -36,6 +36,9 @@ export function AdminLayout() {
     { to: '/admin/my-tasks', label: t('nav.myTasks'), icon: 'pi pi-check-square', end: false },
     { to: '/admin/email-server-config', label: t('nav.imapConfig'), icon: 'pi pi-server', end: false },
     { to: '/admin/team-members', label: t('nav.teamMembers'), icon: 'pi pi-users', end: false },
+    { to: '/admin/email-labels', label: t('nav.emailLabels'), icon: 'pi pi-tags', end: false },
+    { to: '/admin/reply-templates', label: t('nav.replyTemplates'), icon: 'pi pi-file-edit', end: false },
+    { to: '/admin/activity', label: t('nav.activity'), icon: 'pi pi-history', end: false },
     { to: '/admin/profile', label: t('nav.profile'), icon: 'pi pi-user', end: false },
   ];
   return (
