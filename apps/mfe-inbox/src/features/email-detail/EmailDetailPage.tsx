@@ -25,6 +25,7 @@ import { CommentsCard } from './CommentsCard';
 import { ReplyForm } from './ReplyForm';
 import { ThreadPanel } from './ThreadPanel';
 import { TimelineView } from './TimelineView';
+import { selectTeamRevisions } from '../../shared/teamRevisions';
 import { selectEmailDetailLive } from './emailDetailSlice';
 import { useDetailViewMode } from './useDetailViewMode';
 
@@ -55,6 +56,7 @@ export default function EmailDetailPage() {
   const { id = '' } = useParams();
   const me = useAppSelector(selectCurrentUser);
   const live = useAppSelector(selectEmailDetailLive);
+  const labelsRevision = useAppSelector(selectTeamRevisions).labels;
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [members, setMembers] = useState<TeamMember[]>([]);
   const [labels, setLabels] = useState<Label[]>([]);
@@ -128,6 +130,10 @@ export default function EmailDetailPage() {
   useEffect(() => {
     if (commentRevision > 0) inboxApi.listComments(id).then(setComments, () => setComments([]));
   }, [commentRevision, id]);
+  // A label a member created, changed or deleted: the label select and chips follow.
+  useEffect(() => {
+    if (labelsRevision > 0) inboxApi.listLabels().then(setLabels, () => setLabels([]));
+  }, [labelsRevision]);
   // The thread (both views) and, for the timeline, the replies and the action log; failures leave them empty.
   const [historyRevision, setHistoryRevision] = useState(0);
   useEffect(() => {

@@ -15,7 +15,8 @@ import {
   type TReplyAttachment,
 } from '@teaminbox/contracts';
 import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
-import { noticeRaised, useAppDispatch } from '@teaminbox/web-store';
+import { noticeRaised, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectTeamRevisions } from '../../shared/teamRevisions';
 import { htmlToText, textToHtml } from './html-text';
 import { attachmentsFit, readAsBase64, REPLY_ATTACHMENTS_MAX_MB } from './reply-attachments';
 
@@ -54,6 +55,7 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
   const [draftId, setDraftId] = useState<string | null>(null);
   const [drafts, setDrafts] = useState<Reply[]>([]);
   const [templates, setTemplates] = useState<ReplyTemplate[]>([]);
+  const templatesRevision = useAppSelector(selectTeamRevisions).templates;
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [signature, setSignature] = useState('');
   const [collision, setCollision] = useState<ReplyCollision['collision'] | null>(null);
@@ -80,9 +82,11 @@ export function ReplyForm({ email, onSent }: { email: EmailDetail; onSent: () =>
       () => setDrafts([]),
     );
   }, [email.id]);
-  // Templates and the signature: load failures are only logged (spec).
+  // Templates (again whenever a member saves or deletes one) and the signature: load failures are only logged (spec).
   useEffect(() => {
     personalApi.listTemplates().then(setTemplates, (error: unknown) => console.warn('Templates not loaded', error));
+  }, [templatesRevision]);
+  useEffect(() => {
     personalApi.getNotificationSettings().then(
       (settings) => setSignature(settings.htmlSignature ?? ''),
       (error: unknown) => console.warn('Signature not loaded', error),

@@ -7,6 +7,7 @@ import type { Label, TeamMember } from '@teaminbox/contracts';
 import { api, inboxApi } from '@teaminbox/api-client';
 import { PageHeading } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectTeamRevisions } from '../../shared/teamRevisions';
 import { InboxList } from './InboxList';
 import { InboxToolbar } from './InboxToolbar';
 import { pageRequested, sampleRequested, selectInbox } from './inboxListSlice';
@@ -24,6 +25,7 @@ export default function InboxPage() {
 
   const [members, setMembers] = useState<TeamMember[]>([]);
   const [labels, setLabels] = useState<Label[]>([]);
+  const labelsRevision = useAppSelector(selectTeamRevisions).labels;
 
   useEffect(() => {
     if (teamId) dispatch(pageRequested(0, search));
@@ -33,8 +35,12 @@ export default function InboxPage() {
   useEffect(() => {
     if (!teamId) return;
     api.getTeamMembers().then(setMembers, () => setMembers([]));
-    inboxApi.listLabels().then(setLabels, () => setLabels([]));
   }, [teamId]);
+  // The labels again whenever a member creates, changes or deletes one.
+  useEffect(() => {
+    if (!teamId) return;
+    inboxApi.listLabels().then(setLabels, () => setLabels([]));
+  }, [teamId, labelsRevision]);
 
   return (
     <div>
