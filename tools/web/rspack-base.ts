@@ -71,7 +71,11 @@ export interface WebAppOptions {
   proxyContexts?: string[];
 }
 
-const themes = ['lara-light-blue', 'lara-dark-blue'];
+/** The light and dark themes of the customizer's six colours (libs/ui theme.ts THEME_COLORS). */
+const themes = ['blue', 'indigo', 'purple', 'pink', 'teal', 'green'].flatMap((color) => [
+  `lara-light-${color}`,
+  `lara-dark-${color}`,
+]);
 
 export function webAppConfig(options: WebAppOptions, argv: { mode?: string } = {}): Configuration {
   const mode = (argv.mode ?? process.env.NODE_ENV) === 'development' ? 'development' : 'production';

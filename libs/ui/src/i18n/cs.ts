@@ -1,4 +1,5 @@
 import type { Resources } from './en';
+import { customizerCs } from './customizer';
 import { emailDetailCs } from './email-detail';
 import { emailLabelsCs } from './email-labels';
 import { myTasksCs } from './my-tasks';
@@ -275,6 +276,7 @@ export const cs: Resources = {
   emailLabels: emailLabelsCs,
   replyTemplates: replyTemplatesCs,
   teamActivity: teamActivityCs,
+  customizer: customizerCs,
   standalone: {
     heading: 'Samostatný vývoj',
     signIn: 'Přihlásit se',

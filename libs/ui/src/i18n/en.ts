@@ -1,3 +1,4 @@
+import { customizerEn } from './customizer';
 import { emailDetailEn } from './email-detail';
 import { emailLabelsEn } from './email-labels';
 import { myTasksEn } from './my-tasks';
@@ -277,6 +278,7 @@ export const en = {
   emailLabels: emailLabelsEn,
   replyTemplates: replyTemplatesEn,
   teamActivity: teamActivityEn,
+  customizer: customizerEn,
   standalone: {
     heading: 'Standalone development',
     signIn: 'Sign In',

@@ -6,6 +6,7 @@ import { Menu } from 'primereact/menu';
 import { LanguageSwitch, ThemeSwitch } from '@teaminbox/ui';
 import { loggedOut, selectRealtimeStatus, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import type { MenuItem } from 'primereact/menuitem';
+import { Customizer } from '../customizer/Customizer';
 import { PasswordPrompt, SET_PASSWORD_PATH } from '../password/PasswordPrompt';
 import { QuickSearch } from './QuickSearch';
 
@@ -53,6 +54,7 @@ export function AdminLayout() {
           aria-hidden
         />
         <ThemeSwitch />
+        <Customizer />
         <LanguageSwitch />
         <Button
           type="button"
