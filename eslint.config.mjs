@@ -42,6 +42,24 @@ const webApps = [
   'libs/web-store',
 ];
 
+const isRemote = (dir) => remotes.some((remote) => dir === `apps/${remote}`);
+/** A remote never imports another remote. */
+const noOtherRemote = (remote) => ({
+  group: remotes.filter((other) => other !== remote).flatMap((other) => [`**/${other}/**`, `@teaminbox/${other}`]),
+  message: 'A remote never imports another remote: share code through libs/.',
+});
+/** Files of a web app that may use the router directly: tests that render screens in a MemoryRouter. */
+const routerUsers = (dir) => [
+  `${dir}/**/*.spec.{ts,tsx}`,
+  `${dir}/src/testing/**/*.{ts,tsx}`,
+  `${dir}/**/detail-test-harness.tsx`,
+];
+/** One router for the shell and the remotes: shared through @teaminbox/ui (libs/ui/src/routing.ts). */
+const noDirectRouter = {
+  group: ['react-router-dom', 'react-router'],
+  message: "Import routing from '@teaminbox/ui' (one shared router, only the parts the apps use).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -72,20 +90,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': restrict(webNeverImportsApi),
+      'no-restricted-imports': restrict(webNeverImportsApi, noDirectRouter),
     },
   },
   // A remote never imports another remote: what they share lives in libs/.
   ...remotes.map((remote) => ({
     files: [`apps/${remote}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': restrict(webNeverImportsApi, {
-        group: remotes
-          .filter((other) => other !== remote)
-          .flatMap((other) => [`**/${other}/**`, `@teaminbox/${other}`]),
-        message: 'A remote never imports another remote: share code through libs/.',
-      }),
-    },
+    rules: { 'no-restricted-imports': restrict(webNeverImportsApi, noDirectRouter, noOtherRemote(remote)) },
+  })),
+  {
+    // The shared router itself, and tests that render screens in a MemoryRouter.
+    files: ['libs/ui/src/routing.ts', ...webApps.filter((dir) => !isRemote(dir)).flatMap(routerUsers)],
+    rules: { 'no-restricted-imports': restrict(webNeverImportsApi) },
+  },
+  ...remotes.map((remote) => ({
+    files: routerUsers(`apps/${remote}`),
+    rules: { 'no-restricted-imports': restrict(webNeverImportsApi, noOtherRemote(remote)) },
   })),
   {
     files: ['apps/api/**/*.ts'],

@@ -11,5 +11,6 @@ export const federation: ConstructorParameters<typeof ModuleFederationPlugin>[0]
     './EmailLabelsPage': './src/features/email-labels/EmailLabelsPage.tsx',
     './ReplyTemplatesPage': './src/features/reply-templates/ReplyTemplatesPage.tsx',
     './TeamActivityPage': './src/features/team-activity/TeamActivityPage.tsx',
+    './RulesPage': './src/features/rules/RulesPage.tsx',
   },
 };

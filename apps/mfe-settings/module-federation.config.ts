@@ -7,5 +7,7 @@ export const federation: ConstructorParameters<typeof ModuleFederationPlugin>[0]
   exposes: {
     './feature': './src/feature.ts',
     './ProfilePage': './src/features/profile/ProfilePage.tsx',
+    './NotificationsPage': './src/features/notifications/NotificationsPage.tsx',
+    './NotificationSettingsPage': './src/features/notification-settings/NotificationSettingsPanel.tsx',
   },
 };

@@ -25,7 +25,11 @@ export interface BenchApp {
  * Starts embedded PostgreSQL 18 (or uses the server of DATABASE_URL), creates a scratch database (dropped on
  * close), starts the application on a free port without web assets, registers a user and creates a team.
  */
-export async function startBenchApp(name: string, perIpLimit = 10_000): Promise<BenchApp> {
+export async function startBenchApp(
+  name: string,
+  perIpLimit = 10_000,
+  overrides: Partial<AppConfig> = {},
+): Promise<BenchApp> {
   const work = await mkdtemp(join(tmpdir(), `teaminbox-bench-${name}-`));
   let stopServer: (() => Promise<void>) | undefined;
   let adminUrl = process.env.DATABASE_URL;
@@ -51,6 +55,7 @@ export async function startBenchApp(name: string, perIpLimit = 10_000): Promise<
     logLevel: 'error',
     webRoot: work,
     rateLimit: { perAddress: 1000, perIp: perIpLimit, windowMs: 60_000 },
+    ...overrides,
   };
   const app = await createApp({ config, databaseUrl: dbUrl.toString(), serveWeb: false });
   await app.listen(0, '127.0.0.1');

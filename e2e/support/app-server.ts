@@ -72,7 +72,7 @@ export async function startApp(
   });
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+    output = (output + chunk.toString()).slice(-500_000);
     if (process.env.E2E_APP_LOG) process.stdout.write(chunk);
   };
   child.stdout?.on('data', keep);

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Email, Page as EmailPage } from '@teaminbox/contracts';
 import { randomUUID } from 'node:crypto';
+import { A11yWatch, describeViolations } from './accessibility';
 import { waitForMail } from './mail-sink';
 
 export interface Account {
@@ -8,7 +9,7 @@ export interface Account {
   password: string;
 }
 
-export const test = base.extend<{ account: Account }>({
+export const test = base.extend<{ account: Account; a11y: A11yWatch }>({
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the app');
@@ -17,6 +18,16 @@ export const test = base.extend<{ account: Account }>({
   account: async ({}, use) => {
     await use({ email: `user-${randomUUID().slice(0, 8)}@example.test`, password: 'correct horse battery' });
   },
+  /** axe on every screen the test visits: serious or critical violations fail the test. */
+  a11y: [
+    async ({ context }, use) => {
+      const watch = new A11yWatch(context);
+      await use(watch);
+      const violations = await watch.finish(context);
+      expect(violations, `accessibility violations:\n${describeViolations(violations)}`).toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };
 

@@ -32,7 +32,7 @@ test.describe('the inbox', () => {
     const first = page.getByTestId('email-row').first();
     // The assign menu opens on hover and closes 150 ms after the pointer left it.
     await first.getByTestId('row-assign').hover();
-    const assignMenu = first.getByTestId('row-assign-menu');
+    const assignMenu = page.getByTestId('row-assign-menu');
     await expect(assignMenu.getByRole('menuitem')).toHaveText([
       'Unassign',
       "I'll take it",
@@ -42,9 +42,9 @@ test.describe('the inbox', () => {
     await expect(assignMenu).toHaveCount(0);
     // A click elsewhere closes an open menu too.
     await first.getByTestId('row-label').getByRole('button').click();
-    await expect(first.getByTestId('row-label-menu')).toBeVisible();
+    await expect(page.getByTestId('row-label-menu')).toBeVisible();
     await page.getByRole('heading').first().click();
-    await expect(first.getByTestId('row-label-menu')).toHaveCount(0);
+    await expect(page.getByTestId('row-label-menu')).toHaveCount(0);
     await first.getByTestId('row-assign').hover();
     await assignMenu.getByRole('menuitem', { name: "I'll take it" }).click();
     await expect(page.getByText('Email assigned to you')).toBeVisible();

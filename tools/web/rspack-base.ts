@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import CompressionPlugin from 'compression-webpack-plugin';
+import { constants as zlib, type BrotliOptions } from 'node:zlib';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
 
@@ -13,6 +15,8 @@ export const repoRoot = resolve(__dirname, '../..');
 const rootPackage = require(resolve(repoRoot, 'package.json')) as { dependencies: Record<string, string> };
 
 const libs = ['contracts', 'ui', 'api-client', 'web-store'] as const;
+/** The libs with state of the page (the store, the session, the router, i18n): one instance each. */
+const sharedLibs = ['ui', 'api-client', 'web-store'] as const;
 
 /** Where each @teaminbox/* lib is read from: its TypeScript sources (the web has no lib build step). */
 export const libAliases: Record<string, string> = Object.fromEntries(
@@ -29,7 +33,24 @@ const installedVersion = (pkg: string): string =>
 
 const singleton = (pkg: string) => ({ singleton: true, requiredVersion: range(pkg) });
 
-/** One instance of each of these exists at runtime, whichever app loads first provides it. */
+/**
+ * PrimeReact modules that hold state of the whole page: its configuration and context (locale, pass-through
+ * options), the z-index stack and id counter of the utilities, the Esc-key and overlay listeners of the hooks and the
+ * overlay service. One instance of each serves the shell and every remote.
+ */
+const PRIMEREACT_SINGLETONS = ['api', 'utils', 'componentbase', 'hooks', 'overlayservice'];
+/**
+ * PrimeReact components hold no state of the page: each app bundles the ones it uses beside its own code (a few
+ * chunks instead of one request per module). These few are shared all the same, because the shell's frame and the
+ * inbox, the first screen, both use them: they are then loaded once.
+ */
+const PRIMEREACT_COMMON = ['button', 'ripple', 'tooltip', 'csstransition', 'portal', 'menu', 'virtualscroller'];
+
+/**
+ * One instance of each of these exists at runtime, whichever app loads first provides it. The router is shared
+ * through @teaminbox/ui (see libs/ui/src/routing.ts), so that only the parts the apps use are shipped;
+ * @teaminbox/contracts holds no state (types, constants, schemas) and is bundled by each app as far as it uses it.
+ */
 export const sharedDependencies: FederationOptions['shared'] = {
   react: singleton('react'),
   'react-dom': singleton('react-dom'),
@@ -39,15 +60,16 @@ export const sharedDependencies: FederationOptions['shared'] = {
   '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
   'redux-saga': singleton('redux-saga'),
   'redux-saga/effects': { ...singleton('redux-saga'), version: installedVersion('redux-saga') },
-  'react-router-dom': singleton('react-router-dom'),
   i18next: singleton('i18next'),
   'react-i18next': singleton('react-i18next'),
-  primereact: { ...singleton('primereact'), version: installedVersion('primereact') },
-  // Deep imports (primereact/button, primereact/api, ...). Theme CSS is not imported through this
-  // prefix: the theme files are copied and switched as a <link>.
-  'primereact/': { ...singleton('primereact'), version: installedVersion('primereact') },
   ...Object.fromEntries(
-    libs.map((lib) => [
+    [...PRIMEREACT_SINGLETONS, ...PRIMEREACT_COMMON].map((name) => [
+      `primereact/${name}`,
+      { ...singleton('primereact'), version: installedVersion('primereact') },
+    ]),
+  ),
+  ...Object.fromEntries(
+    sharedLibs.map((lib) => [
       `@teaminbox/${lib}`,
       {
         singleton: true,
@@ -77,6 +99,82 @@ const themes = ['blue', 'indigo', 'purple', 'pink', 'teal', 'green'].flatMap((co
   `lara-dark-${color}`,
 ]);
 
+/**
+ * Colours of the copied light theme that fail WCAG AA for text (4.5:1) on white or on their own tinted
+ * backgrounds, and the darker shade of the same hue each becomes:
+ * - Lara light's blues (500 on white, white on 500: 3.7:1) take the next darker blues (600 -> 800, 700 -> 900,
+ *   500 -> 700);
+ * - the severity colours of messages, inline messages and toasts (success 2.8:1, warn 2.6:1, error 2.7:1 on their
+ *   tinted backgrounds) and of `.p-error` texts and invalid borders (4.0:1) take their 800 or 700 shades.
+ */
+const LIGHT_THEME_ACCESSIBLE_COLOURS: [RegExp, string][] = [
+  [/#1d4ed8/gi, '#1e3a8a'],
+  [/#2563eb/gi, '#1e40af'],
+  [/#3b82f6/gi, '#1d4ed8'],
+  [/#1ea97c/gi, '#166534'],
+  [/#cc8925/gi, '#92400e'],
+  [/#ff5757/gi, '#b91c1c'],
+  [/#e24c4c/gi, '#b91c1c'],
+];
+
+class AccessibleLightThemePlugin {
+  apply(compiler: import('@rspack/core').Compiler): void {
+    compiler.hooks.thisCompilation.tap('AccessibleLightTheme', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'AccessibleLightTheme', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE },
+        () => {
+          const name = 'themes/lara-light-blue/theme.css';
+          const asset = compilation.getAsset(name);
+          if (!asset) return;
+          const css = LIGHT_THEME_ACCESSIBLE_COLOURS.reduce(
+            (text, [from, to]) => text.replace(from, to),
+            asset.source.source().toString(),
+          );
+          compilation.updateAsset(name, new compiler.rspack.sources.RawSource(css));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * In production the shell provides the federation runtime to the remotes, so that a remote's entry does not carry a
+ * second copy of it. The development build keeps it in each remote, which can then also run alone.
+ */
+function federationRuntimeSharing(federation: FederationOptions, dev: boolean): FederationOptions['experiments'] {
+  if (dev) return federation.experiments;
+  const remote = Boolean(federation.exposes && Object.keys(federation.exposes).length > 0);
+  return { ...federation.experiments, ...(remote ? { externalRuntime: true } : { provideExternalRuntime: true }) };
+}
+
+/** Text files the server sends compressed: written once at build time with the strongest settings. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|ttf)$/;
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies beside every text file of a production build, served as they are
+ * (apps/api/src/platform/http/web-assets.ts); compressing that hard on each request would cost the server too much.
+ */
+function precompressed() {
+  return [
+    new CompressionPlugin<BrotliOptions>({
+      test: COMPRESSIBLE,
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } },
+      filename: '[path][base].br',
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({
+      test: COMPRESSIBLE,
+      algorithm: 'gzip',
+      compressionOptions: { level: zlib.Z_BEST_COMPRESSION },
+      filename: '[path][base].gz',
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+  ];
+}
+
 export function webAppConfig(options: WebAppOptions, argv: { mode?: string } = {}): Configuration {
   const mode = (argv.mode ?? process.env.NODE_ENV) === 'development' ? 'development' : 'production';
   const dev = mode === 'development';
@@ -103,6 +201,8 @@ export function webAppConfig(options: WebAppOptions, argv: { mode?: string } = {
     module: {
       rules: [
         { test: /\.css$/, type: 'css/auto' },
+        // Types, constants and schemas only: what an app does not use is left out (the API's zod schemas mostly).
+        { test: /libs[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
@@ -119,7 +219,13 @@ export function webAppConfig(options: WebAppOptions, argv: { mode?: string } = {
       ],
     },
     plugins: [
-      new ModuleFederationPlugin({ dts: false, manifest: true, shared: sharedDependencies, ...options.federation }),
+      new ModuleFederationPlugin({
+        dts: false,
+        manifest: true,
+        shared: sharedDependencies,
+        ...options.federation,
+        experiments: federationRuntimeSharing(options.federation, dev),
+      }),
       new rspack.HtmlRspackPlugin({
         title: 'Team Inbox',
         // Only the app's own entry: a remote's remoteEntry must not start a second runtime.
@@ -133,12 +239,17 @@ export function webAppConfig(options: WebAppOptions, argv: { mode?: string } = {
           '<body><div id="root"></div></body></html>',
       }),
       new rspack.CopyRspackPlugin({
-        patterns: themes.map((theme) => ({
-          from: resolve(repoRoot, 'node_modules/primereact/resources/themes', theme),
-          to: `themes/${theme}`,
-        })),
+        patterns: [
+          ...themes.map((theme) => ({
+            from: resolve(repoRoot, 'node_modules/primereact/resources/themes', theme),
+            to: `themes/${theme}`,
+          })),
+          // Files served as they are from the app's root path (the shell's service worker).
+          { from: resolve(repoRoot, 'apps', options.dir, 'public'), to: '.', noErrorOnMissing: true },
+        ],
       }),
-      ...(dev ? [new ReactRefreshRspackPlugin()] : []),
+      new AccessibleLightThemePlugin(),
+      ...(dev ? [new ReactRefreshRspackPlugin()] : precompressed()),
     ],
     performance: { hints: false },
     devServer: {

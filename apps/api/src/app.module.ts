@@ -7,7 +7,10 @@ import { ActivityModule, TeamActivityReadModel } from './modules/activity';
 import { PreferencesModule } from './modules/preferences';
 import { LabelsModule } from './modules/labels';
 import { NotificationSettingsModule } from './modules/notification-settings';
+import { NotificationsModule } from './modules/notifications';
+import { ProfileModule } from './modules/profile';
 import { ReplyTemplatesModule } from './modules/reply-templates';
+import { RulesModule } from './modules/rules';
 import { ConversationsModule, InboxEmailReadModel } from './modules/conversations';
 import { IdentityModule, UserReadModel, UserDirectory } from './modules/identity';
 import { MailboxModule } from './modules/mail';
@@ -83,9 +86,12 @@ export class AppModule {
         PreferencesModule,
         ReplyTemplatesModule,
         NotificationSettingsModule,
+        RulesModule,
+        ProfileModule,
         MailboxModule,
         OutboxModule.forRoot({ worker: autoStartProjections }),
         ActivityModule,
+        NotificationsModule.forRoot({ workers: autoStartProjections }),
       ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],
     };

@@ -6,6 +6,8 @@ import { emailServerConfigSaga } from './features/email-server-config/emailServe
 import { emailServerConfigSlice } from './features/email-server-config/emailServerConfigSlice';
 import { replyTemplatesSaga } from './features/reply-templates/replyTemplatesSaga';
 import { replyTemplatesSlice } from './features/reply-templates/replyTemplatesSlice';
+import { rulesSaga } from './features/rules/rulesSaga';
+import { rulesSlice } from './features/rules/rulesSlice';
 import { teamActivitySaga } from './features/team-activity/teamActivitySaga';
 import { teamActivitySlice } from './features/team-activity/teamActivitySlice';
 import { teamSaga } from './features/team-members/teamSaga';
@@ -13,14 +15,16 @@ import { teamSlice } from './features/team-members/teamSlice';
 
 function* adminRootSaga() {
   yield all(
-    [teamSaga, emailServerConfigSaga, emailLabelsSaga, replyTemplatesSaga, teamActivitySaga].map((saga) => spawn(saga)),
+    [teamSaga, emailServerConfigSaga, rulesSaga, emailLabelsSaga, replyTemplatesSaga, teamActivitySaga].map((saga) =>
+      spawn(saga),
+    ),
   );
 }
 
 /** Injected into the shell's store when an admin route first loads. */
 const feature: RemoteFeature = {
   key: 'admin',
-  slices: [teamSlice, emailServerConfigSlice, emailLabelsSlice, replyTemplatesSlice, teamActivitySlice],
+  slices: [teamSlice, emailServerConfigSlice, rulesSlice, emailLabelsSlice, replyTemplatesSlice, teamActivitySlice],
   saga: adminRootSaga,
 };
 export default feature;

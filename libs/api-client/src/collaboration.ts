@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type {
   Comment,
   DetailViewMode,
@@ -6,16 +7,17 @@ import type {
   EmailDetail,
   EmailPresence,
   EmailStar,
-  Folder,
   Label,
-  LabelBackground,
-  LabelColor,
   Page,
   Reply,
   SendReplyResponse,
   ThreadMessage,
-  TReplyAttachment,
+  TListEmailsQuery,
+  TMyTasksQuery,
   UserPreferences,
+  ZLabelRequest,
+  ZReplyDraftRequest,
+  ZSendReplyRequest,
 } from '@teaminbox/contracts';
 import { API_BASE, ApiError, request } from './http';
 import { tokenStore } from './token-store';
@@ -23,53 +25,16 @@ import { tokenStore } from './token-store';
 const enc = encodeURIComponent;
 
 /** GET /emails: the spec's query plus the inbox filters (assignee 'all' | 'unassigned' | 'me' | user id). */
-export interface InboxQuery {
-  page: number;
-  size: number;
-  folder?: Folder;
-  search?: string;
-  status?: string;
-  priority?: string;
-  assignee?: string;
-  label?: string;
-  unread?: boolean;
-}
+export type InboxQuery = Pick<TListEmailsQuery, 'page' | 'size'> & Partial<Omit<TListEmailsQuery, 'page' | 'size'>>;
 
-export interface MyTasksQuery {
-  page: number;
-  size: number;
-  status?: string;
-  priority?: string;
-  search?: string;
-}
+/** POST /email-labels and PUT /email-labels/{id}. */
+export type LabelPayload = z.input<typeof ZLabelRequest>;
 
-export interface LabelPayload {
-  name: string;
-  color: LabelColor;
-  backgroundColor: LabelBackground;
-  teamId?: string;
-}
+/** POST /emails/{id}/replies and PUT /emails/{id}/replies/{replyId}: a draft. */
+export type ReplyDraftPayload = z.input<typeof ZReplyDraftRequest>;
 
-export interface ReplyDraftPayload {
-  to: string[];
-  cc: string[];
-  bcc?: string[];
-  subject: string;
-  body: string;
-  htmlBody?: string | null;
-  isReplyToAll?: boolean;
-}
-
-export interface SendReplyPayload extends ReplyDraftPayload {
-  emailId: string;
-  teamId: string;
-  attachments: TReplyAttachment[];
-  /** The draft this reply was written in: the server deletes it when the reply is queued. */
-  draftId?: string;
-  /** When the user began this reply (collision check); with `confirmed` the reply is sent regardless. */
-  startedAt?: string;
-  confirmed?: boolean;
-}
+/** POST /emails/send-reply (with `startedAt` and `confirmed` for the collision check). */
+export type SendReplyPayload = z.input<typeof ZSendReplyRequest>;
 
 /**
  * GET /attachments/{id} as a Blob. Rejects with an ApiError on a failed call and on an empty blob (the spec
@@ -101,7 +66,7 @@ export const inboxApi = {
     request<Page<Email>>('/emails', { query: { folder: 'inbox', ...query }, secured: true, handled: true }),
   searchEmails: (search: string, page = 0, size = 5): Promise<Page<Email>> =>
     request<Page<Email>>('/emails/search', { query: { search, page, size }, secured: true, handled: true }),
-  myTasks: (query: MyTasksQuery): Promise<Page<Email>> =>
+  myTasks: (query: TMyTasksQuery): Promise<Page<Email>> =>
     request<Page<Email>>('/emails/my-tasks', { query: { ...query }, secured: true, handled: true }),
   unreadCount: (): Promise<number> => request<number>('/emails/unread/count', { secured: true, handled: true }),
 

@@ -1,52 +1,13 @@
-/**
- * The email server configuration as GET /api/email-server-config answers it. Defined here until the
- * contracts package holds it; the field names are the API's.
- */
-export type MailAuthType = 'PASSWORD' | 'OAUTH2';
-export type OAuthProvider = 'GOOGLE' | 'MICROSOFT';
+import type { TEmailServerConfigRequest } from '@teaminbox/contracts';
 
-export interface SyncProgress {
-  total: number;
-  done: number;
-}
-
-/** The fields a user edits (create and update send them). */
-export interface EmailServerConfigFields {
-  imapHost: string;
-  imapPort: number;
-  imapUsername: string;
-  imapUseSsl: boolean;
-  imapFolder: string;
-  imapFolders: string[];
-  smtpHost: string;
-  smtpPort: number;
-  smtpUsername: string;
-  smtpUseSsl: boolean;
-  smtpUseTls: boolean;
-  authType: MailAuthType;
-  oauthProvider: OAuthProvider | null;
-  fromEmail: string;
-  fromName: string;
-  isActive: boolean;
-}
-
-/** The stored configuration: never a password, only markers saying one is set. */
-export interface EmailServerConfig extends EmailServerConfigFields {
-  id: string;
-  imapPasswordSet: boolean;
-  smtpPasswordSet: boolean;
-  lastSyncAt: string | null;
-  lastError: string | null;
-  lastErrorAt: string | null;
-  syncProgress: SyncProgress | null;
-}
+/** The fields a user edits: the stored configuration less what only the server knows. */
+export type EmailServerConfigFields = Omit<TEmailServerConfigRequest, 'imapPassword' | 'smtpPassword'>;
 
 /** Create, update and test bodies: a password only when the user typed one (absent = keep the stored one). */
-export interface EmailServerConfigRequest extends EmailServerConfigFields {
-  imapPassword?: string;
-  smtpPassword?: string;
-}
+export type EmailServerConfigRequest = EmailServerConfigFields &
+  Partial<Pick<TEmailServerConfigRequest, 'imapPassword' | 'smtpPassword'>>;
 
+/** GET /email-server-config/oauth/{provider}/url: where the browser goes to sign in with the provider. */
 export interface OAuthUrlResponse {
   url: string;
 }

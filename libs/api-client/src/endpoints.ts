@@ -1,10 +1,8 @@
 import type {
   CurrentUser,
-  Email,
-  Folder,
+  EmailServerConfig,
   InvitationResponse,
   LoginLinkResponse,
-  Page,
   RegisterResponse,
   Role,
   SignInResponse,
@@ -15,7 +13,7 @@ import type {
   TRegisterRequest,
   TSignInRequest,
 } from '@teaminbox/contracts';
-import type { EmailServerConfig, EmailServerConfigRequest, OAuthUrlResponse } from './email-server-config';
+import type { EmailServerConfigRequest, OAuthUrlResponse } from './email-server-config';
 import { ApiError, request } from './http';
 
 /** How often a failed public call is tried again (the spec: register 0, sendLoginLink 1, invitation 1). */
@@ -88,15 +86,6 @@ async function describeInvitation(token: string): Promise<InvitationResponse> {
   }
 }
 
-export interface ListEmailsParams {
-  page: number;
-  size: number;
-  folder?: Folder;
-  search?: string;
-  status?: string;
-  priority?: string;
-}
-
 export const api = {
   register: (payload: TRegisterRequest): Promise<RegisterResponse> =>
     publicCall('/register', payload, REGISTER_FAILED_MESSAGE, PUBLIC_CALL_RETRIES.register),
@@ -137,11 +126,6 @@ export const api = {
   changePassword: (payload: TChangePasswordRequest): Promise<SuccessMessageResponse> =>
     request<SuccessMessageResponse>('/me/password', { method: 'PUT', body: payload, secured: true, handled: true }),
 
-  listEmails: (params: ListEmailsParams): Promise<Page<Email>> =>
-    request<Page<Email>>('/emails', { query: { folder: 'inbox', ...params }, secured: true, silent: true }),
-  getEmail: (id: string): Promise<Email> =>
-    request<Email>(`/emails/${encodeURIComponent(id)}`, { secured: true, silent: true }),
-  unreadCount: (): Promise<number> => request<number>('/emails/unread/count', { secured: true, silent: true }),
   createSampleEmails: (): Promise<SuccessMessageResponse> =>
     request<SuccessMessageResponse>('/emails/sample', { method: 'POST', secured: true }),
 

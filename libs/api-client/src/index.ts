@@ -8,3 +8,5 @@ export * from './realtime-client';
 export * from './collaboration';
 export * from './personal';
 export * from './team-activity';
+export * from './rules';
+export * from './notifications';

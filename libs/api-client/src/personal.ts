@@ -1,22 +1,26 @@
-import type { NotificationSettings, ReplyTemplate, SuccessMessageResponse } from '@teaminbox/contracts';
+import type { z } from 'zod';
+import type {
+  NotificationSettings,
+  ReplyTemplate,
+  SuccessMessageResponse,
+  ZReplyTemplateRequest,
+} from '@teaminbox/contracts';
 import { request } from './http';
 
 const enc = encodeURIComponent;
 
 /** POST /reply-templates and PUT /reply-templates/{id}: the template's texts (an `id` in it is ignored). */
-export interface ReplyTemplatePayload {
-  name: string;
-  subject?: string;
-  body?: string;
-  htmlBody?: string | null;
-}
+export type ReplyTemplatePayload = z.input<typeof ZReplyTemplateRequest>;
 
 /**
  * The whole settings object for PUT /notification-settings: what GET answered, edited. `id`, `userId`, `teamId`
  * and `mutedEmailIds` may be sent back as read; the server ignores them.
  */
-export type NotificationSettingsPayload = Omit<NotificationSettings, 'id' | 'userId' | 'teamId' | 'mutedEmailIds'> &
-  Partial<Pick<NotificationSettings, 'id' | 'userId' | 'teamId' | 'mutedEmailIds'>>;
+export type NotificationSettingsPayload = Omit<
+  NotificationSettings,
+  'id' | 'userId' | 'teamId' | 'mutedEmailIds' | 'slackDisabledReason'
+> &
+  Partial<Pick<NotificationSettings, 'id' | 'userId' | 'teamId' | 'mutedEmailIds' | 'slackDisabledReason'>>;
 
 /**
  * Reply templates of the team and the caller's notification settings (spec admin-and-personal section 7).

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { io as SocketIo, Socket } from 'socket.io-client';
 import {
   SOCKET_PATH,
   type ClientToServerEvents,
@@ -7,6 +7,7 @@ import {
   type EmailChange,
   type EmailPresence,
   type LabelChange,
+  type Notification,
   type ReplyChange,
   type ReplyTemplateChange,
   type ServerToClientEvents,
@@ -34,6 +35,10 @@ export interface RealtimeHandlers {
   onLabelChanged?(change: LabelChange): void;
   /** A reply template of the team was saved or deleted. */
   onReplyTemplateChanged?(change: ReplyTemplateChange): void;
+  /** A new notification of the signed-in user (de-duplicated by id). */
+  onNotification?(notification: Notification): void;
+  /** The user's unread notification count after a change. */
+  onNotificationCount?(count: number): void;
 }
 
 export interface RealtimeClient {
@@ -55,6 +60,12 @@ export interface RealtimeOptions {
   checkSession?: () => Promise<boolean>;
 }
 
+/** Resolves once the document has loaded (at once outside a browser or when it already has). */
+function afterPageLoad(): Promise<void> {
+  if (typeof document === 'undefined' || document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
 /**
  * One socket.io connection at path /ws with the token in the handshake. socket.io itself retries a
  * dropped transport (every 5 s). When the server refuses the handshake or disconnects the socket (a
@@ -63,9 +74,31 @@ export interface RealtimeOptions {
  * by id (the last 100 ids).
  */
 export function createRealtimeClient(options: RealtimeOptions, handlers: RealtimeHandlers): RealtimeClient {
+  let client: RealtimeClient | undefined;
+  let closed = false;
+  // socket.io's client is loaded once the page has loaded: live updates never delay the first screen.
+  afterPageLoad()
+    .then(() => import('socket.io-client'))
+    .then(
+      ({ io }) => {
+        if (!closed) client = connect(io, options, handlers);
+      },
+      (error: unknown) => console.error('the realtime client could not be loaded', error),
+    );
+  return {
+    status: () => client?.status() ?? 'disconnected',
+    close() {
+      closed = true;
+      client?.close();
+    },
+  };
+}
+
+function connect(io: typeof SocketIo, options: RealtimeOptions, handlers: RealtimeHandlers): RealtimeClient {
   const delay = options.reconnectDelayMs ?? REALTIME_RECONNECT_DELAY_MS;
   const currentToken = (): string | null => (typeof options.token === 'function' ? options.token() : options.token);
   const seen = new RecentIds(RECENT_EMAIL_IDS);
+  const seenNotifications = new RecentIds(RECENT_EMAIL_IDS);
   let status: RealtimeStatus = 'disconnected';
   let closed = false;
   let checking = false;
@@ -136,6 +169,11 @@ export function createRealtimeClient(options: RealtimeOptions, handlers: Realtim
   socket.on('email.reply', (change) => handlers.onReply?.(change));
   socket.on('team.label.changed', (change) => handlers.onLabelChanged?.(change));
   socket.on('team.reply-template.changed', (change) => handlers.onReplyTemplateChanged?.(change));
+  socket.on('user.notification', (notification) => {
+    if (notification && typeof notification.id === 'string' && seenNotifications.remember(notification.id))
+      handlers.onNotification?.(notification);
+  });
+  socket.on('user.notification-count', (count) => handlers.onNotificationCount?.(Number(count)));
 
   return {
     status: () => status,

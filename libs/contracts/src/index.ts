@@ -10,3 +10,7 @@ export * from './personal/reply-template.schemas';
 export * from './personal/notification-settings.schemas';
 export * from './personal/personal.events';
 export * from './activity/team-activity.schemas';
+export * from './rules/rule.schemas';
+export * from './rules/rule.events';
+export * from './notifications/notification.schemas';
+export * from './notifications/notification.events';

@@ -5,6 +5,7 @@ import type {
   EmailChange,
   EmailPresence,
   LabelChange,
+  Notification,
   ReplyChange,
   ReplyTemplateChange,
 } from '@teaminbox/contracts';
@@ -23,6 +24,11 @@ export const replyChanged = createAction<ReplyChange>('inbox/replyChanged');
 export const labelChanged = createAction<LabelChange>('labels/labelChanged');
 /** A reply template of the team was saved or deleted (by anyone, this tab included). */
 export const replyTemplateChanged = createAction<ReplyTemplateChange>('replyTemplates/replyTemplateChanged');
+
+/** A new notification of the signed-in user arrived over the socket (its topic `user.notification`). */
+export const notificationArrived = createAction<Notification>('notifications/notificationArrived');
+/** The user's unread notification count changed (`user.notification-count`). */
+export const notificationCountChanged = createAction<number>('notifications/notificationCountChanged');
 
 /** Dispatched once after a remote's slices are injected, so their initial state appears at once. */
 export const featureInjected = createAction<string>('store/featureInjected');

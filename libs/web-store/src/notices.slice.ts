@@ -10,7 +10,7 @@ export interface Notice {
   values?: Record<string, string | number>;
   text?: string;
   lifeMs: number;
-  /** The i18n key of a button that closes the notice before its time (the spec's 'Close' action). */
+  /** An i18n key: the notice has a button with this label that closes it (instead of the close icon). */
   closeKey?: string;
 }
 

@@ -8,6 +8,8 @@ import {
   emailArrived,
   emailUpdated,
   labelChanged,
+  notificationArrived,
+  notificationCountChanged,
   presenceChanged,
   replyChanged,
   replyTemplateChanged,
@@ -30,6 +32,8 @@ function realtimeChannel(factory: RealtimeClientFactory, options: RealtimeOption
       onPresence: (presence) => emit(presenceChanged(presence)),
       onLabelChanged: (change) => emit(labelChanged(change)),
       onReplyTemplateChanged: (change) => emit(replyTemplateChanged(change)),
+      onNotification: (notification) => emit(notificationArrived(notification)),
+      onNotificationCount: (count) => emit(notificationCountChanged(count)),
     });
     return () => client.close();
   });

@@ -4,6 +4,7 @@ import { all, call, spawn } from 'redux-saga/effects';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { featureInjected } from './events';
 import { noticesSlice } from './notices.slice';
+import { type BrowserNotifications, createNotificationsSaga } from './notifications.saga';
 import { createRealtimeSaga, type RealtimeClientFactory } from './realtime.saga';
 import { realtimeSlice } from './realtime.slice';
 import { sessionSaga } from './session.saga';
@@ -54,6 +55,8 @@ export interface CreateAppStoreOptions {
   realtimeClientFactory?: RealtimeClientFactory;
   /** Leave out the built-in sagas (tests of a single feature). */
   withoutCoreSagas?: boolean;
+  /** Replace the browser's notification APIs (tests). */
+  browserNotifications?: BrowserNotifications;
 }
 
 export function createAppStore(options: CreateAppStoreOptions = {}) {
@@ -68,7 +71,11 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
 
   const coreSagas: Record<string, Saga<[]>> = options.withoutCoreSagas
     ? {}
-    : { session: sessionSaga, realtime: createRealtimeSaga(options.realtimeClientFactory) };
+    : {
+        session: sessionSaga,
+        realtime: createRealtimeSaga(options.realtimeClientFactory),
+        notifications: createNotificationsSaga(options.browserNotifications),
+      };
   sagaMiddleware.run(function* rootSaga() {
     yield all(Object.entries(coreSagas).map(([name, saga]) => spawn(keepAlive(name, saga))));
   });

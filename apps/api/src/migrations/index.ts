@@ -12,6 +12,8 @@ import { InboxSearch1767960000000 } from './1767960000000-inbox-search';
 import { ReplyTemplatesAndNotificationSettings1768000000000 } from './1768000000000-reply-templates-and-notification-settings';
 import { InboxEmailCount1768100000000 } from './1768100000000-inbox-email-count';
 import { EmailStars1768200000000 } from './1768200000000-email-stars';
+import { Rules1768350000000 } from './1768350000000-rules';
+import { Notifications1768500000000 } from './1768500000000-notifications';
 import { TeamActivity1768600000000 } from './1768600000000-team-activity';
 
 /** Every migration of the API, in order. Append new ones at the end. */
@@ -30,5 +32,7 @@ export const migrations = [
   ReplyTemplatesAndNotificationSettings1768000000000,
   InboxEmailCount1768100000000,
   EmailStars1768200000000,
+  Rules1768350000000,
+  Notifications1768500000000,
   TeamActivity1768600000000,
 ];

@@ -1,24 +1,42 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { NoticeHost } from '@teaminbox/ui';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { LocaleSync, Navigate, NoticeHost, Route, Routes } from '@teaminbox/ui';
 import { AdminGuard } from '../features/admin/AdminGuard';
 import { AdminLayout } from '../features/admin/AdminLayout';
-import { DashboardPage } from '../features/admin/DashboardPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { InvitationPage } from '../features/invitation/InvitationPage';
-import { LoginLinkPage } from '../features/login-link/LoginLinkPage';
 import { AfterLoginLinkRedirect } from '../features/password/PasswordPrompt';
-import { SetPasswordPage } from '../features/password/SetPasswordPage';
-import { HomePage } from '../features/public/HomePage';
-import { PublicLayout } from '../features/public/PublicLayout';
 import { RemoteRoute } from '../remotes/RemoteRoute';
 import { ApiEventsBridge } from './ApiEventsBridge';
 import { SessionRedirect } from './SessionRedirect';
 
+/** A screen loaded when it is first shown, so that the first load carries only the admin frame and the remote. */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const PublicLayout = lazyScreen(() => import('../features/public/PublicLayout'), 'PublicLayout');
+const HomePage = lazyScreen(() => import('../features/public/HomePage'), 'HomePage');
+const LoginPage = lazyScreen(() => import('../features/auth/LoginPage'), 'LoginPage');
+const RegisterPage = lazyScreen(() => import('../features/auth/RegisterPage'), 'RegisterPage');
+const LoginLinkPage = lazyScreen(() => import('../features/login-link/LoginLinkPage'), 'LoginLinkPage');
+const InvitationPage = lazyScreen(() => import('../features/invitation/InvitationPage'), 'InvitationPage');
+const DashboardPage = lazyScreen(() => import('../features/admin/DashboardPage'), 'DashboardPage');
+const SetPasswordPage = lazyScreen(() => import('../features/password/SetPasswordPage'), 'SetPasswordPage');
+const NotFoundPage = lazyScreen(() => import('../features/admin/NotFoundPage'), 'NotFoundPage');
+
+/** While a screen's code loads: an empty, busy region (the frame around it stays). */
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<div className="p-3" role="status" aria-busy="true" />}>{children}</Suspense>;
+}
+
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<PublicLayout />}>
+      <Route
+        element={
+          <Loading>
+            <PublicLayout />
+          </Loading>
+        }
+      >
         <Route index element={<HomePage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="register" element={<RegisterPage />} />
@@ -45,7 +63,14 @@ export function AppRoutes() {
         <Route path="email-labels" element={<RemoteRoute remote="admin" page="EmailLabelsPage" />} />
         <Route path="reply-templates" element={<RemoteRoute remote="admin" page="ReplyTemplatesPage" />} />
         <Route path="activity" element={<RemoteRoute remote="admin" page="TeamActivityPage" />} />
+        <Route path="rules" element={<RemoteRoute remote="admin" page="RulesPage" />} />
         <Route path="profile" element={<RemoteRoute remote="settings" page="ProfilePage" />} />
+        <Route path="notifications" element={<RemoteRoute remote="settings" page="NotificationsPage" />} />
+        <Route
+          path="notification-settings"
+          element={<RemoteRoute remote="settings" page="NotificationSettingsPage" />}
+        />
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
@@ -58,6 +83,7 @@ export function App() {
       <SessionRedirect />
       <AfterLoginLinkRedirect />
       <ApiEventsBridge />
+      <LocaleSync />
       <NoticeHost />
       <AppRoutes />
     </>

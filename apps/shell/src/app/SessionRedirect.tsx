@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { selectSessionStatus, useAppSelector } from '@teaminbox/web-store';
+import { useNavigate } from '@teaminbox/ui';
 
 /** When a session ends (logout, or a failed check of the stored token), the user goes to the root path. */
 export function SessionRedirect() {

@@ -60,7 +60,8 @@ type LoadState = { key: string } & ({ status: 'failed' } | { status: 'ready'; Pa
 
 /**
  * One route's page from a remote: loads the remote's feature (its slices and saga, injected into the
- * store once) and the exposed page, and shows a fallback with Retry when either cannot be loaded.
+ * store once) and the exposed page with the features it brings (its `features` export, injected once too), and
+ * shows a fallback with Retry when either cannot be loaded.
  */
 export function RemoteRoute({
   remote,
@@ -80,9 +81,13 @@ export function RemoteRoute({
   useEffect(() => {
     let active = true;
     (async () => {
-      const feature = await loader.load<{ default: RemoteFeature }>(remote, 'feature');
+      // Both are fetched at once; the feature's slices and saga are in the store before the page renders.
+      const [feature, mod] = await Promise.all([
+        loader.load<{ default: RemoteFeature }>(remote, 'feature'),
+        loader.load<{ default: ComponentType; features?: RemoteFeature[] }>(remote, page),
+      ]);
       injectFeature(store, feature.default);
-      const mod = await loader.load<{ default: ComponentType }>(remote, page);
+      for (const pageFeature of mod.features ?? []) injectFeature(store, pageFeature);
       if (active) setState({ key, status: 'ready', Page: mod.default });
     })().catch((error: unknown) => {
       console.error(`remote ${remote} is unavailable`, error);
@@ -100,8 +105,8 @@ export function RemoteRoute({
 
   if (!state || state.key !== key) {
     return (
-      <div className="p-3 flex justify-content-center" aria-label={t('remote.loading')}>
-        <ProgressSpinner style={{ width: 40, height: 40 }} />
+      <div className="p-3 flex justify-content-center" role="status">
+        <ProgressSpinner style={{ width: 40, height: 40 }} aria-label={t('remote.loading')} />
       </div>
     );
   }

@@ -60,7 +60,8 @@ export interface TeamActivityDetails extends EmailActionDetails {
   replyId?: string;
   subject?: string;
   to?: string[];
-  status?: ReplyDeliveryStatus;
+  /** REPLY_SENT: the delivery (a ReplyDeliveryStatus); STATUS_CHANGED: the email's new status. */
+  status?: string;
   error?: string;
   /** MAILBOX_*: the settings a person may see. */
   imapHost?: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Email, EmailStatus, Priority } from './email.schemas';
+import { EMAIL_STATUSES, PRIORITIES, type Email, type EmailStatus, type Priority } from './email.schemas';
 
 /* ------------------------------------------------------------------------------------------------
  * Inbox queries (GET /emails, /emails/search, /emails/my-tasks)
@@ -76,6 +76,18 @@ export const ZAssignRequest = z.object({
 });
 export type TAssignRequest = z.infer<typeof ZAssignRequest>;
 
+/** PUT /emails/{id}/status: a member resolves, closes or reopens the email. */
+export const ZEmailStatusRequest = z.object({
+  status: z.enum(EMAIL_STATUSES, { error: (issue) => `Unknown status '${String(issue.input)}'` }),
+});
+export type TEmailStatusRequest = z.infer<typeof ZEmailStatusRequest>;
+
+/** PUT /emails/{id}/priority. */
+export const ZEmailPriorityRequest = z.object({
+  priority: z.enum(PRIORITIES, { error: (issue) => `Unknown priority '${String(issue.input)}'` }),
+});
+export type TEmailPriorityRequest = z.infer<typeof ZEmailPriorityRequest>;
+
 export const EMAIL_ACTION_TYPES = [
   'ASSIGN',
   'UNASSIGN',
@@ -85,6 +97,8 @@ export const EMAIL_ACTION_TYPES = [
   'UNARCHIVED',
   'SPAM',
   'NOT_SPAM',
+  'STATUS_CHANGED',
+  'PRIORITY_CHANGED',
 ] as const;
 export type EmailActionType = (typeof EMAIL_ACTION_TYPES)[number];
 
@@ -93,8 +107,17 @@ export interface EmailActionDetails {
   assignedToName?: string | null;
   labelId?: string;
   labelName?: string;
+  /** STATUS_CHANGED / PRIORITY_CHANGED: the new and the previous value. */
+  status?: string;
+  previousStatus?: string;
+  priority?: string;
+  previousPriority?: string;
   [key: string]: unknown;
 }
+
+/** Who did what an action log entry records: a member, a rule (by its name at the time) or the system. */
+export type EmailActionActor =
+  { kind: 'user'; userId: string } | { kind: 'rule'; ruleId: string; ruleName: string } | { kind: 'system' };
 
 /** An entry of GET /emails/{id}/actions (oldest first). */
 export interface EmailAction {
@@ -104,6 +127,8 @@ export interface EmailAction {
   actorUserId: string | null;
   actorName: string | null;
   actorEmail: string | null;
+  /** Who did it; a rule is named in actorName as "Rule '<name>'" (actorUserId is then null). */
+  actor: EmailActionActor;
   details: EmailActionDetails;
 }
 
@@ -286,16 +311,24 @@ export const ZReplyingRequest = z.object({ replying: z.boolean() });
 export const DETAIL_VIEW_MODES = ['classic', 'timeline'] as const;
 export type DetailViewMode = (typeof DETAIL_VIEW_MODES)[number];
 
+/** The languages of the interface; notifications and their emails are written in the user's. */
+export const USER_LANGUAGES = ['en', 'cs'] as const;
+export type UserLanguage = (typeof USER_LANGUAGES)[number];
+
 export interface UserPreferences {
   emailDetailViewMode: DetailViewMode;
   onVacation: boolean;
+  /** The language last chosen in the interface (default en). */
+  language: UserLanguage;
 }
 
 /** PUT /user/preferences (each field optional: only what is sent changes). */
 export const ZUserPreferencesRequest = z.object({
   emailDetailViewMode: z.enum(DETAIL_VIEW_MODES).optional(),
   onVacation: z.boolean().optional(),
+  language: z.enum(USER_LANGUAGES, 'language must be en or cs').optional(),
 });
+export type TUserPreferencesRequest = z.infer<typeof ZUserPreferencesRequest>;
 
 /** PUT /me/availability */
 export const ZAvailabilityRequest = z.object({ onVacation: z.boolean() });

@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, FOLDERS, MAX_PAGE_SIZE, type EmailStatus, type Priority } from './email.constants';
 
-export const FOLDERS = ['inbox', 'unread', 'my-tasks', 'archived', 'spam'] as const;
+export * from './email.constants';
+
 export const ZFolder = z.enum(FOLDERS);
 export type Folder = z.infer<typeof ZFolder>;
-
-export const PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
-export type Priority = (typeof PRIORITIES)[number];
-
-export const EMAIL_STATUSES = ['NEW', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
 
 export const ZListEmailsQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),

@@ -1,6 +1,7 @@
 import type { EmailAttachment, EmailStatus, Priority } from '../conversations/email.schemas';
-import type { DetailViewMode, LabelBackground, LabelColor } from '../conversations/collaboration.schemas';
+import type { DetailViewMode, LabelBackground, LabelColor, UserLanguage } from '../conversations/collaboration.schemas';
 import type { Role } from '../identity/identity.schemas';
+import type { EmailNotificationsSuppressed, EmailRuleApplied } from '../rules/rule.events';
 
 /** Who made a change: a person, one of the team's rules, or the system itself (mail ingestion, the outbox). */
 export type ActorKind = 'user' | 'rule' | 'system';
@@ -145,6 +146,15 @@ export interface EmailReceived {
   isBounce?: boolean;
   /** Contents are stored in the `attachment` table under each id. */
   attachments?: EmailAttachment[];
+  /** The message's header lines as name (lowercase) and unfolded value, bounded in number and size (rules read them). */
+  headers?: EmailHeader[];
+  /** True for old mail of a mailbox's first synchronisation (present in the folder when it was first read). */
+  firstSync?: boolean;
+}
+
+export interface EmailHeader {
+  name: string;
+  value: string;
 }
 
 /*
@@ -190,6 +200,19 @@ export interface EmailUnassigned {
   emailId: string;
   teamId: string;
   previousAssignee: string;
+}
+/** The email's status changed (by a member in the email detail, or by a rule). */
+export interface EmailStatusChanged {
+  emailId: string;
+  teamId: string;
+  status: EmailStatus;
+  previousStatus: EmailStatus;
+}
+export interface EmailPriorityChanged {
+  emailId: string;
+  teamId: string;
+  priority: Priority;
+  previousPriority: Priority;
 }
 export interface EmailLabelAdded {
   emailId: string;
@@ -300,6 +323,7 @@ export interface UserPreferencesChanged {
   userId: string;
   emailDetailViewMode?: DetailViewMode;
   onVacation?: boolean;
+  language?: UserLanguage;
 }
 
 /** Every event type and its payload: the single source of event names. */
@@ -334,6 +358,10 @@ export interface DomainEventMap {
   EmailUnstarred: EmailUnstarred;
   EmailNotificationsUnmuted: EmailNotificationsUnmuted;
   EmailActionLogged: EmailActionLogged;
+  EmailStatusChanged: EmailStatusChanged;
+  EmailPriorityChanged: EmailPriorityChanged;
+  EmailRuleApplied: EmailRuleApplied;
+  EmailNotificationsSuppressed: EmailNotificationsSuppressed;
   CommentAdded: CommentAdded;
   CommentEdited: CommentEdited;
   CommentDeleted: CommentDeleted;

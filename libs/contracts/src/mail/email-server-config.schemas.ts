@@ -62,6 +62,8 @@ export const ZEmailServerConfigRequest = z.object({
   fromEmail: text,
   fromName: text,
   isActive: flag(false),
+  /** Whether the team's rules act on the old mail of the first synchronisation too (default yes; docs/rules.md). */
+  applyRulesToFirstSync: flag(true),
 });
 export type TEmailServerConfigRequest = z.infer<typeof ZEmailServerConfigRequest>;
 
@@ -94,6 +96,8 @@ export interface EmailServerConfig {
   fromEmail: string;
   fromName: string;
   isActive: boolean;
+  /** Rules act on the old mail of the first synchronisation too (mail arriving later always goes through them). */
+  applyRulesToFirstSync: boolean;
   lastSyncAt: string | null;
   lastError: string | null;
   lastErrorAt: string | null;

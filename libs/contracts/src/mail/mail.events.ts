@@ -19,6 +19,8 @@ export interface MailboxSettings {
   fromEmail: string;
   fromName: string;
   isActive: boolean;
+  /** Absent in configurations saved before the option existed: read as true. */
+  applyRulesToFirstSync?: boolean;
   /** AES-256-GCM sealed password, or null when none is set. */
   imapPasswordSealed: string | null;
   smtpPasswordSealed: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UserLanguage } from '../conversations/collaboration.schemas';
 
 /* ------------------------------------------------------------------------------------------------
  * Notification settings (GET/PUT /notification-settings), one object per user
@@ -15,6 +16,24 @@ export const DEFAULT_NOTIFICATION_MESSAGES: Readonly<Record<NotificationType, st
   EMAIL_RECEIVED: 'New e-mail from {sender}: {subject}',
   TASK_ASSIGNED: 'You were assigned: {taskName}',
   COMMENT_ADDED: 'New comment on {emailSubject}',
+};
+
+/** The default messages in each interface language (English is DEFAULT_NOTIFICATION_MESSAGES). */
+export const DEFAULT_NOTIFICATION_MESSAGES_BY_LANGUAGE: Readonly<
+  Record<UserLanguage, Readonly<Record<NotificationType, string>>>
+> = {
+  en: DEFAULT_NOTIFICATION_MESSAGES,
+  cs: {
+    EMAIL_RECEIVED: 'Nový e-mail od {sender}: {subject}',
+    TASK_ASSIGNED: 'Byl vám přidělen úkol: {taskName}',
+    COMMENT_ADDED: 'Nový komentář k {emailSubject}',
+  },
+};
+
+/** The title of a notification of each type, in each interface language. */
+export const NOTIFICATION_TITLES: Readonly<Record<UserLanguage, Readonly<Record<NotificationType, string>>>> = {
+  en: { EMAIL_RECEIVED: 'New e-mail', TASK_ASSIGNED: 'Task assigned', COMMENT_ADDED: 'New comment' },
+  cs: { EMAIL_RECEIVED: 'Nový e-mail', TASK_ASSIGNED: 'Přidělený úkol', COMMENT_ADDED: 'Nový komentář' },
 };
 
 export const NOTIFICATION_CUSTOM_MESSAGE_MAX_LENGTH = 500;
@@ -52,6 +71,11 @@ export interface NotificationSettings extends NotificationPreferenceFlags {
   teamId: string | null;
   /** Read-only: the emails the user muted (PUT /emails/{id}/notifications/mute and unmute own them). */
   mutedEmailIds: string[];
+  /**
+   * Read-only: why Slack notifications were switched off by the product (the webhook kept refusing deliveries),
+   * null otherwise. Saving the settings with Slack on clears it.
+   */
+  slackDisabledReason: string | null;
   notificationTypes: Record<NotificationType, NotificationTypeSettings>;
 }
 
@@ -67,7 +91,7 @@ export const DEFAULT_NOTIFICATION_TYPE_SETTINGS: Readonly<NotificationTypeSettin
 /** The editable part of the settings with the values a user who never saved gets. */
 export function defaultNotificationPreferences(): Omit<
   NotificationSettings,
-  'id' | 'userId' | 'teamId' | 'mutedEmailIds'
+  'id' | 'userId' | 'teamId' | 'mutedEmailIds' | 'slackDisabledReason'
 > {
   return {
     useThreads: true,
@@ -86,6 +110,8 @@ export function defaultNotificationPreferences(): Omit<
 }
 
 export const SLACK_WEBHOOK_URL_MESSAGE = 'The Slack webhook URL must be an https:// URL';
+/** A webhook on a private, loopback or reserved address (checked when saved and again at every delivery). */
+export const SLACK_WEBHOOK_NOT_ALLOWED_MESSAGE = 'The Slack webhook URL must be a public address';
 
 /** true or false, or the default when absent; a clear message names the field otherwise. */
 const flag = (field: string, defaultValue: boolean) =>

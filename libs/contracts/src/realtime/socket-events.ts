@@ -7,6 +7,7 @@ import type {
 } from '../conversations/collaboration.schemas';
 import type { Email } from '../conversations/email.schemas';
 import type { ReplyTemplateChange } from '../personal/reply-template.schemas';
+import type { Notification } from '../notifications/notification.schemas';
 
 /** socket.io path; the spec's topics map to the typed events below. */
 export const SOCKET_PATH = '/ws';
@@ -16,9 +17,9 @@ export interface ServerToClientEvents {
   'team.email.created': (email: Email) => void;
   /** /topic/team/{teamId}/unread-count */
   'team.unread-count': (count: number) => void;
-  /** /topic/user/{userId}/notifications */
-  'user.notification': (notification: unknown) => void;
-  /** /topic/user/{userId}/notification-count */
+  /** /topic/user/{userId}/notifications: a new notification of that user, to that user's sockets only. */
+  'user.notification': (notification: Notification) => void;
+  /** /topic/user/{userId}/notification-count: the user's unread notifications after a change. */
   'user.notification-count': (count: number) => void;
   /** /topic/team/{teamId}/email/{emailId}/presence */
   'email.presence': (payload: EmailPresence) => void;

@@ -2,26 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Toast, type ToastMessage } from 'primereact/toast';
-import { type Notice, noticeShown, selectPendingNotices, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-
-/** A notice with a 'Close' action: its text and a button with that action's words, instead of the close icon. */
-function withCloseAction(notice: Notice, text: string, closeText: string, toast: () => Toast | null): ToastMessage {
-  const message: ToastMessage = { severity: notice.severity, life: notice.lifeMs, closable: false };
-  message.content = (
-    <div className="flex align-items-center gap-3 w-full" data-testid="notice">
-      <span className="flex-1 font-semibold">{text}</span>
-      <Button
-        type="button"
-        size="small"
-        text
-        label={closeText}
-        onClick={() => toast()?.remove(message)}
-        data-testid="notice-close"
-      />
-    </div>
-  );
-  return message;
-}
+import { noticeShown, selectPendingNotices, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 
 /** Shows the notices raised in the store (by sagas of the shell and of the remotes) as toasts. */
 export function NoticeHost() {
@@ -33,11 +14,25 @@ export function NoticeHost() {
   useEffect(() => {
     for (const notice of notices) {
       const text = notice.text ?? (notice.key ? t(notice.key, notice.values) : '');
-      toast.current?.show(
-        notice.closeKey
-          ? withCloseAction(notice, text, t(notice.closeKey), () => toast.current)
-          : { severity: notice.severity, summary: text, life: notice.lifeMs },
-      );
+      const message: ToastMessage = { severity: notice.severity, summary: text, life: notice.lifeMs };
+      if (notice.closeKey) {
+        const closeLabel = t(notice.closeKey);
+        message.closable = false;
+        message.content = () => (
+          <div className="flex align-items-center gap-2 w-full" data-testid="notice">
+            <span className="flex-1 font-semibold">{text}</span>
+            <Button
+              type="button"
+              size="small"
+              text
+              label={closeLabel}
+              onClick={() => toast.current?.remove(message)}
+              data-testid="notice-close"
+            />
+          </div>
+        );
+      }
+      toast.current?.show(message);
       dispatch(noticeShown(notice.id));
     }
   }, [notices, dispatch, t]);

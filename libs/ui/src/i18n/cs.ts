@@ -5,11 +5,16 @@ import { emailLabelsCs } from './email-labels';
 import { myTasksCs } from './my-tasks';
 import { replyTemplatesCs } from './reply-templates';
 import { teamActivityCs } from './team-activity';
+import { usabilityCs } from './usability';
+import { rulesCs } from './rules';
+import { notificationSettingsCs, notificationsCs, profileCs } from './notifications';
 
 /** Czech texts: translations of the English ones; the spec's Czech texts as they are. */
 export const cs: Resources = {
   app: { name: 'Team Inbox' },
   nav: {
+    notifications: 'Notifikace',
+    notificationSettings: 'Nastavení notifikací',
     home: 'Domů',
     login: 'Přihlášení',
     register: 'Registrace',
@@ -22,6 +27,7 @@ export const cs: Resources = {
     replyTemplates: 'Šablony odpovědí',
     activity: 'Aktivita týmu',
     profile: 'Profil',
+    rules: 'Pravidla',
     admin: 'Admin',
     logout: 'Odhlásit',
     changePassword: 'Změnit heslo',
@@ -201,13 +207,9 @@ export const cs: Resources = {
     yes: 'Ano',
     no: 'Ne',
   },
-  profile: {
-    heading: 'Profil',
-    email: 'E-mail',
-    role: 'Role',
-    team: 'Tým',
-    noTeam: 'Zatím bez týmu',
-  },
+  profile: profileCs,
+  notifications: notificationsCs,
+  notificationSettings: notificationSettingsCs,
   emailServerConfig: {
     heading: 'Nastavení e-mailového serveru',
     presets: 'Rychlé předvolby',
@@ -277,6 +279,8 @@ export const cs: Resources = {
   replyTemplates: replyTemplatesCs,
   teamActivity: teamActivityCs,
   customizer: customizerCs,
+  ...usabilityCs,
+  rules: rulesCs,
   standalone: {
     heading: 'Samostatný vývoj',
     signIn: 'Přihlásit se',

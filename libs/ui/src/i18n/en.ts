@@ -4,6 +4,9 @@ import { emailLabelsEn } from './email-labels';
 import { myTasksEn } from './my-tasks';
 import { replyTemplatesEn } from './reply-templates';
 import { teamActivityEn } from './team-activity';
+import { usabilityEn } from './usability';
+import { rulesEn } from './rules';
+import { notificationSettingsEn, notificationsEn, profileEn } from './notifications';
 
 /**
  * English texts. Values are the spec's product texts verbatim; texts the spec gives in Czech stay
@@ -12,6 +15,8 @@ import { teamActivityEn } from './team-activity';
 export const en = {
   app: { name: 'Team Inbox' },
   nav: {
+    notifications: 'Notifications',
+    notificationSettings: 'Notification settings',
     home: 'Home',
     login: 'Login',
     register: 'Register',
@@ -24,6 +29,7 @@ export const en = {
     replyTemplates: 'Reply templates',
     activity: 'Team Activity',
     profile: 'Profile',
+    rules: 'Rules',
     admin: 'Admin',
     logout: 'Logout',
     changePassword: 'Change password',
@@ -203,13 +209,9 @@ export const en = {
     yes: 'Yes',
     no: 'No',
   },
-  profile: {
-    heading: 'Profile',
-    email: 'Email',
-    role: 'Role',
-    team: 'Team',
-    noTeam: 'No team yet',
-  },
+  profile: profileEn,
+  notifications: notificationsEn,
+  notificationSettings: notificationSettingsEn,
   emailServerConfig: {
     heading: 'Email Server Configuration',
     presets: 'Quick presets',
@@ -279,6 +281,8 @@ export const en = {
   replyTemplates: replyTemplatesEn,
   teamActivity: teamActivityEn,
   customizer: customizerEn,
+  ...usabilityEn,
+  rules: rulesEn,
   standalone: {
     heading: 'Standalone development',
     signIn: 'Sign In',

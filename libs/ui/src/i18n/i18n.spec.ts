@@ -120,4 +120,37 @@ describe('i18n resources', () => {
       cancel: 'Cancel',
     });
   });
+
+  it('has the notification, settings and photo texts of the spec verbatim', () => {
+    for (const language of [en, cs]) {
+      expect(language.notifications).toMatchObject({
+        empty: 'Žádné notifikace',
+        markRead: 'Označit jako přečtené',
+        justNow: 'Právě teď',
+        minutesAgo: 'Před {{n}} min',
+        hoursAgo: 'Před {{n}} hod',
+        markError: 'Chyba při označování notifikace',
+        markAllError: 'Chyba při označování notifikací',
+        allMarked: 'Všechny notifikace označeny jako přečtené',
+        browserEnabled: 'Prohlížečové notifikace povoleny',
+        browserDenied: 'Notifikace nejsou povoleny',
+        browserUnavailable: 'Nelze požádat o povolení',
+        snoozed: 'Notifikace ztlumeny na {{n}} min',
+      });
+      expect(language.notificationSettings).toMatchObject({
+        vacation: 'I am on vacation (do not auto-assign e-mails to me)',
+        saveAvailability: 'Save availability',
+        typeEMAIL_RECEIVED: 'New e-mails',
+        typeTASK_ASSIGNED: 'Assigned tasks',
+        typeCOMMENT_ADDED: 'New comments',
+        saving: 'Ukládám...',
+        reset: 'Reset to defaults',
+      });
+      expect(language.profile).toMatchObject({
+        photoUpdated: 'Profilová fotografie byla aktualizována',
+        photoFailed: 'Nahrání fotografie selhalo',
+        close: 'Zavřít',
+      });
+    }
+  });
 });

@@ -1,12 +1,15 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from '../routing';
+import { StrictMode, useState, type FormEvent, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PrimeReactProvider } from 'primereact/api';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import {
+  createAppStore,
   injectFeature,
   loggedOut,
   selectCurrentUser,
@@ -19,8 +22,13 @@ import {
   type RemoteFeature,
 } from '@teaminbox/web-store';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { LocaleSync } from '../components/LocaleSync';
 import { NoticeHost } from '../components/NoticeHost';
 import { ThemeSwitch } from '../components/ThemeSwitch';
+import { startI18n } from '../i18n/i18n';
+import { primeReactConfig } from '../theme/prime-config';
+import { initTheme } from '../theme/theme';
+import type { StandaloneOptions } from './mountStandalone';
 
 function DevSignIn() {
   const { t } = useTranslation();
@@ -83,12 +91,34 @@ export function StandaloneApp({
   injectFeature(store, feature);
   return (
     <Provider store={store}>
-      <PrimeReactProvider>
+      <PrimeReactProvider value={{ ...primeReactConfig, locale: i18next.language }}>
         <BrowserRouter>
+          <LocaleSync />
           <NoticeHost />
           <Frame>{children}</Frame>
         </BrowserRouter>
       </PrimeReactProvider>
     </Provider>
+  );
+}
+
+/** Renders a remote's pages on their own (called by mountStandalone, which loads this module on demand). */
+export function renderStandalone({ feature, features = [], pages, home }: StandaloneOptions): void {
+  initTheme();
+  const store = createAppStore();
+  for (const pageFeature of features) injectFeature(store, pageFeature);
+  void startI18n().then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <StandaloneApp store={store} feature={feature}>
+          <Routes>
+            {Object.entries(pages).map(([path, page]) => (
+              <Route key={path} path={path} element={page} />
+            ))}
+            <Route path="*" element={<Navigate to={home} replace />} />
+          </Routes>
+        </StandaloneApp>
+      </StrictMode>,
+    ),
   );
 }

@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { RecordSlackDeliveryHandler } from './commands/record-slack-delivery/record-slack-delivery.handler';
 import { SaveNotificationSettingsHandler } from './commands/save-notification-settings/save-notification-settings.handler';
 import { NotificationSettingsController } from './http/notification-settings.controller';
 import { NotificationSettingsProjection } from './projections/notification-settings.projection';
@@ -7,7 +8,12 @@ import { GetNotificationSettingsHandler } from './queries/get-notification-setti
 
 @Module({
   controllers: [NotificationSettingsController],
-  providers: [NotificationSettingsProjection, SaveNotificationSettingsHandler, GetNotificationSettingsHandler],
+  providers: [
+    NotificationSettingsProjection,
+    SaveNotificationSettingsHandler,
+    RecordSlackDeliveryHandler,
+    GetNotificationSettingsHandler,
+  ],
 })
 export class NotificationSettingsModule implements OnModuleInit {
   constructor(

@@ -23,6 +23,14 @@ export interface OAuthConfig {
   microsoft?: OAuthProviderConfig;
 }
 
+/** The application server's keys for browser push (VAPID, RFC 8292). */
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  /** mailto: or https: URL naming who runs the server. */
+  subject: string;
+}
+
 /** The validated configuration, read once at start. Never log it whole: it holds secrets. */
 export interface AppConfig {
   port: number;
@@ -37,6 +45,8 @@ export interface AppConfig {
   mailFrom: string;
   publicUrl: string;
   allowPrivateMailHosts: boolean;
+  /** Browser push keys from VAPID_*; absent: generated once and kept in DATA_DIR (see vapidKeysOf). */
+  vapid?: VapidConfig;
   logLevel: LogLevelName;
   /** Absolute path of the repository root that holds apps/shell/dist and apps/mfe-<name>/dist. */
   webRoot: string;

@@ -75,6 +75,15 @@ export const ZEnvironment = z.object({
   MAIL_FROM: optionalText,
   PUBLIC_URL: urlWithProtocols('PUBLIC_URL', ['http:', 'https:']),
   ALLOW_PRIVATE_MAIL_HOSTS: booleanFlag,
+  /** Browser push (VAPID): both keys or neither (then a pair is generated and kept in DATA_DIR). */
+  VAPID_PUBLIC_KEY: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{80,100}$/.test(value), {
+    message: 'VAPID_PUBLIC_KEY must be a base64url P-256 public key',
+  }),
+  VAPID_PRIVATE_KEY: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{40,50}$/.test(value), {
+    message: 'VAPID_PRIVATE_KEY must be a base64url P-256 private key',
+  }),
+  /** Who push services may contact about this server's pushes: a mailto: or https: URL (default from MAIL_FROM). */
+  VAPID_SUBJECT: urlWithProtocols('VAPID_SUBJECT', ['mailto:', 'https:']),
   LOG_LEVEL: z
     .string()
     .trim()

@@ -34,6 +34,34 @@ describe('loadConfig', () => {
     expect(second.secretsKey).toBe(first.secretsKey);
   });
 
+  it('generates a VAPID key pair once into DATA_DIR (mode 0600), keeps it, and never describes the private key', () => {
+    const first = loadConfig({ DATA_DIR: 'state', MAIL_FROM: 'Support <help@example.com>' }, cwd);
+    const file = join(cwd, 'state', 'vapid-keys.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.vapid?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(first.vapid?.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.vapid?.subject).toBe('mailto:help@example.com');
+    expect(loadConfig({ DATA_DIR: 'state' }, cwd).vapid).toMatchObject({
+      publicKey: first.vapid?.publicKey,
+      privateKey: first.vapid?.privateKey,
+    });
+    const described = JSON.stringify(describeConfig(first));
+    expect(described).toContain(first.vapid?.publicKey);
+    expect(described).not.toContain(first.vapid?.privateKey);
+  });
+
+  it('takes the VAPID keys and subject from the environment, both keys or neither', () => {
+    const keys = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'p'.repeat(43) };
+    expect(loadConfig({ ...keys, VAPID_SUBJECT: 'https://inbox.example.com' }, cwd).vapid).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: 'https://inbox.example.com',
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY }, cwd)).toThrow(/set together/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://inbox.example.com' }, cwd)).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'short' }, cwd)).toThrow(/VAPID_PRIVATE_KEY/);
+  });
+
   it('takes secrets from the environment when given', () => {
     const config = loadConfig({ JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: 'y'.repeat(40) }, cwd);
     expect(config.jwtSecret).toBe('x'.repeat(40));

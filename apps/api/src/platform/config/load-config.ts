@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { ZEnvironment } from './config.schema';
 import type { AppConfig } from './app-config';
 import { readOrCreateSecretFile } from './secret-file';
+import { readOrCreateVapidKeys, VAPID_KEYS_FILE, vapidSubjectFrom } from './vapid-keys';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -28,6 +29,9 @@ export function findRepositoryRoot(from: string): string {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
   const parsed = ZEnvironment.safeParse(env);
+  if (parsed.success && Boolean(parsed.data.VAPID_PUBLIC_KEY) !== Boolean(parsed.data.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together']);
+  }
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
@@ -35,6 +39,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   const values = parsed.data;
   const dataDir = resolve(cwd, values.DATA_DIR ?? './data');
+  const mailFrom = values.MAIL_FROM ?? 'Team Inbox <no-reply@localhost>';
+  const vapidKeys =
+    values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+      ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+      : readOrCreateVapidKeys(join(dataDir, VAPID_KEYS_FILE));
   return {
     port: values.PORT,
     dataDir,
@@ -43,9 +52,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     jwtSecret: values.JWT_SECRET ?? readOrCreateSecretFile(join(dataDir, 'jwt-secret')),
     secretsKey: values.SECRETS_KEY ?? readOrCreateSecretFile(join(dataDir, 'secrets-key')),
     smtpUrl: values.SMTP_URL,
-    mailFrom: values.MAIL_FROM ?? 'Team Inbox <no-reply@localhost>',
+    mailFrom,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     allowPrivateMailHosts: values.ALLOW_PRIVATE_MAIL_HOSTS,
+    vapid: { ...vapidKeys, subject: values.VAPID_SUBJECT ?? vapidSubjectFrom(mailFrom) },
     logLevel: values.LOG_LEVEL,
     webRoot: values.WEB_ROOT ? resolve(cwd, values.WEB_ROOT) : findRepositoryRoot(join(__dirname, '..', '..', '..')),
     oauth: {
@@ -98,6 +108,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     smtp: redact(config.smtpUrl) ?? 'none',
     publicUrl: config.publicUrl,
     allowPrivateMailHosts: config.allowPrivateMailHosts,
+    vapidPublicKey: config.vapid?.publicKey,
     logLevel: config.logLevel,
     webRoot: config.webRoot,
     rateLimit: config.rateLimit,

@@ -1,18 +1,25 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { startTestApp, type TestApp, testConfig } from '../../../test/app/test-app';
+
+const BIG = `${'console.log("a line of the app");\n'.repeat(200)}`;
 
 describe('web assets', () => {
   let t: TestApp;
 
   beforeAll(async () => {
     const { webRoot } = testConfig();
-    const write = (path: string, content: string) => {
+    const write = (path: string, content: string | Buffer) => {
       mkdirSync(join(webRoot, path, '..'), { recursive: true });
       writeFileSync(join(webRoot, path), content);
     };
     write('apps/shell/dist/index.html', '<!doctype html><title>shell</title>');
     write('apps/shell/dist/main.1a2b3c4d5e.js', 'console.log(1)');
+    // The build's precompressed copies of a larger file.
+    write('apps/shell/dist/big.2b3c4d5e6f.js', BIG);
+    write('apps/shell/dist/big.2b3c4d5e6f.js.br', brotliCompressSync(BIG));
+    write('apps/shell/dist/big.2b3c4d5e6f.js.gz', gzipSync(BIG));
     write('apps/mfe-inbox/dist/mf-manifest.json', '{"name":"inbox"}');
     write('apps/mfe-inbox/dist/remoteEntry.js', 'var inbox;');
     write('apps/mfe-inbox/dist/412.0f1e2d3c4b.js', 'var chunk;');
@@ -38,6 +45,24 @@ describe('web assets', () => {
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
     expect((await t.request('/remotes/inbox/remoteEntry.js')).headers.get('cache-control')).toBe('no-cache');
     expect((await t.request('/remotes/inbox/412.0f1e2d3c4b.js')).headers.get('cache-control')).toContain('max-age');
+  });
+
+  it('sends the precompressed copy the browser accepts, typed and cached as the file it stands for', async () => {
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
+      const res = await t.request<string>('/big.2b3c4d5e6f.js', { headers: { 'accept-encoding': accepted } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(res.body).toBe(BIG);
+    }
+    const plain = await t.request<string>('/big.2b3c4d5e6f.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.body).toBe(BIG);
   });
 
   it('answers 404 for missing remote files and unbuilt remotes, never the shell', async () => {

@@ -1,1 +1,2 @@
 export * from './mail-host-guard';
+export * from './outbound-https';

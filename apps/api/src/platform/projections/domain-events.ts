@@ -59,6 +59,12 @@ export class EmailNotificationsUnmutedEvent extends DomainEventEnvelope<DomainEv
 export class EmailStarredEvent extends DomainEventEnvelope<DomainEventMap['EmailStarred']> {}
 export class EmailUnstarredEvent extends DomainEventEnvelope<DomainEventMap['EmailUnstarred']> {}
 export class EmailActionLoggedEvent extends DomainEventEnvelope<DomainEventMap['EmailActionLogged']> {}
+export class EmailStatusChangedEvent extends DomainEventEnvelope<DomainEventMap['EmailStatusChanged']> {}
+export class EmailPriorityChangedEvent extends DomainEventEnvelope<DomainEventMap['EmailPriorityChanged']> {}
+export class EmailRuleAppliedEvent extends DomainEventEnvelope<DomainEventMap['EmailRuleApplied']> {}
+export class EmailNotificationsSuppressedEvent extends DomainEventEnvelope<
+  DomainEventMap['EmailNotificationsSuppressed']
+> {}
 export class CommentAddedEvent extends DomainEventEnvelope<DomainEventMap['CommentAdded']> {}
 export class CommentEditedEvent extends DomainEventEnvelope<DomainEventMap['CommentEdited']> {}
 export class CommentDeletedEvent extends DomainEventEnvelope<DomainEventMap['CommentDeleted']> {}
@@ -111,6 +117,10 @@ export const DOMAIN_EVENT_CLASSES: { readonly [K in BusEventType]: DomainEventCl
   EmailStarred: EmailStarredEvent,
   EmailUnstarred: EmailUnstarredEvent,
   EmailActionLogged: EmailActionLoggedEvent,
+  EmailStatusChanged: EmailStatusChangedEvent,
+  EmailPriorityChanged: EmailPriorityChangedEvent,
+  EmailRuleApplied: EmailRuleAppliedEvent,
+  EmailNotificationsSuppressed: EmailNotificationsSuppressedEvent,
   CommentAdded: CommentAddedEvent,
   CommentEdited: CommentEditedEvent,
   CommentDeleted: CommentDeletedEvent,

@@ -188,16 +188,28 @@ export class ProjectionRunner {
     await this.releaseLockConnection();
   }
 
+  /** Whether a projection or reaction of that name is registered in this process. */
+  isRegistered(name: string): boolean {
+    return this.loops.has(name);
+  }
+
   /**
    * Resolves true once every named projection (default: all registered projections) has a checkpoint
-   * at or after `position`; false after timeoutMs. Never throws for a timeout.
+   * at or after `position`; false after timeoutMs. Never throws for a timeout. With `afterCommit`, the
+   * named reactions must also have finished their afterCommit work up to `position` (their effects are done,
+   * not only decided).
    */
-  async waitFor(position: Position, names?: string[], timeoutMs = 5000): Promise<boolean> {
+  async waitFor(
+    position: Position,
+    names?: string[],
+    timeoutMs = 5000,
+    options: { afterCommit?: boolean } = {},
+  ): Promise<boolean> {
     const wanted = names ?? this.projectionNames();
     const deadline = Date.now() + timeoutMs;
     this.wakeAll();
     for (;;) {
-      if (await this.reached(wanted, position)) return true;
+      if (await this.reached(wanted, position, options.afterCommit ?? false)) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
       await new Promise<void>((resolve) => {
@@ -212,12 +224,13 @@ export class ProjectionRunner {
     }
   }
 
-  private async reached(names: string[], position: Position): Promise<boolean> {
+  private async reached(names: string[], position: Position, afterCommit: boolean): Promise<boolean> {
     const remote: string[] = [];
     for (const name of names) {
       const loop = this.loops.get(name);
-      if (loop?.leader && loop.cursor) {
-        if (comparePositions(loop.cursor, position) < 0) return false;
+      const cursor = afterCommit && loop?.sub.kind === 'reaction' ? loop.afterCommitCursor : loop?.cursor;
+      if (loop?.leader && cursor) {
+        if (comparePositions(cursor, position) < 0) return false;
       } else {
         remote.push(name);
       }
@@ -225,7 +238,11 @@ export class ProjectionRunner {
     if (remote.length === 0) return true;
     try {
       const rows: { name: string; commit: string; prepare: string }[] = await this.dataSource.query(
-        `SELECT name, commit::text AS commit, prepare::text AS prepare FROM projection_checkpoints WHERE name = ANY($1)`,
+        afterCommit
+          ? `SELECT name, COALESCE(after_commit_commit, commit)::text AS commit,
+               COALESCE(after_commit_prepare, prepare)::text AS prepare
+               FROM projection_checkpoints WHERE name = ANY($1)`
+          : `SELECT name, commit::text AS commit, prepare::text AS prepare FROM projection_checkpoints WHERE name = ANY($1)`,
         [remote],
       );
       if (rows.length < remote.length) return false;
@@ -418,6 +435,7 @@ export class ProjectionRunner {
       [loop.sub.name, position.commit.toString(), position.prepare.toString()],
     );
     loop.afterCommitCursor = position;
+    this.progress.emit('progress');
   }
 
   private async loadCheckpoint(loop: Loop): Promise<void> {

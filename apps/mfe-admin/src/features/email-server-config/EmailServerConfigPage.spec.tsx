@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { EmailServerConfig } from '@teaminbox/api-client';
+import type { EmailServerConfig } from '@teaminbox/contracts';
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature, userLoaded, type AppStore } from '@teaminbox/web-store';
 import feature from '../../feature';
@@ -54,6 +54,7 @@ const stored = (fields: Partial<EmailServerConfig> = {}): EmailServerConfig => (
   fromEmail: 'support@example.com',
   fromName: 'Support',
   isActive: false,
+  applyRulesToFirstSync: true,
   lastSyncAt: null,
   lastError: null,
   lastErrorAt: null,

@@ -1,19 +1,16 @@
 import './email-server-config.css';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
-import { ProgressBar } from 'primereact/progressbar';
-import type { EmailServerConfig, MailAuthType, OAuthProvider } from '@teaminbox/api-client';
-import { PageHeading } from '@teaminbox/ui';
+import type { AuthType, OAuthProvider } from '@teaminbox/contracts';
+import { PageHeading, useSearchParams } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { Field, TextField } from './ConfigFields';
 import { fieldLocks, type EmailServerConfigDraft, type PresetKey } from './emailServerConfigRules';
 import {
   configRequested,
@@ -31,9 +28,10 @@ import {
   testRequested,
   type ConfigMessage,
 } from './emailServerConfigSlice';
+import { ServerFields } from './ServerFields';
+import { SyncStatus } from './SyncStatus';
 
-/** Shown in a password field when a password is stored; the stored value itself never comes back. */
-export const STORED_PASSWORD_PLACEHOLDER = '••••••••';
+export { STORED_PASSWORD_PLACEHOLDER } from './ServerFields';
 
 const PRESET_KEYS: { key: PresetKey; label: string }[] = [
   { key: 'gmail', label: 'presetGmail' },
@@ -41,80 +39,11 @@ const PRESET_KEYS: { key: PresetKey; label: string }[] = [
   { key: 'yahoo', label: 'presetYahoo' },
 ];
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="config-field flex flex-column gap-1">
-      <label htmlFor={id}>{label}</label>
-      {children}
-    </div>
-  );
-}
-
-function Toggle({
-  id,
-  label,
-  checked,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <div className="config-toggle flex align-items-center gap-2">
-      <Checkbox
-        inputId={id}
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChange(Boolean(e.checked))}
-        data-testid={id}
-      />
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
-}
-
 function useMessageText(message: ConfigMessage | null): string {
   const { t } = useTranslation();
   if (!message) return '';
   if (message.text !== undefined) return message.text;
   return t(`emailServerConfig.${message.key}`, message.params ?? {});
-}
-
-function SyncStatus({ config }: { config: EmailServerConfig }) {
-  const { t, i18n } = useTranslation();
-  const time = (value: string) => new Date(value).toLocaleString(i18n.language);
-  const progress = config.syncProgress;
-  const percent =
-    progress && progress.total > 0 ? Math.min(100, Math.round((progress.done / progress.total) * 100)) : 0;
-  return (
-    <div className="flex flex-column gap-2">
-      <span data-testid="last-sync">
-        {config.lastSyncAt
-          ? t('emailServerConfig.lastSync', { time: time(config.lastSyncAt) })
-          : t('emailServerConfig.neverSynced')}
-      </span>
-      {config.lastError ? (
-        <Message
-          severity="warn"
-          text={t('emailServerConfig.lastError', {
-            time: config.lastErrorAt ? time(config.lastErrorAt) : '',
-            error: config.lastError,
-          })}
-          data-testid="last-error"
-        />
-      ) : null}
-      {progress ? (
-        <div data-testid="sync-progress">
-          <span>{t('emailServerConfig.syncProgress', { done: progress.done, total: progress.total })}</span>
-          <ProgressBar value={percent} />
-        </div>
-      ) : null}
-    </div>
-  );
 }
 
 /**
@@ -162,10 +91,8 @@ export default function EmailServerConfigPage() {
   const messageText = useMessageText(state.message);
   const locks = fieldLocks(draft, stored);
   const off = !editing;
-  const serverOff = off || locks.server;
-  const passwordsOff = off || locks.passwords;
+  const locked = { server: off || locks.server, password: off || locks.passwords };
   const change = (fields: Partial<EmailServerConfigDraft>) => dispatch(draftChanged(fields));
-  const port = (value: string) => (value === '' ? 0 : Number.parseInt(value, 10) || 0);
   const folderOptions = [...new Set([...state.folders, ...draft.imapFolders])].map((f) => ({ label: f, value: f }));
   const busy = state.testing || state.saving;
 
@@ -200,177 +127,73 @@ export default function EmailServerConfigPage() {
         </div>
       </Card>
 
-      <Card title={t('emailServerConfig.imapSettings')}>
-        <div className="config-grid">
-          <Field id="imap-host" label={t('emailServerConfig.host')}>
-            <InputText
-              id="imap-host"
-              value={draft.imapHost}
-              disabled={serverOff}
-              onChange={(e) => change({ imapHost: e.target.value })}
-              data-testid="imap-host"
-            />
-          </Field>
-          <Field id="imap-port" label={t('emailServerConfig.port')}>
-            <InputText
-              id="imap-port"
-              type="number"
-              value={String(draft.imapPort)}
-              disabled={serverOff}
-              onChange={(e) => change({ imapPort: port(e.target.value) })}
-              data-testid="imap-port"
-            />
-          </Field>
-          <Field id="imap-username" label={t('emailServerConfig.username')}>
-            <InputText
-              id="imap-username"
-              value={draft.imapUsername}
-              disabled={serverOff}
-              autoComplete="off"
-              onChange={(e) => change({ imapUsername: e.target.value })}
-              data-testid="imap-username"
-            />
-          </Field>
-          <Field id="imap-password" label={t('emailServerConfig.password')}>
-            <InputText
-              id="imap-password"
-              type="password"
-              value={draft.imapPassword}
-              placeholder={stored?.imapPasswordSet ? STORED_PASSWORD_PLACEHOLDER : undefined}
-              disabled={passwordsOff}
-              autoComplete="new-password"
-              onChange={(e) => change({ imapPassword: e.target.value })}
-              data-testid="imap-password"
-            />
-          </Field>
-          <Field id="imap-folder" label={t('emailServerConfig.folder')}>
-            <InputText
-              id="imap-folder"
-              value={draft.imapFolder}
-              disabled={off}
-              onChange={(e) => change({ imapFolder: e.target.value })}
-              data-testid="imap-folder"
-            />
-          </Field>
-          <Field id="imap-folders" label={t('emailServerConfig.folders')}>
-            <div className="flex gap-2 align-items-center">
-              <MultiSelect
-                inputId="imap-folders"
-                value={draft.imapFolders}
-                options={folderOptions}
-                placeholder={t('emailServerConfig.selectFolders')}
-                disabled={off}
-                display="chip"
-                className="flex-1"
-                onChange={(e) => change({ imapFolders: e.value as string[] })}
-                data-testid="imap-folders-select"
-              />
-              <Button
-                type="button"
-                icon="pi pi-refresh"
-                label={t('emailServerConfig.loadFolders')}
-                outlined
-                loading={state.foldersLoading}
-                disabled={!stored}
-                onClick={() => dispatch(foldersRequested())}
-                data-testid="imap-folders-load"
-              />
-            </div>
-          </Field>
-        </div>
-        <Toggle
-          id="imap-ssl"
-          label={t('emailServerConfig.useSsl')}
-          checked={draft.imapUseSsl}
-          disabled={serverOff}
-          onChange={(imapUseSsl) => change({ imapUseSsl })}
+      <ServerFields
+        server="imap"
+        draft={draft}
+        passwordStored={Boolean(stored?.imapPasswordSet)}
+        locked={locked}
+        onChange={change}
+      >
+        <TextField
+          id="imap-folder"
+          label={t('emailServerConfig.folder')}
+          value={draft.imapFolder}
+          disabled={off}
+          onChange={(imapFolder) => change({ imapFolder })}
         />
-      </Card>
+        <Field id="imap-folders" label={t('emailServerConfig.folders')}>
+          <div className="flex gap-2 align-items-center">
+            <MultiSelect
+              inputId="imap-folders"
+              value={draft.imapFolders}
+              options={folderOptions}
+              placeholder={t('emailServerConfig.selectFolders')}
+              disabled={off}
+              display="chip"
+              className="flex-1"
+              onChange={(e) => change({ imapFolders: e.value as string[] })}
+              data-testid="imap-folders-select"
+            />
+            <Button
+              type="button"
+              icon="pi pi-refresh"
+              label={t('emailServerConfig.loadFolders')}
+              outlined
+              loading={state.foldersLoading}
+              disabled={!stored}
+              onClick={() => dispatch(foldersRequested())}
+              data-testid="imap-folders-load"
+            />
+          </div>
+        </Field>
+      </ServerFields>
 
-      <Card title={t('emailServerConfig.smtpSettings')}>
-        <div className="config-grid">
-          <Field id="smtp-host" label={t('emailServerConfig.host')}>
-            <InputText
-              id="smtp-host"
-              value={draft.smtpHost}
-              disabled={serverOff}
-              onChange={(e) => change({ smtpHost: e.target.value })}
-              data-testid="smtp-host"
-            />
-          </Field>
-          <Field id="smtp-port" label={t('emailServerConfig.port')}>
-            <InputText
-              id="smtp-port"
-              type="number"
-              value={String(draft.smtpPort)}
-              disabled={serverOff}
-              onChange={(e) => change({ smtpPort: port(e.target.value) })}
-              data-testid="smtp-port"
-            />
-          </Field>
-          <Field id="smtp-username" label={t('emailServerConfig.username')}>
-            <InputText
-              id="smtp-username"
-              value={draft.smtpUsername}
-              disabled={serverOff}
-              autoComplete="off"
-              onChange={(e) => change({ smtpUsername: e.target.value })}
-              data-testid="smtp-username"
-            />
-          </Field>
-          <Field id="smtp-password" label={t('emailServerConfig.password')}>
-            <InputText
-              id="smtp-password"
-              type="password"
-              value={draft.smtpPassword}
-              placeholder={stored?.smtpPasswordSet ? STORED_PASSWORD_PLACEHOLDER : undefined}
-              disabled={passwordsOff}
-              autoComplete="new-password"
-              onChange={(e) => change({ smtpPassword: e.target.value })}
-              data-testid="smtp-password"
-            />
-          </Field>
-        </div>
-        <div className="flex gap-4 flex-wrap">
-          <Toggle
-            id="smtp-ssl"
-            label={t('emailServerConfig.useSsl')}
-            checked={draft.smtpUseSsl}
-            disabled={serverOff}
-            onChange={(smtpUseSsl) => change({ smtpUseSsl })}
-          />
-          <Toggle
-            id="smtp-tls"
-            label={t('emailServerConfig.useTls')}
-            checked={draft.smtpUseTls}
-            disabled={serverOff}
-            onChange={(smtpUseTls) => change({ smtpUseTls })}
-          />
-        </div>
-      </Card>
+      <ServerFields
+        server="smtp"
+        draft={draft}
+        passwordStored={Boolean(stored?.smtpPasswordSet)}
+        locked={locked}
+        onChange={change}
+      />
 
       <Card title={t('emailServerConfig.generalSettings')}>
         <div className="config-grid">
-          <Field id="from-email" label={t('emailServerConfig.fromEmail')}>
-            <InputText
-              id="from-email"
-              type="email"
-              value={draft.fromEmail}
-              disabled={off}
-              readOnly={locks.fromEmail}
-              onChange={(e) => change({ fromEmail: e.target.value })}
-              data-testid="from-email"
-            />
-          </Field>
-          <Field id="from-name" label={t('emailServerConfig.fromName')}>
-            <InputText
-              id="from-name"
-              value={draft.fromName}
-              disabled={off}
-              onChange={(e) => change({ fromName: e.target.value })}
-              data-testid="from-name"
-            />
-          </Field>
+          <TextField
+            id="from-email"
+            label={t('emailServerConfig.fromEmail')}
+            type="email"
+            value={draft.fromEmail}
+            disabled={off}
+            readOnly={locks.fromEmail}
+            onChange={(fromEmail) => change({ fromEmail })}
+          />
+          <TextField
+            id="from-name"
+            label={t('emailServerConfig.fromName')}
+            value={draft.fromName}
+            disabled={off}
+            onChange={(fromName) => change({ fromName })}
+          />
           <Field id="auth-type" label={t('emailServerConfig.authType')}>
             <Dropdown
               inputId="auth-type"
@@ -380,7 +203,7 @@ export default function EmailServerConfigPage() {
                 { label: t('emailServerConfig.authOauth2'), value: 'OAUTH2' },
               ]}
               disabled={off}
-              onChange={(e) => change({ authType: e.value as MailAuthType })}
+              onChange={(e) => change({ authType: e.value as AuthType })}
               data-testid="auth-type"
             />
           </Field>

@@ -1,4 +1,4 @@
-import type { EmailServerConfig } from '@teaminbox/api-client';
+import type { EmailServerConfig } from '@teaminbox/contracts';
 import {
   fieldLocks,
   NEW_CONFIG_DRAFT,

@@ -1,10 +1,8 @@
-import type { EmailServerConfig, EmailServerConfigFields, EmailServerConfigRequest } from '@teaminbox/api-client';
+import type { EmailServerConfig, TEmailServerConfigRequest } from '@teaminbox/contracts';
+import type { EmailServerConfigRequest } from '@teaminbox/api-client';
 
 /** What the form edits: the configuration's fields plus the passwords the user typed (empty = keep). */
-export interface EmailServerConfigDraft extends EmailServerConfigFields {
-  imapPassword: string;
-  smtpPassword: string;
-}
+export type EmailServerConfigDraft = TEmailServerConfigRequest;
 
 /** A new configuration: IMAP 993 with SSL and folder INBOX; SMTP 587 with TLS, without SSL; inactive. */
 export const NEW_CONFIG_DRAFT: EmailServerConfigDraft = {
@@ -26,6 +24,7 @@ export const NEW_CONFIG_DRAFT: EmailServerConfigDraft = {
   fromEmail: '',
   fromName: '',
   isActive: false,
+  applyRulesToFirstSync: true,
 };
 
 export type PresetKey = 'gmail' | 'outlook' | 'yahoo';
@@ -69,6 +68,8 @@ export function draftOf(config: EmailServerConfig): EmailServerConfigDraft {
     fromEmail: config.fromEmail ?? '',
     fromName: config.fromName ?? '',
     isActive: Boolean(config.isActive),
+    // Not edited on this screen: a save keeps what is stored.
+    applyRulesToFirstSync: config.applyRulesToFirstSync ?? NEW_CONFIG_DRAFT.applyRulesToFirstSync,
   };
 }
 

@@ -1,6 +1,6 @@
 import { call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { SuccessMessageResponse } from '@teaminbox/contracts';
-import { api, ApiError, type EmailServerConfig, type OAuthUrlResponse } from '@teaminbox/api-client';
+import type { EmailServerConfig, SuccessMessageResponse } from '@teaminbox/contracts';
+import { api, ApiError, type OAuthUrlResponse } from '@teaminbox/api-client';
 import { requestOf, validateDraft } from './emailServerConfigRules';
 import {
   configLoaded,

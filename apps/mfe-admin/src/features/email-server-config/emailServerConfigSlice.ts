@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { EmailServerConfig } from '@teaminbox/api-client';
+import type { EmailServerConfig } from '@teaminbox/contracts';
 import {
   draftOf,
   NEW_CONFIG_DRAFT,

@@ -126,6 +126,7 @@ describe('the Team Activity screen', () => {
       actorUserId: 'u-1',
       actorName: 'Jana Nováková',
       actorEmail: me.email,
+      actor: { kind: 'user', userId: 'u-1' },
       details: {},
     };
     const older = { ...action, id: 'x0', type: 'ARCHIVED' as const, createdAt: '2026-03-01T10:00:00.000Z' };

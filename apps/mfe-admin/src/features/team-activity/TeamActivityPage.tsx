@@ -1,6 +1,5 @@
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -8,7 +7,7 @@ import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import type { TeamActivityEntry } from '@teaminbox/contracts';
-import { initials, PageHeading } from '@teaminbox/ui';
+import { initials, Link, PageHeading } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { actorName, describeEntry, typeName } from './activityText';
 import { activityPageRequested, activityRequested, filterTyped, selectTeamActivity } from './teamActivitySlice';

@@ -56,7 +56,13 @@ export function describeEntry(t: TFunction, entry: TeamActivityEntry): string {
     template: String(d.templateName ?? ''),
     subject: String(d.subject ?? ''),
     to: (d.to ?? []).join(', '),
-    status: d.status ? t(`teamActivity.replyStatus.${d.status}`, { error: d.error ?? '' }) : '',
+    status:
+      entry.type === 'REPLY_SENT' && d.status
+        ? t(`teamActivity.replyStatus.${d.status}`, { error: d.error ?? '' })
+        : String(d.status ?? ''),
+    previousStatus: String(d.previousStatus ?? ''),
+    priority: String(d.priority ?? ''),
+    previousPriority: String(d.previousPriority ?? ''),
     fields: changedFields(t, entry),
   };
   return t(`teamActivity.entry.${entry.type}`, { ...values, defaultValue: '' });
@@ -66,7 +72,7 @@ export function describeEntry(t: TFunction, entry: TeamActivityEntry): string {
 export function fromEmailAction(emailId: string, action: EmailAction): TeamActivityEntry {
   return {
     ...action,
-    actorKind: action.actorUserId ? 'user' : 'system',
+    actorKind: action.actor.kind,
     emailId,
     emailSubject: null,
   };

@@ -2,14 +2,25 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { InputTextarea } from 'primereact/inputtextarea';
-import type { Comment, TeamMember } from '@teaminbox/contracts';
-import { inboxApi } from '@teaminbox/api-client';
-import { insertMention, mentionAt, mentionSuggestions } from './mentions';
+import { Mention } from 'primereact/mention';
+import type { TeamMember } from '@teaminbox/contracts';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectTeamDirectory } from '../../shared/teamDirectory';
+import {
+  commentAddRequested,
+  commentDeleteRequested,
+  commentDraftChanged,
+  commentEditCancelled,
+  commentEditChanged,
+  commentEditStarted,
+  commentSaveRequested,
+  selectComments,
+} from './commentsSlice';
+import { mentionSuggestions } from './mentions';
 
 /**
- * A comment box with @mention suggestions: typing '@' and part of a name or email lists up to six members;
- * arrows move, Enter or a click inserts the member, Escape closes the list.
+ * A comment box with @mention suggestions (PrimeReact Mention): '@' and part of a name or email lists up to six
+ * members; arrows move, Enter or a click inserts the member's address, Escape closes the list.
  */
 function MentionTextarea({
   value,
@@ -25,142 +36,49 @@ function MentionTextarea({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLTextAreaElement>(null);
-  const [cursor, setCursor] = useState(0);
-  const [active, setActive] = useState(0);
-  const [dismissed, setDismissed] = useState<number | null>(null);
-  const mention = mentionAt(value, cursor);
-  const suggestions = mention && dismissed !== mention.start ? mentionSuggestions(members, mention.query) : [];
-
-  const pick = (member: TeamMember) => {
-    if (!mention) return;
-    const next = insertMention(value, mention.start, cursor, member);
-    onChange(next.text);
-    setCursor(next.cursor);
-    setActive(0);
-    requestAnimationFrame(() => {
-      ref.current?.focus();
-      ref.current?.setSelectionRange(next.cursor, next.cursor);
-    });
+  const [suggestions, setSuggestions] = useState<TeamMember[]>([]);
+  const mention = useRef<Mention>(null);
+  // PrimeReact highlights the first member when the list opens, but forgets the highlight when the list changes
+  // while it is open (typing on after '@'): Enter then takes the first member, as it does in a list just opened.
+  // Mention's own handler has run (it prevents Enter's default only while the list is open).
+  const enterTakesFirst = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || !event.defaultPrevented) return;
+    const list = mention.current?.getOverlay();
+    if (!list || list.querySelector('li[data-p-highlight="true"]')) return;
+    list.querySelector<HTMLElement>('li')?.click();
   };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (suggestions.length === 0 || !mention) return;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + suggestions.length) % suggestions.length);
-    } else if (event.key === 'Enter' || event.key === 'Tab') {
-      event.preventDefault();
-      pick(suggestions[Math.min(active, suggestions.length - 1)]);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      setDismissed(mention.start);
-    }
-  };
-
   return (
-    <div style={{ position: 'relative' }}>
-      <InputTextarea
-        ref={ref}
-        value={value}
-        rows={3}
-        className="w-full"
-        onChange={(event) => {
-          onChange(event.target.value);
-          setCursor(event.target.selectionStart ?? event.target.value.length);
-          setActive(0);
-        }}
-        onSelect={(event) => setCursor(event.currentTarget.selectionStart ?? 0)}
-        onKeyDown={onKeyDown}
-        placeholder={label}
-        aria-label={label}
-        aria-autocomplete="list"
-        aria-expanded={suggestions.length > 0}
-        data-testid={testId}
-      />
-      {suggestions.length > 0 ? (
-        <ul
-          role="listbox"
-          aria-label={t('emailDetail.mentionSuggestions')}
-          className="list-none p-1 m-0 surface-overlay border-1 surface-border border-round shadow-2"
-          style={{ position: 'absolute', zIndex: 5, left: 0, top: '100%', minWidth: 260 }}
-          data-testid="mention-suggestions"
-        >
-          {suggestions.map((member, index) => (
-            <li
-              key={member.id}
-              role="option"
-              aria-selected={index === active}
-              className={`p-2 border-round cursor-pointer ${index === active ? 'bg-primary' : ''}`}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                pick(member);
-              }}
-            >
-              {member.name && member.name !== member.email ? `${member.name} <${member.email}>` : member.email}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    <Mention
+      ref={mention}
+      value={value}
+      onChange={(event) => onChange((event.target as HTMLTextAreaElement).value)}
+      suggestions={suggestions}
+      onSearch={(event) => setSuggestions(mentionSuggestions(members, event.query))}
+      field="email"
+      rows={3}
+      className="w-full"
+      inputClassName="w-full"
+      placeholder={label}
+      itemTemplate={(member: TeamMember) =>
+        member.name && member.name !== member.email ? `${member.name} <${member.email}>` : member.email
+      }
+      pt={{
+        input: { 'aria-label': label, 'data-testid': testId, onKeyDown: enterTakesFirst } as object,
+        panel: { 'data-testid': 'mention-suggestions' } as object,
+        items: { role: 'listbox', 'aria-label': t('emailDetail.mentionSuggestions') } as object,
+        item: { role: 'option' } as object,
+      }}
+    />
   );
 }
 
 /** Internal comments: add (with mentions), edit and delete one's own; the list scrolls past 500 px. */
-export function CommentsCard({
-  emailId,
-  comments,
-  members,
-  myEmail,
-  reload,
-  notifyError,
-}: {
-  emailId: string;
-  comments: Comment[];
-  members: TeamMember[];
-  myEmail: string | undefined;
-  reload: () => Promise<unknown>;
-  notifyError: (key: string) => void;
-}) {
+export function CommentsCard({ emailId }: { emailId: string }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
-
-  const add = async () => {
-    const message = text.trim();
-    if (!message) return;
-    try {
-      await inboxApi.addComment(emailId, message);
-      setText('');
-      await reload();
-    } catch {
-      notifyError('commentAddError');
-    }
-  };
-
-  const saveEdit = async () => {
-    if (!editing) return;
-    const message = editing.text.trim();
-    if (!message) return;
-    try {
-      await inboxApi.editComment(emailId, editing.id, message);
-      setEditing(null);
-      await reload();
-    } catch {
-      notifyError('commentEditError');
-    }
-  };
-
-  const remove = async (comment: Comment) => {
-    try {
-      await inboxApi.deleteComment(emailId, comment.id);
-      if (editing?.id === comment.id) setEditing(null);
-      await reload();
-    } catch {
-      notifyError('commentDeleteError');
-    }
-  };
+  const dispatch = useAppDispatch();
+  const { items: comments, draft: text, editing } = useAppSelector(selectComments);
+  const { members } = useAppSelector(selectTeamDirectory);
+  const myEmail = useAppSelector(selectCurrentUser)?.email;
 
   return (
     <Card title={t('emailDetail.comments')}>
@@ -177,7 +95,7 @@ export function CommentsCard({
               <li key={comment.id} className="flex flex-column gap-2" data-testid="comment">
                 <MentionTextarea
                   value={editing.text}
-                  onChange={(value) => setEditing({ id: comment.id, text: value })}
+                  onChange={(value) => dispatch(commentEditChanged(value))}
                   members={members}
                   label={t('emailDetail.editComment')}
                   testId="comment-edit-input"
@@ -187,7 +105,7 @@ export function CommentsCard({
                     type="button"
                     size="small"
                     label={t('emailDetail.saveComment')}
-                    onClick={saveEdit}
+                    onClick={() => dispatch(commentSaveRequested(emailId))}
                     data-testid="comment-save"
                   />
                   <Button
@@ -195,7 +113,7 @@ export function CommentsCard({
                     size="small"
                     text
                     label={t('emailDetail.cancel')}
-                    onClick={() => setEditing(null)}
+                    onClick={() => dispatch(commentEditCancelled())}
                   />
                 </div>
               </li>
@@ -216,7 +134,7 @@ export function CommentsCard({
                     text
                     icon="pi pi-pencil"
                     aria-label={t('emailDetail.editComment')}
-                    onClick={() => setEditing({ id: comment.id, text: comment.message })}
+                    onClick={() => dispatch(commentEditStarted({ id: comment.id, text: comment.message }))}
                   />
                   <Button
                     type="button"
@@ -224,7 +142,7 @@ export function CommentsCard({
                     text
                     icon="pi pi-trash"
                     aria-label={t('emailDetail.deleteComment')}
-                    onClick={() => remove(comment)}
+                    onClick={() => dispatch(commentDeleteRequested(emailId, comment.id))}
                   />
                 </>
               ) : null}
@@ -235,13 +153,18 @@ export function CommentsCard({
       <div className="flex flex-column gap-2 mt-2">
         <MentionTextarea
           value={text}
-          onChange={setText}
+          onChange={(value) => dispatch(commentDraftChanged(value))}
           members={members}
           label={t('emailDetail.commentPlaceholder')}
           testId="comment-input"
         />
         <div>
-          <Button type="button" size="small" label={t('emailDetail.addComment')} onClick={add} />
+          <Button
+            type="button"
+            size="small"
+            label={t('emailDetail.addComment')}
+            onClick={() => dispatch(commentAddRequested(emailId, text))}
+          />
         </div>
       </div>
     </Card>

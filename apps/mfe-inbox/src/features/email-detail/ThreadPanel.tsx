@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { SelectButton } from 'primereact/selectbutton';
 import { Tag } from 'primereact/tag';
 import type { ThreadMessage } from '@teaminbox/contracts';
+import { Link } from '@teaminbox/ui';
 import { EmailBody } from '../../shared/EmailParts';
 import { preview, threadView, type ThreadFilter } from './thread-timeline';
 

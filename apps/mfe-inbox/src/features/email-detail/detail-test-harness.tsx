@@ -10,6 +10,8 @@ import { api, inboxApi, personalApi } from '@teaminbox/api-client';
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
 import feature from '../../feature';
+import { emailDetailFeature } from './emailDetailFeature';
+import { anEmail } from '../../testing/emails';
 import EmailDetailPage from './EmailDetailPage';
 
 export const user = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' };
@@ -25,26 +27,16 @@ export const petr = { id: 'u2', name: 'Petr', email: 'petr@example.com' } as Tea
 
 export function emailDetail(overrides: Partial<EmailDetail> = {}): EmailDetail {
   return {
-    id: 'e1',
-    teamId: 't1',
-    subject: 'Invoice for March',
-    body: 'Please find the invoice attached.',
-    htmlBody: null,
-    fromName: 'Billing',
-    fromEmail: 'billing@example.com',
-    to: ['support@example.com'],
-    cc: [],
-    receivedAt: '2025-03-04T10:15:00.000Z',
-    read: true,
-    readAt: null,
-    readBy: null,
-    isArchived: false,
-    isSpam: false,
-    priority: 'MEDIUM',
-    status: 'NEW',
-    assignedTo: null,
-    labels: [],
-    attachments: [],
+    ...anEmail({
+      id: 'e1',
+      subject: 'Invoice for March',
+      body: 'Please find the invoice attached.',
+      fromName: 'Billing',
+      fromEmail: 'billing@example.com',
+      to: ['support@example.com'],
+      receivedAt: '2025-03-04T10:15:00.000Z',
+      read: true,
+    }),
     remoteImages: 0,
     muted: false,
     assignedToName: null,
@@ -92,7 +84,8 @@ export async function renderDetail({ signedIn = true, waitForEmail = true } = {}
   const i18n = initI18n('en');
   const store = createAppStore({ withoutCoreSagas: true });
   if (signedIn) store.dispatch(userLoaded(user));
-  injectFeature(store, { ...feature, saga: undefined });
+  injectFeature(store, feature);
+  injectFeature(store, emailDetailFeature);
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/admin/email-detail/e1']}>

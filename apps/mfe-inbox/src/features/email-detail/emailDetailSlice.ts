@@ -1,51 +1,167 @@
-import { createSlice } from '@reduxjs/toolkit';
-import type { EmailPresence } from '@teaminbox/contracts';
-import { commentChanged, emailUpdated, presenceChanged, replyChanged } from '@teaminbox/web-store';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  DETAIL_VIEW_MODES,
+  type DetailViewMode,
+  type EmailAction,
+  type EmailAttachment,
+  type EmailDetail,
+  type EmailPresence,
+  type Label,
+  type Reply,
+  type ThreadMessage,
+} from '@teaminbox/contracts';
+import { presenceChanged } from '@teaminbox/web-store';
 
-/**
- * Live state of opened emails, fed by the realtime connection: who views each email, and a revision per email
- * that grows with every change, comment or reply pushed for it (the detail screen reloads what changed).
- */
-export interface EmailDetailLiveState {
-  presence: Record<string, EmailPresence>;
-  revisions: Record<string, number>;
-  commentRevisions: Record<string, number>;
-  replyRevisions: Record<string, number>;
-}
+export const VIEW_MODE_STORAGE_KEY = 'emailDetailViewMode';
 
-export const initialEmailDetailLiveState: EmailDetailLiveState = {
-  presence: {},
-  revisions: {},
-  commentRevisions: {},
-  replyRevisions: {},
-};
-
-export const emailDetailSlice = createSlice({
-  name: 'emailDetail',
-  initialState: initialEmailDetailLiveState,
-  reducers: {},
-  extraReducers: (builder) => {
-    builder
-      .addCase(presenceChanged, (state, action) => {
-        state.presence[action.payload.emailId] = action.payload;
-      })
-      .addCase(emailUpdated, (state, action) => {
-        state.revisions[action.payload.id] = (state.revisions[action.payload.id] ?? 0) + 1;
-      })
-      .addCase(commentChanged, (state, action) => {
-        state.commentRevisions[action.payload.emailId] = (state.commentRevisions[action.payload.emailId] ?? 0) + 1;
-      })
-      .addCase(replyChanged, (state, action) => {
-        state.replyRevisions[action.payload.emailId] = (state.replyRevisions[action.payload.emailId] ?? 0) + 1;
-      });
-  },
-});
-
-declare module '@teaminbox/web-store' {
-  interface LazyLoadedSlices {
-    emailDetail: EmailDetailLiveState;
+/** The view mode kept in this browser (classic unless a known mode is stored). */
+export function storedViewMode(): DetailViewMode {
+  try {
+    const value = window.localStorage.getItem(VIEW_MODE_STORAGE_KEY);
+    return (DETAIL_VIEW_MODES as readonly string[]).includes(value ?? '') ? (value as DetailViewMode) : 'classic';
+  } catch {
+    return 'classic';
   }
 }
 
-export const selectEmailDetailLive = (state: { emailDetail?: EmailDetailLiveState }): EmailDetailLiveState =>
-  state.emailDetail ?? initialEmailDetailLiveState;
+/** What the user can do to the open email from its screen; each is one API call. */
+export type DetailCommand =
+  | { kind: 'archive' | 'unarchive' | 'spam' | 'notSpam' | 'mute' | 'unmute' | 'markUnread' | 'unassign' }
+  | { kind: 'assign'; userId: string; mine: boolean }
+  | { kind: 'addLabel'; label: Label }
+  | { kind: 'removeLabel'; labelId: string };
+
+/**
+ * The open email (/admin/email-detail/{id}): the email, its thread, replies and action log (for the timeline),
+ * who is viewing it (live, for every email), the view mode, the assignee and label chosen in the cards, and an
+ * attachment shown in the lightbox. `left` says the screen should return to the inbox.
+ */
+export interface EmailDetailState {
+  id: string | null;
+  status: 'loading' | 'missing' | 'ready';
+  email: EmailDetail | null;
+  left: boolean;
+  thread: ThreadMessage[];
+  replies: Reply[];
+  actions: EmailAction[];
+  viewMode: DetailViewMode;
+  chosenMember: string | null;
+  chosenLabel: string | null;
+  lightbox: { name: string; url: string } | null;
+  presence: Record<string, EmailPresence>;
+}
+
+const initialState = (): EmailDetailState => ({
+  id: null,
+  status: 'loading',
+  email: null,
+  left: false,
+  thread: [],
+  replies: [],
+  actions: [],
+  viewMode: storedViewMode(),
+  chosenMember: null,
+  chosenLabel: null,
+  lightbox: null,
+  presence: {},
+});
+
+export const emailDetailSlice = createSlice({
+  name: 'emailDetail',
+  initialState,
+  reducers: {
+    detailOpened(state, action: PayloadAction<string>) {
+      Object.assign(state, { ...initialState(), viewMode: state.viewMode, presence: state.presence });
+      state.id = action.payload;
+    },
+    detailClosed(state, action: PayloadAction<string>) {
+      if (state.id === action.payload) state.id = null;
+    },
+    detailLoaded(state, action: PayloadAction<EmailDetail>) {
+      if (action.payload.id !== state.id) return;
+      state.status = 'ready';
+      state.email = action.payload;
+    },
+    detailMissing(state) {
+      state.status = 'missing';
+      state.email = null;
+    },
+    /** The screen goes back to the inbox (the email left it, or could not be loaded). */
+    detailLeft(state) {
+      state.left = true;
+    },
+    historyLoaded(
+      state,
+      action: PayloadAction<{ id: string; thread: ThreadMessage[]; replies?: Reply[]; actions?: EmailAction[] }>,
+    ) {
+      if (action.payload.id !== state.id) return;
+      state.thread = action.payload.thread;
+      if (action.payload.replies) state.replies = action.payload.replies;
+      if (action.payload.actions) state.actions = action.payload.actions;
+    },
+    viewModeChosen(state, action: PayloadAction<DetailViewMode>) {
+      state.viewMode = action.payload;
+    },
+    /** The server's stored view mode, which wins over the local one once it has loaded. */
+    viewModeLoaded(state, action: PayloadAction<DetailViewMode>) {
+      state.viewMode = action.payload;
+    },
+    memberChosen(state, action: PayloadAction<string | null>) {
+      state.chosenMember = action.payload;
+    },
+    labelChosen(state, action: PayloadAction<string | null>) {
+      state.chosenLabel = action.payload;
+    },
+    commandRequested: {
+      reducer() {},
+      prepare: (emailId: string, command: DetailCommand) => ({ payload: { emailId, command } }),
+    },
+    commandSucceeded(state, action: PayloadAction<DetailCommand>) {
+      if (action.payload.kind === 'addLabel') state.chosenLabel = null;
+    },
+    attachmentRequested: {
+      reducer() {},
+      prepare: (attachment: EmailAttachment, preview: boolean) => ({ payload: { attachment, preview } }),
+    },
+    lightboxOpened(state, action: PayloadAction<{ name: string; url: string }>) {
+      state.lightbox = action.payload;
+    },
+    lightboxClosed(state) {
+      state.lightbox = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(presenceChanged, (state, action) => {
+      state.presence[action.payload.emailId] = action.payload;
+    });
+  },
+});
+
+export const {
+  detailOpened,
+  detailClosed,
+  detailLoaded,
+  detailMissing,
+  detailLeft,
+  historyLoaded,
+  viewModeChosen,
+  viewModeLoaded,
+  memberChosen,
+  labelChosen,
+  commandRequested,
+  commandSucceeded,
+  attachmentRequested,
+  lightboxOpened,
+  lightboxClosed,
+} = emailDetailSlice.actions;
+
+declare module '@teaminbox/web-store' {
+  interface LazyLoadedSlices {
+    emailDetail: EmailDetailState;
+  }
+}
+
+let fallback: EmailDetailState | undefined;
+
+export const selectEmailDetail = (state: { emailDetail?: EmailDetailState }): EmailDetailState =>
+  state.emailDetail ?? (fallback ??= initialState());

@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { Button } from 'primereact/button';
+import { Menu, type MenuProps } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
 
 /** How long a menu stays open after the pointer left it (spec: 150 ms). */
 export const MENU_CLOSE_DELAY_MS = 150;
@@ -9,79 +11,94 @@ export interface HoverMenuItem {
   label: string;
   disabled?: boolean;
   onSelect?: () => void;
-  /** A heading inside the menu (not selectable). */
+  /** A heading inside the menu (not selectable); the items after it are its group. */
   heading?: boolean;
 }
 
+/** The flat list as PrimeReact's model: a heading opens a group holding the items that follow it. */
+function modelOf(items: HoverMenuItem[]): MenuItem[] {
+  const model: MenuItem[] = [];
+  let group: MenuItem | null = null;
+  for (const item of items) {
+    if (item.heading) {
+      group = { label: item.label, items: [] };
+      model.push(group);
+      continue;
+    }
+    const entry: MenuItem = { label: item.label, disabled: item.disabled, command: () => item.onSelect?.() };
+    if (group) group.items = [...(group.items as MenuItem[]), entry];
+    else model.push(entry);
+  }
+  return model;
+}
+
 /**
- * A menu that opens when the pointer is over its button (or on a click, for touch and keyboard), closes
- * 150 ms after the pointer left it, on Escape, after a choice, and when the user clicks anywhere else.
+ * A PrimeReact popup menu that opens when the pointer is over its button (or on a click or Enter, for touch and
+ * keyboard), closes 150 ms after the pointer left both the button and the menu, on Escape (focus back on the
+ * button), after a choice, and on a click anywhere else.
  */
 export function HoverMenu({
   label,
   icon,
   items,
   testId,
-  children,
 }: {
   label: string;
   icon?: string;
   items: HoverMenuItem[];
   testId: string;
-  children?: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const menu = useRef<Menu>(null);
   const root = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // A click on the button after the pointer opened the menu keeps it open; only a menu opened by a click closes
   // on the next click (the pointer always passes over the button before clicking it).
   const openedByClick = useRef(false);
+  const anchor = () => ({ currentTarget: root.current }) as unknown as SyntheticEvent;
 
   const cancelClose = () => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
     closeTimer.current = null;
   };
+  const close = () => {
+    cancelClose();
+    menu.current?.hide(anchor());
+  };
   const show = () => {
     cancelClose();
-    if (!open) openedByClick.current = false;
-    setOpen(true);
+    if (open) return;
+    openedByClick.current = false;
+    menu.current?.show(anchor());
   };
   const onButtonClick = () => {
     cancelClose();
-    if (open && openedByClick.current) {
-      setOpen(false);
-      return;
-    }
+    if (open && openedByClick.current) return close();
     openedByClick.current = true;
-    setOpen(true);
+    if (!open) menu.current?.show(anchor());
   };
   const closeSoon = () => {
     cancelClose();
-    closeTimer.current = setTimeout(() => setOpen(false), MENU_CLOSE_DELAY_MS);
+    closeTimer.current = setTimeout(close, MENU_CLOSE_DELAY_MS);
   };
 
   // A click anywhere outside closes the menu (so a click elsewhere closes every open menu).
   useEffect(() => {
     if (!open) return;
     const onDocumentClick = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      const target = event.target as Node;
+      if (!root.current?.contains(target) && !document.getElementById(menuId)?.contains(target)) close();
     };
     document.addEventListener('click', onDocumentClick, true);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('click', onDocumentClick, true);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+    return () => document.removeEventListener('click', onDocumentClick, true);
+  });
   useEffect(() => cancelClose, []);
 
   return (
     <div
       ref={root}
-      style={{ position: 'relative', display: 'inline-block' }}
+      className="inline-block"
       onMouseEnter={show}
       onMouseLeave={closeSoon}
       onClick={(event) => event.stopPropagation()}
@@ -95,42 +112,28 @@ export function HoverMenu({
         label={label}
         aria-haspopup="menu"
         aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
         onClick={onButtonClick}
-      >
-        {children}
-      </Button>
-      {open ? (
-        <ul
-          role="menu"
-          aria-label={label}
-          className="list-none p-1 m-0 surface-overlay border-1 surface-border border-round shadow-2"
-          style={{ position: 'absolute', right: 0, top: '100%', zIndex: 10, minWidth: '12rem' }}
-          data-testid={`${testId}-menu`}
-        >
-          {items.map((item) =>
-            item.heading ? (
-              <li key={item.key} role="presentation" className="px-2 py-1 text-sm font-semibold text-color-secondary">
-                {item.label}
-              </li>
-            ) : (
-              <li key={item.key} role="none">
-                <button
-                  type="button"
-                  role="menuitem"
-                  disabled={item.disabled}
-                  className="p-link w-full text-left px-2 py-2 border-round"
-                  onClick={() => {
-                    setOpen(false);
-                    item.onSelect?.();
-                  }}
-                >
-                  {item.label}
-                </button>
-              </li>
-            ),
-          )}
-        </ul>
-      ) : null}
+      />
+      <Menu
+        ref={menu}
+        id={menuId}
+        popup
+        model={modelOf(items)}
+        // Shown and hidden at once: the 150 ms close delay is the only wait.
+        transitionOptions={{ disabled: true } as MenuProps['transitionOptions']}
+        onShow={() => setOpen(true)}
+        onHide={() => setOpen(false)}
+        aria-label={label}
+        pt={{
+          root: {
+            'data-testid': `${testId}-menu`,
+            onMouseEnter: cancelClose,
+            onMouseLeave: closeSoon,
+            onClick: (event: MouseEvent) => event.stopPropagation(),
+          } as object,
+        }}
+      />
     </div>
   );
 }

@@ -1,42 +1,62 @@
-import { type HTMLAttributes, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import './inbox-list.css';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
+import { ariaLabel } from 'primereact/api';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import type { Email, Label, TeamMember } from '@teaminbox/contracts';
-import { inboxApi } from '@teaminbox/api-client';
-import { formatEmailDate, previewText } from '@teaminbox/ui';
-import { noticeRaised, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { pageRequested, selectInbox } from './inboxListSlice';
-import { InboxRowContext, LabelChips, RowMenus } from './RowMenus';
+import type { Email } from '@teaminbox/contracts';
+import { formatEmailDate, previewText, useNavigate } from '@teaminbox/ui';
+import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import {
+  bulkRequested,
+  pageRequested,
+  selectInbox,
+  selectionChanged,
+  starToggled,
+  type BulkAction,
+} from './inboxListSlice';
+import { LabelChips, RowMenus } from './RowMenus';
 import { StatusTags } from './StatusTags';
+
+type Row = Email & { starred: boolean };
 
 function SenderCell({ email }: { email: Email }) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-column" style={{ minWidth: 0 }}>
-      <span className={email.read ? '' : 'font-bold'} data-testid="email-sender">
+    <div className="flex flex-column inbox-cell" title={`${email.fromName ?? ''} <${email.fromEmail}>`}>
+      <span className={`inbox-ellipsis ${email.read ? '' : 'font-bold'}`} data-testid="email-sender">
         {email.fromName || t('inbox.unknownSender')}
       </span>
-      <span className="text-sm text-color-secondary">{email.fromEmail}</span>
-      <span className="text-sm text-color-secondary" data-testid="email-preview">
-        {previewText(email.body)}
-      </span>
+      <span className="inbox-ellipsis text-sm text-color-secondary">{email.fromEmail}</span>
     </div>
   );
 }
 
-const rowProps = { 'data-testid': 'email-row', className: 'cursor-pointer' } as HTMLAttributes<HTMLTableRowElement>;
-const ERROR_MS = 3000;
+/** The subject on one line (the whole of it on hover), the preview below it, and the status tags. */
+function SubjectCell({ email }: { email: Email }) {
+  return (
+    <div className="flex flex-column gap-1 inbox-cell">
+      <span
+        className={`inbox-ellipsis ${email.read ? '' : 'font-bold'}`}
+        title={email.subject}
+        data-testid="email-subject"
+      >
+        {email.subject}
+      </span>
+      <span className="inbox-ellipsis text-sm text-color-secondary" data-testid="email-preview">
+        {previewText(email.body)}
+      </span>
+      <div className="flex flex-wrap gap-1">
+        <StatusTags email={email} />
+        <LabelChips email={email} />
+      </div>
+    </div>
+  );
+}
 
-type BulkAction = 'markRead' | 'markUnread' | 'archive' | 'spam';
-const BULK_CALLS: Record<BulkAction, (id: string) => Promise<unknown>> = {
-  markRead: inboxApi.markRead,
-  markUnread: inboxApi.markUnread,
-  archive: inboxApi.archive,
-  spam: inboxApi.spam,
-};
+const rowProps = { 'data-testid': 'email-row', className: 'cursor-pointer', tabIndex: -1 };
+const BULK_ACTIONS: BulkAction[] = ['markRead', 'markUnread', 'archive', 'spam'];
 
 /** The row's star: the caller's personal marker, kept on the server. */
 function StarLink({ starred, onToggle }: { starred: boolean; onToggle: () => void }) {
@@ -55,13 +75,17 @@ function StarLink({ starred, onToggle }: { starred: boolean; onToggle: () => voi
       }}
       data-testid="row-star"
     >
-      <i className={starred ? 'pi pi-star-fill text-yellow-500' : 'pi pi-star text-color-secondary'} />
+      <i className={starred ? 'pi pi-star-fill text-yellow-700' : 'pi pi-star text-color-secondary'} aria-hidden />
     </a>
   );
 }
 
-/** The inbox table: sender with preview, subject, date; 'current / total' pagination when needed. */
-export function InboxList({ members, labels }: { members: TeamMember[]; labels: Label[] }) {
+/**
+ * The inbox table: sender, subject with its preview and tags, date, labels and the row menus; columns sized to
+ * their content (the subject takes the room, long texts end in '…' with the whole text on hover); stacked as
+ * cards on a phone. 'current / total' pagination when needed.
+ */
+export function InboxList() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -73,71 +97,32 @@ export function InboxList({ members, labels }: { members: TeamMember[]; labels: 
   };
   const showLoading = inbox.loading && inbox.emails.length === 0;
 
-  // Selection (row checkboxes and select-all) covers the emails on screen; emails that leave the list leave it.
-  const [selectedIds, setSelectedIds] = useState<Set<string>>(new Set());
-  const [starred, setStarred] = useState<Set<string>>(new Set());
   // The table re-renders its cells when its rows change: the star travels in the row.
-  const rows = useMemo(
-    () => inbox.emails.map((email) => ({ ...email, starred: starred.has(email.id) })),
-    [inbox.emails, starred],
+  const rows: Row[] = useMemo(
+    () => inbox.emails.map((email) => ({ ...email, starred: inbox.starred.includes(email.id) })),
+    [inbox.emails, inbox.starred],
   );
-  const selection = useMemo(() => rows.filter((email) => selectedIds.has(email.id)), [rows, selectedIds]);
-  const [busy, setBusy] = useState(false);
-  const rowContext = useMemo(() => ({ members, labels }), [members, labels]);
-  const visibleIds = inbox.emails.map((email) => email.id).join(',');
-  useEffect(() => {
-    let active = true;
-    inboxApi.starred(visibleIds ? visibleIds.split(',') : []).then(
-      (ids) => active && setStarred(new Set(ids)),
-      (error: unknown) => console.warn('Stars not loaded', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, [visibleIds]);
-
-  const notifyError = (key: string, values?: Record<string, string>) =>
-    dispatch(noticeRaised({ severity: 'error', key: `inbox.${key}`, values, lifeMs: ERROR_MS }));
-
-  const toggleStar = async (email: Email) => {
-    const on = !starred.has(email.id);
-    try {
-      await (on ? inboxApi.star(email.id) : inboxApi.unstar(email.id));
-      setStarred((current) => {
-        const next = new Set(current);
-        if (on) next.add(email.id);
-        else next.delete(email.id);
-        return next;
-      });
-    } catch {
-      notifyError('starError');
-    }
-  };
-
-  const runBulk = async (action: BulkAction) => {
-    setBusy(true);
-    const results = await Promise.allSettled(selection.map((email) => BULK_CALLS[action](email.id)));
-    setBusy(false);
-    const failed = results.filter((result) => result.status === 'rejected').length;
-    if (failed > 0) notifyError('bulkError', { count: String(failed) });
-    setSelectedIds(new Set());
-    dispatch(pageRequested(inbox.page, inbox.search));
-  };
+  // Selection (row checkboxes and select-all) covers the emails on screen; emails that leave the list leave it.
+  const selection = useMemo(
+    () => rows.filter((email) => inbox.selectedIds.includes(email.id)),
+    [rows, inbox.selectedIds],
+  );
+  const allSelected = rows.length > 0 && selection.length === rows.length;
 
   return (
-    <InboxRowContext.Provider value={rowContext}>
+    <>
       {selection.length > 0 ? (
         <div className="flex flex-wrap align-items-center gap-2 mb-2" data-testid="bulk-actions">
           <span data-testid="selected-count">{t('inbox.selected', { count: selection.length })}</span>
-          {(['markRead', 'markUnread', 'archive', 'spam'] as const).map((action) => (
+          {BULK_ACTIONS.map((action) => (
             <Button
               key={action}
               type="button"
               size="small"
               outlined
-              disabled={busy}
+              disabled={inbox.bulkBusy}
               label={t(`inbox.${action}`)}
-              onClick={() => void runBulk(action)}
+              onClick={() => dispatch(bulkRequested({ action }))}
               data-testid={`bulk-${action}`}
             />
           ))}
@@ -146,17 +131,20 @@ export function InboxList({ members, labels }: { members: TeamMember[]; labels: 
             size="small"
             text
             label={t('inbox.clearSelection')}
-            onClick={() => setSelectedIds(new Set())}
+            onClick={() => dispatch(selectionChanged([]))}
           />
         </div>
       ) : null}
       <DataTable
+        // Its rows keep the texts PrimeReact gave them: a new language draws the table anew.
+        key={i18n.language}
         value={rows}
         dataKey="id"
+        selectionAriaLabel="subject"
         selectionMode="checkbox"
         selection={selection}
         loading={inbox.loading}
-        onSelectionChange={(e) => setSelectedIds(new Set((e.value as Email[]).map((email) => email.id)))}
+        onSelectionChange={(e) => dispatch(selectionChanged((e.value as Email[]).map((email) => email.id)))}
         emptyMessage={showLoading || !inbox.loaded ? t('inbox.loading') : t('inbox.empty')}
         onRowClick={(e) => {
           const target = e.originalEvent.target as HTMLElement;
@@ -164,43 +152,47 @@ export function InboxList({ members, labels }: { members: TeamMember[]; labels: 
             return;
           navigate(`/admin/email-detail/${(e.data as Email).id}`);
         }}
-        pt={{ bodyRow: rowProps }}
+        rowClassName={(email: Row) => ({ 'inbox-row-cursor': email.id === inbox.cursor })}
+        tableStyle={{ tableLayout: 'fixed', width: '100%' }}
+        className="inbox-table"
+        pt={{ bodyRow: rowProps as object }}
         data-testid="email-table"
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
         <Column
-          body={(email: Email & { starred: boolean }) => (
-            <StarLink starred={email.starred} onToggle={() => void toggleStar(email)} />
-          )}
-          style={{ width: '2.5rem' }}
+          selectionMode="multiple"
+          headerStyle={{ width: '3rem' }}
+          // DataTable names its select-all box from a copy of PrimeReact's English texts bundled inside it; the
+          // shared locale (Czech when chosen) names it here instead, as it names the rows' boxes.
+          pt={{ headerCheckbox: { root: { 'aria-label': ariaLabel(allSelected ? 'selectAll' : 'unselectAll', {}) } } }}
+        />
+        <Column
+          body={(email: Row) => <StarLink starred={email.starred} onToggle={() => dispatch(starToggled(email.id))} />}
+          headerStyle={{ width: '2.75rem' }}
         />
         <Column
           header={t('inbox.sender')}
           body={(email: Email) => <SenderCell email={email} />}
-          style={{ width: '40%' }}
+          headerStyle={{ width: '11rem' }}
         />
-        <Column
-          header={t('inbox.subject')}
-          body={(email: Email) => (
-            <div className="flex flex-column gap-1 align-items-start">
-              <span className={email.read ? '' : 'font-bold'} data-testid="email-subject">
-                {email.subject}
-              </span>
-              <StatusTags email={email} />
-            </div>
-          )}
-        />
+        <Column header={t('inbox.subject')} body={(email: Email) => <SubjectCell email={email} />} />
         <Column
           header={t('inbox.date')}
           body={(email: Email) => (
-            <time dateTime={email.receivedAt} title={new Date(email.receivedAt).toLocaleString(i18n.language)}>
+            <time
+              className="white-space-nowrap"
+              dateTime={email.receivedAt}
+              title={new Date(email.receivedAt).toLocaleString(i18n.language)}
+            >
               {formatEmailDate(email.receivedAt, now)}
             </time>
           )}
-          style={{ width: '9rem' }}
+          headerStyle={{ width: '6rem' }}
         />
-        <Column header={t('inbox.labels')} body={(email: Email) => <LabelChips email={email} />} />
-        <Column body={(email: Email) => <RowMenus email={email} />} />
+        <Column
+          header={<span className="sr-only">{t('inbox.actions')}</span>}
+          body={(email: Email) => <RowMenus email={email} />}
+          headerStyle={{ width: '8rem' }}
+        />
       </DataTable>
       {inbox.totalPages > 1 ? (
         <div className="flex align-items-center justify-content-center gap-2 mt-3" data-testid="pagination">
@@ -228,6 +220,6 @@ export function InboxList({ members, labels }: { members: TeamMember[]; labels: 
           />
         </div>
       ) : null}
-    </InboxRowContext.Provider>
+    </>
   );
 }

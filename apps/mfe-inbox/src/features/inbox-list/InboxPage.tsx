@@ -1,17 +1,15 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import type { Label, TeamMember } from '@teaminbox/contracts';
-import { api, inboxApi } from '@teaminbox/api-client';
-import { PageHeading } from '@teaminbox/ui';
+import { PageHeading, Link, useSearchParams } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { selectTeamRevisions } from '../../shared/teamRevisions';
+import { selectTeamDirectory, teamDirectoryRequested } from '../../shared/teamDirectory';
 import { InboxList } from './InboxList';
 import { InboxToolbar } from './InboxToolbar';
 import { pageRequested, sampleRequested, selectInbox } from './inboxListSlice';
 import { RealtimeStatus } from './RealtimeStatus';
+import { useInboxShortcuts } from './useInboxShortcuts';
 
 /** /admin/inbox and /admin/email-inbox: reads the optional 'search' query parameter. */
 export default function InboxPage() {
@@ -23,9 +21,8 @@ export default function InboxPage() {
   const search = params.get('search')?.trim() ?? '';
   const teamId = user?.teamId ?? null;
 
-  const [members, setMembers] = useState<TeamMember[]>([]);
-  const [labels, setLabels] = useState<Label[]>([]);
-  const labelsRevision = useAppSelector(selectTeamRevisions).labels;
+  const { members, labels } = useAppSelector(selectTeamDirectory);
+  useInboxShortcuts();
 
   useEffect(() => {
     if (teamId) dispatch(pageRequested(0, search));
@@ -33,14 +30,8 @@ export default function InboxPage() {
 
   // Members and labels for the filters and row menus; a failure leaves a list empty (the spec's silent case).
   useEffect(() => {
-    if (!teamId) return;
-    api.getTeamMembers().then(setMembers, () => setMembers([]));
-  }, [teamId]);
-  // The labels again whenever a member creates, changes or deletes one.
-  useEffect(() => {
-    if (!teamId) return;
-    inboxApi.listLabels().then(setLabels, () => setLabels([]));
-  }, [teamId, labelsRevision]);
+    if (teamId) dispatch(teamDirectoryRequested());
+  }, [dispatch, teamId]);
 
   return (
     <div>
@@ -62,7 +53,7 @@ export default function InboxPage() {
       {teamId ? (
         <>
           <InboxToolbar members={members} labels={labels} />
-          <InboxList members={members} labels={labels} />
+          <InboxList />
         </>
       ) : (
         <Message

@@ -1,13 +1,10 @@
-import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'primereact/tag';
-import type { Email, Label, TeamMember } from '@teaminbox/contracts';
-import { inboxApi } from '@teaminbox/api-client';
-import { noticeRaised, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import type { Email } from '@teaminbox/contracts';
+import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectTeamDirectory } from '../../shared/teamDirectory';
 import { HoverMenu } from './HoverMenu';
-
-const SUCCESS_MS = 2000;
-const ERROR_MS = 3000;
+import { rowAssignRequested, rowLabelRequested } from './inboxListSlice';
 
 const SEVERITY: Record<string, 'success' | 'info' | 'warning' | 'danger' | 'secondary' | 'contrast' | null> = {
   primary: null,
@@ -20,15 +17,9 @@ const SEVERITY: Record<string, 'success' | 'info' | 'warning' | 'danger' | 'seco
   dark: 'contrast',
 };
 
-/**
- * The team's members and labels for the cells of the inbox table. A context, not props: the table re-renders a
- * cell only when its row changes, and members or labels often arrive after the rows.
- */
-export const InboxRowContext = createContext<{ members: TeamMember[]; labels: Label[] }>({ members: [], labels: [] });
-
 /** The label chips of a row, in the label's colour (solid or light background). */
 export function LabelChips({ email }: { email: Email }) {
-  const { labels } = useContext(InboxRowContext);
+  const { labels } = useAppSelector(selectTeamDirectory);
   return (
     <div className="flex flex-wrap gap-1" data-testid="label-chips">
       {labels
@@ -38,7 +29,7 @@ export function LabelChips({ email }: { email: Email }) {
             key={label.id}
             value={label.name}
             severity={SEVERITY[label.color] ?? undefined}
-            style={label.backgroundColor === 'light' ? { opacity: 0.75 } : undefined}
+            rounded={label.backgroundColor === 'light'}
           />
         ))}
     </div>
@@ -47,47 +38,14 @@ export function LabelChips({ email }: { email: Email }) {
 
 /** A row's assign menu (Unassign, "I'll take it", then each member) and its 'Choose Label' menu. */
 export function RowMenus({ email }: { email: Email }) {
-  const { members, labels } = useContext(InboxRowContext);
+  const { members, labels } = useAppSelector(selectTeamDirectory);
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const me = useAppSelector(selectCurrentUser);
-  const notify = (severity: 'success' | 'error', key: string, values?: Record<string, string>) =>
-    dispatch(
-      noticeRaised({ severity, key: `inbox.${key}`, values, lifeMs: severity === 'error' ? ERROR_MS : SUCCESS_MS }),
-    );
-
-  const assign = async (value: string | null) => {
-    if (value === null) {
-      try {
-        await inboxApi.assign(email.id, '');
-        notify('success', 'unassignedOk');
-      } catch {
-        notify('error', 'unassignError');
-      }
-      return;
-    }
-    const mine = value === 'me';
-    if (mine && !me?.id) return notify('error', 'notAuthenticated');
-    try {
-      await inboxApi.assign(email.id, mine ? (me?.id ?? '') : value);
-      notify('success', mine ? 'assignedToYou' : 'assignedOk');
-    } catch {
-      notify('error', 'assignError');
-    }
-  };
-
-  const addLabel = async (label: Label) => {
-    try {
-      await inboxApi.addLabelToEmail(email.id, label);
-      notify('success', 'labelAssigned', { name: label.name });
-    } catch {
-      notify('error', 'labelError');
-    }
-  };
+  const assign = (to: string | null) => dispatch(rowAssignRequested(email.id, to));
 
   const assignee = members.find((m) => m.id === email.assignedTo);
   return (
-    <div className="flex gap-1 justify-content-end" data-testid="row-menus">
+    <div className="row-menus flex flex-column gap-1 align-items-stretch" data-testid="row-menus">
       <HoverMenu
         label={assignee ? assignee.name || assignee.email : t('inbox.assignee')}
         icon="pi pi-user"
@@ -97,14 +55,14 @@ export function RowMenus({ email }: { email: Email }) {
             key: 'unassign',
             label: t('inbox.unassign'),
             disabled: !email.assignedTo,
-            onSelect: () => void assign(null),
+            onSelect: () => assign(null),
           },
-          { key: 'me', label: t('inbox.takeIt'), onSelect: () => void assign('me') },
+          { key: 'me', label: t('inbox.takeIt'), onSelect: () => assign('me') },
           ...members.map((m) => ({
             key: m.id,
             label: m.email,
             disabled: m.id === email.assignedTo,
-            onSelect: () => void assign(m.id),
+            onSelect: () => assign(m.id),
           })),
         ]}
       />
@@ -118,7 +76,7 @@ export function RowMenus({ email }: { email: Email }) {
             key: label.id,
             label: label.name,
             disabled: email.labels.includes(label.id),
-            onSelect: () => void addLabel(label),
+            onSelect: () => dispatch(rowLabelRequested(email.id, label)),
           })),
         ]}
       />

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_PAGE_SIZE, type Email, type Folder, type Page } from '@teaminbox/contracts';
+import { DEFAULT_PAGE_SIZE, type Email, type Folder, type Label, type Page } from '@teaminbox/contracts';
 import { emailArrived, emailUpdated, unreadCountChanged } from '@teaminbox/web-store';
 
 /** The inbox filters: assignee 'all' | 'unassigned' | 'me' | a member's id; a label id or 'all'; unread only. */
@@ -25,7 +25,16 @@ export interface InboxState {
   loaded: boolean;
   loadingSample: boolean;
   unreadCount: number | null;
+  /** The emails on screen the caller starred. */
+  starred: string[];
+  /** The emails chosen with the row check boxes (those still on screen count). */
+  selectedIds: string[];
+  bulkBusy: boolean;
+  /** The row the keyboard is on (j / k), by email id. */
+  cursor: string | null;
 }
+
+export type BulkAction = 'markRead' | 'markUnread' | 'archive' | 'spam';
 
 export const initialInboxState: InboxState = {
   folder: 'inbox',
@@ -40,6 +49,10 @@ export const initialInboxState: InboxState = {
   loaded: false,
   loadingSample: false,
   unreadCount: null,
+  starred: [],
+  selectedIds: [],
+  bulkBusy: false,
+  cursor: null,
 };
 
 const pagesFor = (total: number, size: number) => Math.ceil(total / size);
@@ -124,6 +137,37 @@ export const inboxListSlice = createSlice({
     sampleFailed(state) {
       state.loadingSample = false;
     },
+    /** A row's assign menu: 'me', a member's id, or null to unassign. */
+    rowAssignRequested: {
+      reducer() {},
+      prepare: (emailId: string, to: string | null) => ({ payload: { emailId, to } }),
+    },
+    rowLabelRequested: {
+      reducer() {},
+      prepare: (emailId: string, label: Label) => ({ payload: { emailId, label } }),
+    },
+    starToggled(_state, _action: PayloadAction<string>) {},
+    starsLoaded(state, action: PayloadAction<string[]>) {
+      state.starred = action.payload;
+    },
+    starChanged(state, action: PayloadAction<{ id: string; on: boolean }>) {
+      const { id, on } = action.payload;
+      state.starred = on ? [...state.starred, id] : state.starred.filter((other) => other !== id);
+    },
+    selectionChanged(state, action: PayloadAction<string[]>) {
+      state.selectedIds = action.payload;
+    },
+    /** A bulk action on the selected emails, or on the given ones (a keyboard shortcut on the current row). */
+    bulkRequested(state, _action: PayloadAction<{ action: BulkAction; ids?: string[] }>) {
+      state.bulkBusy = true;
+    },
+    bulkDone(state) {
+      state.bulkBusy = false;
+      state.selectedIds = [];
+    },
+    cursorMoved(state, action: PayloadAction<string | null>) {
+      state.cursor = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -167,6 +211,15 @@ export const {
   folderChosen,
   filtersChanged,
   filtersReset,
+  rowAssignRequested,
+  rowLabelRequested,
+  starToggled,
+  starsLoaded,
+  starChanged,
+  selectionChanged,
+  bulkRequested,
+  bulkDone,
+  cursorMoved,
 } = inboxListSlice.actions;
 
 declare module '@teaminbox/web-store' {

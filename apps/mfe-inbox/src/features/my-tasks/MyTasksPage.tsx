@@ -1,84 +1,42 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import type { Email, EmailDetail, Page } from '@teaminbox/contracts';
-import { inboxApi } from '@teaminbox/api-client';
-import { formatEmailDate, PageHeading, previewText } from '@teaminbox/ui';
-import { noticeRaised, useAppDispatch } from '@teaminbox/web-store';
+import { formatEmailDate, PageHeading, previewText, useNavigate } from '@teaminbox/ui';
+import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { EmailBody, EmailMeta } from '../../shared/EmailParts';
+import {
+  ALL,
+  myTasksOpened,
+  selectMyTasks,
+  taskSelected,
+  tasksFiltered,
+  tasksPageChosen,
+  type TasksQuery,
+} from './myTasksSlice';
+import { myTasksFeature } from './myTasksFeature';
 
-/** Spec (admin-and-personal, section 9): task page size 20, errors shown 3 s, task preview cut to 100 characters. */
-const TASK_PAGE_SIZE = 20;
-const TASK_ERROR_MS = 3000;
+/** Spec (admin-and-personal, section 9): task preview cut to 100 characters. */
 const TASK_PREVIEW_LENGTH = 100;
 
 /** Badge colours (spec): priority high red, medium amber, low green; status new blue, in progress amber, resolved green, closed grey. */
 const PRIORITY_SEVERITY = { HIGH: 'danger', MEDIUM: 'warning', LOW: 'success' } as const;
 const STATUS_SEVERITY = { NEW: 'info', IN_PROGRESS: 'warning', RESOLVED: 'success', CLOSED: 'secondary' } as const;
 
-/** The 'All Status' / 'All Priority' choice: the dropdown shows an empty string as no choice at all. */
-const ALL = 'ALL';
-
-interface Query {
-  page: number;
-  /** ALL or a status. */
-  status: string;
-  /** ALL or a priority. */
-  priority: string;
-  search: string;
-}
-
 /** /admin/my-tasks: the emails assigned to the user, with filters, paging and a detail pane. */
 export default function MyTasksPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [query, setQuery] = useState<Query>({ page: 0, status: ALL, priority: ALL, search: '' });
+  const { query, page, loading, selected } = useAppSelector(selectMyTasks);
   const [searchText, setSearchText] = useState('');
-  const [result, setResult] = useState<{ for: Query; page: Page<Email> } | null>(null);
-  const [selected, setSelected] = useState<EmailDetail | null>(null);
-  // The last task clicked: an earlier click answered late does not replace it.
-  const selecting = useRef<string | null>(null);
-  const select = (id: string) => {
-    selecting.current = id;
-    inboxApi.getEmail(id).then(
-      (detail) => selecting.current === id && setSelected(detail),
-      () => selecting.current === id && setSelected(null),
-    );
-  };
-
   useEffect(() => {
-    let active = true;
-    inboxApi
-      .myTasks({
-        page: query.page,
-        size: TASK_PAGE_SIZE,
-        status: query.status === ALL ? undefined : query.status,
-        priority: query.priority === ALL ? undefined : query.priority,
-        search: query.search || undefined,
-      })
-      .then(
-        (page) => active && setResult({ for: query, page }),
-        () => {
-          if (!active) return;
-          setResult({ for: query, page: { content: [], totalPages: 0, totalElements: 0 } });
-          dispatch(noticeRaised({ severity: 'error', key: 'myTasks.loadError', lifeMs: TASK_ERROR_MS }));
-        },
-      );
-    return () => {
-      active = false;
-    };
-  }, [query, dispatch]);
-
-  const loading = result?.for !== query;
-  const page = result?.page;
-  // Any filter or search change goes back to the first page.
-  const change = (next: Partial<Omit<Query, 'page'>>) => setQuery((current) => ({ ...current, ...next, page: 0 }));
+    dispatch(myTasksOpened());
+  }, [dispatch]);
+  const change = (next: Partial<Omit<TasksQuery, 'page'>>) => dispatch(tasksFiltered(next));
   const statuses = [
     { label: t('myTasks.allStatus'), value: ALL },
     { label: t('myTasks.statusNew'), value: 'NEW' },
@@ -118,16 +76,18 @@ export default function MyTasksPage() {
           value={query.status}
           options={statuses}
           onChange={(e) => change({ status: e.value as string })}
+          aria-label={t('myTasks.status')}
           data-testid="task-status"
         />
         <Dropdown
           value={query.priority}
           options={priorities}
           onChange={(e) => change({ priority: e.value as string })}
+          aria-label={t('myTasks.priority')}
           data-testid="task-priority"
         />
       </div>
-      <div className="grid-cards" style={{ gridTemplateColumns: 'minmax(280px, 2fr) 3fr' }}>
+      <div className="tasks-grid">
         <div>
           {loading ? <p data-testid="tasks-loading">{t('myTasks.loading')}</p> : null}
           {page && page.content.length === 0 && !loading ? <p data-testid="no-tasks">{t('myTasks.noTasks')}</p> : null}
@@ -138,7 +98,7 @@ export default function MyTasksPage() {
                   type="button"
                   className="w-full text-left p-2 border-1 border-round surface-card cursor-pointer"
                   style={{ borderColor: selected?.id === email.id ? 'var(--primary-color)' : 'var(--surface-border)' }}
-                  onClick={() => select(email.id)}
+                  onClick={() => dispatch(taskSelected(email.id))}
                   data-testid="task-item"
                 >
                   <div className="flex justify-content-between gap-2">
@@ -179,7 +139,7 @@ export default function MyTasksPage() {
                 text
                 label={t('myTasks.previous')}
                 disabled={loading || query.page <= 0}
-                onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
+                onClick={() => dispatch(tasksPageChosen(query.page - 1))}
                 data-testid="task-previous"
               />
               <span data-testid="task-page">
@@ -190,7 +150,7 @@ export default function MyTasksPage() {
                 text
                 label={t('myTasks.next')}
                 disabled={loading || query.page >= page.totalPages - 1}
-                onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
+                onClick={() => dispatch(tasksPageChosen(query.page + 1))}
                 data-testid="task-next"
               />
             </div>
@@ -228,3 +188,6 @@ export default function MyTasksPage() {
     </div>
   );
 }
+
+/** Injected by the shell with this page (see RemoteRoute). */
+export const features = [myTasksFeature];

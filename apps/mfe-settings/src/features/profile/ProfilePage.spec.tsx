@@ -1,30 +1,119 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import { ApiError, notificationsApi, personalApi } from '@teaminbox/api-client';
+import { defaultNotificationPreferences } from '@teaminbox/contracts';
 import { initI18n } from '@teaminbox/ui';
-import { createAppStore, userLoaded } from '@teaminbox/web-store';
+import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
+import feature from '../../feature';
 import ProfilePage from './ProfilePage';
 
+function setup(photo: Blob | null = null) {
+  initI18n('en');
+  jest.spyOn(notificationsApi, 'ownPhoto').mockResolvedValue(photo);
+  jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({
+    emailDetailViewMode: 'timeline',
+    onVacation: false,
+    language: 'en',
+  });
+  jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({
+    id: null,
+    userId: 'u1',
+    teamId: 't1',
+    ...defaultNotificationPreferences(),
+    mutedEmailIds: [],
+    slackDisabledReason: null,
+  });
+  const store = createAppStore({ withoutCoreSagas: true });
+  store.dispatch(
+    userLoaded({
+      id: 'u1',
+      email: 'jana@example.com',
+      firstName: 'Jana',
+      lastName: 'Nováková',
+      role: 'ADMIN',
+      teamId: 't1',
+    }),
+  );
+  injectFeature(store, feature);
+  render(
+    <Provider store={store}>
+      <ProfilePage />
+    </Provider>,
+  );
+  return store;
+}
+
 describe('the profile page', () => {
-  it('shows the current user with initials, name and email', () => {
-    initI18n('en');
-    const store = createAppStore({ withoutCoreSagas: true });
-    store.dispatch(
-      userLoaded({
-        id: 'u1',
-        email: 'jana@example.com',
-        firstName: 'Jana',
-        lastName: 'Nováková',
-        role: 'ADMIN',
-        teamId: 't1',
-      }),
-    );
-    render(
-      <Provider store={store}>
-        <ProfilePage />
-      </Provider>,
-    );
+  beforeAll(() => {
+    URL.createObjectURL = jest.fn(() => 'blob:photo');
+    URL.revokeObjectURL = jest.fn();
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it('shows the current user with initials when there is no photo, name and email, and the embedded settings', async () => {
+    setup();
     expect(screen.getByTestId('profile-avatar')).toHaveTextContent('JN');
     expect(screen.getByTestId('profile-name')).toHaveTextContent('Jana Nováková');
     expect(screen.getByTestId('profile-email')).toHaveTextContent('jana@example.com');
+    expect(screen.getByText('Square image, at least 128x128 px')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-photo-file')).toHaveAttribute('accept', 'image/*');
+    expect(await screen.findByTestId('notification-settings')).toBeInTheDocument();
+  });
+
+  it('shows the photo when there is one, and the server view mode over the local one', async () => {
+    localStorage.setItem('emailDetailViewMode', 'classic');
+    setup(new Blob(['x'], { type: 'image/webp' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('profile-avatar').querySelector('img')).toHaveAttribute('src', 'blob:photo'),
+    );
+    await waitFor(() => expect(localStorage.getItem('emailDetailViewMode')).toBe('timeline'));
+  });
+
+  it('saves the view mode on click', async () => {
+    setup();
+    const save = jest.spyOn(notificationsApi, 'setPreferences').mockResolvedValue({
+      emailDetailViewMode: 'classic',
+      onVacation: false,
+      language: 'en',
+    });
+    await waitFor(() => expect(localStorage.getItem('emailDetailViewMode')).toBe('timeline'));
+    fireEvent.click(screen.getByText('Classic'));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ emailDetailViewMode: 'classic' }));
+    expect(localStorage.getItem('emailDetailViewMode')).toBe('classic');
+  });
+
+  it("uploads the chosen photo with the success notice (2 s, 'Zavřít'), or the failure notice (2.5 s)", async () => {
+    const store = setup();
+    const upload = jest.spyOn(notificationsApi, 'uploadProfilePhoto').mockResolvedValueOnce({
+      success: true,
+      message: 'Profile photo updated',
+      userId: 'u1',
+      updatedAt: new Date().toISOString(),
+    });
+    const file = new File(['img'], 'me.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('profile-photo-file'), { target: { files: [file] } });
+    fireEvent.click(screen.getByTestId('profile-photo-save'));
+    await waitFor(() =>
+      expect(selectPendingNotices(store.getState())).toContainEqual(
+        expect.objectContaining({ key: 'profile.photoUpdated', lifeMs: 2000, closeKey: 'profile.close' }),
+      ),
+    );
+    expect(upload).toHaveBeenCalledWith(file, 'me.png');
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    upload.mockRejectedValueOnce(new ApiError(400, 'SVG images are not accepted'));
+    fireEvent.click(screen.getByTestId('profile-photo-save'));
+    await waitFor(() =>
+      expect(selectPendingNotices(store.getState())).toContainEqual(
+        expect.objectContaining({
+          severity: 'error',
+          key: 'profile.photoFailed',
+          lifeMs: 2500,
+          closeKey: 'profile.close',
+        }),
+      ),
+    );
   });
 });

@@ -1,14 +1,19 @@
-import { useRef } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
-import { LanguageSwitch, ThemeSwitch } from '@teaminbox/ui';
-import { loggedOut, selectRealtimeStatus, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import type { MenuItem } from 'primereact/menuitem';
+import { LanguageSwitch, ShortcutsHelp, ThemeSwitch, useShortcuts, NavLink, Outlet, useNavigate } from '@teaminbox/ui';
+import { loggedOut, selectRealtimeStatus, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { Customizer } from '../customizer/Customizer';
 import { PasswordPrompt, SET_PASSWORD_PATH } from '../password/PasswordPrompt';
-import { QuickSearch } from './QuickSearch';
+import { QuickSearch } from '../quick-search/QuickSearch';
+
+/** Below this width the menu is a panel over the page, closed until asked for. */
+const NARROW = '(max-width: 767px)';
+const narrow = () => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
+
+const PhoneMenu = lazy(async () => ({ default: (await import('./PhoneMenu')).PhoneMenu }));
 
 /** A user-menu entry rendered with a stable data-testid. */
 function menuEntry(label: string, icon: string, testId: string, command: () => void): MenuItem {
@@ -17,7 +22,7 @@ function menuEntry(label: string, icon: string, testId: string, command: () => v
     icon,
     command,
     template: (item, options) => (
-      <a className={options.className} onClick={options.onClick} data-testid={testId} role="menuitem">
+      <a className={options.className} onClick={options.onClick} data-testid={testId}>
         <span className={`${options.iconClassName} ${item.icon}`} />
         <span className={options.labelClassName}>{item.label}</span>
       </a>
@@ -25,49 +30,125 @@ function menuEntry(label: string, icon: string, testId: string, command: () => v
   };
 }
 
+/**
+ * The admin shell: a header (menu toggle, quick search, realtime status, theme, language, keyboard help, user
+ * menu) and a collapsible side menu; '/' focuses the search and '?' lists the keyboard shortcuts everywhere.
+ */
 export function AdminLayout() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const realtime = useAppSelector(selectRealtimeStatus);
   const userMenu = useRef<Menu>(null);
+  const [phone, setPhone] = useState(narrow);
+  const [menuOpen, setMenuOpen] = useState(() => !narrow());
+  const [helpOpen, setHelpOpen] = useState(false);
+  // The phone's panel stays mounted once opened, so that it can slide out when it closes.
+  const [phoneMenuUsed, setPhoneMenuUsed] = useState(false);
+  if (phone && menuOpen && !phoneMenuUsed) setPhoneMenuUsed(true);
+  // Crossing the phone width closes the panel going down and shows the menu going up.
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(NARROW);
+    const onChange = () => {
+      setPhone(query.matches);
+      setMenuOpen(!query.matches);
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  useShortcuts({
+    search: () => {
+      document.getElementById('quick-search')?.focus();
+    },
+    help: () => setHelpOpen(true),
+  });
   const links = [
     { to: '/admin', label: t('nav.dashboard'), icon: 'pi pi-home', end: true },
     { to: '/admin/inbox', label: t('nav.inbox'), icon: 'pi pi-inbox', end: false },
     { to: '/admin/my-tasks', label: t('nav.myTasks'), icon: 'pi pi-check-square', end: false },
     { to: '/admin/email-server-config', label: t('nav.imapConfig'), icon: 'pi pi-server', end: false },
     { to: '/admin/team-members', label: t('nav.teamMembers'), icon: 'pi pi-users', end: false },
+    { to: '/admin/rules', label: t('nav.rules'), icon: 'pi pi-filter', end: false },
     { to: '/admin/email-labels', label: t('nav.emailLabels'), icon: 'pi pi-tags', end: false },
     { to: '/admin/reply-templates', label: t('nav.replyTemplates'), icon: 'pi pi-file-edit', end: false },
     { to: '/admin/activity', label: t('nav.activity'), icon: 'pi pi-history', end: false },
     { to: '/admin/profile', label: t('nav.profile'), icon: 'pi pi-user', end: false },
   ];
+  // Beside the page on a wide screen (collapsed to icons when closed), in a panel over the page on a phone.
+  const sideMenu = (expanded: boolean) => (
+    <nav
+      id="admin-sidebar"
+      className={`admin-sidebar flex flex-column gap-1 p-2 ${expanded ? 'admin-sidebar--open' : 'admin-sidebar--closed'}`}
+      aria-label="admin"
+    >
+      {links.map((link) => (
+        <NavLink
+          key={link.to}
+          to={link.to}
+          end={link.end}
+          className="admin-link"
+          aria-label={link.label}
+          title={link.label}
+          onClick={() => phone && setMenuOpen(false)}
+        >
+          <i className={link.icon} aria-hidden /> <span className="admin-link-label">{link.label}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
   return (
     <div className="admin-layout">
-      <header className="shell-header flex align-items-center gap-3 p-3">
-        <strong className="shell-brand">{t('app.name')}</strong>
-        <span className="flex-1" />
-        <QuickSearch />
-        <i
-          className={`pi pi-circle-fill realtime-dot realtime-dot--${realtime}`}
-          title={t(realtime === 'connected' ? 'inbox.connected' : 'inbox.disconnected')}
-          aria-hidden
-        />
-        <ThemeSwitch />
-        <Customizer />
-        <LanguageSwitch />
+      <a className="skip-link" href="#admin-main">
+        {t('layout.skipToContent')}
+      </a>
+      <header className="shell-header flex flex-wrap align-items-center gap-2 px-3 py-2">
         <Button
           type="button"
           text
-          icon="pi pi-user"
-          label={t('nav.admin')}
-          onClick={(e) => userMenu.current?.toggle(e)}
-          aria-haspopup
-          data-testid="user-menu"
+          rounded
+          icon="pi pi-bars"
+          aria-label={t('layout.toggleMenu')}
+          aria-expanded={menuOpen}
+          aria-controls="admin-sidebar"
+          onClick={() => setMenuOpen((open) => !open)}
+          data-testid="menu-toggle"
         />
+        <strong className="shell-brand">{t('app.name')}</strong>
+        <span className="flex-1" />
+        <QuickSearch />
+        <span className="flex align-items-center gap-1">
+          <i
+            className={`pi pi-circle-fill realtime-dot realtime-dot--${realtime}`}
+            title={t(realtime === 'connected' ? 'inbox.connected' : 'inbox.disconnected')}
+            aria-hidden
+          />
+          <ThemeSwitch />
+          <Customizer />
+          <LanguageSwitch />
+          <Button
+            type="button"
+            text
+            rounded
+            icon="pi pi-question-circle"
+            aria-label={t('shortcuts.open')}
+            onClick={() => setHelpOpen(true)}
+            data-testid="shortcuts-open"
+          />
+          <Button
+            type="button"
+            text
+            icon="pi pi-user"
+            label={t('nav.admin')}
+            onClick={(e) => userMenu.current?.toggle(e)}
+            aria-haspopup
+            data-testid="user-menu"
+          />
+        </span>
         <Menu
           ref={userMenu}
           popup
+          aria-label={t('layout.userMenu')}
           model={[
             menuEntry(t('nav.changePassword'), 'pi pi-key', 'user-menu-change-password', () =>
               navigate(SET_PASSWORD_PATH),
@@ -76,19 +157,26 @@ export function AdminLayout() {
           ]}
         />
       </header>
-      <div className="flex">
-        <nav className="admin-sidebar flex flex-column gap-1 p-3" aria-label="admin">
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.end} className="admin-link">
-              <i className={link.icon} aria-hidden /> <span>{link.label}</span>
-            </NavLink>
-          ))}
-        </nav>
-        <main className="flex-1 p-3" style={{ minWidth: 0 }}>
+      <div className="admin-body">
+        {phone ? (
+          phoneMenuUsed ? (
+            <Suspense fallback={null}>
+              <PhoneMenu visible={menuOpen} onHide={() => setMenuOpen(false)}>
+                {sideMenu(true)}
+              </PhoneMenu>
+            </Suspense>
+          ) : null
+        ) : (
+          sideMenu(menuOpen)
+        )}
+        <main id="admin-main" className="admin-main p-3" tabIndex={-1}>
           <PasswordPrompt />
-          <Outlet />
+          <Suspense fallback={<div className="p-3" role="status" aria-busy="true" />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
+      <ShortcutsHelp visible={helpOpen} onHide={() => setHelpOpen(false)} />
     </div>
   );
 }

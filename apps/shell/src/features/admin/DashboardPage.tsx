@@ -1,7 +1,7 @@
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
+import { useNavigate } from '@teaminbox/ui';
 
 export function DashboardPage() {
   const { t } = useTranslation();

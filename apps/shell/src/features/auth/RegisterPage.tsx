@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -7,6 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { isValidEmail, PASSWORD_MIN_LENGTH } from '@teaminbox/contracts';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { Link, useNavigate } from '@teaminbox/ui';
 import { registrationRequested, registrationReset, selectRegistration } from './auth.slice';
 
 export function isRegistrationValid(email: string, password: string): boolean {

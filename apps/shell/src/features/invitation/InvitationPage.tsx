@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Card } from 'primereact/card';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { useParams } from '@teaminbox/ui';
 import { LoginForm } from '../auth/LoginPage';
 import { RegisterForm } from '../auth/RegisterPage';
 import { invitationOpened, selectInvitation } from './invitation.slice';

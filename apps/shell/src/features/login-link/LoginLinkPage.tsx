@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Card } from 'primereact/card';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { Link, useNavigate, useParams } from '@teaminbox/ui';
 import { loginLinkOpened, selectLinkSignIn, type LinkSignInStatus } from './linkSignIn.slice';
 
 /** The spec: redirect to / one second after a successful sign-in. */
@@ -50,7 +50,9 @@ export function LoginLinkPage() {
           <h1 data-testid="login-link-status" data-status={status}>
             {heading}
           </h1>
-          {status === 'pending' || status === 'idle' ? <ProgressSpinner style={{ width: 40, height: 40 }} /> : null}
+          {status === 'pending' || status === 'idle' ? (
+            <ProgressSpinner style={{ width: 40, height: 40 }} aria-label={t('remote.loading')} />
+          ) : null}
           {status === 'failed' ? (
             <>
               <p className="m-0" data-testid="login-link-message">

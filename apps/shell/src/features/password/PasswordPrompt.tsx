@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { selectSessionStatus, useAppSelector } from '@teaminbox/web-store';
+import { useLocation, useNavigate } from '@teaminbox/ui';
 import type { AfterLoginLinkState } from '../login-link/LoginLinkPage';
 import { selectPassword } from './password.slice';
 

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { PASSWORD_MIN_LENGTH } from '@teaminbox/contracts';
-import { PageHeading } from '@teaminbox/ui';
+import { PageHeading, useNavigate } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { passwordChangeRequested, passwordFormOpened, passwordPromptDismissed, selectPassword } from './password.slice';
 

@@ -1,6 +1,6 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch, ThemeSwitch } from '@teaminbox/ui';
+import { LanguageSwitch, ThemeSwitch, NavLink, Outlet } from '@teaminbox/ui';
 
 export function PublicLayout() {
   const { t } = useTranslation();
@@ -19,7 +19,9 @@ export function PublicLayout() {
         <LanguageSwitch />
       </header>
       <main>
-        <Outlet />
+        <Suspense fallback={<div className="p-3" role="status" aria-busy="true" />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

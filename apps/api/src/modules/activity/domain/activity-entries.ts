@@ -131,6 +131,10 @@ export const ACTIVITY_ENTRIES: ActivityMappings = {
   EmailUnarchived: (d) => entry('UNARCHIVED', {}, onEmail(d)),
   EmailMarkedSpam: (d) => entry('SPAM', {}, onEmail(d)),
   EmailMarkedNotSpam: (d) => entry('NOT_SPAM', {}, onEmail(d)),
+  EmailStatusChanged: (d) =>
+    entry('STATUS_CHANGED', { status: d.status, previousStatus: d.previousStatus }, onEmail(d)),
+  EmailPriorityChanged: (d) =>
+    entry('PRIORITY_CHANGED', { priority: d.priority, previousPriority: d.previousPriority }, onEmail(d)),
   EmailActionLogged: (d) => (isEmailActionType(d.type) ? entry(d.type, { ...d.details }, onEmail(d)) : null),
   TeamCreated: (d) => entry('TEAM_CREATED', { teamName: d.name }),
   TeamMemberJoined: (d) => entry('MEMBER_JOINED', { role: d.role }, { memberId: d.userId }),

@@ -1,7 +1,15 @@
-import type { EmailQuarantined, EmailReceived, ReplyDraftSaved, ReplyQueued } from '@teaminbox/contracts';
+import type {
+  EmailQuarantined,
+  EmailReceived,
+  EmailStatus,
+  Priority,
+  ReplyDraftSaved,
+  ReplyQueued,
+} from '@teaminbox/contracts';
 import type { Decider } from '../../../platform/event-sourcing/decider';
 import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
+import { applyRule, type RuleToApply } from './apply-rule';
 
 export const emailStreamId = (emailId: string) => `email-${emailId}`;
 
@@ -23,6 +31,10 @@ export type WorkOnEmail = { teamId: string } & (
   | { type: 'Unassign' }
   | { type: 'AddLabel'; labelId: string; labelName: string }
   | { type: 'RemoveLabel'; labelId: string; labelName: string }
+  | { type: 'SetStatus'; status: EmailStatus }
+  | { type: 'SetPriority'; priority: Priority }
+  /** A matched rule's actions, resolved by the rules engine; applied once per (email, rule). */
+  | { type: 'ApplyRule'; rule: RuleToApply }
   | { type: 'Mute'; userId: string }
   | { type: 'Unmute'; userId: string }
   | { type: 'Star'; userId: string }
@@ -62,6 +74,8 @@ export const EMAIL_STATE_EVENT_TYPES = [
   'EmailLabelRemoved',
   'EmailNotificationsMuted',
   'EmailNotificationsUnmuted',
+  'EmailStatusChanged',
+  'EmailPriorityChanged',
 ] as const;
 
 /** Every event of the email's decider: its state, its members' stars, its comments and its reply drafts. */
@@ -75,6 +89,8 @@ export const EMAIL_EVENT_TYPES = [
   'ReplyDraftSaved',
   'ReplyDraftDeleted',
   'EmailActionLogged',
+  'EmailRuleApplied',
+  'EmailNotificationsSuppressed',
   'EmailQuarantined',
   // Appended by the outbox (not decided here): a queued reply is no draft any more.
   'ReplyQueued',
@@ -101,6 +117,11 @@ export interface ReceivedEmailState {
   drafts: ReadonlySet<string>;
   /** Ids of the replies handed to the outbox (queued, sent or failed): they cannot be changed any more. */
   queued: ReadonlySet<string>;
+  /** The email's workflow status and priority (NEW, HIGH... as the inbox shows them). */
+  emailStatus: EmailStatus;
+  emailPriority: Priority;
+  /** Ids of the rules whose actions were applied (each rule acts once on an email). */
+  rulesApplied: ReadonlySet<string>;
 }
 export type EmailState = { status: 'absent' } | { status: 'quarantined' } | ReceivedEmailState;
 
@@ -137,6 +158,26 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return state.archived ? [{ type: 'EmailUnarchived', data: ids }] : [];
       case 'MarkSpam':
         return state.spam ? [] : [{ type: 'EmailMarkedSpam', data: ids }];
+      case 'SetStatus':
+        return state.emailStatus === command.status
+          ? []
+          : [
+              {
+                type: 'EmailStatusChanged',
+                data: { ...ids, status: command.status, previousStatus: state.emailStatus },
+              },
+            ];
+      case 'SetPriority':
+        return state.emailPriority === command.priority
+          ? []
+          : [
+              {
+                type: 'EmailPriorityChanged',
+                data: { ...ids, priority: command.priority, previousPriority: state.emailPriority },
+              },
+            ];
+      case 'ApplyRule':
+        return state.rulesApplied.has(command.rule.ruleId) ? [] : applyRule(command.rule, state, emailDecider);
       case 'MarkNotSpam':
         return state.spam ? [{ type: 'EmailMarkedNotSpam', data: ids }] : [];
       case 'Assign':
@@ -240,6 +281,9 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         comments: new Map(),
         drafts: new Set(),
         queued: new Set(),
+        emailStatus: event.data.status,
+        emailPriority: event.data.priority,
+        rulesApplied: new Set(),
       };
     }
     if (event.type === 'EmailQuarantined') return state.status === 'absent' ? { status: 'quarantined' } : state;
@@ -292,7 +336,14 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return { ...state, drafts };
       }
       case 'EmailActionLogged':
+      case 'EmailNotificationsSuppressed':
         return state;
+      case 'EmailStatusChanged':
+        return { ...state, emailStatus: event.data.status };
+      case 'EmailPriorityChanged':
+        return { ...state, emailPriority: event.data.priority };
+      case 'EmailRuleApplied':
+        return { ...state, rulesApplied: new Set(state.rulesApplied).add(event.data.ruleId) };
       case 'ReplyQueued':
         return { ...state, queued: new Set(state.queued).add(event.data.replyId) };
       default: {

@@ -150,19 +150,20 @@ describe('comments, replies, presence, collision safety and preferences over HTT
     expect((await t.request<UserPreferences>('/api/user/preferences', { token: admin.token })).body).toEqual({
       emailDetailViewMode: 'classic',
       onVacation: false,
+      language: 'en',
     });
     const set = await t.request<UserPreferences>('/api/user/preferences', {
       method: 'PUT',
       token: admin.token,
       body: { emailDetailViewMode: 'timeline' },
     });
-    expect(set.body).toEqual({ emailDetailViewMode: 'timeline', onVacation: false });
+    expect(set.body).toEqual({ emailDetailViewMode: 'timeline', onVacation: false, language: 'en' });
     const away = await t.request<UserPreferences>('/api/me/availability', {
       method: 'PUT',
       token: admin.token,
       body: { onVacation: true },
     });
-    expect(away.body).toEqual({ emailDetailViewMode: 'timeline', onVacation: true });
+    expect(away.body).toEqual({ emailDetailViewMode: 'timeline', onVacation: true, language: 'en' });
     expect(
       (
         await t.request('/api/user/preferences', {
@@ -175,6 +176,7 @@ describe('comments, replies, presence, collision safety and preferences over HTT
     expect((await t.request<UserPreferences>('/api/user/preferences', { token: members[0].token })).body).toEqual({
       emailDetailViewMode: 'classic',
       onVacation: false,
+      language: 'en',
     });
   });
 

@@ -6,10 +6,14 @@ import {
   type EmailDetail,
   type SuccessMessageResponse,
   type TAssignRequest,
+  type TEmailPriorityRequest,
+  type TEmailStatusRequest,
   type ThreadMessage,
   type TLogActionRequest,
   ZAddLabelToEmailRequest,
   ZAssignRequest,
+  ZEmailPriorityRequest,
+  ZEmailStatusRequest,
   ZLogActionRequest,
 } from '@teaminbox/contracts';
 import { TeamCaller } from '../../../platform/auth';
@@ -50,6 +54,24 @@ export class EmailsController {
   @Get(':id/thread')
   thread(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<ThreadMessage[]> {
     return this.queries.execute(new GetEmailThreadQuery(caller.teamId, emailId(id)));
+  }
+
+  @Put(':id/status')
+  status(
+    @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(ZEmailStatusRequest)) body: TEmailStatusRequest,
+  ): Promise<Email> {
+    return this.work(caller, id, { type: 'SetStatus', status: body.status });
+  }
+
+  @Put(':id/priority')
+  priority(
+    @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(ZEmailPriorityRequest)) body: TEmailPriorityRequest,
+  ): Promise<Email> {
+    return this.work(caller, id, { type: 'SetPriority', priority: body.priority });
   }
 
   @Put(':id/read')

@@ -12,6 +12,8 @@ import {
   EmailMarkedUnreadEvent,
   EmailNotificationsMutedEvent,
   EmailNotificationsUnmutedEvent,
+  EmailPriorityChangedEvent,
+  EmailStatusChangedEvent,
   EmailUnarchivedEvent,
   EmailUnassignedEvent,
 } from '../../../platform/projections/domain-events';
@@ -31,7 +33,7 @@ const COUNT_CHANGING = new Set([
 ]);
 
 /**
- * After a change of an email (read state, archive, spam, assignment, labels, a member's mute) its team's sockets get
+ * After a change of an email (read state, archive, spam, assignment, labels, status, priority, a member's mute) its team's sockets get
  * 'team.email.updated' with the email's current state and who did it, and the unread count when it may have changed.
  */
 @EventsHandler(
@@ -47,6 +49,8 @@ const COUNT_CHANGING = new Set([
   EmailLabelRemovedEvent,
   EmailNotificationsMutedEvent,
   EmailNotificationsUnmutedEvent,
+  EmailStatusChangedEvent,
+  EmailPriorityChangedEvent,
 )
 export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope> {
   private readonly logger = new Logger(PushEmailChangeHandler.name);

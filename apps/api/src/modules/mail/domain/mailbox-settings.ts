@@ -58,6 +58,7 @@ export function settingsFromRequest(
     fromEmail: request.fromEmail,
     fromName: request.fromName,
     isActive: request.isActive,
+    applyRulesToFirstSync: request.applyRulesToFirstSync,
     imapPasswordSealed: request.imapPassword ? seal(request.imapPassword) : (previous?.imapPasswordSealed ?? null),
     smtpPasswordSealed: request.smtpPassword ? seal(request.smtpPassword) : (previous?.smtpPasswordSealed ?? null),
     // OAuth2 tokens come only from the consent flow; a save keeps them while the same provider stays selected.
@@ -102,6 +103,7 @@ export function toConfigDto(settings: MailboxSettings, status: MailboxStatusRow 
     fromEmail: settings.fromEmail,
     fromName: settings.fromName,
     isActive: settings.isActive,
+    applyRulesToFirstSync: settings.applyRulesToFirstSync ?? true,
     lastSyncAt: status?.lastSyncAt?.toISOString() ?? null,
     lastError: status?.lastError ?? null,
     lastErrorAt: status?.lastErrorAt?.toISOString() ?? null,

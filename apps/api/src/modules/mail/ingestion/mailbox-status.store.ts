@@ -66,19 +66,34 @@ export class MailboxStatusStore {
     );
   }
 
-  async folderState(teamId: string, folder: string): Promise<{ uidValidity: bigint; lastUid: number } | null> {
-    const rows: { uidvalidity: string; last_uid: string }[] = await this.db.query(
-      'SELECT uidvalidity, last_uid FROM mailbox_folder_state WHERE team_id = $1 AND folder = $2',
+  async folderState(
+    teamId: string,
+    folder: string,
+  ): Promise<{ uidValidity: bigint; lastUid: number; firstSyncUntil: number } | null> {
+    const rows: { uidvalidity: string; last_uid: string; first_sync_until_uid: string | null }[] = await this.db.query(
+      'SELECT uidvalidity, last_uid, first_sync_until_uid FROM mailbox_folder_state WHERE team_id = $1 AND folder = $2',
       [teamId, folder],
     );
-    return rows[0] ? { uidValidity: BigInt(rows[0].uidvalidity), lastUid: Number(rows[0].last_uid) } : null;
+    const row = rows[0];
+    return row
+      ? {
+          uidValidity: BigInt(row.uidvalidity),
+          lastUid: Number(row.last_uid),
+          firstSyncUntil: Number(row.first_sync_until_uid ?? 0),
+        }
+      : null;
   }
 
-  async saveFolderState(teamId: string, folder: string, uidValidity: bigint, lastUid: number): Promise<void> {
+  /**
+   * A folder read from the start (first sync, or a new UIDVALIDITY): no message stored yet, and the highest UID it
+   * holds now, up to which its mail counts as old mail of the first synchronisation.
+   */
+  async startFolder(teamId: string, folder: string, uidValidity: bigint, firstSyncUntil: number): Promise<void> {
     await this.db.query(
-      `INSERT INTO mailbox_folder_state (team_id, folder, uidvalidity, last_uid) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (team_id, folder) DO UPDATE SET uidvalidity = $3, last_uid = $4`,
-      [teamId, folder, uidValidity.toString(), lastUid],
+      `INSERT INTO mailbox_folder_state (team_id, folder, uidvalidity, last_uid, first_sync_until_uid)
+       VALUES ($1, $2, $3, 0, $4)
+       ON CONFLICT (team_id, folder) DO UPDATE SET uidvalidity = $3, last_uid = 0, first_sync_until_uid = $4`,
+      [teamId, folder, uidValidity.toString(), firstSyncUntil],
     );
   }
 

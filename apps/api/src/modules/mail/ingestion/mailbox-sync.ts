@@ -17,6 +17,8 @@ interface FolderPlan {
   uidValidity: bigint;
   /** New messages in UID order, with their size. */
   messages: { uid: number; size: number }[];
+  /** Messages up to this UID were in the folder when it was first read: old mail of the first synchronisation. */
+  firstSyncUntil: number;
 }
 
 const DEFAULT_BATCH_BYTES = 32 * 1024 * 1024;
@@ -100,7 +102,13 @@ export class MailboxSync {
               return fresh;
             }
             const messages = await this.fetch(client, batch);
-            const preparing = this.ingestion.prepare(teamId, plan.folder, plan.uidValidity, messages);
+            const preparing = this.ingestion.prepare(
+              teamId,
+              plan.folder,
+              plan.uidValidity,
+              messages,
+              plan.firstSyncUntil,
+            );
             const previous = writing;
             writing = (async () => {
               const prepared = await preparing;
@@ -157,16 +165,17 @@ export class MailboxSync {
       if (!mailbox) throw new Error(`Folder ${folder} could not be opened`);
       const uidValidity = BigInt(mailbox.uidValidity);
       const state = await this.status.folderState(teamId, folder);
-      let lastUid = state?.lastUid ?? 0;
-      if (!state || state.uidValidity !== uidValidity) {
-        lastUid = 0;
-        await this.status.saveFolderState(teamId, folder, uidValidity, 0);
-      }
-      if (mailbox.exists === 0) return { folder, uidValidity, messages: [] };
+      const fresh = !state || state.uidValidity !== uidValidity;
+      const lastUid = fresh ? 0 : state.lastUid;
       // `n:*` also answers the last message when n is above every UID: keep only UIDs above lastUid.
       const range = `${lastUid + 1}:*`;
-      const uids = ((await client.search({ uid: range }, { uid: true })) || []).filter((uid) => uid > lastUid);
-      if (uids.length === 0) return { folder, uidValidity, messages: [] };
+      const uids =
+        mailbox.exists === 0
+          ? []
+          : ((await client.search({ uid: range }, { uid: true })) || []).filter((uid) => uid > lastUid);
+      const firstSyncUntil = fresh ? uids.reduce((max, uid) => Math.max(max, uid), 0) : state.firstSyncUntil;
+      if (fresh) await this.status.startFolder(teamId, folder, uidValidity, firstSyncUntil);
+      if (uids.length === 0) return { folder, uidValidity, messages: [], firstSyncUntil };
       const large = ((await client.search({ uid: range, larger: SMALL_MESSAGE_BYTES }, { uid: true })) || []).filter(
         (uid) => uid > lastUid,
       );
@@ -177,7 +186,7 @@ export class MailboxSync {
         }
       }
       const messages = uids.map((uid) => ({ uid, size: sizes.get(uid) ?? SMALL_MESSAGE_BYTES }));
-      return { folder, uidValidity, messages: messages.sort((a, b) => a.uid - b.uid) };
+      return { folder, uidValidity, messages: messages.sort((a, b) => a.uid - b.uid), firstSyncUntil };
     } finally {
       lock.release();
     }

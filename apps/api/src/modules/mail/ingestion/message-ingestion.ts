@@ -39,17 +39,21 @@ export class MessageIngestion {
 
   /**
    * Parses a batch on the parser's worker threads (no writes), so that the sync can fetch and parse the next batch
-   * while the previous one is written. A message that cannot be parsed is kept for quarantine.
+   * while the previous one is written. A message that cannot be parsed is kept for quarantine. Messages up to
+   * `firstSyncUntil` are marked as old mail of the folder's first synchronisation.
    */
   async prepare(
     teamId: string,
     folder: string,
     uidValidity: bigint,
     messages: FetchedMessage[],
+    firstSyncUntil = 0,
   ): Promise<PreparedBatch> {
     const outcomes = await this.parser.parse(teamId, folder, uidValidity, messages);
     return outcomes.map((outcome, i): Prepared => {
       const { uid, source } = messages[i];
+      // Old mail of the first synchronisation: whether rules act on it is the mailbox configuration's choice.
+      if (outcome.ok && uid <= firstSyncUntil) outcome.parsed.email.firstSync = true;
       const location = { teamId, folder, uidValidity, uid };
       const { emailId, eventId, dedupeKey } = outcome;
       return outcome.ok

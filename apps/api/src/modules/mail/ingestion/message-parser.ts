@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EmailReceived, Priority } from '@teaminbox/contracts';
+import type { EmailHeader, EmailReceived, Priority } from '@teaminbox/contracts';
 import { type AddressObject, type HeaderValue, simpleParser } from 'mailparser';
 import { v5 as uuidv5 } from 'uuid';
 
@@ -60,6 +60,29 @@ const headerText = (value: HeaderValue | undefined): string => {
   if (typeof value === 'object' && 'value' in value) return String((value as { value: unknown }).value);
   return String(value);
 };
+
+/** Header lines kept for rules: at most this many, each value cut to HEADER_VALUE_MAX_LENGTH characters. */
+export const MAX_HEADERS = 100;
+export const HEADER_VALUE_MAX_LENGTH = 2000;
+
+/**
+ * The message's header lines in order, as (lowercase name, unfolded value); an encoded value (RFC 2047) as
+ * mailparser decoded it when the header is plain text. Bounded, so a message with huge headers stays small.
+ */
+export function headerList(
+  lines: readonly { key: string; line: string }[],
+  decoded: Map<string, HeaderValue>,
+): EmailHeader[] {
+  return lines.slice(0, MAX_HEADERS).map(({ key, line }) => {
+    let value = line
+      .slice(line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
+    const plain = decoded.get(key);
+    if (value.includes('=?') && typeof plain === 'string') value = plain;
+    return { name: key, value: value.slice(0, HEADER_VALUE_MAX_LENGTH) };
+  });
+}
 
 const PRIORITY: Record<string, Priority> = { high: 'HIGH', normal: 'MEDIUM', low: 'LOW' };
 
@@ -143,6 +166,7 @@ export async function parseMessage(
       uid: location.uid,
       isAutoReply: isAutoReply(parsed.headers),
       isBounce: isBounce(parsed.headers),
+      headers: headerList(parsed.headerLines, parsed.headers),
       attachments: attachments.map(({ id, filename, contentType, contentId, inline, content }) => ({
         id,
         filename,

@@ -142,6 +142,7 @@ export class MailOAuthService {
         fromEmail: '',
         fromName: '',
         isActive: false,
+        applyRulesToFirstSync: true,
         imapPasswordSealed: null,
         smtpPasswordSealed: null,
       };

@@ -3,7 +3,11 @@ import {
   NOTIFICATION_TYPES,
   type NotificationSettingsSaved,
   type NotificationTypeSettings,
+  type NotificationEventType,
   type PersonalEventType,
+  type SlackDeliveryFailed,
+  type SlackDeliveryRecovered,
+  type SlackNotificationsSwitchedOff,
 } from '@teaminbox/contracts';
 
 export const notificationSettingsStreamId = (userId: string) => `notification-settings-${userId}`;
@@ -20,17 +24,48 @@ export interface SaveNotificationSettings {
   preferences: NotificationPreferences;
 }
 
-export type NotificationSettingsCommand = SaveNotificationSettings;
+/** How the user's Slack webhook answered a delivery: taken, or refused (a 4xx other than 429). */
+export interface RecordSlackDelivery {
+  type: 'RecordSlackDelivery';
+  userId: string;
+  /** The webhook the delivery went to: an answer about an address the user has replaced since counts for nothing. */
+  webhookUrl: string;
+  outcome: { kind: 'delivered' } | { kind: 'refused'; status: number; reason: string };
+}
 
-export type NotificationSettingsEvent = { type: 'NotificationSettingsSaved'; data: NotificationSettingsSaved };
+export type NotificationSettingsCommand = SaveNotificationSettings | RecordSlackDelivery;
+
+export type NotificationSettingsEvent =
+  | { type: 'NotificationSettingsSaved'; data: NotificationSettingsSaved }
+  | { type: 'SlackDeliveryFailed'; data: SlackDeliveryFailed }
+  | { type: 'SlackDeliveryRecovered'; data: SlackDeliveryRecovered }
+  | { type: 'SlackNotificationsSwitchedOff'; data: SlackNotificationsSwitchedOff };
 
 export type NotificationSettingsState =
   | { status: 'defaults' }
-  | { status: 'saved'; settingsId: string; teamId: string | null; preferences: NotificationPreferences };
+  | {
+      status: 'saved';
+      settingsId: string;
+      teamId: string | null;
+      preferences: NotificationPreferences;
+      /** Deliveries the webhook refused in a row since the last save or accepted delivery. */
+      slackFailures: number;
+    };
+
+/** A webhook that refuses this many deliveries in a row is switched off. */
+export const SLACK_SWITCH_OFF_AFTER = 3;
+
+export const slackSwitchedOffReason = (status: number, reason: string) =>
+  `The Slack webhook refused ${SLACK_SWITCH_OFF_AFTER} notifications in a row (last answer: ${status}${
+    reason ? ` ${reason}` : ''
+  }), so Slack notifications were switched off. Check the webhook URL and switch Slack on again.`;
 
 export const NOTIFICATION_SETTINGS_EVENT_TYPES = [
   'NotificationSettingsSaved',
-] as const satisfies readonly PersonalEventType[];
+  'SlackDeliveryFailed',
+  'SlackDeliveryRecovered',
+  'SlackNotificationsSwitchedOff',
+] as const satisfies readonly (PersonalEventType | NotificationEventType)[];
 
 const sameType = (a: NotificationTypeSettings, b: NotificationTypeSettings) =>
   a.enabled === b.enabled &&
@@ -62,9 +97,24 @@ function preferencesOf(saved: NotificationSettingsSaved): NotificationPreference
   return { ...flags, notificationTypes: types };
 }
 
+/** Whether a delivery's answer is about the webhook the user has now, with Slack still on. */
+function slackIsLive(
+  state: NotificationSettingsState,
+  webhookUrl: string,
+): state is Extract<NotificationSettingsState, { status: 'saved' }> {
+  return (
+    state.status === 'saved' &&
+    state.preferences.slackNotificationsEnabled &&
+    state.preferences.slackWebhookUrl === webhookUrl
+  );
+}
+
 /**
  * A user's notification settings (stream `notification-settings-<userId>`): each save replaces the whole object;
  * saving what is already stored (for the same team) appends nothing. The settings id is fixed by the first save.
+ * Deliveries to the Slack webhook are recorded only when they change something: a refusal counts, an accepted
+ * delivery after refusals resets the count, and the SLACK_SWITCH_OFF_AFTER-th refusal in a row switches Slack off
+ * with the reason, until the user saves Slack on again.
  */
 export const notificationSettingsDecider = {
   eventTypes: NOTIFICATION_SETTINGS_EVENT_TYPES,
@@ -84,14 +134,34 @@ export const notificationSettingsDecider = {
         const data = { settingsId, userId: command.userId, teamId: command.teamId, ...command.preferences };
         return [{ type: 'NotificationSettingsSaved', data }];
       }
+      case 'RecordSlackDelivery': {
+        if (!slackIsLive(state, command.webhookUrl)) return [];
+        const { userId, outcome } = command;
+        if (outcome.kind === 'delivered') {
+          return state.slackFailures > 0 ? [{ type: 'SlackDeliveryRecovered', data: { userId } }] : [];
+        }
+        const consecutiveFailures = state.slackFailures + 1;
+        const failed: NotificationSettingsEvent = {
+          type: 'SlackDeliveryFailed',
+          data: { userId, status: outcome.status, consecutiveFailures },
+        };
+        if (consecutiveFailures < SLACK_SWITCH_OFF_AFTER) return [failed];
+        return [
+          failed,
+          {
+            type: 'SlackNotificationsSwitchedOff',
+            data: { userId, reason: slackSwitchedOffReason(outcome.status, outcome.reason) },
+          },
+        ];
+      }
       default: {
-        const unknown: never = command.type;
+        const unknown: never = command;
         throw new Error(`Unknown command ${String(unknown)}`);
       }
     }
   },
 
-  evolve(_state: NotificationSettingsState, event: NotificationSettingsEvent): NotificationSettingsState {
+  evolve(state: NotificationSettingsState, event: NotificationSettingsEvent): NotificationSettingsState {
     switch (event.type) {
       case 'NotificationSettingsSaved':
         return {
@@ -99,9 +169,18 @@ export const notificationSettingsDecider = {
           settingsId: event.data.settingsId,
           teamId: event.data.teamId,
           preferences: preferencesOf(event.data),
+          slackFailures: 0,
         };
+      case 'SlackDeliveryFailed':
+        return state.status === 'saved' ? { ...state, slackFailures: event.data.consecutiveFailures } : state;
+      case 'SlackDeliveryRecovered':
+        return state.status === 'saved' ? { ...state, slackFailures: 0 } : state;
+      case 'SlackNotificationsSwitchedOff':
+        return state.status === 'saved'
+          ? { ...state, slackFailures: 0, preferences: { ...state.preferences, slackNotificationsEnabled: false } }
+          : state;
       default: {
-        const unknown: never = event.type;
+        const unknown: never = event;
         throw new Error(`Unknown event ${String(unknown)}`);
       }
     }

@@ -36,6 +36,7 @@ describe('notification settings over HTTP', () => {
       slackWebhookUrl: '',
       htmlSignature: '',
       mutedEmailIds: [],
+      slackDisabledReason: null,
       notificationTypes: { EMAIL_RECEIVED: defaultType, TASK_ASSIGNED: defaultType, COMMENT_ADDED: defaultType },
     });
   });

@@ -1,6 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
+
+/** pg-boss checks every second whether the workers it was asked to stop have stopped. */
+const WORKER_STOP_CHECK_MS = 1_100;
 
 export const SEND_EMAIL_QUEUE = 'send-email';
 
@@ -57,7 +61,11 @@ export class JobQueue {
   async stop(): Promise<void> {
     const boss = this.boss;
     this.boss = null;
-    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    if (!boss) return;
+    await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    // stop() resolves once no job runs, while pg-boss still checks its stopping workers once a second: wait that
+    // check out, so nothing of the queue is left running when stop() returns (a closed test module, a shutdown).
+    await sleep(WORKER_STOP_CHECK_MS);
   }
 
   /** Inserts the job; its id is the reply id, so a second insert of the same reply is a no-op. */

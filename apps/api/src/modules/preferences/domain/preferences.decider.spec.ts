@@ -18,6 +18,13 @@ describe('preferences decider', () => {
       .then([{ type: 'UserPreferencesChanged', data: { userId: 'u1', emailDetailViewMode: 'timeline' } }]);
   });
 
+  it('records the interface language the user chose', () => {
+    spec
+      .given([])
+      .when({ type: 'ChangePreferences', data: { userId: 'u1', language: 'cs' } })
+      .then([{ type: 'UserPreferencesChanged', data: { userId: 'u1', language: 'cs' } }]);
+  });
+
   it('records nothing for a change without fields', () => {
     spec
       .given([])

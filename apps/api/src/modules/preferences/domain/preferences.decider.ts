@@ -1,4 +1,4 @@
-import type { DetailViewMode } from '@teaminbox/contracts';
+import type { DetailViewMode, UserLanguage } from '@teaminbox/contracts';
 import type { Decider } from '../../../platform/event-sourcing/decider';
 import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
 
@@ -8,6 +8,7 @@ export const preferencesStreamId = (userId: string) => `preferences-${userId}`;
 export interface PreferencesChange {
   emailDetailViewMode?: DetailViewMode;
   onVacation?: boolean;
+  language?: UserLanguage;
 }
 
 export type ChangePreferences = { type: 'ChangePreferences'; data: { userId: string } & PreferencesChange };
@@ -22,11 +23,12 @@ export const preferencesDecider: Decider<ChangePreferences, PreferencesEvent, nu
   initialState: () => null,
 
   decide({ data }) {
-    const { userId, emailDetailViewMode, onVacation } = data;
-    if (emailDetailViewMode === undefined && onVacation === undefined) return [];
+    const { userId, emailDetailViewMode, onVacation, language } = data;
+    if (emailDetailViewMode === undefined && onVacation === undefined && language === undefined) return [];
     const change: PreferencesChange = {};
     if (emailDetailViewMode !== undefined) change.emailDetailViewMode = emailDetailViewMode;
     if (onVacation !== undefined) change.onVacation = onVacation;
+    if (language !== undefined) change.language = language;
     return [{ type: 'UserPreferencesChanged', data: { userId, ...change } }];
   },
 

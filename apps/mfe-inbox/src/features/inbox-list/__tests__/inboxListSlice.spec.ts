@@ -1,5 +1,6 @@
 import type { Email } from '@teaminbox/contracts';
 import { emailArrived, unreadCountChanged } from '@teaminbox/web-store';
+import { anEmail } from '../../../testing/emails';
 import {
   arrivalBelongs,
   filtersChanged,
@@ -15,28 +16,7 @@ import {
 const reducer = inboxListSlice.reducer;
 
 function email(id: string, receivedAt: string): Email {
-  return {
-    id,
-    teamId: 't1',
-    subject: `Subject ${id}`,
-    body: 'Body',
-    htmlBody: null,
-    fromName: null,
-    fromEmail: 'sender@example.com',
-    to: [],
-    cc: [],
-    receivedAt,
-    read: false,
-    readAt: null,
-    readBy: null,
-    isArchived: false,
-    isSpam: false,
-    priority: 'MEDIUM',
-    status: 'NEW',
-    assignedTo: null,
-    labels: [],
-    attachments: [],
-  };
+  return anEmail({ id, receivedAt });
 }
 
 const loaded = (emails: Email[], totalElements = emails.length): InboxState =>

@@ -4,32 +4,14 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Email, EmailDetail, Page } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
 import { initI18n, NoticeHost } from '@teaminbox/ui';
-import { createAppStore, selectPendingNotices } from '@teaminbox/web-store';
+import { createAppStore, injectFeature, selectPendingNotices } from '@teaminbox/web-store';
+import feature from '../../../feature';
+import { myTasksFeature } from '../myTasksFeature';
+import { anEmail } from '../../../testing/emails';
 import MyTasksPage from '../MyTasksPage';
 
 function task(id: string): Email {
-  return {
-    id,
-    teamId: 't1',
-    subject: `Subject ${id}`,
-    body: 'Body',
-    htmlBody: null,
-    fromName: null,
-    fromEmail: 'sender@example.com',
-    to: ['support@example.com'],
-    cc: [],
-    receivedAt: '2026-03-20T10:00:00Z',
-    read: false,
-    readAt: null,
-    readBy: null,
-    isArchived: false,
-    isSpam: false,
-    priority: 'MEDIUM',
-    status: 'NEW',
-    assignedTo: 'u1',
-    labels: [],
-    attachments: [],
-  } as Email;
+  return anEmail({ id, to: ['support@example.com'], assignedTo: 'u1' });
 }
 
 /** A call answered only when the test says so. */
@@ -42,6 +24,8 @@ function deferred<T>() {
 function renderPage({ notices = false } = {}) {
   initI18n('en');
   const store = createAppStore({ withoutCoreSagas: true });
+  injectFeature(store, feature);
+  injectFeature(store, myTasksFeature);
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/admin/my-tasks']}>

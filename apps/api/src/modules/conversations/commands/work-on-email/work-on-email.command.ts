@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { Email } from '@teaminbox/contracts';
+import type { Email, EmailStatus, Priority } from '@teaminbox/contracts';
 import type { TeamCaller } from '../../../../platform/auth';
 
 /** What a caller asks of an email; the handler adds the team and validates ids against it. */
@@ -15,7 +15,9 @@ export type EmailWork =
   /** An empty or null user id unassigns. */
   | { type: 'Assign'; assignedTo: string | null }
   | { type: 'AddLabel'; labelId: string }
-  | { type: 'RemoveLabel'; labelId: string };
+  | { type: 'RemoveLabel'; labelId: string }
+  | { type: 'SetStatus'; status: EmailStatus }
+  | { type: 'SetPriority'; priority: Priority };
 
 /** A change of one email of the caller's team; answers the email as it is now. */
 export class WorkOnEmailCommand extends Command<Email> {

@@ -41,6 +41,10 @@ export class WorkOnEmailHandler implements ICommandHandler<WorkOnEmailCommand, E
       case 'Mute':
       case 'Unmute':
         return { type: work.type, teamId, userId };
+      case 'SetStatus':
+        return { type: 'SetStatus', teamId, status: work.status };
+      case 'SetPriority':
+        return { type: 'SetPriority', teamId, priority: work.priority };
       case 'Archive':
       case 'Unarchive':
       case 'MarkSpam':

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DomainEventMap, EmailActionType } from '@teaminbox/contracts';
+import type { DomainEventMap, EmailActionType, EventMetadata } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
@@ -15,11 +15,14 @@ const TYPE_OF: Record<string, EmailActionType> = {
   EmailUnarchived: 'UNARCHIVED',
   EmailMarkedSpam: 'SPAM',
   EmailMarkedNotSpam: 'NOT_SPAM',
+  EmailStatusChanged: 'STATUS_CHANGED',
+  EmailPriorityChanged: 'PRIORITY_CHANGED',
 };
 
 /**
- * Writes `email_action`, the email's action log: the server logs assignment, label, archive and spam changes
- * itself from their events (actor from the event's metadata); entries clients post arrive as EmailActionLogged.
+ * Writes `email_action`, the email's action log: the server logs assignment, label, archive, spam, status and
+ * priority changes itself from their events; entries clients post arrive as EmailActionLogged. The actor comes from
+ * the event's metadata: a member, a rule (its id and its name at the time) or the system.
  */
 @Injectable()
 export class EmailActionProjection implements Projection {
@@ -29,12 +32,16 @@ export class EmailActionProjection implements Projection {
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
     const rows = events.flatMap((event) => {
       const data = event.data as { emailId: string; teamId: string };
-      const metadata = event.metadata as { actorUserId?: string | null; occurredAt?: string } | undefined;
+      const metadata = event.metadata as Partial<EventMetadata> | undefined;
       const base = {
         id: event.eventId,
         team_id: data.teamId,
         email_id: data.emailId,
         actor_user_id: metadata?.actorUserId ?? null,
+        actor_kind: metadata?.actorKind ?? (metadata?.actorUserId ? 'user' : 'system'),
+        actor_rule_id: metadata?.actorRule?.id ?? null,
+        actor_rule_name: metadata?.actorRule?.name ?? null,
+        seq: event.position.prepare.toString(),
         created_at: metadata?.occurredAt ?? event.recordedAt.toISOString(),
       };
       if (event.type === 'EmailActionLogged') {
@@ -47,10 +54,13 @@ export class EmailActionProjection implements Projection {
     });
     if (rows.length === 0) return;
     await tx.query(
-      `INSERT INTO email_action (id, team_id, email_id, type, actor_user_id, details, created_at)
-       SELECT r.id, r.team_id, r.email_id, r.type, r.actor_user_id, COALESCE(r.details, '{}'::jsonb), r.created_at
+      `INSERT INTO email_action (id, team_id, email_id, type, actor_user_id, actor_kind, actor_rule_id, actor_rule_name,
+                                 details, created_at, seq)
+       SELECT r.id, r.team_id, r.email_id, r.type, r.actor_user_id, r.actor_kind, r.actor_rule_id, r.actor_rule_name,
+              COALESCE(r.details, '{}'::jsonb), r.created_at, r.seq
          FROM json_to_recordset($1::json) AS r(id uuid, team_id uuid, email_id uuid, type text, actor_user_id uuid,
-              details jsonb, created_at timestamptz)
+              actor_kind text, actor_rule_id uuid, actor_rule_name text, details jsonb, created_at timestamptz,
+              seq bigint)
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify(rows)],
     );
@@ -75,6 +85,14 @@ function detailsOf(event: StoredEvent): Record<string, unknown> {
     case 'EmailLabelRemoved': {
       const data = event.data as DomainEventMap['EmailLabelAdded'];
       return { labelId: data.labelId, labelName: data.labelName };
+    }
+    case 'EmailStatusChanged': {
+      const data = event.data as DomainEventMap['EmailStatusChanged'];
+      return { status: data.status, previousStatus: data.previousStatus };
+    }
+    case 'EmailPriorityChanged': {
+      const data = event.data as DomainEventMap['EmailPriorityChanged'];
+      return { priority: data.priority, previousPriority: data.previousPriority };
     }
     default:
       return {};

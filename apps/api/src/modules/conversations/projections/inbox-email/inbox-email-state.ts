@@ -1,4 +1,4 @@
-import type { DomainEventMap, EmailReceived } from '@teaminbox/contracts';
+import type { DomainEventMap, EmailReceived, EmailStatus, Priority } from '@teaminbox/contracts';
 
 /**
  * The columns of an `inbox_email` row that events after EmailReceived change. The projection folds the events of a
@@ -15,6 +15,8 @@ export interface InboxEmailState {
   isSpam: boolean;
   assignedTo: string | null;
   labels: string[];
+  status: EmailStatus;
+  priority: Priority;
 }
 
 /** The events that change an existing row's state (EmailReceived creates it, LabelDeleted acts on the team). */
@@ -28,7 +30,9 @@ export type InboxEmailStateEvent =
   | { type: 'EmailAssigned'; data: DomainEventMap['EmailAssigned'] }
   | { type: 'EmailUnassigned'; data: DomainEventMap['EmailUnassigned'] }
   | { type: 'EmailLabelAdded'; data: DomainEventMap['EmailLabelAdded'] }
-  | { type: 'EmailLabelRemoved'; data: DomainEventMap['EmailLabelRemoved'] };
+  | { type: 'EmailLabelRemoved'; data: DomainEventMap['EmailLabelRemoved'] }
+  | { type: 'EmailStatusChanged'; data: DomainEventMap['EmailStatusChanged'] }
+  | { type: 'EmailPriorityChanged'; data: DomainEventMap['EmailPriorityChanged'] };
 
 export const INBOX_EMAIL_STATE_EVENT_TYPES: ReadonlySet<string> = new Set<InboxEmailStateEvent['type']>([
   'EmailMarkedRead',
@@ -41,6 +45,8 @@ export const INBOX_EMAIL_STATE_EVENT_TYPES: ReadonlySet<string> = new Set<InboxE
   'EmailUnassigned',
   'EmailLabelAdded',
   'EmailLabelRemoved',
+  'EmailStatusChanged',
+  'EmailPriorityChanged',
 ]);
 
 const lower = (id: string) => id.toLowerCase();
@@ -56,6 +62,8 @@ export function receivedState(data: EmailReceived): InboxEmailState {
     isSpam: false,
     assignedTo: null,
     labels: [],
+    status: data.status,
+    priority: data.priority,
   };
 }
 
@@ -90,6 +98,10 @@ export function evolveInboxEmail(state: InboxEmailState, event: InboxEmailStateE
       const labelId = lower(event.data.labelId);
       return { ...state, labels: state.labels.filter((label) => label !== labelId) };
     }
+    case 'EmailStatusChanged':
+      return { ...state, status: event.data.status };
+    case 'EmailPriorityChanged':
+      return { ...state, priority: event.data.priority };
     default: {
       const unknown: never = event;
       throw new Error(`Unknown inbox email event ${JSON.stringify(unknown)}`);
@@ -111,5 +123,7 @@ export const sameInboxEmailState = (a: InboxEmailState, b: InboxEmailState): boo
   a.isArchived === b.isArchived &&
   a.isSpam === b.isSpam &&
   a.assignedTo === b.assignedTo &&
+  a.status === b.status &&
+  a.priority === b.priority &&
   a.labels.length === b.labels.length &&
   a.labels.every((label, i) => label === b.labels[i]);

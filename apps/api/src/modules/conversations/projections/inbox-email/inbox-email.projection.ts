@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DomainEventMap, EmailReceived } from '@teaminbox/contracts';
+import type { DomainEventMap, EmailReceived, EmailStatus, Priority } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
@@ -26,6 +26,8 @@ interface StateRow {
   is_spam: boolean;
   assigned_to: string | null;
   labels: string[];
+  status: EmailStatus;
+  priority: Priority;
 }
 
 /**
@@ -44,6 +46,8 @@ function stateColumns(state: InboxEmailState) {
     is_spam: state.isSpam,
     assigned_to: state.assignedTo,
     labels: state.labels,
+    status: state.status,
+    priority: state.priority,
   };
 }
 
@@ -117,7 +121,7 @@ export class InboxEmailProjection implements Projection {
     }
     if (ids.size === 0) return new Map();
     const rows: StateRow[] = await tx.query(
-      `SELECT id, team_id, read_at::text AS read_at, read_by, is_archived, is_spam, assigned_to, labels
+      `SELECT id, team_id, read_at::text AS read_at, read_by, is_archived, is_spam, assigned_to, labels, status, priority
          FROM inbox_email WHERE id = ANY($1::uuid[])`,
       [[...ids]],
     );
@@ -133,6 +137,8 @@ export class InboxEmailProjection implements Projection {
           isSpam: row.is_spam,
           assignedTo: row.assigned_to,
           labels: row.labels,
+          status: row.status,
+          priority: row.priority,
         },
       ]),
     );
@@ -171,8 +177,6 @@ export class InboxEmailProjection implements Projection {
         to: email.to,
         cc: email.cc,
         received_at: email.receivedAt,
-        priority: email.priority,
-        status: email.status,
         message_id: email.messageId,
         attachments: email.attachments ?? [],
         in_reply_to: email.inReplyTo ?? null,
@@ -206,9 +210,10 @@ export class InboxEmailProjection implements Projection {
     await tx.query(
       `UPDATE inbox_email e
           SET read_at = r.read_at, read_by = r.read_by, is_archived = r.is_archived, is_spam = r.is_spam,
-              assigned_to = r.assigned_to, labels = r.labels
+              assigned_to = r.assigned_to, labels = r.labels, status = r.status, priority = r.priority
          FROM json_to_recordset($1::json) AS r(
-              id uuid, read_at timestamptz, read_by uuid, is_archived boolean, is_spam boolean, assigned_to uuid, labels uuid[])
+              id uuid, read_at timestamptz, read_by uuid, is_archived boolean, is_spam boolean, assigned_to uuid, labels uuid[],
+              status text, priority text)
         WHERE e.id = r.id`,
       [JSON.stringify(rows)],
     );

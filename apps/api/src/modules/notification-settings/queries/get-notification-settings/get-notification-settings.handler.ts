@@ -20,6 +20,7 @@ interface NotificationSettingsRow {
   slack_webhook_url: string;
   html_signature: string;
   notification_types: Partial<Record<string, Partial<NotificationTypeSettings>>>;
+  slack_disabled_reason: string | null;
 }
 
 function preferencesOf(row: NotificationSettingsRow): NotificationPreferences {
@@ -52,7 +53,7 @@ export class GetNotificationSettingsHandler implements IQueryHandler<
   async execute({ caller: { userId, teamId } }: GetNotificationSettingsQuery): Promise<NotificationSettings> {
     const [row]: NotificationSettingsRow[] = await this.db.query(
       `SELECT id, use_threads, share_comments_across_thread, email_notifications_enabled, browser_push_enabled,
-              slack_notifications_enabled, slack_webhook_url, html_signature, notification_types
+              slack_notifications_enabled, slack_webhook_url, html_signature, notification_types, slack_disabled_reason
          FROM notification_settings WHERE user_id = $1`,
       [userId],
     );
@@ -62,6 +63,7 @@ export class GetNotificationSettingsHandler implements IQueryHandler<
       teamId,
       ...(row ? preferencesOf(row) : defaultNotificationPreferences()),
       mutedEmailIds: teamId ? await this.mutedEmailIds(userId, teamId) : [],
+      slackDisabledReason: row?.slack_disabled_reason ?? null,
     };
   }
 

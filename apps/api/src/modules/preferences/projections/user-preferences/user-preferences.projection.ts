@@ -16,12 +16,13 @@ export class UserPreferencesProjection implements Projection {
     for (const event of events) {
       const p = event.data as DomainEventMap['UserPreferencesChanged'];
       await tx.query(
-        `INSERT INTO user_preferences (user_id, email_detail_view_mode, on_vacation)
-         VALUES ($1, COALESCE($2, 'classic'), COALESCE($3, false))
+        `INSERT INTO user_preferences (user_id, email_detail_view_mode, on_vacation, language)
+         VALUES ($1, COALESCE($2, 'classic'), COALESCE($3, false), COALESCE($4, 'en'))
          ON CONFLICT (user_id) DO UPDATE SET
            email_detail_view_mode = COALESCE($2, user_preferences.email_detail_view_mode),
-           on_vacation = COALESCE($3, user_preferences.on_vacation)`,
-        [p.userId, p.emailDetailViewMode ?? null, p.onVacation ?? null],
+           on_vacation = COALESCE($3, user_preferences.on_vacation),
+           language = COALESCE($4, user_preferences.language)`,
+        [p.userId, p.emailDetailViewMode ?? null, p.onVacation ?? null, p.language ?? null],
       );
     }
   }

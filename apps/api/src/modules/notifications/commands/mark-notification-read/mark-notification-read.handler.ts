@@ -1,0 +1,52 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Notification } from '@teaminbox/contracts';
+import { DataSource } from 'typeorm';
+import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
+import { notificationInboxDecider, notificationInboxStreamId } from '../../domain/notification-inbox.decider';
+import { NOTIFICATION_LIST_PROJECTION } from '../../projections/notification-list/notification-list.projection';
+import { NOTIFICATION_COLUMNS, type NotificationRow, toNotification } from '../../queries/notification-rows';
+import { UnreadCounts } from '../../reactions/unread-counts';
+import { MarkNotificationReadCommand } from './mark-notification-read.command';
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+
+type OwnRow = NotificationRow & { position_commit: string; position_prepare: string };
+
+@CommandHandler(MarkNotificationReadCommand)
+export class MarkNotificationReadHandler implements ICommandHandler<MarkNotificationReadCommand, Notification> {
+  constructor(
+    private readonly repository: EventSourcedRepository,
+    private readonly db: DataSource,
+    private readonly counts: UnreadCounts,
+  ) {}
+
+  async execute({ userId, notificationId }: MarkNotificationReadCommand): Promise<Notification> {
+    const find = async () => {
+      const [row]: OwnRow[] = await this.db.query(
+        `SELECT ${NOTIFICATION_COLUMNS}, position_commit::text, position_prepare::text
+           FROM notification WHERE id = $1 AND user_id = $2`,
+        [notificationId, userId],
+      );
+      if (!row) throw new DomainError('not-found', NOTIFICATION_NOT_FOUND);
+      return row;
+    };
+    const row = await find();
+    await this.repository.decide(
+      notificationInboxStreamId(userId),
+      notificationInboxDecider,
+      {
+        type: 'MarkNotificationRead',
+        userId,
+        notification: {
+          notificationId,
+          read: row.read,
+          position: { commit: BigInt(row.position_commit), prepare: BigInt(row.position_prepare) },
+        },
+        now: new Date(),
+      },
+      { teamId: null, retries: 3, waitFor: [NOTIFICATION_LIST_PROJECTION] },
+    );
+    await this.counts.push([userId]);
+    return toNotification(await find());
+  }
+}

@@ -1,0 +1,222 @@
+import { defaultNotificationPreferences, type NotificationType } from '@teaminbox/contracts';
+import {
+  decideNotifications,
+  type NotificationCause,
+  notificationIdOf,
+  type Recipient,
+  type RecipientSettings,
+} from './notification-decision';
+
+const now = new Date('2026-05-01T10:00:00Z');
+const email = { emailId: 'email-1', subject: 'Invoice 42', fromName: 'Alice', fromEmail: 'alice@example.com' };
+
+function settings(change: (s: RecipientSettings) => void = () => undefined): RecipientSettings {
+  const s: RecipientSettings = defaultNotificationPreferences();
+  change(s);
+  return s;
+}
+
+function member(userId: string, overrides: Partial<Recipient> = {}): Recipient {
+  return {
+    userId,
+    settings: settings(),
+    language: 'en',
+    onVacation: false,
+    snoozedUntil: null,
+    mutedEmail: false,
+    ...overrides,
+  };
+}
+
+const team = (...recipients: Recipient[]) => new Map(recipients.map((r) => [r.userId, r]));
+
+const received = (suppressedByRule = false): NotificationCause => ({
+  type: 'EMAIL_RECEIVED',
+  eventId: 'event-1',
+  email,
+  suppressedByRule,
+});
+const assigned = (assigneeId: string, actorUserId: string | null): NotificationCause => ({
+  type: 'TASK_ASSIGNED',
+  eventId: 'event-2',
+  email,
+  assigneeId,
+  actorUserId,
+});
+const commented = (authorId: string, mentions: string[], assigneeId: string | null): NotificationCause => ({
+  type: 'COMMENT_ADDED',
+  eventId: 'event-3',
+  email,
+  authorId,
+  mentions,
+  assigneeId,
+});
+
+const recipientsOf = (cause: NotificationCause, members: Map<string, Recipient>) =>
+  decideNotifications(cause, members, now).notifications.map((n) => n.userId);
+
+describe('who gets which notification', () => {
+  it('notifies every member of a new email with the default message, a link and derived ids', () => {
+    const decision = decideNotifications(received(), team(member('a'), member('b')), now);
+    expect(decision.notifications).toEqual([
+      {
+        notificationId: notificationIdOf('event-1', 'a'),
+        userId: 'a',
+        type: 'EMAIL_RECEIVED',
+        title: 'New e-mail',
+        message: 'New e-mail from Alice: Invoice 42',
+        actionUrl: '/admin/email-detail/email-1',
+        emailId: 'email-1',
+        language: 'en',
+        silent: false,
+        channels: { email: true, push: true, slack: false },
+      },
+      expect.objectContaining({ userId: 'b', notificationId: notificationIdOf('event-1', 'b') }),
+    ]);
+    expect(notificationIdOf('event-1', 'a')).toBe(notificationIdOf('event-1', 'a'));
+    expect(notificationIdOf('event-1', 'a')).not.toBe(notificationIdOf('event-1', 'b'));
+    expect(notificationIdOf('event-1', 'a')).not.toBe(notificationIdOf('event-2', 'a'));
+  });
+
+  it('notifies nobody of an email a rule suppressed', () => {
+    const decision = decideNotifications(received(true), team(member('a'), member('b')), now);
+    expect(decision.notifications).toEqual([]);
+    expect(decision.skipped).toEqual([
+      { userId: 'a', reason: 'suppressed-by-rule' },
+      { userId: 'b', reason: 'suppressed-by-rule' },
+    ]);
+  });
+
+  it('notifies the assignee when someone else or a rule assigns, never for assigning oneself', () => {
+    const members = team(member('a'), member('b'));
+    expect(recipientsOf(assigned('b', 'a'), members)).toEqual(['b']);
+    expect(recipientsOf(assigned('b', null), members)).toEqual(['b']);
+    expect(recipientsOf(assigned('b', 'b'), members)).toEqual([]);
+    expect(decideNotifications(assigned('b', 'b'), members, now).skipped).toEqual([
+      { userId: 'b', reason: 'own-action' },
+    ]);
+    expect(decideNotifications(assigned('b', 'a'), members, now).notifications[0]).toMatchObject({
+      type: 'TASK_ASSIGNED',
+      title: 'Task assigned',
+      message: 'You were assigned: Invoice 42',
+    });
+  });
+
+  it('notifies the mentioned members and the assignee of a comment once each, not its author nor outsiders', () => {
+    const members = team(member('a'), member('b'), member('c'), member('d'));
+    expect(recipientsOf(commented('a', ['b', 'c', 'b'], 'c'), members)).toEqual(['b', 'c']);
+    expect(recipientsOf(commented('a', [], 'd'), members)).toEqual(['d']);
+    expect(recipientsOf(commented('a', ['a'], 'a'), members)).toEqual([]);
+    const decision = decideNotifications(commented('a', ['outsider'], null), members, now);
+    expect(decision.notifications).toEqual([]);
+    expect(decision.skipped).toEqual([{ userId: 'outsider', reason: 'not-a-member' }]);
+    expect(decideNotifications(commented('a', ['b'], null), members, now).notifications[0].message).toBe(
+      'New comment on Invoice 42',
+    );
+  });
+
+  it.each<NotificationType>(['EMAIL_RECEIVED', 'TASK_ASSIGNED', 'COMMENT_ADDED'])(
+    'gives nothing of type %s when the member switched the type off',
+    (type) => {
+      const off = member('b', {
+        settings: settings((s) => {
+          s.notificationTypes[type].enabled = false;
+        }),
+      });
+      const cause = {
+        EMAIL_RECEIVED: received(),
+        TASK_ASSIGNED: assigned('b', 'a'),
+        COMMENT_ADDED: commented('a', ['b'], null),
+      }[type];
+      const decision = decideNotifications(cause, team(member('a'), off), now);
+      expect(decision.notifications.map((n) => n.userId)).not.toContain('b');
+      expect(decision.skipped).toContainEqual({ userId: 'b', reason: 'type-disabled' });
+    },
+  );
+
+  it('takes each channel from the general switch and the type switch; Slack also needs a webhook', () => {
+    const channelsWith = (change: (s: RecipientSettings) => void) =>
+      decideNotifications(received(), team(member('a', { settings: settings(change) })), now).notifications[0].channels;
+    expect(channelsWith(() => undefined)).toEqual({ email: true, push: true, slack: false });
+    expect(
+      channelsWith((s) => {
+        s.emailNotificationsEnabled = false;
+      }),
+    ).toEqual({ email: false, push: true, slack: false });
+    expect(
+      channelsWith((s) => {
+        s.notificationTypes.EMAIL_RECEIVED.browserPushEnabled = false;
+      }),
+    ).toEqual({ email: true, push: false, slack: false });
+    expect(
+      channelsWith((s) => {
+        s.slackNotificationsEnabled = true;
+        s.notificationTypes.EMAIL_RECEIVED.slackEnabled = true;
+      }),
+    ).toEqual({ email: true, push: true, slack: false });
+    expect(
+      channelsWith((s) => {
+        s.slackNotificationsEnabled = true;
+        s.slackWebhookUrl = 'https://hooks.slack.com/services/x';
+        s.notificationTypes.EMAIL_RECEIVED.slackEnabled = true;
+      }),
+    ).toEqual({ email: true, push: true, slack: true });
+    expect(
+      channelsWith((s) => {
+        s.slackNotificationsEnabled = false;
+        s.slackWebhookUrl = 'https://hooks.slack.com/services/x';
+        s.notificationTypes.EMAIL_RECEIVED.slackEnabled = true;
+      }),
+    ).toEqual({ email: true, push: true, slack: false });
+  });
+
+  it('gives a muted email no new-mail or comment notification, but still tells the member it was assigned to them', () => {
+    const muted = member('b', { mutedEmail: true });
+    const members = team(member('a'), muted);
+    expect(recipientsOf(received(), members)).toEqual(['a']);
+    expect(recipientsOf(commented('a', ['b'], null), members)).toEqual([]);
+    expect(decideNotifications(commented('a', ['b'], null), members, now).skipped).toEqual([
+      { userId: 'b', reason: 'muted' },
+    ]);
+    expect(recipientsOf(assigned('b', 'a'), members)).toEqual(['b']);
+  });
+
+  it('lists notifications of a snoozed member silently, without Slack and browser push, email still going', () => {
+    const slackOn = settings((s) => {
+      s.slackNotificationsEnabled = true;
+      s.slackWebhookUrl = 'https://hooks.slack.com/services/x';
+      s.notificationTypes.EMAIL_RECEIVED.slackEnabled = true;
+    });
+    const snoozed = member('a', { settings: slackOn, snoozedUntil: new Date(now.getTime() + 60_000) });
+    const [n] = decideNotifications(received(), team(snoozed), now).notifications;
+    expect(n).toMatchObject({ silent: true, channels: { email: true, push: false, slack: false } });
+
+    const over = member('a', { settings: slackOn, snoozedUntil: new Date(now.getTime() - 1) });
+    expect(decideNotifications(received(), team(over), now).notifications[0]).toMatchObject({
+      silent: false,
+      channels: { email: true, push: true, slack: true },
+    });
+  });
+
+  it('gives a member on vacation no new-mail notifications and the others in the app only', () => {
+    const away = member('b', { onVacation: true });
+    const members = team(member('a'), away);
+    const decision = decideNotifications(received(), members, now);
+    expect(decision.notifications.map((n) => n.userId)).toEqual(['a']);
+    expect(decision.skipped).toEqual([{ userId: 'b', reason: 'on-vacation' }]);
+    const [n] = decideNotifications(assigned('b', 'a'), members, now).notifications;
+    expect(n).toMatchObject({ userId: 'b', channels: { email: false, push: false, slack: false } });
+  });
+
+  it("writes each recipient's notification in their language with their custom message", () => {
+    const czech = member('b', {
+      language: 'cs',
+      settings: settings((s) => {
+        s.notificationTypes.EMAIL_RECEIVED.customMessage = '{sender} poslal(a) {subject}';
+      }),
+    });
+    const [a, b] = decideNotifications(received(), team(member('a'), czech), now).notifications;
+    expect(a).toMatchObject({ title: 'New e-mail', message: 'New e-mail from Alice: Invoice 42', language: 'en' });
+    expect(b).toMatchObject({ title: 'Nový e-mail', message: 'Alice poslal(a) Invoice 42', language: 'cs' });
+  });
+});

@@ -1,0 +1,192 @@
+import type {
+  CreatedNotification,
+  NotificationChannels,
+  NotificationType,
+  NotificationTypeSettings,
+  UserLanguage,
+} from '@teaminbox/contracts';
+import { v5 as uuidv5 } from 'uuid';
+import { emailValues, notificationText } from './notification-message';
+
+const NOTIFICATION_NAMESPACE = 'f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b';
+
+/** The id of the notification one event gives one recipient: handling the event again gives the same id. */
+export function notificationIdOf(causeEventId: string, userId: string): string {
+  return uuidv5(`${causeEventId}\n${userId}`, NOTIFICATION_NAMESPACE);
+}
+
+/** The email a notification is about, as its cause carries it. */
+export interface NotifiedEmail {
+  emailId: string;
+  subject: string;
+  fromName: string | null;
+  fromEmail: string;
+}
+
+/** What happened, reduced to what the decision needs. */
+export type NotificationCause =
+  | {
+      type: 'EMAIL_RECEIVED';
+      eventId: string;
+      email: NotifiedEmail;
+      /** A rule with suppressNotifications matched the email. */
+      suppressedByRule: boolean;
+    }
+  | {
+      type: 'TASK_ASSIGNED';
+      eventId: string;
+      email: NotifiedEmail;
+      assigneeId: string;
+      /** Who assigned; null when the product did (a rule). */
+      actorUserId: string | null;
+    }
+  | {
+      type: 'COMMENT_ADDED';
+      eventId: string;
+      email: NotifiedEmail;
+      authorId: string;
+      mentions: readonly string[];
+      assigneeId: string | null;
+    };
+
+/** A member's notification settings as the decision reads them (the saved ones or the defaults). */
+export interface RecipientSettings {
+  emailNotificationsEnabled: boolean;
+  browserPushEnabled: boolean;
+  slackNotificationsEnabled: boolean;
+  slackWebhookUrl: string;
+  notificationTypes: Record<NotificationType, NotificationTypeSettings>;
+}
+
+/** One member of the team, with everything that decides what they get. */
+export interface Recipient {
+  userId: string;
+  settings: RecipientSettings;
+  language: UserLanguage;
+  onVacation: boolean;
+  /** Until when the member snoozed notifications (null: not snoozed). */
+  snoozedUntil: Date | null;
+  /** The member muted this email (or its conversation). */
+  mutedEmail: boolean;
+}
+
+/** Why a member gets nothing: for logs and tests. */
+export type SkipReason =
+  'not-a-member' | 'own-action' | 'suppressed-by-rule' | 'type-disabled' | 'muted' | 'on-vacation';
+
+export interface NotificationDecision {
+  notifications: CreatedNotification[];
+  skipped: { userId: string; reason: SkipReason }[];
+}
+
+export const actionUrlOf = (emailId: string) => `/admin/email-detail/${emailId}`;
+
+/** Who a cause is for, before their settings are read. */
+function candidatesOf(cause: NotificationCause, members: readonly string[]): string[] {
+  switch (cause.type) {
+    case 'EMAIL_RECEIVED':
+      return [...members];
+    case 'TASK_ASSIGNED':
+      return [cause.assigneeId];
+    case 'COMMENT_ADDED':
+      return [...new Set([...cause.mentions, ...(cause.assigneeId ? [cause.assigneeId] : [])])];
+    default: {
+      const unknown: never = cause;
+      throw new Error(`Unknown notification cause ${String(unknown)}`);
+    }
+  }
+}
+
+/** The one who caused it is never notified about it. */
+function actorOf(cause: NotificationCause): string | null {
+  switch (cause.type) {
+    case 'EMAIL_RECEIVED':
+      return null;
+    case 'TASK_ASSIGNED':
+      return cause.actorUserId;
+    case 'COMMENT_ADDED':
+      return cause.authorId;
+  }
+}
+
+function channelsOf(settings: RecipientSettings, type: NotificationType): NotificationChannels {
+  const perType = settings.notificationTypes[type];
+  return {
+    email: settings.emailNotificationsEnabled && perType.emailEnabled,
+    push: settings.browserPushEnabled && perType.browserPushEnabled,
+    slack: settings.slackNotificationsEnabled && perType.slackEnabled && settings.slackWebhookUrl !== '',
+  };
+}
+
+/**
+ * Who gets which notification on which channel (pure):
+ * - EMAIL_RECEIVED goes to every member of the team, unless a rule suppressed it; TASK_ASSIGNED to the assignee when
+ *   someone else (or a rule) assigned; COMMENT_ADDED to the members mentioned and to the assignee. Nobody is
+ *   notified of their own action, and only members of the email's team are notified.
+ * - A type the member switched off gives nothing; a muted email gives nothing but an assignment (being given the
+ *   email is addressed to the member, muting is about the conversation's traffic).
+ * - On vacation: no EMAIL_RECEIVED; the other types are listed in the app only (no email, Slack or browser push).
+ * - Snoozed: listed and counted as usual, but silent (no pop-up), without Slack and browser push; email still goes.
+ * - Channels: a channel needs both its general switch and the type's switch; Slack also needs a webhook URL.
+ */
+export function decideNotifications(
+  cause: NotificationCause,
+  members: ReadonlyMap<string, Recipient>,
+  now: Date,
+): NotificationDecision {
+  const notifications: CreatedNotification[] = [];
+  const skipped: NotificationDecision['skipped'] = [];
+  const actor = actorOf(cause);
+  for (const userId of candidatesOf(cause, [...members.keys()])) {
+    const recipient = members.get(userId);
+    const skip = (reason: SkipReason) => skipped.push({ userId, reason });
+    if (!recipient) {
+      skip('not-a-member');
+      continue;
+    }
+    if (userId === actor) {
+      skip('own-action');
+      continue;
+    }
+    if (cause.type === 'EMAIL_RECEIVED' && cause.suppressedByRule) {
+      skip('suppressed-by-rule');
+      continue;
+    }
+    if (!recipient.settings.notificationTypes[cause.type].enabled) {
+      skip('type-disabled');
+      continue;
+    }
+    if (recipient.mutedEmail && cause.type !== 'TASK_ASSIGNED') {
+      skip('muted');
+      continue;
+    }
+    if (recipient.onVacation && cause.type === 'EMAIL_RECEIVED') {
+      skip('on-vacation');
+      continue;
+    }
+    const silent = recipient.snoozedUntil !== null && recipient.snoozedUntil.getTime() > now.getTime();
+    const wanted = channelsOf(recipient.settings, cause.type);
+    const channels: NotificationChannels = recipient.onVacation
+      ? { email: false, slack: false, push: false }
+      : { email: wanted.email, slack: wanted.slack && !silent, push: wanted.push && !silent };
+    const { title, message } = notificationText(
+      cause.type,
+      recipient.settings.notificationTypes[cause.type].customMessage,
+      recipient.language,
+      emailValues(cause.email, recipient.language),
+    );
+    notifications.push({
+      notificationId: notificationIdOf(cause.eventId, userId),
+      userId,
+      type: cause.type,
+      title,
+      message,
+      actionUrl: actionUrlOf(cause.email.emailId),
+      emailId: cause.email.emailId,
+      language: recipient.language,
+      silent,
+      channels,
+    });
+  }
+  return { notifications, skipped };
+}

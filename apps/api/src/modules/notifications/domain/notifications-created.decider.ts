@@ -1,0 +1,35 @@
+import type { CreatedNotification, NotificationsCreated } from '@teaminbox/contracts';
+import type { Decider } from '../../../platform/event-sourcing/decider';
+
+/** One stream per event that caused notifications: its id names the cause, never a person. */
+export const notificationsStreamId = (causeEventId: string) => `notifications-${causeEventId}`;
+
+export interface CreateNotifications {
+  type: 'CreateNotifications';
+  teamId: string;
+  causeEventId: string;
+  causeType: string;
+  notifications: CreatedNotification[];
+}
+
+export type NotificationsCreatedEvent = { type: 'NotificationsCreated'; data: NotificationsCreated };
+
+/**
+ * The notifications of one cause (stream `notifications-<causeEventId>`): created once. Handling the cause again
+ * (after a crash, a restart, a second process) finds the stream and decides nothing, so each (cause, recipient)
+ * notifies once; a decision for nobody records nothing.
+ */
+export const notificationsCreatedDecider: Decider<
+  CreateNotifications,
+  NotificationsCreatedEvent,
+  { created: boolean }
+> = {
+  eventTypes: ['NotificationsCreated'],
+  initialState: () => ({ created: false }),
+  decide(command, state) {
+    if (state.created || command.notifications.length === 0) return [];
+    const { teamId, causeEventId, causeType, notifications } = command;
+    return [{ type: 'NotificationsCreated', data: { teamId, causeEventId, causeType, notifications } }];
+  },
+  evolve: () => ({ created: true }),
+};

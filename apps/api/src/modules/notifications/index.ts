@@ -1,0 +1,2 @@
+/** What other modules may use of the notifications context. */
+export { NotificationsModule } from './notifications.module';

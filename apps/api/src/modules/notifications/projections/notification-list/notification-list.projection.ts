@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import type { NotificationEventMap } from '@teaminbox/contracts';
+import type { EntityManager } from 'typeorm';
+import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
+import type { Projection } from '../../../../platform/projections/projection';
+
+export const NOTIFICATION_LIST_PROJECTION = 'notification-list';
+
+type Data<K extends keyof NotificationEventMap> = NotificationEventMap[K];
+
+/**
+ * Writes `notification` (every notification of every user, with the position of the event that created it, so that
+ * "mark all read" covers exactly what the user had) and `notification_snooze`. A rebuild writes the same rows again
+ * and sends nothing: delivery is a reaction, which a rebuild never runs.
+ */
+@Injectable()
+export class NotificationListProjection implements Projection {
+  readonly name = NOTIFICATION_LIST_PROJECTION;
+  readonly eventTypes = [
+    'NotificationsCreated',
+    'NotificationRead',
+    'AllNotificationsRead',
+    'NotificationsSnoozed',
+    'NotificationsUnsnoozed',
+  ] as const;
+
+  async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const created: Record<string, unknown>[] = [];
+    const flush = async () => {
+      if (created.length === 0) return;
+      await tx.query(
+        `INSERT INTO notification (id, user_id, team_id, type, title, message, action_url, email_id, silent,
+           created_at, position_commit, position_prepare)
+         SELECT r.id, r.user_id, r.team_id, r.type, r.title, r.message, r.action_url, r.email_id, r.silent,
+           r.created_at, r.position_commit, r.position_prepare
+           FROM json_to_recordset($1::json) AS r(id uuid, user_id uuid, team_id uuid, type text, title text,
+             message text, action_url text, email_id uuid, silent boolean, created_at timestamptz,
+             position_commit numeric, position_prepare numeric)
+         ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify(created.splice(0))],
+      );
+    };
+    for (const event of events) {
+      switch (event.type) {
+        case 'NotificationsCreated': {
+          const data = event.data as Data<'NotificationsCreated'>;
+          for (const n of data.notifications) {
+            created.push({
+              id: n.notificationId,
+              user_id: n.userId,
+              team_id: data.teamId,
+              type: n.type,
+              title: n.title,
+              message: n.message,
+              action_url: n.actionUrl,
+              email_id: n.emailId,
+              silent: n.silent,
+              created_at: event.recordedAt.toISOString(),
+              position_commit: event.position.commit.toString(),
+              position_prepare: event.position.prepare.toString(),
+            });
+          }
+          break;
+        }
+        case 'NotificationRead': {
+          await flush();
+          const data = event.data as Data<'NotificationRead'>;
+          await tx.query(
+            `UPDATE notification SET read = true, read_at = $3 WHERE id = $1 AND user_id = $2 AND NOT read`,
+            [data.notificationId, data.userId, data.readAt],
+          );
+          break;
+        }
+        case 'AllNotificationsRead': {
+          await flush();
+          const data = event.data as Data<'AllNotificationsRead'>;
+          await tx.query(
+            `UPDATE notification SET read = true, read_at = $4
+              WHERE user_id = $1 AND NOT read AND (position_commit, position_prepare) <= ($2::numeric, $3::numeric)`,
+            [data.userId, data.upTo.commit, data.upTo.prepare, data.readAt],
+          );
+          break;
+        }
+        case 'NotificationsSnoozed': {
+          const data = event.data as Data<'NotificationsSnoozed'>;
+          await tx.query(
+            `INSERT INTO notification_snooze (user_id, snoozed_until) VALUES ($1, $2)
+             ON CONFLICT (user_id) DO UPDATE SET snoozed_until = EXCLUDED.snoozed_until`,
+            [data.userId, data.snoozedUntil],
+          );
+          break;
+        }
+        case 'NotificationsUnsnoozed': {
+          const data = event.data as Data<'NotificationsUnsnoozed'>;
+          await tx.query(`DELETE FROM notification_snooze WHERE user_id = $1`, [data.userId]);
+          break;
+        }
+      }
+    }
+    await flush();
+  }
+
+  async reset(tx: EntityManager): Promise<void> {
+    await tx.query('TRUNCATE notification, notification_snooze');
+  }
+}

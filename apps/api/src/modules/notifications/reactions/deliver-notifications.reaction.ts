@@ -1,0 +1,102 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { CreatedNotification, Notification, NotificationsCreated } from '@teaminbox/contracts';
+import type { EntityManager } from 'typeorm';
+import type { StoredEvent } from '../../../platform/event-store/event-store.port';
+import type { Reaction } from '../../../platform/projections/projection';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { type NotificationChannel, type NotificationJob, NotificationQueue } from '../jobs/notification-queue';
+import { NOTIFICATION_LIST_PROJECTION } from '../projections/notification-list/notification-list.projection';
+import { UnreadCounts } from './unread-counts';
+
+export const DELIVER_NOTIFICATIONS_REACTION = 'deliver-notifications';
+
+/** The in-app form of a notification just created (what the list will show). */
+export function notificationDto(n: CreatedNotification, createdAt: Date): Notification {
+  return {
+    id: n.notificationId,
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    createdAt: createdAt.toISOString(),
+    read: false,
+    isRead: false,
+    readAt: null,
+    actionUrl: n.actionUrl,
+    emailId: n.emailId,
+    silent: n.silent,
+  };
+}
+
+const jobOf = (n: CreatedNotification, subscriptionId?: string): NotificationJob => ({
+  notificationId: n.notificationId,
+  userId: n.userId,
+  type: n.type,
+  title: n.title,
+  message: n.message,
+  actionUrl: n.actionUrl,
+  language: n.language,
+  ...(subscriptionId ? { subscriptionId } : {}),
+});
+
+/**
+ * Delivers what the process manager created. In the checkpoint's transaction it inserts one durable job per
+ * notification and channel (email, Slack, and browser push per subscribed device), each retried on its own queue;
+ * after the commit it pushes each notification live to its recipient's sockets only (`user.notification`), then the
+ * recipients' unread counts (`user.notification-count`). The live push rides the subscription itself (repeated
+ * after a crash; the web drops an id it has), so it reaches a socket in milliseconds, not after a queue's polling.
+ */
+@Injectable()
+export class DeliverNotificationsReaction implements Reaction {
+  private readonly logger = new Logger(DeliverNotificationsReaction.name);
+  readonly name = DELIVER_NOTIFICATIONS_REACTION;
+  readonly eventTypes = ['NotificationsCreated'] as const;
+  readonly startAt = 'head' as const;
+
+  constructor(
+    private readonly queue: NotificationQueue,
+    private readonly gateway: RealtimeGateway,
+    private readonly runner: ProjectionRunner,
+    private readonly counts: UnreadCounts,
+  ) {}
+
+  async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const notifications = events.flatMap((event) => (event.data as NotificationsCreated).notifications);
+    const pushUsers = [...new Set(notifications.filter((n) => n.channels.push).map((n) => n.userId))];
+    const devices = new Map<string, string[]>();
+    if (pushUsers.length > 0) {
+      const rows: { id: string; user_id: string }[] = await tx.query(
+        `SELECT id, user_id FROM push_subscription WHERE user_id = ANY($1::uuid[]) ORDER BY created_at`,
+        [pushUsers],
+      );
+      for (const row of rows) devices.set(row.user_id, [...(devices.get(row.user_id) ?? []), row.id]);
+    }
+    const jobs: { channel: NotificationChannel; job: NotificationJob }[] = [];
+    for (const n of notifications) {
+      if (n.channels.email) jobs.push({ channel: 'email', job: jobOf(n) });
+      if (n.channels.slack) jobs.push({ channel: 'slack', job: jobOf(n) });
+      if (n.channels.push) {
+        for (const subscriptionId of devices.get(n.userId) ?? []) {
+          jobs.push({ channel: 'push', job: jobOf(n, subscriptionId) });
+        }
+      }
+    }
+    await this.queue.enqueue(jobs, tx);
+  }
+
+  async afterCommit(events: StoredEvent[]): Promise<void> {
+    const users = new Set<string>();
+    for (const event of events) {
+      for (const n of (event.data as NotificationsCreated).notifications) {
+        this.gateway.toUser(n.userId).emit('user.notification', notificationDto(n, event.recordedAt));
+        users.add(n.userId);
+      }
+    }
+    try {
+      await this.runner.waitFor(events[events.length - 1].position, [NOTIFICATION_LIST_PROJECTION], 2000);
+      await this.counts.push([...users]);
+    } catch (error) {
+      this.logger.warn(`Notification count push failed: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,197 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { CommentAdded, EmailAssigned, EmailReceived } from '@teaminbox/contracts';
+import { v5 as uuidv5 } from 'uuid';
+import { EventSourcedRepository } from '../../../platform/event-sourcing';
+import {
+  comparePositions,
+  EVENT_STORE,
+  type EventStore,
+  type Position,
+  type StoredEvent,
+} from '../../../platform/event-store/event-store.port';
+import type { Reaction } from '../../../platform/projections/projection';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { RequestContext } from '../../../platform/request-context/request-context';
+import { INBOX_EMAIL_PROJECTION, emailStreamId } from '../../conversations';
+import { EMAIL_THREAD_PROJECTION } from '../../mail';
+import { decideNotifications, type NotificationCause } from '../domain/notification-decision';
+import { notificationsCreatedDecider, notificationsStreamId } from '../domain/notifications-created.decider';
+import { RecipientDirectory, withMutes } from './recipient-directory';
+
+export const NOTIFY_RECIPIENTS_REACTION = 'notify-recipients';
+
+/**
+ * The rules engine's reaction (see docs/notifications.md): when it runs, a new email's notifications are decided only
+ * once its after-commit position has passed the email's EmailReceived, and an `EmailNotificationsSuppressed` on the
+ * email's stream means nobody is told about the new email.
+ */
+export const RULES_ENGINE_REACTION = 'rules-engine';
+export const EMAIL_NOTIFICATIONS_SUPPRESSED = 'EmailNotificationsSuppressed';
+
+/**
+ * The read models of the emails that the decision reads must have the batch: a new email needs its thread (muting a
+ * conversation), an assignment or a comment the inbox (subject, assignee, mutes). The people's side (membership,
+ * settings, preferences, snooze) is not waited for: each of those commands answers only once its read model has it
+ * (read-your-writes), so what a user has been told is saved is what the decision reads. During a burst the
+ * notification list itself is the busiest read model; waiting for it would hold every notification back.
+ */
+function readModelsFor(events: StoredEvent[]): string[] {
+  const names: string[] = [];
+  if (events.some((event) => event.type === 'EmailReceived')) names.push(EMAIL_THREAD_PROJECTION);
+  if (events.some((event) => event.type !== 'EmailReceived')) names.push(INBOX_EMAIL_PROJECTION);
+  return names;
+}
+
+const EVENT_NAMESPACE = '8c7d2b9e-4f1a-4d3b-9e6c-1a2b3c4d5e6f';
+const APPEND_CONCURRENCY = 8;
+
+export interface NotifyRecipientsTuning {
+  /** How long to wait for the read models and the rules engine before deciding with what is there. */
+  waitMs: number;
+}
+
+/**
+ * The process manager of notifications: each new email, assignment and comment, as the durable subscription
+ * delivers it, becomes the notifications of the people it concerns (decideNotifications), recorded once per cause on
+ * `notifications-<causeEventId>` with an id derived from the cause, so a crash, a restart or a second process never
+ * notifies anyone twice. It runs after its checkpoint commits (at least once, repeated after a crash), and starts at
+ * the head of the log: history is never notified. A projection rebuild does not run it.
+ */
+@Injectable()
+export class NotifyRecipientsProcessManager implements Reaction {
+  private readonly logger = new Logger(NotifyRecipientsProcessManager.name);
+  readonly name = NOTIFY_RECIPIENTS_REACTION;
+  readonly eventTypes = ['EmailReceived', 'EmailAssigned', 'CommentAdded'] as const;
+  readonly startAt = 'head' as const;
+  tuning: NotifyRecipientsTuning = { waitMs: 10_000 };
+
+  constructor(
+    private readonly runner: ProjectionRunner,
+    private readonly repository: EventSourcedRepository,
+    private readonly directory: RecipientDirectory,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  async afterCommit(events: StoredEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const last = events.reduce<Position>(
+      (max, event) => (comparePositions(event.position, max) > 0 ? event.position : max),
+      events[0].position,
+    );
+    const ready = await this.runner.waitFor(last, readModelsFor(events), this.tuning.waitMs);
+    if (!ready) this.logger.warn('Deciding notifications before every read model caught up');
+    const suppressed = await this.suppressedEmails(events, last);
+
+    const causes: { event: StoredEvent; teamId: string; cause: NotificationCause }[] = [];
+    for (const event of events) {
+      const found = await this.causeOf(event, suppressed);
+      if (found) causes.push({ event, ...found });
+    }
+    const now = new Date();
+    const [teams, muted] = await Promise.all([
+      this.directory.membersOf([...new Set(causes.map((c) => c.teamId))]),
+      this.directory.mutedOf(causes.map((c) => c.cause.email.emailId)),
+    ]);
+    const queue = [...causes];
+    const run = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const { event, teamId, cause } = next;
+        const members = withMutes(teams.get(teamId) ?? new Map(), muted, cause.email.emailId);
+        const { notifications } = decideNotifications(cause, members, now);
+        if (notifications.length === 0) continue;
+        await RequestContext.run(RequestContext.ofEvent(event), () =>
+          this.repository.decide(
+            notificationsStreamId(event.eventId),
+            notificationsCreatedDecider,
+            { type: 'CreateNotifications', teamId, causeEventId: event.eventId, causeType: event.type, notifications },
+            { teamId, expectNew: true, eventIds: () => uuidv5(event.eventId, EVENT_NAMESPACE) },
+          ),
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(APPEND_CONCURRENCY, causes.length) }, run));
+  }
+
+  private async causeOf(
+    event: StoredEvent,
+    suppressed: Set<string>,
+  ): Promise<{ teamId: string; cause: NotificationCause } | null> {
+    switch (event.type) {
+      case 'EmailReceived': {
+        const data = event.data as EmailReceived & { firstSync?: boolean };
+        // Old mail found by a mailbox's first synchronisation is history, not news.
+        if (data.firstSync) return null;
+        const email = {
+          emailId: data.emailId,
+          subject: data.subject,
+          fromName: data.fromName,
+          fromEmail: data.fromEmail,
+        };
+        return {
+          teamId: data.teamId,
+          cause: {
+            type: 'EMAIL_RECEIVED',
+            eventId: event.eventId,
+            email,
+            suppressedByRule: suppressed.has(data.emailId),
+          },
+        };
+      }
+      case 'EmailAssigned': {
+        const data = event.data as EmailAssigned;
+        const email = await this.directory.emailOf(data.teamId, data.emailId);
+        if (!email) return null;
+        const actor =
+          event.metadata.actorKind === 'user' || !event.metadata.actorKind ? event.metadata.actorUserId : null;
+        return {
+          teamId: data.teamId,
+          cause: {
+            type: 'TASK_ASSIGNED',
+            eventId: event.eventId,
+            email,
+            assigneeId: data.assignedTo,
+            actorUserId: actor,
+          },
+        };
+      }
+      case 'CommentAdded': {
+        const data = event.data as CommentAdded;
+        const email = await this.directory.emailOf(data.teamId, data.emailId);
+        if (!email) return null;
+        return {
+          teamId: data.teamId,
+          cause: {
+            type: 'COMMENT_ADDED',
+            eventId: event.eventId,
+            email,
+            authorId: data.userId,
+            mentions: data.mentions ?? [],
+            assigneeId: email.assignedTo,
+          },
+        };
+      }
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * The new emails of the batch that a rule told not to announce. Read from each email's stream once the rules
+   * engine (when it runs anywhere) has finished with the batch; without a rules engine nothing is suppressed.
+   */
+  private async suppressedEmails(events: StoredEvent[], last: Position): Promise<Set<string>> {
+    const received = events.filter((event) => event.type === 'EmailReceived');
+    const suppressed = new Set<string>();
+    if (received.length === 0 || !(await this.directory.subscriberExists(RULES_ENGINE_REACTION))) return suppressed;
+    const evaluated = await this.runner.waitFor(last, [RULES_ENGINE_REACTION], this.tuning.waitMs, {
+      afterCommit: true,
+    });
+    if (!evaluated) this.logger.warn('The rules engine had not evaluated the new emails in time');
+    for (const event of received) {
+      const { emailId } = event.data as EmailReceived;
+      const stream = await this.store.readStream(emailStreamId(emailId));
+      if (stream.some((stored) => stored.type === EMAIL_NOTIFICATIONS_SUPPRESSED)) suppressed.add(emailId);
+    }
+    return suppressed;
+  }
+}

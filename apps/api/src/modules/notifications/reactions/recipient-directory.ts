@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DEFAULT_NOTIFICATION_TYPE_SETTINGS,
+  defaultNotificationPreferences,
+  NOTIFICATION_TYPES,
+  type NotificationTypeSettings,
+  type UserLanguage,
+} from '@teaminbox/contracts';
+import { DataSource } from 'typeorm';
+import type { NotifiedEmail, Recipient, RecipientSettings } from '../domain/notification-decision';
+
+interface MemberRow {
+  id: string;
+  email_notifications_enabled: boolean | null;
+  browser_push_enabled: boolean | null;
+  slack_notifications_enabled: boolean | null;
+  slack_webhook_url: string | null;
+  notification_types: Partial<Record<string, Partial<NotificationTypeSettings>>> | null;
+  on_vacation: boolean | null;
+  language: UserLanguage | null;
+  snoozed_until: Date | null;
+  muted: boolean;
+}
+
+function settingsOf(row: MemberRow): RecipientSettings {
+  const defaults = defaultNotificationPreferences();
+  const stored = row.notification_types ?? {};
+  return {
+    emailNotificationsEnabled: row.email_notifications_enabled ?? defaults.emailNotificationsEnabled,
+    browserPushEnabled: row.browser_push_enabled ?? defaults.browserPushEnabled,
+    slackNotificationsEnabled: row.slack_notifications_enabled ?? defaults.slackNotificationsEnabled,
+    slackWebhookUrl: row.slack_webhook_url ?? '',
+    notificationTypes: Object.fromEntries(
+      NOTIFICATION_TYPES.map((type) => [type, { ...DEFAULT_NOTIFICATION_TYPE_SETTINGS, ...stored[type] }]),
+    ) as RecipientSettings['notificationTypes'],
+  };
+}
+
+/** The members with `mutedEmail` set for one email. */
+export function withMutes(
+  members: Map<string, Recipient>,
+  muted: Set<string>,
+  emailId: string,
+): Map<string, Recipient> {
+  return new Map(
+    [...members].map(([userId, recipient]) => [
+      userId,
+      { ...recipient, mutedEmail: muted.has(`${userId} ${emailId}`) },
+    ]),
+  );
+}
+
+/**
+ * What the notification decision reads, from the read models: a team's members with their settings (or the
+ * defaults), vacation, language, snooze and whether they muted the email or its conversation; an email's subject,
+ * sender and assignee.
+ */
+@Injectable()
+export class RecipientDirectory {
+  constructor(private readonly db: DataSource) {}
+
+  /** The members of each team with what decides their notifications (muting aside: see mutedOf). */
+  async membersOf(teamIds: string[]): Promise<Map<string, Map<string, Recipient>>> {
+    const rows: (MemberRow & { team_id: string })[] = await this.db.query(
+      `SELECT u.id, u.team_id, s.email_notifications_enabled, s.browser_push_enabled, s.slack_notifications_enabled,
+              s.slack_webhook_url, s.notification_types, p.on_vacation, p.language, z.snoozed_until, false AS muted
+         FROM users u
+         LEFT JOIN notification_settings s ON s.user_id = u.id
+         LEFT JOIN user_preferences p ON p.user_id = u.id
+         LEFT JOIN notification_snooze z ON z.user_id = u.id
+        WHERE u.team_id = ANY($1::uuid[])
+        ORDER BY u.registered_at, u.id`,
+      [teamIds],
+    );
+    const teams = new Map(teamIds.map((id) => [id, new Map<string, Recipient>()]));
+    for (const row of rows) {
+      teams.get(row.team_id)?.set(row.id, {
+        userId: row.id,
+        settings: settingsOf(row),
+        language: row.language === 'cs' ? 'cs' : 'en',
+        onVacation: row.on_vacation ?? false,
+        snoozedUntil: row.snoozed_until ? new Date(row.snoozed_until) : null,
+        mutedEmail: false,
+      });
+    }
+    return teams;
+  }
+
+  /** Who muted each email or an email of its conversation: `${userId} ${emailId}` pairs. */
+  async mutedOf(emailIds: string[]): Promise<Set<string>> {
+    if (emailIds.length === 0) return new Set();
+    const rows: { email_id: string; user_id: string }[] = await this.db.query(
+      `WITH targets AS (SELECT DISTINCT unnest($1::uuid[]) AS email_id),
+            related AS (
+              SELECT t.email_id AS target, t.email_id AS related FROM targets t
+              UNION
+              SELECT t.email_id, o.email_id FROM targets t
+                JOIN email_thread th ON th.email_id = t.email_id
+                JOIN email_thread o ON o.thread_id = th.thread_id AND o.team_id = th.team_id)
+       SELECT DISTINCT r.target AS email_id, m.user_id FROM related r JOIN email_mute m ON m.email_id = r.related`,
+      [emailIds],
+    );
+    return new Set(rows.map((row) => `${row.user_id} ${row.email_id}`));
+  }
+
+  async emailOf(teamId: string, emailId: string): Promise<(NotifiedEmail & { assignedTo: string | null }) | null> {
+    const [row]: { subject: string; from_name: string | null; from_email: string; assigned_to: string | null }[] =
+      await this.db.query(
+        `SELECT subject, from_name, from_email, assigned_to FROM inbox_email WHERE id = $1 AND team_id = $2`,
+        [emailId, teamId],
+      );
+    if (!row) return null;
+    return {
+      emailId,
+      subject: row.subject,
+      fromName: row.from_name,
+      fromEmail: row.from_email,
+      assignedTo: row.assigned_to,
+    };
+  }
+
+  /** Whether a subscriber of that name feeds from the log in any process (it has a checkpoint). */
+  async subscriberExists(name: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(`SELECT 1 FROM projection_checkpoints WHERE name = $1`, [name]);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+
+/** The unread notification counts of users, pushed to each user's sockets (`user.notification-count`). */
+@Injectable()
+export class UnreadCounts {
+  constructor(
+    private readonly db: DataSource,
+    private readonly gateway: RealtimeGateway,
+  ) {}
+
+  async of(userIds: string[]): Promise<Map<string, number>> {
+    const counts = new Map(userIds.map((id) => [id, 0]));
+    if (userIds.length === 0) return counts;
+    const rows: { user_id: string; n: number }[] = await this.db.query(
+      `SELECT user_id, count(*)::int AS n FROM notification WHERE user_id = ANY($1::uuid[]) AND NOT read GROUP BY user_id`,
+      [userIds],
+    );
+    for (const row of rows) counts.set(row.user_id, row.n);
+    return counts;
+  }
+
+  async push(userIds: string[]): Promise<void> {
+    for (const [userId, count] of await this.of(userIds)) {
+      this.gateway.toUser(userId).emit('user.notification-count', count);
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** What other modules may use of the profile context. */
+export { ProfileModule } from './profile.module';

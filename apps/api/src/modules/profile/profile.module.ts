@@ -1,0 +1,22 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { UploadProfilePhotoHandler } from './commands/upload-profile-photo/upload-profile-photo.handler';
+import { ProfilePhotoController } from './http/profile-photo.controller';
+import { ProfilePhotoProjection } from './projections/profile-photo/profile-photo.projection';
+import { GetProfilePhotoHandler } from './queries/get-profile-photo/get-profile-photo.handler';
+
+/** The user's profile photo: upload, re-encoding, and the photos of the team's members. */
+@Module({
+  controllers: [ProfilePhotoController],
+  providers: [ProfilePhotoProjection, UploadProfilePhotoHandler, GetProfilePhotoHandler],
+})
+export class ProfileModule implements OnModuleInit {
+  constructor(
+    private readonly runner: ProjectionRunner,
+    private readonly photos: ProfilePhotoProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.runner.registerProjection(this.photos);
+  }
+}

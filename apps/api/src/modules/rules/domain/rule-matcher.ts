@@ -1,0 +1,168 @@
+import type {
+  RuleCondition,
+  RuleConditionField,
+  RuleConditionResult,
+  RuleDefinition,
+  RuleMatchMode,
+} from '@teaminbox/contracts';
+import RE2 from 're2';
+
+/** What the conditions read of an email. Texts are taken as they are; the matcher lowercases once, on demand. */
+export interface EmailFacts {
+  fromEmail: string;
+  subject: string;
+  /** The plain-text body (the HTML's text when the message has no text part). */
+  body: string;
+  /** True when the email has an attachment that is not shown inside the body. */
+  hasAttachment: boolean;
+  /** Header lines, names lowercase; a header may occur more than once. */
+  headers: readonly { name: string; value: string }[];
+}
+
+/** The longest text a condition reads of one field (a longer body is cut, so no rule can make ingestion slow). */
+export const MATCH_TEXT_MAX_LENGTH = 2_000_000;
+
+export class InvalidRegexError extends Error {
+  constructor(
+    readonly pattern: string,
+    readonly reason: string,
+  ) {
+    super(`Invalid regular expression '${pattern}': ${reason}`);
+    this.name = 'InvalidRegexError';
+  }
+}
+
+/**
+ * Compiles a pattern with RE2: linear time in the input whatever the pattern (no backtracking), and RE2 refuses a
+ * pattern whose compiled program is too large. JavaScript features RE2 has not (look-around, back-references)
+ * are refused too. Case-sensitive unless the pattern sets (?i).
+ */
+export function compileRegex(pattern: string): RE2 {
+  try {
+    return new RE2(pattern, 'u');
+  } catch (error) {
+    throw new InvalidRegexError(pattern, (error as Error).message.replace(/^Invalid regular expression: /, ''));
+  }
+}
+
+type Test = (text: FieldText) => boolean;
+
+/** One field's text of one email, with its lowercase form and UTF-8 bytes made on first use. */
+class FieldText {
+  private lowered: string | undefined;
+  private bytes: Buffer | undefined;
+  constructor(readonly raw: string) {}
+  get lower(): string {
+    return (this.lowered ??= this.raw.toLowerCase());
+  }
+  get utf8(): Buffer {
+    return (this.bytes ??= Buffer.from(this.raw, 'utf8'));
+  }
+}
+
+function textTest(condition: RuleCondition): Test {
+  const value = condition.value.toLowerCase();
+  switch (condition.operator) {
+    case 'CONTAINS':
+      return (text) => text.lower.includes(value);
+    case 'EQUALS': {
+      const wanted = value.trim();
+      return (text) => text.lower.trim() === wanted;
+    }
+    case 'STARTS_WITH':
+      return (text) => text.lower.startsWith(value);
+    case 'ENDS_WITH':
+      return (text) => text.lower.endsWith(value);
+    case 'IN_LIST': {
+      const items = new Set(
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      );
+      return (text) => items.has(text.lower.trim());
+    }
+    case 'REGEX': {
+      const regex = compileRegex(condition.value);
+      // Bytes rather than a string: the string would be converted to UTF-8 on every test.
+      return (text) => regex.test(text.utf8);
+    }
+  }
+}
+
+/** A rule's conditions ready to run against many emails (regular expressions compiled once). */
+export interface CompiledRule<R extends RuleDefinition = RuleDefinition> {
+  readonly rule: R;
+  readonly tests: readonly Test[];
+}
+
+export function compileRule<R extends RuleDefinition>(rule: R): CompiledRule<R> {
+  return { rule, tests: rule.conditions.map(textTest) };
+}
+
+/** Lazily built field texts of one email. */
+export class EmailTexts {
+  private readonly fields = new Map<string, FieldText[]>();
+  constructor(private readonly email: EmailFacts) {}
+
+  /** The texts a condition compares: one for a field, one per occurrence for a header (none when absent). */
+  of(condition: RuleCondition): FieldText[] {
+    const key = condition.field === 'HEADER' ? `header:${(condition.headerName ?? '').toLowerCase()}` : condition.field;
+    let texts = this.fields.get(key);
+    if (!texts) {
+      texts = this.read(condition.field, condition.headerName).map(
+        (text) => new FieldText(text.length > MATCH_TEXT_MAX_LENGTH ? text.slice(0, MATCH_TEXT_MAX_LENGTH) : text),
+      );
+      this.fields.set(key, texts);
+    }
+    return texts;
+  }
+
+  private read(field: RuleConditionField, headerName: string | undefined): string[] {
+    switch (field) {
+      case 'FROM_EMAIL':
+        return [this.email.fromEmail];
+      case 'SUBJECT':
+        return [this.email.subject];
+      case 'BODY':
+        return [this.email.body];
+      case 'HAS_ATTACHMENT':
+        return [String(this.email.hasAttachment)];
+      case 'HEADER': {
+        const name = (headerName ?? '').toLowerCase();
+        return this.email.headers.filter((header) => header.name === name).map((header) => header.value);
+      }
+    }
+  }
+}
+
+export interface RuleMatch {
+  matched: boolean;
+  /** Every condition with whether it held (all of them are evaluated once the rule matched). */
+  conditions: RuleConditionResult[];
+}
+
+const holds = (test: Test, texts: FieldText[]) => texts.some(test);
+
+/**
+ * Whether a rule matches an email. ALL: every condition holds; ANY: at least one does; a rule without conditions
+ * matches every email. A HEADER condition holds when one occurrence of the header satisfies it, never when the
+ * header is absent. HAS_ATTACHMENT compares the text 'true' or 'false'.
+ */
+export function matchRule(compiled: CompiledRule, texts: EmailTexts): RuleMatch {
+  const { conditions, matchMode } = compiled.rule;
+  const results: (boolean | undefined)[] = [];
+  const held = (index: number) => (results[index] ??= holds(compiled.tests[index], texts.of(conditions[index])));
+  const matched = matches(matchMode, conditions.length, held);
+  if (!matched) return { matched, conditions: [] };
+  return { matched, conditions: conditions.map((condition, index) => ({ ...condition, held: held(index) })) };
+}
+
+function matches(mode: RuleMatchMode, count: number, held: (index: number) => boolean): boolean {
+  if (count === 0) return true;
+  for (let index = 0; index < count; index++) {
+    if (mode === 'ANY' && held(index)) return true;
+    if (mode === 'ALL' && !held(index)) return false;
+  }
+  return mode === 'ALL';
+}

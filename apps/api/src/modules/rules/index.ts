@@ -1,0 +1,3 @@
+/** What other modules may use of the rules context. */
+export { RulesModule } from './rules.module';
+export { RULES_ENGINE_REACTION } from './reactions/rules-engine.reaction';

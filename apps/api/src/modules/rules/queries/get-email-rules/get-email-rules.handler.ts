@@ -1,0 +1,56 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EmailRuleMatch, EmailRulesExplanation, RuleMatchMode } from '@teaminbox/contracts';
+import { DataSource, type Repository } from 'typeorm';
+import { DomainError } from '../../../../platform/event-sourcing';
+import { InboxEmailReadModel } from '../../../conversations';
+import { RULE_ENGINE_EVALUATED, RULE_ENGINE_SKIPPED_FIRST_SYNC } from '../../reactions/rules-engine.reaction';
+import { GetEmailRulesQuery } from './get-email-rules.query';
+
+export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
+
+interface MatchRow {
+  rule_id: string;
+  rule_name: string;
+  match_mode: RuleMatchMode;
+  conditions: EmailRuleMatch['conditions'];
+  actions: EmailRuleMatch['actions'];
+  suppress_notifications: boolean;
+  applied_at: Date;
+}
+
+@QueryHandler(GetEmailRulesQuery)
+export class GetEmailRulesHandler implements IQueryHandler<GetEmailRulesQuery, EmailRulesExplanation> {
+  constructor(
+    @InjectRepository(InboxEmailReadModel) private readonly emails: Repository<InboxEmailReadModel>,
+    private readonly db: DataSource,
+  ) {}
+
+  async execute({ teamId, emailId }: GetEmailRulesQuery): Promise<EmailRulesExplanation> {
+    if (!(await this.emails.exists({ where: { id: emailId, teamId } }))) {
+      throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
+    }
+    const [handled, matches]: [{ outcome: string }[], MatchRow[]] = await Promise.all([
+      this.db.query('SELECT outcome FROM rule_engine_email WHERE email_id = $1 AND team_id = $2', [emailId, teamId]),
+      this.db.query(
+        `SELECT rule_id, rule_name, match_mode, conditions, actions, suppress_notifications, applied_at
+           FROM email_rule_match WHERE email_id = $1 AND team_id = $2 ORDER BY seq`,
+        [emailId, teamId],
+      ),
+    ]);
+    return {
+      emailId,
+      evaluated: matches.length > 0 || handled[0]?.outcome === RULE_ENGINE_EVALUATED,
+      skipped: handled[0]?.outcome === RULE_ENGINE_SKIPPED_FIRST_SYNC ? 'FIRST_SYNC' : null,
+      matches: matches.map((row) => ({
+        ruleId: row.rule_id,
+        ruleName: row.rule_name,
+        matchMode: row.match_mode,
+        conditions: row.conditions,
+        actions: row.actions,
+        suppressNotifications: row.suppress_notifications,
+        appliedAt: new Date(row.applied_at).toISOString(),
+      })),
+    };
+  }
+}

@@ -1,0 +1,168 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { NotificationSettings, Reply, ReplyCollision, ReplyTemplate } from '@teaminbox/contracts';
+import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
+import { replyTemplateChanged } from '@teaminbox/web-store';
+import { listOrEmpty } from '../../shared/lists';
+import { attempt, notice, quietly } from '../../shared/notices';
+import { detailOpened, selectEmailDetail, type EmailDetailState } from './emailDetailSlice';
+import { htmlToText } from './html-text';
+import {
+  attachmentsAdded,
+  collisionFound,
+  draftDeleted,
+  draftDeleteRequested,
+  draftSaved,
+  draftSaveRequested,
+  draftsLoaded,
+  replyFieldChanged,
+  replySendRequested,
+  replySent,
+  selectReply,
+  signatureInserted,
+  signatureLoaded,
+  signatureRequested,
+  templateChosen,
+  templatesLoaded,
+  type ReplyState,
+} from './replySlice';
+
+/** To and cc are comma-separated: trimmed, empties dropped (spec section 5). */
+export const splitAddresses = (value: string) =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+const payloadOf = ({ form }: ReplyState) => ({
+  to: splitAddresses(form.to),
+  cc: splitAddresses(form.cc),
+  subject: form.subject,
+  body: form.html ? htmlToText(form.htmlBody) : form.body,
+  htmlBody: form.html ? form.htmlBody : null,
+});
+
+function* loadDrafts(emailId: string): SagaIterator {
+  const replies: Reply[] = yield call(listOrEmpty, () => inboxApi.listReplies(emailId));
+  yield put(draftsLoaded(replies));
+}
+
+/** Templates and the signature: load failures are only logged (spec). */
+function* loadTemplates(): SagaIterator {
+  try {
+    const templates: ReplyTemplate[] = yield call(personalApi.listTemplates);
+    yield put(templatesLoaded(templates));
+  } catch (error) {
+    console.warn('Templates not loaded', error);
+  }
+}
+
+function* loadSignature(): SagaIterator {
+  try {
+    const settings: NotificationSettings = yield call(personalApi.getNotificationSettings);
+    yield put(signatureLoaded(settings.htmlSignature ?? ''));
+  } catch (error) {
+    console.warn('Signature not loaded', error);
+  }
+}
+
+function* onOpened(action: PayloadAction<string>): SagaIterator {
+  yield fork(loadDrafts, action.payload);
+  yield fork(loadTemplates);
+  yield fork(loadSignature);
+}
+
+/** The others see "is replying" from the moment the user begins a reply. */
+function* announceReplying(action: PayloadAction<{ at: string }>): SagaIterator {
+  const { emailId, startedAt }: ReplyState = yield select(selectReply);
+  if (emailId && startedAt === action.payload.at) {
+    yield call(quietly, () => inboxApi.setReplying(emailId, true), 'replying');
+  }
+}
+
+function* stopReplying(emailId: string): SagaIterator {
+  yield call(quietly, () => inboxApi.setReplying(emailId, false), 'replying');
+}
+
+function* insertSignature(): SagaIterator {
+  const { signature }: ReplyState = yield select(selectReply);
+  const text = htmlToText(signature);
+  if (!text) yield put(notice('error', 'emailDetail.noSignature'));
+  else yield put(signatureInserted(text));
+}
+
+/** Saves the reply as a draft (a new one or the one being edited); the form then starts over. */
+function* saveDraft(): SagaIterator {
+  const reply: ReplyState = yield select(selectReply);
+  const emailId = reply.emailId;
+  if (!emailId) return;
+  const save = () =>
+    reply.draftId
+      ? inboxApi.updateDraft(emailId, reply.draftId, payloadOf(reply))
+      : inboxApi.createDraft(emailId, payloadOf(reply));
+  const done: boolean = yield call(attempt, save, { error: 'emailDetail.replySaveError' });
+  if (!done) return;
+  yield put(draftSaved());
+  yield fork(stopReplying, emailId);
+  yield call(loadDrafts, emailId);
+}
+
+function* deleteDraft(action: PayloadAction<string>): SagaIterator {
+  const { emailId }: ReplyState = yield select(selectReply);
+  if (!emailId) return;
+  const done: boolean = yield call(attempt, () => inboxApi.deleteDraft(emailId, action.payload), {
+    error: 'emailDetail.replyDeleteError',
+  });
+  if (!done) return;
+  yield put(draftDeleted(action.payload));
+  yield call(loadDrafts, emailId);
+}
+
+/**
+ * Sends the reply. When someone else commented or replied since the reply was started, the server refuses
+ * once (409) and the dialog shows what arrived; 'Send anyway' sends it confirmed.
+ */
+function* send(action: PayloadAction<{ confirmed: boolean }>): SagaIterator {
+  const reply: ReplyState = yield select(selectReply);
+  const { email }: EmailDetailState = yield select(selectEmailDetail);
+  if (!reply.emailId || !email) return;
+  try {
+    yield call(inboxApi.sendReply, {
+      ...payloadOf(reply),
+      emailId: email.id,
+      teamId: email.teamId,
+      attachments: reply.attachments.map(({ fileName, contentType, base64Content }) => ({
+        fileName,
+        contentType,
+        base64Content,
+      })),
+      draftId: reply.draftId ?? undefined,
+      startedAt: reply.startedAt ?? undefined,
+      confirmed: action.payload.confirmed,
+    });
+  } catch (error) {
+    const body = error instanceof ApiError ? (error.body as Partial<ReplyCollision> | undefined) : undefined;
+    if (error instanceof ApiError && error.status === 409 && body?.collision) yield put(collisionFound(body.collision));
+    else yield put(notice('error', 'emailDetail.replySendError'));
+    return;
+  }
+  yield put(notice('success', 'emailDetail.replySent'));
+  yield put(replySent({ emailId: email.id }));
+  yield fork(stopReplying, email.id);
+  yield call(loadDrafts, email.id);
+}
+
+export function* replySaga(): SagaIterator {
+  yield takeLatest(detailOpened.type, onOpened);
+  // A template any member saved or deleted: the template select follows without a reload.
+  yield takeLatest(replyTemplateChanged.type, loadTemplates);
+  yield takeEvery(
+    [replyFieldChanged.type, templateChosen.type, signatureInserted.type, attachmentsAdded.type],
+    announceReplying,
+  );
+  yield takeEvery(signatureRequested.type, insertSignature);
+  yield takeLatest(draftSaveRequested.type, saveDraft);
+  yield takeEvery(draftDeleteRequested.type, deleteDraft);
+  yield takeLatest(replySendRequested.type, send);
+}

@@ -1,0 +1,41 @@
+import { useShortcuts, useNavigate } from '@teaminbox/ui';
+import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { bulkRequested, cursorMoved, rowAssignRequested, selectInbox } from './inboxListSlice';
+
+const rowElement = (index: number) => document.querySelectorAll<HTMLElement>('[data-testid="email-row"]')[index];
+
+/**
+ * The inbox's keys: j / k move between rows (the row takes the focus), Enter or o opens it, e archives it,
+ * # (Shift+3) marks it spam, a assigns it to me, l opens its label menu, r opens it to reply.
+ */
+export function useInboxShortcuts(): void {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { emails, cursor } = useAppSelector(selectInbox);
+  const index = emails.findIndex((email) => email.id === cursor);
+  const current = index >= 0 ? emails[index] : null;
+
+  const move = (step: number) => {
+    if (emails.length === 0) return;
+    const next = index < 0 ? 0 : Math.min(emails.length - 1, Math.max(0, index + step));
+    dispatch(cursorMoved(emails[next].id));
+    const row = rowElement(next);
+    row?.focus();
+    row?.scrollIntoView({ block: 'nearest' });
+  };
+  const onCurrent = (run: (id: string) => void) => () => {
+    if (!current) return false;
+    run(current.id);
+  };
+
+  useShortcuts({
+    next: () => move(1),
+    previous: () => move(-1),
+    openEmail: onCurrent((id) => navigate(`/admin/email-detail/${id}`)),
+    archive: onCurrent((id) => dispatch(bulkRequested({ action: 'archive', ids: [id] }))),
+    spam: onCurrent((id) => dispatch(bulkRequested({ action: 'spam', ids: [id] }))),
+    assignToMe: onCurrent((id) => dispatch(rowAssignRequested(id, 'me'))),
+    label: onCurrent(() => rowElement(index)?.querySelector<HTMLElement>('[data-testid="row-label"] button')?.click()),
+    reply: onCurrent((id) => navigate(`/admin/email-detail/${id}#reply`)),
+  });
+}

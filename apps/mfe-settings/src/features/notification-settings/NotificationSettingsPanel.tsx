@@ -1,0 +1,261 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import {
+  DEFAULT_NOTIFICATION_MESSAGES_BY_LANGUAGE,
+  NOTIFICATION_TYPES,
+  type NotificationSettings,
+  type NotificationType,
+  type NotificationTypeSettings,
+} from '@teaminbox/contracts';
+import { PageHeading } from '@teaminbox/ui';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import {
+  availabilitySaveRequested,
+  resetRequested,
+  saveRequested,
+  selectNotificationSettings,
+  settingsEdited,
+  settingsRequested,
+  vacationToggled,
+} from './notificationSettingsSlice';
+
+type Flag =
+  | 'useThreads'
+  | 'shareCommentsAcrossThread'
+  | 'emailNotificationsEnabled'
+  | 'browserPushEnabled'
+  | 'slackNotificationsEnabled';
+
+function Switch({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <div className="flex align-items-center gap-2">
+      <InputSwitch inputId={id} checked={checked} onChange={(e) => onChange(Boolean(e.value))} data-testid={id} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/**
+ * The notification settings (spec section 2), on their own screen and embedded in the profile: availability,
+ * general switches, the Slack webhook when Slack is on, one block per notification type, the HTML signature, Save
+ * ('Ukládám...' while saving) and 'Reset to defaults'.
+ */
+export function NotificationSettingsPanel() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectCurrentUser);
+  const { settings, loading, saving, onVacation, savingAvailability } = useAppSelector(selectNotificationSettings);
+  const language = i18n.language === 'cs' ? 'cs' : 'en';
+
+  useEffect(() => {
+    dispatch(settingsRequested());
+  }, [dispatch]);
+
+  if (!settings) {
+    return loading ? <ProgressSpinner style={{ width: 40, height: 40 }} data-testid="settings-loading" /> : null;
+  }
+  const edit = (change: Partial<NotificationSettings>) => dispatch(settingsEdited({ ...settings, ...change }));
+  const editFlag = (flag: Flag) => (value: boolean) => edit({ [flag]: value });
+  const editType = (type: NotificationType, change: Partial<NotificationTypeSettings>) =>
+    edit({
+      notificationTypes: {
+        ...settings.notificationTypes,
+        [type]: { ...settings.notificationTypes[type], ...change },
+      },
+    });
+
+  return (
+    <div className="flex flex-column gap-3" data-testid="notification-settings">
+      <Card title={t('notificationSettings.availability')}>
+        <div className="flex flex-column gap-2">
+          <Switch
+            id="settings-vacation"
+            label={t('notificationSettings.vacation')}
+            checked={onVacation}
+            onChange={(value) => dispatch(vacationToggled(value))}
+          />
+          <small className="text-color-secondary">{t('notificationSettings.availabilityNote')}</small>
+          <div>
+            <Button
+              type="button"
+              label={t('notificationSettings.saveAvailability')}
+              loading={savingAvailability}
+              onClick={() => dispatch(availabilitySaveRequested())}
+              data-testid="settings-save-availability"
+            />
+          </div>
+        </div>
+      </Card>
+
+      <Card title={t('notificationSettings.general')}>
+        <div className="flex flex-column gap-2">
+          <Switch
+            id="settings-use-threads"
+            label={t('notificationSettings.useThreads')}
+            checked={settings.useThreads}
+            onChange={editFlag('useThreads')}
+          />
+          <Switch
+            id="settings-share-comments"
+            label={t('notificationSettings.shareComments')}
+            checked={settings.shareCommentsAcrossThread}
+            onChange={editFlag('shareCommentsAcrossThread')}
+          />
+          <Switch
+            id="settings-email"
+            label={t('notificationSettings.emailNotifications')}
+            checked={settings.emailNotificationsEnabled}
+            onChange={editFlag('emailNotificationsEnabled')}
+          />
+          <Switch
+            id="settings-push"
+            label={t('notificationSettings.browserPush')}
+            checked={settings.browserPushEnabled}
+            onChange={editFlag('browserPushEnabled')}
+          />
+          <Switch
+            id="settings-slack"
+            label={t('notificationSettings.slack')}
+            checked={settings.slackNotificationsEnabled}
+            onChange={editFlag('slackNotificationsEnabled')}
+          />
+          {settings.slackDisabledReason && !settings.slackNotificationsEnabled ? (
+            <Message
+              severity="warn"
+              text={t('notificationSettings.slackOff', { reason: settings.slackDisabledReason })}
+              data-testid="settings-slack-off"
+            />
+          ) : null}
+          {settings.slackNotificationsEnabled ? (
+            <div className="flex flex-column gap-1">
+              <label htmlFor="settings-slack-webhook">{t('notificationSettings.slackWebhook')}</label>
+              <InputText
+                id="settings-slack-webhook"
+                type="url"
+                value={settings.slackWebhookUrl}
+                onChange={(e) => edit({ slackWebhookUrl: e.target.value })}
+                data-testid="settings-slack-webhook"
+              />
+            </div>
+          ) : null}
+        </div>
+      </Card>
+
+      <Card title={t('notificationSettings.types')}>
+        <div className="flex flex-column gap-3">
+          {NOTIFICATION_TYPES.map((type) => {
+            const perType = settings.notificationTypes[type];
+            return (
+              <fieldset
+                key={type}
+                className="flex flex-column gap-2 border-1 surface-border border-round p-3"
+                data-testid={`settings-type-${type}`}
+              >
+                <legend className="font-semibold">{t(`notificationSettings.type${type}`)}</legend>
+                <Switch
+                  id={`settings-${type}-enabled`}
+                  label={t('notificationSettings.enabled')}
+                  checked={perType.enabled}
+                  onChange={(value) => editType(type, { enabled: value })}
+                />
+                {perType.enabled ? (
+                  <>
+                    <div className="flex flex-wrap gap-3">
+                      <Switch
+                        id={`settings-${type}-email`}
+                        label={t('notificationSettings.email')}
+                        checked={perType.emailEnabled}
+                        onChange={(value) => editType(type, { emailEnabled: value })}
+                      />
+                      <Switch
+                        id={`settings-${type}-push`}
+                        label={t('notificationSettings.push')}
+                        checked={perType.browserPushEnabled}
+                        onChange={(value) => editType(type, { browserPushEnabled: value })}
+                      />
+                      {settings.slackNotificationsEnabled ? (
+                        <Switch
+                          id={`settings-${type}-slack`}
+                          label={t('notificationSettings.slackChannel')}
+                          checked={perType.slackEnabled}
+                          onChange={(value) => editType(type, { slackEnabled: value })}
+                        />
+                      ) : null}
+                    </div>
+                    <div className="flex flex-column gap-1">
+                      <label htmlFor={`settings-${type}-message`}>{t('notificationSettings.customMessage')}</label>
+                      <InputText
+                        id={`settings-${type}-message`}
+                        value={perType.customMessage ?? ''}
+                        placeholder={DEFAULT_NOTIFICATION_MESSAGES_BY_LANGUAGE[language][type]}
+                        onChange={(e) => editType(type, { customMessage: e.target.value || null })}
+                        data-testid={`settings-${type}-message`}
+                      />
+                    </div>
+                  </>
+                ) : null}
+              </fieldset>
+            );
+          })}
+        </div>
+      </Card>
+
+      <Card title={t('notificationSettings.signature')}>
+        <InputTextarea
+          id="settings-signature"
+          aria-label={t('notificationSettings.signature')}
+          className="w-full"
+          rows={5}
+          value={settings.htmlSignature}
+          onChange={(e) => edit({ htmlSignature: e.target.value })}
+          data-testid="settings-signature"
+        />
+      </Card>
+
+      <div className="flex gap-2">
+        <Button
+          type="button"
+          label={saving ? t('notificationSettings.saving') : t('notificationSettings.save')}
+          disabled={saving}
+          onClick={() => dispatch(saveRequested())}
+          data-testid="settings-save"
+        />
+        <Button
+          type="button"
+          outlined
+          label={t('notificationSettings.reset')}
+          onClick={() => dispatch(resetRequested(user ? { id: user.id, teamId: user.teamId ?? null } : null))}
+          data-testid="settings-reset"
+        />
+      </div>
+    </div>
+  );
+}
+
+/** /admin/notification-settings */
+export default function NotificationSettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-column gap-3">
+      <PageHeading title={t('notificationSettings.heading')} />
+      <NotificationSettingsPanel />
+    </div>
+  );
+}

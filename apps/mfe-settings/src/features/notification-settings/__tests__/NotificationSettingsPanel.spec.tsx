@@ -1,0 +1,103 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { defaultNotificationPreferences, type NotificationSettings } from '@teaminbox/contracts';
+import { ApiError, notificationsApi, personalApi } from '@teaminbox/api-client';
+import { initI18n } from '@teaminbox/ui';
+import { createAppStore, injectFeature, userLoaded } from '@teaminbox/web-store';
+import feature from '../../../feature';
+import NotificationSettingsPage from '../NotificationSettingsPanel';
+
+const stored: NotificationSettings = {
+  id: 's1',
+  userId: 'u1',
+  teamId: 't1',
+  ...defaultNotificationPreferences(),
+  mutedEmailIds: [],
+  slackDisabledReason: null,
+};
+
+function setup(load: () => Promise<NotificationSettings>) {
+  initI18n('en');
+  jest.spyOn(personalApi, 'getNotificationSettings').mockImplementation(load);
+  jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({
+    emailDetailViewMode: 'classic',
+    onVacation: true,
+    language: 'en',
+  });
+  const store = createAppStore({ withoutCoreSagas: true });
+  store.dispatch(
+    userLoaded({ id: 'u1', email: 'a@x.test', firstName: null, lastName: null, role: 'ADMIN', teamId: 't1' }),
+  );
+  injectFeature(store, feature);
+  render(
+    <Provider store={store}>
+      <NotificationSettingsPage />
+    </Provider>,
+  );
+  return store;
+}
+
+describe('the notification settings', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows the texts, the availability, and the Slack webhook only when Slack is on', async () => {
+    setup(async () => stored);
+    await screen.findByTestId('notification-settings');
+    for (const text of [
+      'I am on vacation (do not auto-assign e-mails to me)',
+      'Save availability',
+      'New e-mails',
+      'Assigned tasks',
+      'New comments',
+      'Reset to defaults',
+    ])
+      expect(screen.getByText(text)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('settings-vacation')).toHaveAttribute('aria-checked', 'true'));
+    expect(screen.queryByTestId('settings-slack-webhook')).toBeNull();
+    expect(screen.queryByTestId('settings-EMAIL_RECEIVED-slack')).toBeNull();
+    fireEvent.click(screen.getByTestId('settings-slack').querySelector('input') as HTMLInputElement);
+    expect(await screen.findByTestId('settings-slack-webhook')).toHaveAttribute('type', 'url');
+    expect(screen.getByTestId('settings-EMAIL_RECEIVED-slack')).toBeInTheDocument();
+    expect(screen.getByTestId('settings-TASK_ASSIGNED-message')).toHaveAttribute(
+      'placeholder',
+      'You were assigned: {taskName}',
+    );
+  });
+
+  it('falls back to the defaults of the current user when loading fails', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = setup(async () => {
+      throw new ApiError(500, 'down');
+    });
+    await screen.findByTestId('notification-settings');
+    expect(store.getState().notificationSettings?.settings).toEqual({
+      id: null,
+      userId: 'u1',
+      teamId: 't1',
+      ...defaultNotificationPreferences(),
+      mutedEmailIds: [],
+      slackDisabledReason: null,
+    });
+  });
+
+  it("shows 'Ukládám...' while saving, saves the whole object, and resets to the defaults", async () => {
+    let finish: (value: NotificationSettings) => void = () => undefined;
+    const save = jest
+      .spyOn(personalApi, 'saveNotificationSettings')
+      .mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    setup(async () => ({ ...stored, htmlSignature: '<p>Old</p>', useThreads: false }));
+    fireEvent.change(await screen.findByTestId('settings-signature'), { target: { value: '<p>New</p>' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(await screen.findByText('Ukládám...')).toBeInTheDocument();
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ htmlSignature: '<p>New</p>', useThreads: false }));
+    finish({ ...stored, htmlSignature: '<p>New</p>' });
+    await waitFor(() => expect(screen.queryByText('Ukládám...')).toBeNull());
+    fireEvent.click(screen.getByTestId('settings-reset'));
+    expect(screen.getByTestId('settings-signature')).toHaveValue('');
+  });
+
+  it('shows why Slack was switched off', async () => {
+    setup(async () => ({ ...stored, slackDisabledReason: 'The Slack webhook refused 3 notifications in a row' }));
+    expect(await screen.findByTestId('settings-slack-off')).toHaveTextContent('refused 3 notifications in a row');
+  });
+});

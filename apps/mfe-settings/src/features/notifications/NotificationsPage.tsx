@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import type { Notification } from '@teaminbox/contracts';
+import { notificationTime, PageHeading, useNavigate } from '@teaminbox/ui';
+import { browserNotificationsRequested, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { listRequested, markAllReadRequested, markReadRequested, selectNotifications } from './notificationsSlice';
+
+/** The icon of a notification by its type; any other type gets a bell. */
+export function notificationIcon(type: string): string {
+  switch (type) {
+    case 'EMAIL_RECEIVED':
+      return 'pi pi-envelope';
+    case 'TASK_ASSIGNED':
+      return 'pi pi-check-square';
+    case 'COMMENT_ADDED':
+      return 'pi pi-comment';
+    default:
+      return 'pi pi-bell';
+  }
+}
+
+/** Re-renders every 30 s so that relative times move on. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function NotificationItem({ notification, now }: { notification: Notification; now: Date }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const open = () => {
+    if (notification.actionUrl) navigate(notification.actionUrl);
+  };
+  return (
+    <li
+      className={`notification-item flex align-items-start gap-3 p-3 border-round ${
+        notification.read ? '' : 'notification-item--unread surface-100 font-semibold'
+      }`}
+      data-testid="notification-item"
+      data-read={notification.read ? 'true' : 'false'}
+      data-type={notification.type}
+      style={{ cursor: notification.actionUrl ? 'pointer' : 'default' }}
+      onClick={open}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') open();
+      }}
+      tabIndex={notification.actionUrl ? 0 : -1}
+      role={notification.actionUrl ? 'link' : undefined}
+    >
+      <i className={notificationIcon(notification.type)} aria-hidden data-testid="notification-icon" />
+      <div className="flex-1 flex flex-column gap-1" style={{ minWidth: 0 }}>
+        <span data-testid="notification-title">{notification.title}</span>
+        <span className="font-normal" data-testid="notification-message">
+          {notification.message}
+        </span>
+        <small className="text-color-secondary font-normal" data-testid="notification-time">
+          {notificationTime(notification.createdAt, t, now)}
+        </small>
+      </div>
+      {notification.read ? null : (
+        <Button
+          type="button"
+          size="small"
+          text
+          label={t('notifications.markRead')}
+          data-testid="notification-mark-read"
+          onClick={(e) => {
+            e.stopPropagation();
+            dispatch(markReadRequested(notification.id));
+          }}
+        />
+      )}
+    </li>
+  );
+}
+
+/** /admin/notifications: the caller's notifications, newest first; live ones go on top (spec section 2). */
+export default function NotificationsPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { items, loading } = useAppSelector(selectNotifications);
+  const now = useNow();
+
+  useEffect(() => {
+    dispatch(listRequested());
+  }, [dispatch]);
+
+  return (
+    <div className="flex flex-column gap-3">
+      <PageHeading title={t('notifications.heading')} />
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          icon="pi pi-check"
+          label={t('notifications.markAllRead')}
+          onClick={() => dispatch(markAllReadRequested())}
+          data-testid="notifications-mark-all"
+        />
+        <Button
+          type="button"
+          icon="pi pi-refresh"
+          outlined
+          label={t('notifications.refresh')}
+          onClick={() => dispatch(listRequested())}
+          data-testid="notifications-refresh"
+        />
+        <Button
+          type="button"
+          icon="pi pi-desktop"
+          text
+          label={t('notifications.enableBrowser')}
+          onClick={() => dispatch(browserNotificationsRequested())}
+          data-testid="notifications-enable-browser"
+        />
+      </div>
+      {loading ? (
+        <div className="flex justify-content-center p-3">
+          <ProgressSpinner style={{ width: 40, height: 40 }} data-testid="notifications-loading" />
+        </div>
+      ) : null}
+      {!loading && items.length === 0 ? <p data-testid="notifications-empty">{t('notifications.empty')}</p> : null}
+      {items.length > 0 ? (
+        <ul className="list-none m-0 p-0 flex flex-column gap-2" data-testid="notifications-list">
+          {items.map((notification) => (
+            <NotificationItem key={notification.id} notification={notification} now={now} />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+/**
+ * Notifications benchmark: a team of 50 members receives a live burst of 1,000 emails.
+ *
+ *   npm run bench:notifications
+ *
+ * Runs the same burst twice in one run, each on its own application and database, with a real Dovecot (live APPEND
+ * while the mailbox is watched with IDLE) and 50 socket.io clients (one per member):
+ * - "off": every member switched EMAIL_RECEIVED off: nothing is notified;
+ * - "on": every member gets EMAIL_RECEIVED in the app (email channel off, no push devices).
+ * It reports ingestion throughput (first APPEND to the last email in the inbox read model) of both, the stored
+ * notifications, and for "on" the time from each email's EmailReceived event (recorded_at) to its notification at
+ * each member's socket.
+ */
+import { cpus, loadavg } from 'node:os';
+import type { ImapFlow } from 'imapflow';
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import type { NotificationSettings } from '@teaminbox/contracts';
+import { startDovecot } from '../../apps/api/test/mail/dovecot';
+import { linkIn, startSmtpSink } from '../../apps/api/test/support/smtp-sink';
+import { startBenchApp } from '../support/bench-app';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
+const EMAILS = Number(process.env.BENCH_EMAILS ?? 1000);
+const APPEND_CONNECTIONS = 4;
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+function rawMessage(i: number): string {
+  return [
+    `From: Customer ${i} <customer${i}@example.com>`,
+    'To: support@example.test',
+    `Subject: Question number ${i}`,
+    `Message-ID: <burst-${i}-${Date.now()}@example.com>`,
+    `Date: ${new Date().toUTCString()}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    `Hello, this is question ${i}. ${'Some words to give the message a body. '.repeat(40)}`,
+    '',
+  ].join('\r\n');
+}
+
+async function append(connect: () => Promise<ImapFlow>, count: number): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: APPEND_CONNECTIONS }, async () => {
+      const client = await connect();
+      try {
+        for (let i = next++; i < count; i = next++) await client.append('INBOX', rawMessage(i));
+      } finally {
+        await client.logout();
+      }
+    }),
+  );
+}
+
+interface Result {
+  mode: 'off' | 'on';
+  ingestionMs: number;
+  stored: number;
+  pushed: number;
+  latencies: number[];
+}
+
+async function run(mode: 'off' | 'on'): Promise<Result> {
+  const sink = await startSmtpSink();
+  const dovecot = await startDovecot();
+  const bench = await startBenchApp(`notifications_${mode}`, 10_000, { smtpUrl: sink.url });
+  const { baseUrl, db, token, call } = bench;
+  // The members' sockets live in their own process, as browsers do: their work does not slow the application down.
+  const clients = fork(join(__dirname, 'socket-clients.ts'), [], {
+    execArgv: ['-r', join(__dirname, '../../apps/api/test/support/swc-register.js')],
+  });
+  const reply = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      const listener = (message: { type: string }) => {
+        if (message.type !== type) return;
+        clients.off('message', listener);
+        resolve(message as T);
+      };
+      clients.on('message', listener);
+    });
+  try {
+    // The team: the bench user and MEMBERS - 1 invited members.
+    const tokens = [token];
+    for (let i = 1; i < MEMBERS; i++) {
+      const email = `member${i}.${Date.now()}@example.com`;
+      await call('/api/invitation', 'PUT', { email }, token);
+      const mail = await sink.waitFor(email);
+      const invitationId = linkIn(mail, 'http://localhost', '/invitation/').split('/invitation/')[1];
+      await call('/api/register', 'POST', { email, password: 'member password', invitationId });
+      tokens.push(
+        (await call<{ message: string }>('/api/auth/signin', 'POST', { email, password: 'member password' })).message,
+      );
+    }
+    for (const member of tokens) {
+      const settings = await call<NotificationSettings>('/api/notification-settings', 'GET', undefined, member);
+      settings.emailNotificationsEnabled = false;
+      settings.notificationTypes.EMAIL_RECEIVED.enabled = mode === 'on';
+      await call('/api/notification-settings', 'PUT', settings, member);
+    }
+
+    const ready = reply('ready');
+    clients.send({ type: 'connect', baseUrl, tokens });
+    await ready;
+
+    await call(
+      '/api/email-server-config',
+      'POST',
+      {
+        imapHost: dovecot.host,
+        imapPort: dovecot.port,
+        imapUsername: dovecot.user,
+        imapPassword: dovecot.password,
+        imapUseSsl: false,
+        imapFolder: 'INBOX',
+        smtpHost: 'smtp.example.com',
+        smtpPort: 587,
+        smtpUsername: 'support@example.com',
+        smtpPassword: 'smtp-secret-pw',
+        smtpUseTls: true,
+        fromEmail: 'support@example.test',
+        fromName: 'Support',
+        isActive: true,
+      },
+      token,
+    );
+    // The (empty) first sync is over once the mailbox records a sync.
+    for (let i = 0; ; i++) {
+      const status = await call<{ lastSyncAt: string | null }>('/api/email-server-config', 'GET', undefined, token);
+      if (status.lastSyncAt) break;
+      if (i > 600) throw new Error('the first sync did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    console.log(`  [${mode}] load average before the burst: ${load()}`);
+    const t0 = performance.now();
+    const appending = append(dovecot.client, EMAILS);
+    let ingestionMs = 0;
+    for (;;) {
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbox_email');
+      if (rows[0].n >= EMAILS) {
+        ingestionMs = performance.now() - t0;
+        break;
+      }
+      if (performance.now() - t0 > 10 * 60_000) throw new Error(`only ${rows[0].n} of ${EMAILS} emails ingested`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await appending;
+
+    const expected = mode === 'on' ? EMAILS * MEMBERS : 0;
+    const deadline = performance.now() + 5 * 60_000;
+    let stored = 0;
+    for (;;) {
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notification');
+      stored = rows[0].n;
+      if (stored >= expected || performance.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // The last pushes follow the last stored rows within moments.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const report = reply<{ received: { emailId: string; at: number }[] }>('report');
+    clients.send({ type: 'report' });
+    const { received } = await report;
+
+    const { rows: events } = await db.query<{ email_id: string; at: number }>(
+      `SELECT data->>'emailId' AS email_id, (extract(epoch FROM recorded_at) * 1000)::float8 AS at
+         FROM events WHERE type = 'EmailReceived'`,
+    );
+    const eventAt = new Map(events.map((e) => [e.email_id, Number(e.at)]));
+    const latencies = received.map((r) => r.at - (eventAt.get(r.emailId) ?? r.at)).sort((a, b) => a - b);
+    console.log(
+      `  [${mode}] ingestion ${Math.round(ingestionMs)} ms, ${stored} stored, ${received.length} pushed` +
+        (latencies.length > 0 ? `, event -> socket p95 ${Math.round(percentile(latencies, 95))} ms` : ''),
+    );
+    return { mode, ingestionMs, stored, pushed: received.length, latencies };
+  } finally {
+    if (clients.exitCode === null) clients.kill();
+    await bench.close();
+    await dovecot.stop();
+    await sink.close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}; ${new Date().toISOString()}`,
+  );
+  console.log(
+    `a team of ${MEMBERS} members, a live burst of ${EMAILS} emails (APPEND over ${APPEND_CONNECTIONS} connections)`,
+  );
+  const off = await run('off');
+  const on = await run('on');
+  const rate = (r: Result) => (EMAILS * 1000) / r.ingestionMs;
+  for (const r of [off, on]) {
+    console.log(
+      `notifications ${r.mode}: ingestion ${Math.round(r.ingestionMs)} ms (${Math.round(rate(r))} emails/s), ` +
+        `${r.stored} notifications stored, ${r.pushed} pushed to sockets`,
+    );
+  }
+  const p50 = percentile(on.latencies, 50);
+  const p95 = percentile(on.latencies, 95);
+  const ratio = rate(on) / rate(off);
+  const complete = on.stored === EMAILS * MEMBERS && on.pushed === EMAILS * MEMBERS;
+  console.log(
+    `event -> recipient socket: p50 ${Math.round(p50)} ms, p95 ${Math.round(p95)} ms, max ${Math.round(on.latencies.at(-1) ?? 0)} ms (target p95 <= 500 ms: ${p95 <= 500 ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `every notification stored and pushed: ${complete ? 'yes' : 'NO'}; ingestion with notifications at ${Math.round(ratio * 100)} % of without (target >= 90 %: ${ratio >= 0.9 ? 'met' : 'NOT met'})`,
+  );
+  process.exit(complete && p95 <= 500 && ratio >= 0.9 ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

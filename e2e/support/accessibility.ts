@@ -1,0 +1,172 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+
+/** What fails a browser test: axe violations of these impacts. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+/** How long a screen may take to settle (remote loaded, spinners gone) before it is checked anyway. */
+const SETTLE_MS = 5_000;
+
+export interface A11yViolation {
+  screen: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** A screen is its path with ids taken out, and the theme it is shown in. */
+function screenOf(url: string, theme: string): string {
+  const { pathname } = new URL(url);
+  return `${pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, ':id')} (${theme})`;
+}
+
+/**
+ * What a screen shows, as far as accessibility goes, without its texts: the classes and roles of its elements
+ * (PrimeReact marks states with classes: p-highlight, p-disabled, p-invalid, the severity of a message...), which of
+ * them are disabled or hidden, and the colours set inline (the labels' own colours). Two moments of a screen with
+ * the same fingerprint are checked once per run of the suite.
+ */
+async function fingerprint(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const marks = new Set<string>();
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      for (const name of Array.from(element.classList)) marks.add(`.${name}`);
+      const role = element.getAttribute('role');
+      if (role) marks.add(`[role=${role}]`);
+      for (const state of ['aria-disabled', 'aria-hidden', 'aria-invalid', 'aria-expanded', 'disabled']) {
+        if (element.hasAttribute(state)) marks.add(`${element.tagName}[${state}=${element.getAttribute(state)}]`);
+      }
+      if (element.style?.color || element.style?.backgroundColor) {
+        marks.add(`{${element.style.color};${element.style.backgroundColor}}`);
+      }
+    }
+    return [...marks].sort().join(' ');
+  });
+}
+
+async function analyze(page: Page, rules?: string[]) {
+  const builder = new AxeBuilder({ page }).exclude('iframe').options({ resultTypes: ['violations'] });
+  if (rules) builder.withRules(rules);
+  return (await builder.analyze()).violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
+}
+
+/**
+ * Runs axe on the page as it is now; the email bodies (outside content in sandboxed frames) are left out. A contrast
+ * found while something was still changing (a colour transition the test started) is checked again once the page is
+ * still, and only what is found both times counts.
+ */
+export async function axeViolations(page: Page, screen: string): Promise<A11yViolation[]> {
+  let violations = await analyze(page);
+  if (violations.some((violation) => violation.id === 'color-contrast')) {
+    await settled(page);
+    const again = new Set(
+      (await analyze(page, ['color-contrast'])).flatMap((violation) =>
+        violation.nodes.map((node) => node.target.join(' ')),
+      ),
+    );
+    violations = violations
+      .map((violation) =>
+        violation.id === 'color-contrast'
+          ? { ...violation, nodes: violation.nodes.filter((node) => again.has(node.target.join(' '))) }
+          : violation,
+      )
+      .filter((violation) => violation.nodes.length > 0);
+  }
+  return violations.map((violation) => ({
+    screen,
+    rule: violation.id,
+    impact: violation.impact ?? '',
+    help: violation.help,
+    // The target and why it fails (for contrast: the colours and the ratio found).
+    targets: violation.nodes.map(
+      (node) => `${node.target.join(' ')}: ${(node.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`,
+    ),
+  }));
+}
+
+/** Waits until the page is drawn and still: the app rendered, no spinner, no transition or animation under way. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('load', { timeout: SETTLE_MS }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        document.getElementById('root')?.childElementCount !== 0 &&
+        !document.querySelector('.p-progress-spinner, .p-datatable-loading-overlay') &&
+        // Overlays fading in or out and colours changing are checked once they are still; endless ones (a busy
+        // icon) never end and are not waited for.
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: SETTLE_MS, polling: 'raf' },
+    )
+    .catch(() => undefined);
+}
+
+/** The states checked in this run of the suite (one worker runs every test), with what was found in each. */
+const checkedStates = new Set<string>();
+
+/**
+ * Checks every screen a test visits with axe: each page of the test's browser context is checked after each
+ * navigation and again at the end of the test, and where a test asks for it (an overlay open). A state already
+ * checked in this run (same screen, theme and fingerprint) is not checked again. Violations are collected and
+ * reported together when the test ends; a check cut short by the test navigating on is dropped.
+ */
+export class A11yWatch {
+  private readonly violations: A11yViolation[] = [];
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(context: BrowserContext) {
+    for (const page of context.pages()) this.watch(page);
+    context.on('page', (page) => this.watch(page));
+  }
+
+  private watch(page: Page): void {
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) this.schedule(page);
+    });
+  }
+
+  private schedule(page: Page): Promise<void> {
+    this.queue = this.queue.then(() => this.check(page));
+    return this.queue;
+  }
+
+  private async check(page: Page): Promise<void> {
+    if (page.isClosed()) return;
+    try {
+      await settled(page);
+      if (page.isClosed() || !page.url().startsWith('http')) return;
+      const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
+      const screen = screenOf(page.url(), theme);
+      const state = `${screen} ${await fingerprint(page)}`;
+      if (checkedStates.has(state)) return;
+      const found = await axeViolations(page, screen);
+      checkedStates.add(state);
+      this.violations.push(...found);
+    } catch (error) {
+      // The page navigated on or closed while it was checked: the next navigation's check takes over.
+      if (!/context was destroyed|Target .*closed|navigat/i.test(String(error))) throw error;
+    }
+  }
+
+  /** Checks the screen a page shows now (an overlay open, a theme), unless this very state was checked before. */
+  checkNow(page: Page): Promise<void> {
+    return this.schedule(page);
+  }
+
+  /** Checks the screens the test ends on and returns every violation found. */
+  async finish(context: BrowserContext): Promise<A11yViolation[]> {
+    for (const page of context.pages()) void this.schedule(page);
+    await this.queue;
+    return this.violations;
+  }
+}
+
+export function describeViolations(violations: A11yViolation[]): string {
+  return violations
+    .map((v) => `${v.screen}: [${v.impact}] ${v.rule} — ${v.help}\n    ${v.targets.slice(0, 5).join('\n    ')}`)
+    .join('\n');
+}

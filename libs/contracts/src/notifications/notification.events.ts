@@ -1,0 +1,122 @@
+import type { NotificationType } from '../personal/notification-settings.schemas';
+import type { NotificationLanguage } from './notification.schemas';
+
+/** The channels a notification goes out on besides the in-app list (which always gets it). */
+export interface NotificationChannels {
+  email: boolean;
+  slack: boolean;
+  push: boolean;
+}
+
+/** One recipient's notification, as decided when its cause was handled. */
+export interface CreatedNotification {
+  /** Derived from (cause event id, recipient): the same cause never notifies the same person twice. */
+  notificationId: string;
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  actionUrl: string | null;
+  emailId: string | null;
+  language: NotificationLanguage;
+  /** Snoozed at the time: listed and counted, but no pop-up, Slack or browser push. */
+  silent: boolean;
+  channels: NotificationChannels;
+}
+
+/**
+ * On the stream `notifications-<teamId>`: the notifications one event caused (one per recipient). Its event id is
+ * derived from the cause's, so handling the cause again after a crash appends nothing.
+ */
+export interface NotificationsCreated {
+  teamId: string;
+  causeEventId: string;
+  causeType: string;
+  notifications: CreatedNotification[];
+}
+
+/* On the stream `notification-inbox-<userId>`: what the user did with their notifications. */
+export interface NotificationRead {
+  userId: string;
+  notificationId: string;
+  readAt: string;
+}
+
+/**
+ * Every notification of the user up to the newest one they had (by its position in the log, `upTo`) is read.
+ * Positions are kept as decimal strings (commit and prepare parts).
+ */
+export interface AllNotificationsRead {
+  userId: string;
+  readAt: string;
+  upTo: { commit: string; prepare: string };
+}
+
+export interface NotificationsSnoozed {
+  userId: string;
+  minutes: number;
+  snoozedUntil: string;
+}
+
+export interface NotificationsUnsnoozed {
+  userId: string;
+}
+
+/*
+ * On the stream `notification-settings-<userId>`: how the user's Slack webhook answers. A webhook that refuses
+ * (4xx other than 429) several deliveries in a row is switched off with a reason shown in the settings.
+ */
+export interface SlackDeliveryFailed {
+  userId: string;
+  status: number;
+  consecutiveFailures: number;
+}
+
+export interface SlackDeliveryRecovered {
+  userId: string;
+}
+
+export interface SlackNotificationsSwitchedOff {
+  userId: string;
+  reason: string;
+}
+
+/* On the stream `push-subscriptions-<userId>`: the user's browsers subscribed to push (one per device). */
+export interface PushSubscriptionAdded {
+  userId: string;
+  subscriptionId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export interface PushSubscriptionRemoved {
+  userId: string;
+  subscriptionId: string;
+  /** unsubscribed: by the user; expired: the push service answered 404 or 410. */
+  reason: 'unsubscribed' | 'expired';
+}
+
+/** On the stream `profile-<userId>`: a new photo; its bytes are kept in `profile_photo_content` under photoId. */
+export interface ProfilePhotoChanged {
+  userId: string;
+  photoId: string;
+  contentType: string;
+  size: number;
+}
+
+/** Events of notifications, browser push and profile photos. */
+export interface NotificationEventMap {
+  NotificationsCreated: NotificationsCreated;
+  NotificationRead: NotificationRead;
+  AllNotificationsRead: AllNotificationsRead;
+  NotificationsSnoozed: NotificationsSnoozed;
+  NotificationsUnsnoozed: NotificationsUnsnoozed;
+  SlackDeliveryFailed: SlackDeliveryFailed;
+  SlackDeliveryRecovered: SlackDeliveryRecovered;
+  SlackNotificationsSwitchedOff: SlackNotificationsSwitchedOff;
+  PushSubscriptionAdded: PushSubscriptionAdded;
+  PushSubscriptionRemoved: PushSubscriptionRemoved;
+  ProfilePhotoChanged: ProfilePhotoChanged;
+}
+export type NotificationEventType = keyof NotificationEventMap;

@@ -1,0 +1,37 @@
+import type { APIOptions } from 'primereact/api';
+
+/** A disabled select says so on its wrapper, so that its shown value counts as the text of an inactive control. */
+const disabledWrapper = (options: { props: { disabled?: boolean } }) => ({
+  'aria-disabled': options.props.disabled ? true : undefined,
+});
+
+/** A disabled option of a dropdown's list says so (PrimeReact only dims it). */
+const disabledOption = (options: { context?: { disabled?: boolean } }) => ({
+  'aria-disabled': options.context?.disabled ? true : undefined,
+});
+
+/**
+ * PrimeReact settings of every app (its provider's value). The pass-through options fix markup that assistive
+ * technology trips on: a switch and a table's row checkbox are each one control (no role around the input), a
+ * dropdown's hidden native select (a form helper) and its arrow (the combobox itself takes the keyboard) are left
+ * out of the accessibility tree, and a disabled dropdown or multi-select marks its wrapper disabled (PrimeReact
+ * only disables the hidden input, so the dimmed value would otherwise read as active text), as a disabled option
+ * of a dropdown's list does.
+ */
+export const primeReactConfig: Partial<APIOptions> = {
+  pt: {
+    inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
+    dropdown: {
+      // The root is no widget: the active option is announced by the focused input, not by its wrapper.
+      root: (options: { props: { disabled?: boolean } }) => ({
+        'aria-activedescendant': undefined,
+        ...disabledWrapper(options),
+      }),
+      select: { 'aria-hidden': true },
+      trigger: { 'aria-hidden': true, role: undefined },
+      item: disabledOption,
+    },
+    multiselect: { root: disabledWrapper },
+    checkbox: { root: { role: undefined } },
+  } as APIOptions['pt'],
+};
