@@ -79,7 +79,13 @@ describe('the Team Activity screen', () => {
           }),
           entry({
             id: 'a6',
-            type: 'STATUS_CHANGED' as TeamActivityEntry['type'],
+            type: 'STATUS_CHANGED',
+            emailId: EMAIL,
+            details: { status: 'CLOSED', previousStatus: 'OPEN' },
+          }),
+          entry({
+            id: 'a7',
+            type: 'FOLLOW_UP_SET' as TeamActivityEntry['type'],
             actorKind: 'system',
             actorUserId: null,
           }),
@@ -87,7 +93,7 @@ describe('the Team Activity screen', () => {
       ],
     });
     expect(screen.getByRole('heading', { name: 'Team Activity' })).toBeInTheDocument();
-    await waitFor(() => expect(shown()).toHaveLength(6));
+    await waitFor(() => expect(shown()).toHaveLength(7));
     expect(shown()).toEqual([
       { actor: 'PSPetr Svoboda', type: 'Assigned', email: EMAIL, details: 'Assigned to Jana Nováková' },
       {
@@ -109,8 +115,14 @@ describe('the Team Activity screen', () => {
         email: EMAIL,
         details: 'Reply "Re: Invoice" to a@example.com: not sent (Refused)',
       },
+      {
+        actor: 'PSPetr Svoboda',
+        type: 'Status changed',
+        email: EMAIL,
+        details: 'Status changed from OPEN to CLOSED',
+      },
       // A type the texts do not know yet still reads as words.
-      { actor: 'System', type: 'Status changed', email: null, details: '' },
+      { actor: 'System', type: 'Follow up set', email: null, details: '' },
     ]);
     const avatar = screen.getAllByTestId('activity-avatar')[0];
     expect(avatar).toHaveStyle({ width: '28px', height: '28px' });

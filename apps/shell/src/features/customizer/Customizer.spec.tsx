@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { initI18n, ThemeSwitch } from '@teaminbox/ui';
+import { initI18n, setLanguage, ThemeSwitch } from '@teaminbox/ui';
 import { createAppStore, userLoaded } from '@teaminbox/web-store';
 import { Customizer } from './Customizer';
 import { clearLayout, customizerKey } from './customizerSettings';
@@ -15,8 +15,10 @@ const user = (id: string) => ({
 });
 const root = document.documentElement;
 
-function renderCustomizer(language: 'en' | 'cs' = 'en') {
-  void initI18n(language).changeLanguage(language);
+async function renderCustomizer(language: 'en' | 'cs' = 'en') {
+  initI18n();
+  // The Czech texts (ours and PrimeReact's) load on demand; English puts PrimeReact's locale back.
+  await act(() => setLanguage(language));
   const store = createAppStore({ withoutCoreSagas: true });
   store.dispatch(userLoaded(user('u-1')));
   const view = render(
@@ -39,13 +41,13 @@ beforeEach(() => {
 });
 
 describe('the customizer', () => {
-  it('opens from the header button named Customizer (Přizpůsobit in Czech)', () => {
-    renderCustomizer('cs');
+  it('opens from the header button named Customizer (Přizpůsobit in Czech)', async () => {
+    await renderCustomizer('cs');
     expect(screen.getByRole('button', { name: 'Přizpůsobit' })).toBeInTheDocument();
   });
 
-  it('applies each setting to the page at once and keeps it for the user', () => {
-    const { store, unmount } = renderCustomizer();
+  it('applies each setting to the page at once and keeps it for the user', async () => {
+    const { store, unmount } = await renderCustomizer();
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Customizer' }));
     });
@@ -91,12 +93,12 @@ describe('the customizer', () => {
     expect(root.dataset.layout).toBeUndefined();
   });
 
-  it('applies a user’s kept settings when the admin area opens, and resets them to the defaults', () => {
+  it('applies a user’s kept settings when the admin area opens, and resets them to the defaults', async () => {
     localStorage.setItem(
       customizerKey('u-1'),
       JSON.stringify({ direction: 'rtl', layout: 'horizontal', color: 'pink', theme: 'dark' }),
     );
-    renderCustomizer();
+    await renderCustomizer();
     expect(root.dir).toBe('rtl');
     expect(root.dataset.layout).toBe('horizontal');
     expect(document.getElementById('theme-link')?.getAttribute('href')).toBe('/themes/lara-dark-pink/theme.css');
