@@ -8,6 +8,9 @@ export const federation: ConstructorParameters<typeof ModuleFederationPlugin>[0]
     './feature': './src/feature.ts',
     './TeamMembersPage': './src/features/team-members/TeamMembersPage.tsx',
     './EmailServerConfigPage': './src/features/email-server-config/EmailServerConfigPage.tsx',
+    './EmailLabelsPage': './src/features/email-labels/EmailLabelsPage.tsx',
+    './ReplyTemplatesPage': './src/features/reply-templates/ReplyTemplatesPage.tsx',
+    './TeamActivityPage': './src/features/team-activity/TeamActivityPage.tsx',
     './RulesPage': './src/features/rules/RulesPage.tsx',
   },
 };

@@ -93,7 +93,11 @@ export interface WebAppOptions {
   proxyContexts?: string[];
 }
 
-const themes = ['lara-light-blue', 'lara-dark-blue'];
+/** The light and dark themes of the customizer's six colours (libs/ui theme.ts THEME_COLORS). */
+const themes = ['blue', 'indigo', 'purple', 'pink', 'teal', 'green'].flatMap((color) => [
+  `lara-light-${color}`,
+  `lara-dark-${color}`,
+]);
 
 /**
  * Colours of the copied light theme that fail WCAG AA for text (4.5:1) on white or on their own tinted

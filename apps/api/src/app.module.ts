@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { migrations } from './migrations';
+import { ActivityModule, TeamActivityReadModel } from './modules/activity';
 import { PreferencesModule } from './modules/preferences';
 import { LabelsModule } from './modules/labels';
 import { NotificationSettingsModule } from './modules/notification-settings';
@@ -30,7 +31,13 @@ import { RealtimeModule } from './platform/realtime/realtime.module';
 import { RequestContextModule } from './platform/request-context';
 
 /** Every TypeORM entity of the read side. */
-export const READ_MODEL_ENTITIES = [UserReadModel, TeamReadModel, InvitationReadModel, InboxEmailReadModel];
+export const READ_MODEL_ENTITIES = [
+  UserReadModel,
+  TeamReadModel,
+  InvitationReadModel,
+  InboxEmailReadModel,
+  TeamActivityReadModel,
+];
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -83,6 +90,7 @@ export class AppModule {
         ProfileModule,
         MailboxModule,
         OutboxModule.forRoot({ worker: autoStartProjections }),
+        ActivityModule,
         NotificationsModule.forRoot({ workers: autoStartProjections }),
       ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],

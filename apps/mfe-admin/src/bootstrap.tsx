@@ -1,7 +1,10 @@
 import { mountStandalone } from '@teaminbox/ui';
 import feature from './feature';
+import EmailLabelsPage from './features/email-labels/EmailLabelsPage';
 import EmailServerConfigPage from './features/email-server-config/EmailServerConfigPage';
+import ReplyTemplatesPage from './features/reply-templates/ReplyTemplatesPage';
 import RulesPage from './features/rules/RulesPage';
+import TeamActivityPage from './features/team-activity/TeamActivityPage';
 import TeamMembersPage from './features/team-members/TeamMembersPage';
 
 /** Standalone: this remote on its own dev server. */
@@ -12,5 +15,8 @@ mountStandalone({
     '/admin/team-members': <TeamMembersPage />,
     '/admin/email-server-config': <EmailServerConfigPage />,
     '/admin/rules': <RulesPage />,
+    '/admin/email-labels': <EmailLabelsPage />,
+    '/admin/reply-templates': <ReplyTemplatesPage />,
+    '/admin/activity': <TeamActivityPage />,
   },
 });

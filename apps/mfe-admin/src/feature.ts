@@ -1,20 +1,30 @@
 import { all, spawn } from 'redux-saga/effects';
 import type { RemoteFeature } from '@teaminbox/web-store';
+import { emailLabelsSaga } from './features/email-labels/emailLabelsSaga';
+import { emailLabelsSlice } from './features/email-labels/emailLabelsSlice';
 import { emailServerConfigSaga } from './features/email-server-config/emailServerConfigSaga';
 import { emailServerConfigSlice } from './features/email-server-config/emailServerConfigSlice';
+import { replyTemplatesSaga } from './features/reply-templates/replyTemplatesSaga';
+import { replyTemplatesSlice } from './features/reply-templates/replyTemplatesSlice';
 import { rulesSaga } from './features/rules/rulesSaga';
 import { rulesSlice } from './features/rules/rulesSlice';
+import { teamActivitySaga } from './features/team-activity/teamActivitySaga';
+import { teamActivitySlice } from './features/team-activity/teamActivitySlice';
 import { teamSaga } from './features/team-members/teamSaga';
 import { teamSlice } from './features/team-members/teamSlice';
 
 function* adminRootSaga() {
-  yield all([spawn(teamSaga), spawn(emailServerConfigSaga), spawn(rulesSaga)]);
+  yield all(
+    [teamSaga, emailServerConfigSaga, rulesSaga, emailLabelsSaga, replyTemplatesSaga, teamActivitySaga].map((saga) =>
+      spawn(saga),
+    ),
+  );
 }
 
 /** Injected into the shell's store when an admin route first loads. */
 const feature: RemoteFeature = {
   key: 'admin',
-  slices: [teamSlice, emailServerConfigSlice, rulesSlice],
+  slices: [teamSlice, emailServerConfigSlice, rulesSlice, emailLabelsSlice, replyTemplatesSlice, teamActivitySlice],
   saga: adminRootSaga,
 };
 export default feature;

@@ -161,7 +161,9 @@ export const inboxApi = {
 
   downloadAttachment,
 
-  listLabels: (): Promise<Label[]> => request<Label[]>('/email-labels', { secured: true, handled: true }),
+  /** The spec sends the caller's team id; the server checks it against the caller's own team. */
+  listLabels: (teamId?: string): Promise<Label[]> =>
+    request<Label[]>('/email-labels', { query: { teamId }, secured: true, handled: true }),
   defaultLabels: (): Promise<Label[]> => request<Label[]>('/email-labels/default', { secured: true, handled: true }),
   userLabels: (): Promise<Label[]> => request<Label[]>('/email-labels/user', { secured: true, handled: true }),
   createLabel: (label: LabelPayload): Promise<Label> =>

@@ -7,5 +7,6 @@ export * from './recent-ids';
 export * from './realtime-client';
 export * from './collaboration';
 export * from './personal';
+export * from './team-activity';
 export * from './rules';
 export * from './notifications';

@@ -111,4 +111,36 @@ describe('the realtime client', () => {
     expect(checkSession).not.toHaveBeenCalled();
     expect(statuses).toEqual(['connected', 'disconnected', 'connected']);
   });
+
+  it('hands label and reply template changes of the team to their handlers', async () => {
+    server.valid.add('member');
+    const labels: unknown[] = [];
+    const templates: unknown[] = [];
+    client = createRealtimeClient(
+      { url: server.url, token: 'member', reconnectDelayMs: DELAY_MS },
+      {
+        ...handlers,
+        onLabelChanged: (change) => labels.push(change),
+        onReplyTemplateChanged: (change) => templates.push(change),
+      },
+    );
+    await until(() => client!.status() === 'connected');
+    const label = {
+      id: 'l-1',
+      name: 'VIP',
+      color: 'danger',
+      backgroundColor: 'solid',
+      teamId: 't-1',
+      isDefault: false,
+    };
+    server.sockets[0].emit('team.label.changed', { kind: 'created', label });
+    server.sockets[0].emit('team.label.changed', { kind: 'deleted', labelId: 'l-1' });
+    server.sockets[0].emit('team.reply-template.changed', { kind: 'deleted', templateId: 'r-1' });
+    await until(() => labels.length === 2 && templates.length === 1);
+    expect(labels).toEqual([
+      { kind: 'created', label },
+      { kind: 'deleted', labelId: 'l-1' },
+    ]);
+    expect(templates).toEqual([{ kind: 'deleted', templateId: 'r-1' }]);
+  });
 });

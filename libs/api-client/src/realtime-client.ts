@@ -6,8 +6,10 @@ import {
   type Email,
   type EmailChange,
   type EmailPresence,
+  type LabelChange,
   type Notification,
   type ReplyChange,
+  type ReplyTemplateChange,
   type ServerToClientEvents,
 } from '@teaminbox/contracts';
 import { RecentIds } from './recent-ids';
@@ -29,6 +31,10 @@ export interface RealtimeHandlers {
   onPresence?(presence: EmailPresence): void;
   /** A reply draft was saved or deleted, or a reply was queued, sent or failed. */
   onReply?(change: ReplyChange): void;
+  /** A label of the team was created, changed or deleted. */
+  onLabelChanged?(change: LabelChange): void;
+  /** A reply template of the team was saved or deleted. */
+  onReplyTemplateChanged?(change: ReplyTemplateChange): void;
   /** A new notification of the signed-in user (de-duplicated by id). */
   onNotification?(notification: Notification): void;
   /** The user's unread notification count after a change. */
@@ -161,6 +167,8 @@ function connect(io: typeof SocketIo, options: RealtimeOptions, handlers: Realti
   socket.on('email.comment', (change) => handlers.onComment?.(change));
   socket.on('email.presence', (presence) => handlers.onPresence?.(presence));
   socket.on('email.reply', (change) => handlers.onReply?.(change));
+  socket.on('team.label.changed', (change) => handlers.onLabelChanged?.(change));
+  socket.on('team.reply-template.changed', (change) => handlers.onReplyTemplateChanged?.(change));
   socket.on('user.notification', (notification) => {
     if (notification && typeof notification.id === 'string' && seenNotifications.remember(notification.id))
       handlers.onNotification?.(notification);

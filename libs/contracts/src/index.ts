@@ -9,6 +9,7 @@ export * from './mail/send-reply.schemas';
 export * from './personal/reply-template.schemas';
 export * from './personal/notification-settings.schemas';
 export * from './personal/personal.events';
+export * from './activity/team-activity.schemas';
 export * from './rules/rule.schemas';
 export * from './rules/rule.events';
 export * from './notifications/notification.schemas';

@@ -14,6 +14,7 @@ export * from './components/LocaleSync';
 export * from './components/Shortcuts';
 export * from './components/PageHeading';
 export * from './components/PersonAvatar';
+export * from './components/LabelTag';
 export * from './standalone/mountStandalone';
 export * from './routing';
 export * from './format/relative-time';

@@ -1,5 +1,14 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { CommentChange, Email, EmailChange, EmailPresence, Notification, ReplyChange } from '@teaminbox/contracts';
+import type {
+  CommentChange,
+  Email,
+  EmailChange,
+  EmailPresence,
+  LabelChange,
+  Notification,
+  ReplyChange,
+  ReplyTemplateChange,
+} from '@teaminbox/contracts';
 
 /**
  * Events the shell's realtime connection dispatches; remotes' slices react to them. They are
@@ -11,6 +20,10 @@ export const emailUpdated = createAction<EmailChange>('inbox/emailUpdated');
 export const commentChanged = createAction<CommentChange>('inbox/commentChanged');
 export const presenceChanged = createAction<EmailPresence>('inbox/presenceChanged');
 export const replyChanged = createAction<ReplyChange>('inbox/replyChanged');
+/** A label of the team was created, changed or deleted (by anyone, this tab included). */
+export const labelChanged = createAction<LabelChange>('labels/labelChanged');
+/** A reply template of the team was saved or deleted (by anyone, this tab included). */
+export const replyTemplateChanged = createAction<ReplyTemplateChange>('replyTemplates/replyTemplateChanged');
 
 /** A new notification of the signed-in user arrived over the socket (its topic `user.notification`). */
 export const notificationArrived = createAction<Notification>('notifications/notificationArrived');

@@ -7,10 +7,12 @@ import {
   commentChanged,
   emailArrived,
   emailUpdated,
+  labelChanged,
   notificationArrived,
   notificationCountChanged,
   presenceChanged,
   replyChanged,
+  replyTemplateChanged,
   unreadCountChanged,
 } from './events';
 import { connected, disconnected } from './realtime.slice';
@@ -28,6 +30,8 @@ function realtimeChannel(factory: RealtimeClientFactory, options: RealtimeOption
       onComment: (change) => emit(commentChanged(change)),
       onReply: (change) => emit(replyChanged(change)),
       onPresence: (presence) => emit(presenceChanged(presence)),
+      onLabelChanged: (change) => emit(labelChanged(change)),
+      onReplyTemplateChanged: (change) => emit(replyTemplateChanged(change)),
       onNotification: (notification) => emit(notificationArrived(notification)),
       onNotificationCount: (count) => emit(notificationCountChanged(count)),
     });

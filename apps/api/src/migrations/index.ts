@@ -15,6 +15,7 @@ import { EmailStars1768200000000 } from './1768200000000-email-stars';
 import { Hardening1768300000000 } from './1768300000000-hardening';
 import { Rules1768350000000 } from './1768350000000-rules';
 import { Notifications1768500000000 } from './1768500000000-notifications';
+import { TeamActivity1768600000000 } from './1768600000000-team-activity';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   Hardening1768300000000,
   Rules1768350000000,
   Notifications1768500000000,
+  TeamActivity1768600000000,
 ];

@@ -3,9 +3,13 @@ import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { Label, TeamMember } from '@teaminbox/contracts';
 import { api, inboxApi } from '@teaminbox/api-client';
+import { labelChanged } from '@teaminbox/web-store';
 import { listOrEmpty } from './lists';
 
-/** The team's members and labels, for the filters, menus and cards of the inbox screens. */
+/**
+ * The team's members and labels, for the filters, menus and cards of the inbox screens. The labels load again
+ * whenever a member creates, changes or deletes one (pushed through the realtime connection).
+ */
 export interface TeamDirectoryState {
   members: TeamMember[];
   labels: Label[];
@@ -52,4 +56,5 @@ function* loadDirectory(): SagaIterator {
 
 export function* teamDirectorySaga(): SagaIterator {
   yield takeLatest(teamDirectoryRequested.type, loadDirectory);
+  yield takeLatest(labelChanged.type, loadLabels);
 }

@@ -60,6 +60,9 @@ export function AppRoutes() {
         <Route path="my-tasks" element={<RemoteRoute remote="inbox" page="MyTasksPage" />} />
         <Route path="email-server-config" element={<RemoteRoute remote="admin" page="EmailServerConfigPage" />} />
         <Route path="team-members" element={<RemoteRoute remote="admin" page="TeamMembersPage" />} />
+        <Route path="email-labels" element={<RemoteRoute remote="admin" page="EmailLabelsPage" />} />
+        <Route path="reply-templates" element={<RemoteRoute remote="admin" page="ReplyTemplatesPage" />} />
+        <Route path="activity" element={<RemoteRoute remote="admin" page="TeamActivityPage" />} />
         <Route path="rules" element={<RemoteRoute remote="admin" page="RulesPage" />} />
         <Route path="profile" element={<RemoteRoute remote="settings" page="ProfilePage" />} />
         <Route path="notifications" element={<RemoteRoute remote="settings" page="NotificationsPage" />} />

@@ -281,6 +281,9 @@ export const ZLabelRequest = z.object({
 });
 export type TLabelRequest = z.infer<typeof ZLabelRequest>;
 
+/** Socket 'team.label.changed': a label of the team was created, changed or deleted (by any member). */
+export type LabelChange = { kind: 'created' | 'updated'; label: Label } | { kind: 'deleted'; labelId: string };
+
 /** POST /emails/{emailId}/labels: the label to add, by id (the rest of the label payload is accepted and ignored). */
 export const ZAddLabelToEmailRequest = z.object({
   id: z.uuid('A label must be selected'),

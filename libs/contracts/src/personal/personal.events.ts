@@ -34,7 +34,7 @@ export interface NotificationSettingsSaved extends NotificationPreferenceFlags {
   notificationTypes: Record<NotificationType, NotificationTypeSettings>;
 }
 
-/** Events of reply templates and notification settings; appended to the store directly (not part of DomainEventMap's cqrs bus). */
+/** Events of reply templates and notification settings (the template events also reach the cqrs bus). */
 export interface PersonalEventMap {
   ReplyTemplateCreated: ReplyTemplateCreated;
   ReplyTemplateUpdated: ReplyTemplateUpdated;

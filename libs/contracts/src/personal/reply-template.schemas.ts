@@ -19,6 +19,9 @@ export interface ReplyTemplate {
   htmlBody: string;
 }
 
+/** Socket 'team.reply-template.changed': a template of the team was saved (created or edited) or deleted. */
+export type ReplyTemplateChange = { kind: 'saved'; template: ReplyTemplate } | { kind: 'deleted'; templateId: string };
+
 /** A missing or null text is stored as ''. */
 const optionalText = (max: number, message: string) =>
   z

@@ -1,5 +1,12 @@
-import type { CommentChange, EmailChange, EmailPresence, ReplyChange } from '../conversations/collaboration.schemas';
+import type {
+  CommentChange,
+  EmailChange,
+  EmailPresence,
+  LabelChange,
+  ReplyChange,
+} from '../conversations/collaboration.schemas';
 import type { Email } from '../conversations/email.schemas';
+import type { ReplyTemplateChange } from '../personal/reply-template.schemas';
 import type { Notification } from '../notifications/notification.schemas';
 
 /** socket.io path; the spec's topics map to the typed events below. */
@@ -22,6 +29,10 @@ export interface ServerToClientEvents {
   'email.comment': (change: CommentChange) => void;
   /** A reply draft was saved or deleted, or a reply was queued, sent or failed. */
   'email.reply': (change: ReplyChange) => void;
+  /** A label of the team was created, changed or deleted: open inbox and detail screens update their labels. */
+  'team.label.changed': (change: LabelChange) => void;
+  /** A reply template of the team was saved or deleted: open reply forms update their template list. */
+  'team.reply-template.changed': (change: ReplyTemplateChange) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -1,6 +1,10 @@
 import type { Resources } from './en';
+import { customizerCs } from './customizer';
 import { emailDetailCs } from './email-detail';
+import { emailLabelsCs } from './email-labels';
 import { myTasksCs } from './my-tasks';
+import { replyTemplatesCs } from './reply-templates';
+import { teamActivityCs } from './team-activity';
 import { usabilityCs } from './usability';
 import { rulesCs } from './rules';
 import { notificationSettingsCs, notificationsCs, profileCs } from './notifications';
@@ -19,6 +23,9 @@ export const cs: Resources = {
     teamMembers: 'Členové týmu',
     myTasks: 'Moje úkoly',
     imapConfig: 'IMAP config',
+    emailLabels: 'Štítky e-mailů',
+    replyTemplates: 'Šablony odpovědí',
+    activity: 'Aktivita týmu',
     profile: 'Profil',
     rules: 'Pravidla',
     admin: 'Admin',
@@ -292,6 +299,10 @@ export const cs: Resources = {
   },
   emailDetail: emailDetailCs,
   myTasks: myTasksCs,
+  emailLabels: emailLabelsCs,
+  replyTemplates: replyTemplatesCs,
+  teamActivity: teamActivityCs,
+  customizer: customizerCs,
   ...usabilityCs,
   rules: rulesCs,
   standalone: {

@@ -1,5 +1,9 @@
+import { customizerEn } from './customizer';
 import { emailDetailEn } from './email-detail';
+import { emailLabelsEn } from './email-labels';
 import { myTasksEn } from './my-tasks';
+import { replyTemplatesEn } from './reply-templates';
+import { teamActivityEn } from './team-activity';
 import { usabilityEn } from './usability';
 import { rulesEn } from './rules';
 import { notificationSettingsEn, notificationsEn, profileEn } from './notifications';
@@ -21,6 +25,9 @@ export const en = {
     teamMembers: 'Team Members',
     myTasks: 'My Tasks',
     imapConfig: 'IMAP config',
+    emailLabels: 'Email Labels',
+    replyTemplates: 'Reply templates',
+    activity: 'Team Activity',
     profile: 'Profile',
     rules: 'Rules',
     admin: 'Admin',
@@ -293,6 +300,10 @@ export const en = {
   },
   emailDetail: emailDetailEn,
   myTasks: myTasksEn,
+  emailLabels: emailLabelsEn,
+  replyTemplates: replyTemplatesEn,
+  teamActivity: teamActivityEn,
+  customizer: customizerEn,
   ...usabilityEn,
   rules: rulesEn,
   standalone: {

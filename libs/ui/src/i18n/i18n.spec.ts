@@ -83,6 +83,44 @@ describe('i18n resources', () => {
       expect(cs.emailServerConfig[key]).toBe(en.emailServerConfig[key]);
   });
 
+  it('holds the spec texts of the Email Labels and Team Activity screens verbatim, in both languages', () => {
+    const labelTexts = {
+      initialize: 'Initialize Default Labels',
+      createHeading: 'Create New Label',
+      name: 'Label Name',
+      namePlaceholder: 'Enter label name',
+      backgroundType: 'Background Type',
+      backgroundLight: 'Light Background',
+      backgroundSolid: 'Solid Background',
+      create: 'Create',
+      preview: 'Preview:',
+      defaultLabels: 'Default Labels',
+      yourLabels: 'Your Labels',
+      empty: 'No labels found. Create your first label or initialize default labels.',
+      created: 'Label created successfully',
+      deleted: 'Label deleted successfully',
+      initialized: 'Default labels initialized',
+      loadError: 'Error loading labels',
+      createError: 'Error creating label',
+      deleteError: 'Error deleting label',
+      initializeError: 'Error initializing default labels',
+      nameRequired: 'Please enter a label name',
+      defaultUndeletable: 'Cannot delete default labels',
+      close: 'Close',
+    };
+    expect(en.emailLabels).toMatchObject(labelTexts);
+    expect(cs.emailLabels).toMatchObject(labelTexts);
+    for (const texts of [en.teamActivity, cs.teamActivity]) {
+      expect(texts).toMatchObject({ heading: 'Team Activity', emailId: 'Email ID', load: 'Load' });
+    }
+    expect(en.replyTemplates).toMatchObject({
+      body: 'Plain text body',
+      htmlBody: 'HTML body',
+      save: 'Save',
+      cancel: 'Cancel',
+    });
+  });
+
   it('has the notification, settings and photo texts of the spec verbatim', () => {
     for (const language of [en, cs]) {
       expect(language.notifications).toMatchObject({

@@ -7,6 +7,7 @@ import { EmailLabelsController } from './http/email-labels.controller';
 import { EmailLabelProjection } from './projections/email-label/email-label.projection';
 import { GetLabelHandler } from './queries/get-label/get-label.handler';
 import { ListLabelsHandler } from './queries/list-labels/list-labels.handler';
+import { PushLabelChangeHandler } from './reactions/push-label-change.handler';
 
 @Module({
   controllers: [EmailLabelsController],
@@ -17,6 +18,7 @@ import { ListLabelsHandler } from './queries/list-labels/list-labels.handler';
     InitializeLabelsHandler,
     ListLabelsHandler,
     GetLabelHandler,
+    PushLabelChangeHandler,
   ],
 })
 export class LabelsModule implements OnModuleInit {

@@ -6,6 +6,7 @@ import { ReplyTemplatesController } from './http/reply-templates.controller';
 import { ReplyTemplateProjection } from './projections/reply-template/reply-template.projection';
 import { GetReplyTemplateHandler } from './queries/get-reply-template/get-reply-template.handler';
 import { ListReplyTemplatesHandler } from './queries/list-reply-templates/list-reply-templates.handler';
+import { PushTemplateChangeHandler } from './reactions/push-template-change.handler';
 
 @Module({
   controllers: [ReplyTemplatesController],
@@ -15,6 +16,7 @@ import { ListReplyTemplatesHandler } from './queries/list-reply-templates/list-r
     DeleteReplyTemplateHandler,
     ListReplyTemplatesHandler,
     GetReplyTemplateHandler,
+    PushTemplateChangeHandler,
   ],
 })
 export class ReplyTemplatesModule implements OnModuleInit {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { IEvent } from '@nestjs/cqrs';
-import type { DomainEventMap, OutboxEventMap } from '@teaminbox/contracts';
+import type { DomainEventMap, OutboxEventMap, PersonalEventMap } from '@teaminbox/contracts';
 import type { StoredEvent } from '../event-store/event-store.port';
 
 /**
@@ -19,8 +19,14 @@ export abstract class DomainEventEnvelope<T = unknown> implements IEvent {
   constructor(readonly event: StoredEvent<T>) {}
 }
 
-/** The events that reach the bus: the domain events and the outbox's (a reply queued, sent or failed). */
-export type BusEventMap = DomainEventMap & OutboxEventMap;
+/** The reply template events reactions listen to (open reply forms follow the team's templates). */
+type ReplyTemplateEventMap = Pick<
+  PersonalEventMap,
+  'ReplyTemplateCreated' | 'ReplyTemplateUpdated' | 'ReplyTemplateDeleted'
+>;
+
+/** The events that reach the bus: the domain events, the outbox's (a reply queued, sent or failed) and the templates'. */
+export type BusEventMap = DomainEventMap & OutboxEventMap & ReplyTemplateEventMap;
 export type BusEventType = keyof BusEventMap;
 
 export class UserRegisteredEvent extends DomainEventEnvelope<DomainEventMap['UserRegistered']> {}
@@ -73,6 +79,9 @@ export class UserPreferencesChangedEvent extends DomainEventEnvelope<DomainEvent
 export class ReplyQueuedEvent extends DomainEventEnvelope<OutboxEventMap['ReplyQueued']> {}
 export class ReplySentEvent extends DomainEventEnvelope<OutboxEventMap['ReplySent']> {}
 export class ReplyFailedEvent extends DomainEventEnvelope<OutboxEventMap['ReplyFailed']> {}
+export class ReplyTemplateCreatedEvent extends DomainEventEnvelope<PersonalEventMap['ReplyTemplateCreated']> {}
+export class ReplyTemplateUpdatedEvent extends DomainEventEnvelope<PersonalEventMap['ReplyTemplateUpdated']> {}
+export class ReplyTemplateDeletedEvent extends DomainEventEnvelope<PersonalEventMap['ReplyTemplateDeleted']> {}
 
 export type DomainEventClass<K extends BusEventType = BusEventType> = new (
   event: StoredEvent<BusEventMap[K]>,
@@ -128,6 +137,9 @@ export const DOMAIN_EVENT_CLASSES: { readonly [K in BusEventType]: DomainEventCl
   ReplyQueued: ReplyQueuedEvent,
   ReplySent: ReplySentEvent,
   ReplyFailed: ReplyFailedEvent,
+  ReplyTemplateCreated: ReplyTemplateCreatedEvent,
+  ReplyTemplateUpdated: ReplyTemplateUpdatedEvent,
+  ReplyTemplateDeleted: ReplyTemplateDeletedEvent,
 };
 
 /**

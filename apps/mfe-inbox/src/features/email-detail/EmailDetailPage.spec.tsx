@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { EmailDetail, Label } from '@teaminbox/contracts';
-import { ApiError, inboxApi } from '@teaminbox/api-client';
-import { selectPendingNotices } from '@teaminbox/web-store';
+import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
+import { labelChanged, replyTemplateChanged, selectPendingNotices } from '@teaminbox/web-store';
 import { attachment, emailDetail, important, renderDetail, stubDetailApi } from './detail-test-harness';
 
 const urgent: Label = { ...important, id: 'l2', name: 'Urgent' };
@@ -54,6 +54,30 @@ describe('the email detail page', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Remove label Important' }));
     });
     await waitFor(() => expect(screen.queryByTestId('email-label')).not.toBeInTheDocument());
+  });
+
+  it('follows the team’s label and template changes pushed by other members, without a reload', async () => {
+    stubApi(emailDetail({ labels: ['l1'] }));
+    const { store } = await renderDetail();
+    await screen.findByTestId('email-label');
+    const vip = { ...important, name: 'VIP' };
+    jest.spyOn(inboxApi, 'listLabels').mockResolvedValue([vip, urgent]);
+    act(() => {
+      store.dispatch(labelChanged({ kind: 'updated', label: vip }));
+    });
+    await waitFor(() => expect(screen.getByTestId('email-label')).toHaveTextContent('VIP'));
+
+    const template = { id: 'r1', name: 'Shipping', subject: '', body: 'Your parcel ships today.', htmlBody: '' };
+    const templates = jest.spyOn(personalApi, 'listTemplates').mockResolvedValue([template]);
+    const loadedBefore = templates.mock.calls.length;
+    act(() => {
+      store.dispatch(replyTemplateChanged({ kind: 'saved', template }));
+    });
+    await waitFor(() => expect(templates).toHaveBeenCalledTimes(loadedBefore + 1));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('reply-template'));
+    });
+    expect(await screen.findAllByRole('option', { name: 'Shipping', hidden: true })).not.toHaveLength(0);
   });
 
   it('lists the attachments that are not inline, with a preview for images only', async () => {

@@ -3,6 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { NotificationSettings, Reply, ReplyCollision, ReplyTemplate } from '@teaminbox/contracts';
 import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
+import { replyTemplateChanged } from '@teaminbox/web-store';
 import { listOrEmpty } from '../../shared/lists';
 import { attempt, notice, quietly } from '../../shared/notices';
 import { detailOpened, selectEmailDetail, type EmailDetailState } from './emailDetailSlice';
@@ -155,6 +156,8 @@ function* send(action: PayloadAction<{ confirmed: boolean }>): SagaIterator {
 
 export function* replySaga(): SagaIterator {
   yield takeLatest(detailOpened.type, onOpened);
+  // A template any member saved or deleted: the template select follows without a reload.
+  yield takeLatest(replyTemplateChanged.type, loadTemplates);
   yield takeEvery(
     [replyFieldChanged.type, templateChosen.type, signatureInserted.type, attachmentsAdded.type],
     announceReplying,

@@ -5,6 +5,7 @@ import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { LanguageSwitch, ShortcutsHelp, ThemeSwitch, useShortcuts, NavLink, Outlet, useNavigate } from '@teaminbox/ui';
 import { loggedOut, selectRealtimeStatus, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { Customizer } from '../customizer/Customizer';
 import { PasswordPrompt, SET_PASSWORD_PATH } from '../password/PasswordPrompt';
 import { NotificationBell } from '../bell/NotificationBell';
 import { QuickSearch } from '../quick-search/QuickSearch';
@@ -72,6 +73,9 @@ export function AdminLayout() {
     { to: '/admin/rules', label: t('nav.rules'), icon: 'pi pi-filter', end: false },
     { to: '/admin/notifications', label: t('nav.notifications'), icon: 'pi pi-bell', end: false },
     { to: '/admin/notification-settings', label: t('nav.notificationSettings'), icon: 'pi pi-sliders-h', end: false },
+    { to: '/admin/email-labels', label: t('nav.emailLabels'), icon: 'pi pi-tags', end: false },
+    { to: '/admin/reply-templates', label: t('nav.replyTemplates'), icon: 'pi pi-file-edit', end: false },
+    { to: '/admin/activity', label: t('nav.activity'), icon: 'pi pi-history', end: false },
     { to: '/admin/profile', label: t('nav.profile'), icon: 'pi pi-user', end: false },
   ];
   // Beside the page on a wide screen (collapsed to icons when closed), in a panel over the page on a phone.
@@ -124,6 +128,7 @@ export function AdminLayout() {
           />
           <NotificationBell />
           <ThemeSwitch />
+          <Customizer />
           <LanguageSwitch />
           <Button
             type="button"

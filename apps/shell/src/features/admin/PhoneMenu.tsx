@@ -30,6 +30,8 @@ export function PhoneMenu({
   return (
     <Sidebar
       visible={visible}
+      // From the side the menu button is on: the right one when the customizer set right to left.
+      position={document.documentElement.dir === 'rtl' ? 'right' : 'left'}
       onHide={onHide}
       ariaCloseLabel={t('layout.closeMenu')}
       className="admin-phone-menu"

@@ -7,7 +7,10 @@ import { LABEL_READ_MODELS } from '../../projections/email-label/email-label.pro
 import { ListLabelsQuery } from '../../queries/list-labels/list-labels.query';
 import { InitializeLabelsCommand } from './initialize-labels.command';
 
-/** Idempotent: a default label the team has (by name, whatever its case) is not created again. */
+/**
+ * Idempotent: the decider creates only the default labels the team lacks (by name, whatever its case), in one append;
+ * two members pressing the button at once are decided again, one after the other.
+ */
 @CommandHandler(InitializeLabelsCommand)
 export class InitializeLabelsHandler implements ICommandHandler<InitializeLabelsCommand, Label[]> {
   constructor(
@@ -16,13 +19,13 @@ export class InitializeLabelsHandler implements ICommandHandler<InitializeLabels
   ) {}
 
   async execute({ caller: { teamId } }: InitializeLabelsCommand): Promise<Label[]> {
-    const labels: Label[] = await this.queries.execute(new ListLabelsQuery(teamId));
-    const existing = new Set(labels.map((label) => label.name.toLowerCase()));
-    for (const label of DEFAULT_LABELS) {
-      if (existing.has(label.name.toLowerCase())) continue;
-      const command = { type: 'CreateLabel', teamId, labelId: uuidv7(), isDefault: true, ...label } as const;
-      await this.repository.decide(labelsStreamId(teamId), labelsDecider, command, { waitFor: LABEL_READ_MODELS });
-    }
+    const labels = DEFAULT_LABELS.map((label) => ({ labelId: uuidv7(), ...label }));
+    await this.repository.decide(
+      labelsStreamId(teamId),
+      labelsDecider,
+      { type: 'InitializeDefaultLabels', teamId, labels },
+      { waitFor: LABEL_READ_MODELS, retries: 3 },
+    );
     return this.queries.execute(new ListLabelsQuery(teamId));
   }
 }

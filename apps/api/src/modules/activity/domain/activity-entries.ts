@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import {
+  type DomainEventMap,
+  EMAIL_ACTION_TYPES,
+  type EmailActionType,
+  type LabelCreated,
+  type LabelUpdated,
+  type MailboxSettings,
+  type MailEventMap,
+  type OutboxEventMap,
+  type PersonalEventMap,
+  type ReplyTemplateCreated,
+  type TeamActivityDetails,
+  type TeamActivityType,
+} from '@teaminbox/contracts';
+
+/**
+ * One entry of the team's activity log as an event describes it (pure: no I/O). Besides what the event says, an
+ * entry can ask the projection to keep what it knows about a subject for later events (`remember`: a label's name
+ * for its deletion), to fill in what was kept (`recall`), or to compare with it (`compare`: an update lists the
+ * fields it changed and is left out when it changed none a person sees or a secret's version).
+ */
+export interface ActivityEntryDraft {
+  kind: 'entry';
+  type: TeamActivityType;
+  details: TeamActivityDetails;
+  /** The email the entry is about. */
+  emailId?: string;
+  /** The member the entry is about (named when read). */
+  memberId?: string;
+  /** Compared and remembered with the details, never shown (e.g. a fingerprint of a sealed password). */
+  hidden?: Record<string, unknown>;
+  remember?: string;
+  recall?: string;
+  compare?: string;
+}
+
+/** A change to an entry written earlier (a reply's delivery), found by what it remembered under `key`. */
+export interface ActivityAmendment {
+  kind: 'amend';
+  key: string;
+  details: TeamActivityDetails;
+}
+
+export type ActivityDraft = ActivityEntryDraft | ActivityAmendment;
+
+type Options = Omit<ActivityEntryDraft, 'kind' | 'type' | 'details'>;
+
+const entry = (
+  type: TeamActivityType,
+  details: TeamActivityDetails = {},
+  options: Options = {},
+): ActivityEntryDraft => ({
+  kind: 'entry',
+  type,
+  details,
+  ...options,
+});
+const amend = (key: string, details: TeamActivityDetails): ActivityAmendment => ({ kind: 'amend', key, details });
+const onEmail = (data: { emailId: string }): Options => ({ emailId: data.emailId });
+
+/** A short, one-way fingerprint: tells that a text (or a sealed secret) changed without keeping it. */
+const fingerprint = (value: string | null | undefined): string | null =>
+  value ? createHash('sha256').update(value).digest('base64url').slice(0, 16) : null;
+
+/** What a person may see of a mailbox configuration: no password, no token. */
+function mailboxShown(settings: MailboxSettings): TeamActivityDetails {
+  return {
+    imapHost: settings.imapHost,
+    imapPort: settings.imapPort,
+    imapUsername: settings.imapUsername,
+    imapUseSsl: settings.imapUseSsl,
+    imapFolders: settings.imapFolders.length ? settings.imapFolders : [settings.imapFolder],
+    smtpHost: settings.smtpHost,
+    smtpPort: settings.smtpPort,
+    smtpUsername: settings.smtpUsername,
+    smtpUseSsl: settings.smtpUseSsl,
+    smtpUseTls: settings.smtpUseTls,
+    authType: settings.authType,
+    oauthProvider: settings.oauthProvider,
+    oauthConnected: Boolean(settings.oauth),
+    fromEmail: settings.fromEmail,
+    fromName: settings.fromName,
+    isActive: settings.isActive,
+  };
+}
+
+/** The passwords' versions: a new password shows as a change; a refreshed OAuth2 access token does not. */
+const mailboxSecrets = (settings: MailboxSettings) => ({
+  imapPassword: fingerprint(settings.imapPasswordSealed),
+  smtpPassword: fingerprint(settings.smtpPasswordSealed),
+});
+
+const label = (data: LabelCreated | LabelUpdated): TeamActivityDetails => ({
+  labelId: data.labelId,
+  labelName: data.name,
+  color: data.color,
+  backgroundColor: data.backgroundColor,
+});
+
+const template = (data: ReplyTemplateCreated): TeamActivityDetails => ({
+  templateId: data.templateId,
+  templateName: data.name,
+  subject: data.subject,
+});
+const templateTexts = (data: ReplyTemplateCreated) => ({
+  body: fingerprint(data.body),
+  htmlBody: fingerprint(data.htmlBody),
+});
+
+const isEmailActionType = (type: string): type is EmailActionType =>
+  (EMAIL_ACTION_TYPES as readonly string[]).includes(type);
+
+/** Every event type the team's activity log shows, with its payload. */
+export type ActivityEventMap = DomainEventMap & OutboxEventMap & MailEventMap & PersonalEventMap;
+
+type ActivityMappings = {
+  readonly [K in keyof ActivityEventMap]?: (data: ActivityEventMap[K]) => ActivityDraft | null;
+};
+
+/**
+ * Event type -> activity entry: the one place that decides what the team's activity log shows. A new event type is
+ * one line here (and, for a new entry type, its name in TEAM_ACTIVITY_TYPES and its words in the i18n `activity`).
+ */
+export const ACTIVITY_ENTRIES: ActivityMappings = {
+  EmailAssigned: (d) => entry('ASSIGN', { assignedTo: d.assignedTo, assignedToName: d.assignedToName }, onEmail(d)),
+  EmailUnassigned: (d) => entry('UNASSIGN', { assignedTo: null, previousAssignee: d.previousAssignee }, onEmail(d)),
+  EmailLabelAdded: (d) => entry('LABEL_ADDED', { labelId: d.labelId, labelName: d.labelName }, onEmail(d)),
+  EmailLabelRemoved: (d) => entry('LABEL_REMOVED', { labelId: d.labelId, labelName: d.labelName }, onEmail(d)),
+  EmailArchived: (d) => entry('ARCHIVED', {}, onEmail(d)),
+  EmailUnarchived: (d) => entry('UNARCHIVED', {}, onEmail(d)),
+  EmailMarkedSpam: (d) => entry('SPAM', {}, onEmail(d)),
+  EmailMarkedNotSpam: (d) => entry('NOT_SPAM', {}, onEmail(d)),
+  EmailStatusChanged: (d) =>
+    entry('STATUS_CHANGED', { status: d.status, previousStatus: d.previousStatus }, onEmail(d)),
+  EmailPriorityChanged: (d) =>
+    entry('PRIORITY_CHANGED', { priority: d.priority, previousPriority: d.previousPriority }, onEmail(d)),
+  EmailActionLogged: (d) => (isEmailActionType(d.type) ? entry(d.type, { ...d.details }, onEmail(d)) : null),
+  TeamCreated: (d) => entry('TEAM_CREATED', { teamName: d.name }),
+  TeamMemberJoined: (d) => entry('MEMBER_JOINED', { role: d.role }, { memberId: d.userId }),
+  MemberRoleChanged: (d) =>
+    entry('ROLE_CHANGED', { role: d.role, previousRole: d.previousRole }, { memberId: d.userId }),
+  TeamMemberRemoved: (d) => entry('MEMBER_REMOVED', {}, { memberId: d.userId }),
+  InvitationSent: (d) =>
+    entry(
+      'INVITATION_SENT',
+      { invitationId: d.invitationId, email: d.email },
+      { remember: `invitation:${d.invitationId}` },
+    ),
+  InvitationDeleted: (d) =>
+    entry('INVITATION_DELETED', { invitationId: d.invitationId }, { recall: `invitation:${d.invitationId}` }),
+  MailboxConfigured: (d) =>
+    entry('MAILBOX_CONFIGURED', mailboxShown(d.settings), { hidden: mailboxSecrets(d.settings), remember: 'mailbox' }),
+  MailboxConfigUpdated: (d) =>
+    entry('MAILBOX_UPDATED', mailboxShown(d.settings), {
+      hidden: mailboxSecrets(d.settings),
+      compare: 'mailbox',
+      remember: 'mailbox',
+    }),
+  LabelCreated: (d) => entry('LABEL_CREATED', label(d), { remember: `label:${d.labelId}` }),
+  LabelUpdated: (d) =>
+    entry('LABEL_UPDATED', label(d), { compare: `label:${d.labelId}`, remember: `label:${d.labelId}` }),
+  LabelDeleted: (d) => entry('LABEL_DELETED', { labelId: d.labelId }, { recall: `label:${d.labelId}` }),
+  ReplyTemplateCreated: (d) =>
+    entry('TEMPLATE_CREATED', template(d), { hidden: templateTexts(d), remember: `template:${d.templateId}` }),
+  ReplyTemplateUpdated: (d) =>
+    entry('TEMPLATE_UPDATED', template(d), {
+      hidden: templateTexts(d),
+      compare: `template:${d.templateId}`,
+      remember: `template:${d.templateId}`,
+    }),
+  ReplyTemplateDeleted: (d) =>
+    entry('TEMPLATE_DELETED', { templateId: d.templateId }, { recall: `template:${d.templateId}` }),
+  ReplyQueued: (d) =>
+    entry(
+      'REPLY_SENT',
+      { replyId: d.replyId, subject: d.subject, to: d.to, status: 'QUEUED' },
+      { ...onEmail(d), remember: `reply:${d.replyId}` },
+    ),
+  ReplySent: (d) => amend(`reply:${d.replyId}`, { status: 'SENT' }),
+  ReplyFailed: (d) => amend(`reply:${d.replyId}`, { status: 'FAILED', error: d.error }),
+};
+
+/** The event types the team's activity log reads. */
+export const ACTIVITY_EVENT_TYPES = Object.keys(ACTIVITY_ENTRIES) as (keyof ActivityEventMap)[];
+
+/** The draft of an event, or null when the log shows nothing for it. */
+export function activityOf(type: string, data: unknown): ActivityDraft | null {
+  const map = ACTIVITY_ENTRIES as Record<string, ((data: unknown) => ActivityDraft | null) | undefined>;
+  const mapper = Object.prototype.hasOwnProperty.call(map, type) ? map[type] : undefined;
+  return mapper ? mapper(data) : null;
+}
+
+/**
+ * What an update changed, compared with what was remembered: the keys of the shown details and of the hidden values
+ * that differ, and the former values of the shown ones.
+ */
+export function changesBetween(
+  before: { details: TeamActivityDetails; hidden?: Record<string, unknown> },
+  after: { details: TeamActivityDetails; hidden?: Record<string, unknown> },
+): { changed: string[]; previous: Record<string, unknown> } {
+  const differs = (a: unknown, b: unknown) => JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
+  const changed: string[] = [];
+  const previous: Record<string, unknown> = {};
+  for (const key of Object.keys({ ...before.details, ...after.details })) {
+    if (!differs(before.details[key], after.details[key])) continue;
+    changed.push(key);
+    previous[key] = before.details[key] ?? null;
+  }
+  for (const key of Object.keys({ ...before.hidden, ...after.hidden })) {
+    if (differs(before.hidden?.[key], after.hidden?.[key])) changed.push(key);
+  }
+  return { changed, previous };
+}

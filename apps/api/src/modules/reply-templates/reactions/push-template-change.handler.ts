@@ -1,0 +1,58 @@
+import { Logger } from '@nestjs/common';
+import { EventsHandler, type IEventHandler, QueryBus } from '@nestjs/cqrs';
+import type { ReplyTemplate, ReplyTemplateChange } from '@teaminbox/contracts';
+import { DomainError } from '../../../platform/event-sourcing';
+import {
+  type DomainEventEnvelope,
+  ReplyTemplateCreatedEvent,
+  ReplyTemplateDeletedEvent,
+  ReplyTemplateUpdatedEvent,
+} from '../../../platform/projections/domain-events';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { REPLY_TEMPLATE_PROJECTION } from '../projections/reply-template/reply-template.projection';
+import { GetReplyTemplateQuery } from '../queries/get-reply-template/get-reply-template.query';
+
+const WAIT_MS = 2000;
+
+/**
+ * A template saved or deleted reaches the team's open reply forms ('team.reply-template.changed'). A saved template
+ * is sent as it is now; one deleted since is left out (its deletion follows).
+ */
+@EventsHandler(ReplyTemplateCreatedEvent, ReplyTemplateUpdatedEvent, ReplyTemplateDeletedEvent)
+export class PushTemplateChangeHandler implements IEventHandler<DomainEventEnvelope> {
+  private readonly logger = new Logger(PushTemplateChangeHandler.name);
+
+  constructor(
+    private readonly gateway: RealtimeGateway,
+    private readonly runner: ProjectionRunner,
+    private readonly queries: QueryBus,
+  ) {}
+
+  async handle({ event }: DomainEventEnvelope): Promise<void> {
+    const { teamId, templateId } = event.data as { teamId: string; templateId: string };
+    try {
+      const change = await this.changeOf(event.type, teamId, templateId, event.position);
+      if (change) this.gateway.toTeam(teamId).emit('team.reply-template.changed', change);
+    } catch (error) {
+      this.logger.warn(`Reply template push failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async changeOf(
+    type: string,
+    teamId: string,
+    templateId: string,
+    position: DomainEventEnvelope['event']['position'],
+  ): Promise<ReplyTemplateChange | null> {
+    if (type === 'ReplyTemplateDeleted') return { kind: 'deleted', templateId };
+    await this.runner.waitFor(position, [REPLY_TEMPLATE_PROJECTION], WAIT_MS);
+    try {
+      const template: ReplyTemplate = await this.queries.execute(new GetReplyTemplateQuery(teamId, templateId));
+      return { kind: 'saved', template };
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'not-found') return null;
+      throw error;
+    }
+  }
+}

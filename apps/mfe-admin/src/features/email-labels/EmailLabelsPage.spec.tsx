@@ -1,0 +1,195 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Label } from '@teaminbox/contracts';
+import { labelChanged, userLoaded } from '@teaminbox/web-store';
+import { me, noticesOf, renderPage } from '../../testing/admin-harness';
+import EmailLabelsPage from './EmailLabelsPage';
+
+const LIST = 'GET /api/email-labels?teamId=t-1';
+const label = (id: string, name: string, isDefault = false, extra: Partial<Label> = {}): Label => ({
+  id,
+  name,
+  color: 'primary',
+  backgroundColor: 'light',
+  teamId: 't-1',
+  isDefault,
+  ...extra,
+});
+const important = label('l-1', 'Important', true, { color: 'danger', backgroundColor: 'solid' });
+const vip = label('l-2', 'VIP');
+
+const namesIn = (testId: string) =>
+  within(screen.getByTestId(testId))
+    .queryAllByTestId('label-item')
+    .map((item) => item.getAttribute('data-name'));
+
+const notice = (key: string, lifeMs: number, severity = 'error') => ({
+  severity,
+  key: `emailLabels.${key}`,
+  lifeMs,
+  closeKey: 'emailLabels.close',
+});
+
+beforeEach(() => localStorage.clear());
+
+describe('the Email Labels screen', () => {
+  it('loads the team’s labels once the user is known and splits default and own labels', async () => {
+    const { calls } = renderPage(EmailLabelsPage, { [LIST]: [200, [important, vip]] });
+    expect(screen.getByRole('heading', { name: 'Email Labels' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Initialize Default Labels' })).toBeInTheDocument();
+    await screen.findByTestId('default-labels');
+    expect(namesIn('default-labels')).toEqual(['Important']);
+    expect(namesIn('your-labels')).toEqual(['VIP']);
+    expect(screen.getByText('Default Labels')).toBeInTheDocument();
+    expect(screen.getByText('Your Labels')).toBeInTheDocument();
+    expect(screen.queryByTestId('labels-empty')).not.toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([LIST]);
+  });
+
+  it('shows the spinner while loading, then the empty state', async () => {
+    const fetch = renderPage(EmailLabelsPage, { [LIST]: [200, []] }, { user: null });
+    fetch.hold(LIST);
+    // No user yet: nothing is asked; the spinner shows that the labels are on their way.
+    expect(screen.getByTestId('labels-loading')).toBeInTheDocument();
+    expect(fetch.calls).toEqual([]);
+    act(() => {
+      fetch.store.dispatch(userLoaded(me));
+    });
+    await waitFor(() => expect(fetch.calls).toHaveLength(1));
+    expect(screen.getByTestId('labels-loading')).toBeInTheDocument();
+    act(() => fetch.release(LIST));
+    expect(
+      await screen.findByText('No labels found. Create your first label or initialize default labels.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('labels-loading')).not.toBeInTheDocument();
+  });
+
+  it('creates a label with the form’s values, previews it while a name is typed, and clears the name', async () => {
+    const created = label('l-3', 'Partner', false, { color: 'success', backgroundColor: 'solid' });
+    const { store, calls } = renderPage(EmailLabelsPage, {
+      [LIST]: [200, [important]],
+      'POST /api/email-labels': [200, created],
+    });
+    await screen.findByTestId('default-labels');
+    expect(screen.getByLabelText('Label Name')).toHaveAttribute('placeholder', 'Enter label name');
+    expect(screen.queryByText('Preview:')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Label Name'), { target: { value: '  Partner ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Solid Background' }));
+    expect(screen.getByText('Preview:')).toBeInTheDocument();
+    expect(screen.getByTestId('label-preview-tag')).toHaveTextContent('Partner');
+    expect(screen.getByTestId('label-preview-tag')).toHaveAttribute('data-background', 'solid');
+    expect(screen.getByTestId('label-preview-tag')).toHaveAttribute('data-color', 'primary');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(namesIn('your-labels')).toEqual(['Partner']));
+    expect(calls[1]).toEqual({
+      method: 'POST',
+      path: '/api/email-labels',
+      body: { name: 'Partner', color: 'primary', backgroundColor: 'solid', teamId: 't-1' },
+    });
+    expect(screen.getByLabelText('Label Name')).toHaveValue('');
+    expect(screen.queryByText('Preview:')).not.toBeInTheDocument();
+    expect(noticesOf(store)).toEqual([expect.objectContaining(notice('created', 2000, 'success'))]);
+  });
+
+  it('asks for a name instead of sending a blank one', async () => {
+    const { store, calls } = renderPage(EmailLabelsPage, { [LIST]: [200, []] });
+    await screen.findByTestId('labels-empty');
+    fireEvent.change(screen.getByLabelText('Label Name'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(noticesOf(store)).toEqual([expect.objectContaining(notice('nameRequired', 3000))]));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('deletes an own label; a default label stays with its notice and no call', async () => {
+    const { store, calls } = renderPage(EmailLabelsPage, {
+      [LIST]: [200, [important, vip]],
+      'DELETE /api/email-labels/l-2': [200, { success: true, message: 'Label deleted' }],
+    });
+    await screen.findByTestId('your-labels');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete label Important' }));
+    await waitFor(() =>
+      expect(noticesOf(store)).toEqual([expect.objectContaining(notice('defaultUndeletable', 3000))]),
+    );
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete label VIP' }));
+    await waitFor(() => expect(namesIn('your-labels')).toEqual([]));
+    expect(screen.getByText('No labels of your own yet.')).toBeInTheDocument();
+    expect(noticesOf(store)[1]).toEqual(expect.objectContaining(notice('deleted', 2000, 'success')));
+  });
+
+  it('initializes the default labels and reloads the list', async () => {
+    let initialized = false;
+    const { store, calls } = renderPage(EmailLabelsPage, {
+      [LIST]: () => [200, initialized ? [important, vip] : [vip]],
+      'POST /api/email-labels/initialize': () => {
+        initialized = true;
+        return [200, [important, vip]];
+      },
+    });
+    await screen.findByTestId('your-labels');
+    expect(namesIn('default-labels')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Initialize Default Labels' }));
+    await waitFor(() => expect(namesIn('default-labels')).toEqual(['Important']));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      LIST,
+      'POST /api/email-labels/initialize',
+      LIST,
+    ]);
+    expect(noticesOf(store)).toEqual([expect.objectContaining(notice('initialized', 2000, 'success'))]);
+  });
+
+  it('says so when loading, creating, deleting or initializing fails', async () => {
+    const { store } = renderPage(EmailLabelsPage, {
+      [LIST]: [500, { message: 'down' }],
+      'POST /api/email-labels': [500, { message: 'down' }],
+      'POST /api/email-labels/initialize': [500, { message: 'down' }],
+    });
+    await waitFor(() => expect(noticesOf(store)).toEqual([expect.objectContaining(notice('loadError', 3000))]));
+    // On a load error, loading simply stops.
+    expect(screen.queryByTestId('labels-loading')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Label Name'), { target: { value: 'Partner' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(noticesOf(store)[1]).toEqual(expect.objectContaining(notice('createError', 3000))));
+    expect(screen.getByLabelText('Label Name')).toHaveValue('Partner');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Initialize Default Labels' }));
+    await waitFor(() => expect(noticesOf(store)[2]).toEqual(expect.objectContaining(notice('initializeError', 3000))));
+
+    act(() => {
+      store.dispatch(labelChanged({ kind: 'created', label: vip }));
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete label VIP' }));
+    await waitFor(() => expect(noticesOf(store)[3]).toEqual(expect.objectContaining(notice('deleteError', 3000))));
+    expect(namesIn('your-labels')).toEqual(['VIP']);
+  });
+
+  it('follows labels other members create, change and delete', async () => {
+    const { store } = renderPage(EmailLabelsPage, { [LIST]: [200, [important]] });
+    await screen.findByTestId('default-labels');
+    act(() => {
+      store.dispatch(labelChanged({ kind: 'created', label: vip }));
+    });
+    expect(namesIn('your-labels')).toEqual(['VIP']);
+    act(() => {
+      store.dispatch(labelChanged({ kind: 'created', label: vip }));
+      store.dispatch(labelChanged({ kind: 'updated', label: { ...vip, name: 'V.I.P.' } }));
+    });
+    expect(namesIn('your-labels')).toEqual(['V.I.P.']);
+    act(() => {
+      store.dispatch(labelChanged({ kind: 'deleted', labelId: 'l-1' }));
+    });
+    expect(namesIn('default-labels')).toEqual([]);
+  });
+
+  it('shows each notice with its Close action, which closes it', async () => {
+    renderPage(EmailLabelsPage, { [LIST]: [200, []] }, { notices: true });
+    await screen.findByTestId('labels-empty');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const shown = await screen.findByText('Please enter a label name');
+    const close = within(screen.getByTestId('notice')).getByRole('button', { name: 'Close' });
+    fireEvent.click(close);
+    await waitFor(() => expect(shown).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,128 @@
+import { useEffect, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from 'primereact/avatar';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { InputText } from 'primereact/inputtext';
+import { Tag } from 'primereact/tag';
+import type { TeamActivityEntry } from '@teaminbox/contracts';
+import { initials, Link, PageHeading } from '@teaminbox/ui';
+import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { actorName, describeEntry, typeName } from './activityText';
+import { activityPageRequested, activityRequested, filterTyped, selectTeamActivity } from './teamActivitySlice';
+
+/** The spec's activity avatar: 28 px, the member's initials (a rule and the system get an icon). */
+const AVATAR_STYLE = { width: 28, height: 28, fontSize: '0.75rem', flex: '0 0 28px' };
+
+function Actor({ entry }: { entry: TeamActivityEntry }) {
+  const { t } = useTranslation();
+  const name = actorName(t, entry);
+  const person = entry.actorKind === 'user' || Boolean(entry.actorUserId);
+  return (
+    <div className="flex align-items-center gap-2" data-testid="activity-actor">
+      <Avatar
+        shape="circle"
+        style={AVATAR_STYLE}
+        label={person ? initials(entry.actorName, entry.actorEmail) : undefined}
+        icon={person ? undefined : entry.actorKind === 'rule' ? 'pi pi-bolt' : 'pi pi-cog'}
+        aria-hidden
+        data-testid="activity-avatar"
+      />
+      <span>{name}</span>
+    </div>
+  );
+}
+
+function EmailCell({ entry }: { entry: TeamActivityEntry }) {
+  const { t } = useTranslation();
+  if (!entry.emailId) return null;
+  return (
+    <Link
+      to={`/admin/email-detail/${entry.emailId}`}
+      title={entry.emailSubject ?? undefined}
+      aria-label={t('teamActivity.openEmail', { id: entry.emailId })}
+      className="activity-email-id"
+      data-testid="activity-email-id"
+    >
+      {entry.emailId}
+    </Link>
+  );
+}
+
+/**
+ * /admin/activity 'Team Activity': the team's changes, newest first, page by page, or one email's actions when an
+ * email ID is given. Each entry shows who (avatar and name or email), its type, when, the email and the details.
+ */
+export default function TeamActivityPage() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { entries, loading, filter, scope, size, totalElements } = useAppSelector(selectTeamActivity);
+
+  useEffect(() => {
+    dispatch(activityRequested());
+  }, [dispatch]);
+
+  const load = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(activityRequested());
+  };
+  const paged = scope.emailId === null;
+  return (
+    <section>
+      <PageHeading title={t('teamActivity.heading')} />
+      <form onSubmit={load} className="flex flex-wrap align-items-center gap-2 mb-3" data-testid="activity-filter">
+        <label htmlFor="activity-email-id">{t('teamActivity.emailId')}</label>
+        <InputText
+          id="activity-email-id"
+          value={filter}
+          placeholder={t('teamActivity.emailIdPlaceholder')}
+          onChange={(e) => dispatch(filterTyped(e.target.value))}
+          style={{ minWidth: '22rem' }}
+          data-testid="activity-email-filter"
+        />
+        <Button type="submit" label={t('teamActivity.load')} icon="pi pi-search" data-testid="activity-load" />
+      </form>
+      <DataTable
+        value={entries}
+        dataKey="id"
+        loading={loading}
+        emptyMessage={t('teamActivity.empty')}
+        lazy={paged}
+        paginator={paged && totalElements > size}
+        first={scope.page * size}
+        rows={size}
+        totalRecords={totalElements}
+        onPage={(event) => dispatch(activityPageRequested(event.page ?? Math.floor(event.first / size)))}
+        pt={{ bodyRow: { 'data-testid': 'activity-entry' } as object }}
+        data-testid="activity-table"
+      >
+        <Column header={t('teamActivity.actor')} body={(entry: TeamActivityEntry) => <Actor entry={entry} />} />
+        <Column
+          header={t('teamActivity.type')}
+          body={(entry: TeamActivityEntry) => (
+            <Tag
+              value={typeName(t, entry.type)}
+              severity="secondary"
+              data-type={entry.type}
+              data-testid="activity-type"
+            />
+          )}
+        />
+        <Column
+          header={t('teamActivity.date')}
+          body={(entry: TeamActivityEntry) => (
+            <time dateTime={entry.createdAt} data-testid="activity-date">
+              {new Date(entry.createdAt).toLocaleString(i18n.language)}
+            </time>
+          )}
+        />
+        <Column header={t('teamActivity.email')} body={(entry: TeamActivityEntry) => <EmailCell entry={entry} />} />
+        <Column
+          header={t('teamActivity.details')}
+          body={(entry: TeamActivityEntry) => <span data-testid="activity-details">{describeEntry(t, entry)}</span>}
+        />
+      </DataTable>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Texts of the Email Labels screen (key `emailLabels`). The spec's texts (headings, fields, buttons, notices and
+ * their 'Close' action) are the same in both languages; the colour names and helper texts are translated.
+ */
+export const emailLabelsEn = {
+  heading: 'Email Labels',
+  initialize: 'Initialize Default Labels',
+  createHeading: 'Create New Label',
+  name: 'Label Name',
+  namePlaceholder: 'Enter label name',
+  color: 'Color',
+  backgroundType: 'Background Type',
+  backgroundLight: 'Light Background',
+  backgroundSolid: 'Solid Background',
+  create: 'Create',
+  preview: 'Preview:',
+  loading: 'Loading labels',
+  defaultLabels: 'Default Labels',
+  yourLabels: 'Your Labels',
+  noDefaultLabels: 'No default labels yet.',
+  noYourLabels: 'No labels of your own yet.',
+  empty: 'No labels found. Create your first label or initialize default labels.',
+  deleteLabel: 'Delete label {{name}}',
+  colors: {
+    primary: 'Primary',
+    secondary: 'Secondary',
+    success: 'Success',
+    danger: 'Danger',
+    warning: 'Warning',
+    info: 'Info',
+    light: 'Light',
+    dark: 'Dark',
+  },
+  created: 'Label created successfully',
+  deleted: 'Label deleted successfully',
+  initialized: 'Default labels initialized',
+  loadError: 'Error loading labels',
+  createError: 'Error creating label',
+  deleteError: 'Error deleting label',
+  initializeError: 'Error initializing default labels',
+  nameRequired: 'Please enter a label name',
+  defaultUndeletable: 'Cannot delete default labels',
+  close: 'Close',
+};
+
+export const emailLabelsCs: typeof emailLabelsEn = {
+  ...emailLabelsEn,
+  loading: 'Načítání štítků',
+  noDefaultLabels: 'Zatím žádné výchozí štítky.',
+  noYourLabels: 'Zatím žádné vlastní štítky.',
+  deleteLabel: 'Smazat štítek {{name}}',
+  colors: {
+    primary: 'Primární',
+    secondary: 'Sekundární',
+    success: 'Úspěch',
+    danger: 'Nebezpečí',
+    warning: 'Varování',
+    info: 'Informace',
+    light: 'Světlá',
+    dark: 'Tmavá',
+  },
+};

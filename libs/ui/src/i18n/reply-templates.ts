@@ -1,0 +1,36 @@
+/** Texts of the Reply templates screen (key `replyTemplates`); the spec names its fields and buttons only. */
+export const replyTemplatesEn = {
+  heading: 'Reply templates',
+  newTemplate: 'New template',
+  name: 'Name',
+  subject: 'Subject',
+  body: 'Plain text body',
+  htmlBody: 'HTML body',
+  actions: 'Actions',
+  editTemplate: 'Edit template {{name}}',
+  deleteTemplate: 'Delete template {{name}}',
+  save: 'Save',
+  cancel: 'Cancel',
+  newHeading: 'New template',
+  editHeading: 'Edit template',
+  empty: 'No reply templates yet.',
+  loading: 'Loading templates',
+};
+
+export const replyTemplatesCs: typeof replyTemplatesEn = {
+  heading: 'Šablony odpovědí',
+  newTemplate: 'Nová šablona',
+  name: 'Název',
+  subject: 'Předmět',
+  body: 'Text (prostý)',
+  htmlBody: 'Text HTML',
+  actions: 'Akce',
+  editTemplate: 'Upravit šablonu {{name}}',
+  deleteTemplate: 'Smazat šablonu {{name}}',
+  save: 'Uložit',
+  cancel: 'Zrušit',
+  newHeading: 'Nová šablona',
+  editHeading: 'Úprava šablony',
+  empty: 'Zatím žádné šablony odpovědí.',
+  loading: 'Načítání šablon',
+};
