@@ -11,19 +11,18 @@
  * 2. With a socket.io client connected, APPENDs BENCH_LIVE (default 100) messages ~100 ms apart and
  *    measures APPEND start to 'team.email.created' at the client.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import type { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import { io } from 'socket.io-client';
 import type { Email } from '@teaminbox/contracts';
 import { startDovecot } from '../../apps/api/test/mail/dovecot';
 import { startBenchApp } from '../support/bench-app';
+import { fill, percentile, rawMessage } from '../support/bench-mail';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10000);
 const LIVE = Number(process.env.BENCH_LIVE ?? 100);
-const APPEND_CONNECTIONS = 4;
 
 const rate = (count: number, ms: number) => Math.round((count * 1000) / ms).toLocaleString('en-US');
 /** Busy and total CPU time of the whole machine so far (jiffies, from /proc/stat). */
@@ -66,73 +65,6 @@ const load = () =>
     .join(' ');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const WORDS =
-  'order parcel delivery invoice refund account password update shipping address warehouse tracking number customer support question thanks please week yesterday status'.split(
-    ' ',
-  );
-
-function paragraph(seed: number, words: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < words; i++) out.push(WORDS[(seed * 31 + i * 7) % WORDS.length]);
-  return out.join(' ').replace(/^./, (c) => c.toUpperCase()) + '.';
-}
-
-/** A realistic multipart/alternative message of about 5 KB (text and HTML parts, quoted-printable free). */
-function rawMessage(i: number, subject = `Order #${100000 + i}: question about delivery`): string {
-  const boundary = `b-${randomBytes(8).toString('hex')}`;
-  const paragraphs = Array.from({ length: 5 }, (_, p) => paragraph(i + p, 52));
-  const text = paragraphs.join('\n\n');
-  const html = `<html><body>${paragraphs.map((p) => `<p style="margin:0 0 12px 0">${p}</p>`).join('\n')}</body></html>`;
-  return [
-    `Return-Path: <customer${i % 5000}@example.com>`,
-    `Received: from mail.example.com (mail.example.com [192.0.2.${i % 250}]) by mx.example.test; ${new Date(Date.UTC(2026, 0, 1) + i * 60_000).toUTCString()}`,
-    `From: Customer ${i % 5000} <customer${i % 5000}@example.com>`,
-    'To: Support <support@example.test>',
-    `Subject: ${subject}`,
-    `Message-ID: <${randomUUID()}@mail.example.com>`,
-    `Date: ${new Date(Date.UTC(2026, 0, 1) + i * 60_000).toUTCString()}`,
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: 8bit',
-    '',
-    text,
-    `--${boundary}`,
-    'Content-Type: text/html; charset=utf-8',
-    'Content-Transfer-Encoding: 8bit',
-    '',
-    html,
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
-}
-
-async function fill(connect: () => Promise<ImapFlow>, count: number): Promise<number> {
-  let next = 0;
-  let bytes = 0;
-  await Promise.all(
-    Array.from({ length: APPEND_CONNECTIONS }, async () => {
-      const client = await connect();
-      try {
-        for (let i = next++; i < count; i = next++) {
-          const raw = rawMessage(i);
-          bytes += Buffer.byteLength(raw);
-          await client.append('INBOX', raw, ['\\Seen']);
-        }
-      } finally {
-        await client.logout();
-      }
-    }),
-  );
-  return bytes / count;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /** Milliseconds from the monotonic clock's origin to performance.now()'s origin. */
 const hrStart = Number(process.hrtime.bigint()) / 1e6 - performance.now();
 
@@ -149,7 +81,7 @@ async function main(): Promise<void> {
     let t0 = performance.now();
     const avgBytes = await fill(dovecot.client, MESSAGES);
     console.log(
-      `filled INBOX with ${MESSAGES} messages of ~${Math.round(avgBytes)} bytes by APPEND (${APPEND_CONNECTIONS} connections) in ${Math.round(performance.now() - t0)} ms`,
+      `filled INBOX with ${MESSAGES} messages of ~${Math.round(avgBytes)} bytes by APPEND (4 connections) in ${Math.round(performance.now() - t0)} ms`,
     );
 
     const counts = async () => {
