@@ -24,7 +24,7 @@ export const RULE_ENGINE_EVALUATED = 'EVALUATED';
 export const RULE_ENGINE_SKIPPED_FIRST_SYNC = 'SKIPPED_FIRST_SYNC';
 
 /** Emails of one batch worked on at the same time (each email's rules run in order). */
-const CONCURRENCY = 8;
+const CONCURRENCY = 32;
 
 /** What the conditions read of a received email. */
 export function emailFactsOf(email: EmailReceived): EmailFacts {
