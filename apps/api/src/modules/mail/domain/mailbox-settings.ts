@@ -33,7 +33,10 @@ export function validationMessage(
   return null;
 }
 
-/** The settings to store: the request's values, passwords sealed by `seal`, or the previous sealed ones when empty. */
+/**
+ * The settings to store: the request's values, passwords sealed by `seal`, or the previous sealed ones when empty;
+ * the first-sync choice of the rules kept when the request leaves it out.
+ */
 export function settingsFromRequest(
   configId: string,
   request: TEmailServerConfigRequest,
@@ -58,7 +61,7 @@ export function settingsFromRequest(
     fromEmail: request.fromEmail,
     fromName: request.fromName,
     isActive: request.isActive,
-    applyRulesToFirstSync: request.applyRulesToFirstSync,
+    applyRulesToFirstSync: request.applyRulesToFirstSync ?? previous?.applyRulesToFirstSync ?? true,
     imapPasswordSealed: request.imapPassword ? seal(request.imapPassword) : (previous?.imapPasswordSealed ?? null),
     smtpPasswordSealed: request.smtpPassword ? seal(request.smtpPassword) : (previous?.smtpPasswordSealed ?? null),
     // OAuth2 tokens come only from the consent flow; a save keeps them while the same provider stays selected.
