@@ -3,31 +3,36 @@ import { v5 as uuidv5 } from 'uuid';
 import { EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { RequestContext } from '../../../../platform/request-context';
 import { ruleEventIds } from '../../domain/apply-rule';
-import { emailDecider, emailStreamId } from '../../domain/email.decider';
-import { ApplyRuleCommand } from './apply-rule.command';
+import { type EmailCommand, emailDecider, emailStreamId } from '../../domain/email.decider';
+import { ApplyRulesCommand, type RulesRefused } from './apply-rules.command';
 
 /** Namespace of the ids of the events rules cause (uuid v5 of email, rule and action index). */
 const RULE_EVENT_NAMESPACE = '6f0c1f55-3c3a-4c4e-9a53-5a9f0c7b2d11';
 
-/** The rule acts (its id and name in every event's metadata), in the correlation of the email that arrived. */
-@CommandHandler(ApplyRuleCommand)
-export class ApplyRuleHandler implements ICommandHandler<ApplyRuleCommand, void> {
+/**
+ * Each rule acts (its id and name in its events' metadata) in the correlation of the email that arrived. The emails
+ * of the batch are read and appended together; each email's rules are decided in order on its own stream.
+ */
+@CommandHandler(ApplyRulesCommand)
+export class ApplyRulesHandler implements ICommandHandler<ApplyRulesCommand, RulesRefused[]> {
   constructor(private readonly repository: EventSourcedRepository) {}
 
-  async execute({ teamId, emailId, rule }: ApplyRuleCommand): Promise<void> {
-    const eventIds = ruleEventIds((key) => uuidv5(`${emailId}\n${rule.ruleId}\n${key}`, RULE_EVENT_NAMESPACE));
-    await RequestContext.actAs({ kind: 'rule', id: rule.ruleId, name: rule.ruleName }, () =>
-      this.repository.decide(
-        emailStreamId(emailId),
-        emailDecider,
-        { type: 'ApplyRule', teamId, rule },
-        {
-          teamId,
-          eventIds,
-          // A member working on the email at the same moment: decide again on the new state.
-          retries: 5,
-        },
-      ),
+  async execute({ teamId, emails }: ApplyRulesCommand): Promise<RulesRefused[]> {
+    const outcomes = await this.repository.decideEach(
+      emailDecider,
+      emails.map(({ emailId, cause, rules }) => ({
+        streamId: emailStreamId(emailId),
+        commands: rules.map((rule) => ({
+          command: { type: 'ApplyRule', teamId, rule } satisfies EmailCommand,
+          scope: { ...RequestContext.ofEvent(cause), actor: { kind: 'rule', id: rule.ruleId, name: rule.ruleName } },
+          eventIds: ruleEventIds((key) => uuidv5(`${emailId}\n${rule.ruleId}\n${key}`, RULE_EVENT_NAMESPACE)),
+        })),
+      })),
+      // A member working on an email at the same moment: that email is decided again on its new state.
+      { teamId, retries: 5 },
+    );
+    return outcomes.flatMap((outcome, index) =>
+      'error' in outcome ? [{ emailId: emails[index].emailId, message: outcome.error.message }] : [],
     );
   }
 }
