@@ -12,52 +12,19 @@
  *    measures APPEND start to 'team.email.created' at the client.
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { simpleParser } from 'mailparser';
 import { io } from 'socket.io-client';
 import type { Email } from '@teaminbox/contracts';
 import { startDovecot } from '../../apps/api/test/mail/dovecot';
 import { startBenchApp } from '../support/bench-app';
+import { cpuMeter } from '../support/bench-cpu';
 import { fill, percentile, rawMessage } from '../support/bench-mail';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10000);
 const LIVE = Number(process.env.BENCH_LIVE ?? 100);
 
 const rate = (count: number, ms: number) => Math.round((count * 1000) / ms).toLocaleString('en-US');
-/** Busy and total CPU time of the whole machine so far (jiffies, from /proc/stat). */
-function machineCpu(): { busy: number; total: number } {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const values = fields.slice(0, 8).map(Number); // guest time is already counted in user
-  const idle = values[3] + (values[4] ?? 0);
-  const total = values.reduce((sum, v) => sum + v, 0);
-  return { busy: total - idle, total };
-}
-/**
- * CPU time (jiffies) of this process and its descendants (embedded Postgres, Dovecot), by pid. Processes that end
- * between two readings are missed, so the difference is a lower bound; what the machine used beyond it was other work.
- */
-function treeCpu(): Map<number, number> {
-  const stats = new Map<number, { parent: number; ticks: number }>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(name), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  const inTree = (pid: number): boolean => {
-    for (let p = pid, hops = 0; p > 1 && hops < 50; p = stats.get(p)?.parent ?? 0, hops++)
-      if (p === process.pid) return true;
-    return false;
-  };
-  const tree = new Map<number, number>();
-  for (const [pid, { ticks }] of stats) if (inTree(pid)) tree.set(pid, ticks);
-  return tree;
-}
 /** The 1, 5 and 15 minute load averages, to judge whether the machine was at rest. */
 const load = () =>
   loadavg()
@@ -92,9 +59,7 @@ async function main(): Promise<void> {
       return rows[0];
     };
     console.log(`load average before the first sync: ${load()}`);
-    const cpuBefore = process.cpuUsage();
-    const machineBefore = machineCpu();
-    const treeBefore = treeCpu();
+    const cpu = cpuMeter();
     t0 = performance.now();
     await call(
       '/api/email-server-config',
@@ -136,19 +101,7 @@ async function main(): Promise<void> {
     const syncMs = performance.now() - t0;
     eventsMs ??= syncMs;
     console.log(`load average after the first sync: ${load()}`);
-    {
-      const used = process.cpuUsage(cpuBefore);
-      const machine = machineCpu();
-      const cores = cpus().length;
-      const busy = machine.busy - machineBefore.busy;
-      const total = machine.total - machineBefore.total;
-      let tree = 0;
-      for (const [pid, ticks] of treeCpu()) tree += ticks - (treeBefore.get(pid) ?? 0);
-      const share = (ticks: number) => ((ticks / total) * cores).toFixed(2);
-      console.log(
-        `  CPU during the sync: this Node process (all threads) ${((used.user + used.system) / 1000 / syncMs).toFixed(2)} cores, with its Postgres and Dovecot ${share(tree)}, whole machine ${share(busy)} of ${cores} cores (other work: ${share(Math.max(0, busy - tree))})`,
-      );
-    }
+    console.log(`  CPU during the sync: ${cpu(syncMs)}`);
     // With --cpu-prof: the sync's window on the profile's clock (microseconds of the monotonic clock).
     if (process.env.BENCH_PROFILE_WINDOW)
       console.log(
