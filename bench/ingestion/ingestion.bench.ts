@@ -11,127 +11,26 @@
  * 2. With a socket.io client connected, APPENDs BENCH_LIVE (default 100) messages ~100 ms apart and
  *    measures APPEND start to 'team.email.created' at the client.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import type { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import { io } from 'socket.io-client';
 import type { Email } from '@teaminbox/contracts';
 import { startDovecot } from '../../apps/api/test/mail/dovecot';
 import { startBenchApp } from '../support/bench-app';
+import { cpuMeter } from '../support/bench-cpu';
+import { fill, percentile, rawMessage } from '../support/bench-mail';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10000);
 const LIVE = Number(process.env.BENCH_LIVE ?? 100);
-const APPEND_CONNECTIONS = 4;
 
 const rate = (count: number, ms: number) => Math.round((count * 1000) / ms).toLocaleString('en-US');
-/** Busy and total CPU time of the whole machine so far (jiffies, from /proc/stat). */
-function machineCpu(): { busy: number; total: number } {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const values = fields.slice(0, 8).map(Number); // guest time is already counted in user
-  const idle = values[3] + (values[4] ?? 0);
-  const total = values.reduce((sum, v) => sum + v, 0);
-  return { busy: total - idle, total };
-}
-/**
- * CPU time (jiffies) of this process and its descendants (embedded Postgres, Dovecot), by pid. Processes that end
- * between two readings are missed, so the difference is a lower bound; what the machine used beyond it was other work.
- */
-function treeCpu(): Map<number, number> {
-  const stats = new Map<number, { parent: number; ticks: number }>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(name), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  const inTree = (pid: number): boolean => {
-    for (let p = pid, hops = 0; p > 1 && hops < 50; p = stats.get(p)?.parent ?? 0, hops++)
-      if (p === process.pid) return true;
-    return false;
-  };
-  const tree = new Map<number, number>();
-  for (const [pid, { ticks }] of stats) if (inTree(pid)) tree.set(pid, ticks);
-  return tree;
-}
 /** The 1, 5 and 15 minute load averages, to judge whether the machine was at rest. */
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const WORDS =
-  'order parcel delivery invoice refund account password update shipping address warehouse tracking number customer support question thanks please week yesterday status'.split(
-    ' ',
-  );
-
-function paragraph(seed: number, words: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < words; i++) out.push(WORDS[(seed * 31 + i * 7) % WORDS.length]);
-  return out.join(' ').replace(/^./, (c) => c.toUpperCase()) + '.';
-}
-
-/** A realistic multipart/alternative message of about 5 KB (text and HTML parts, quoted-printable free). */
-function rawMessage(i: number, subject = `Order #${100000 + i}: question about delivery`): string {
-  const boundary = `b-${randomBytes(8).toString('hex')}`;
-  const paragraphs = Array.from({ length: 5 }, (_, p) => paragraph(i + p, 52));
-  const text = paragraphs.join('\n\n');
-  const html = `<html><body>${paragraphs.map((p) => `<p style="margin:0 0 12px 0">${p}</p>`).join('\n')}</body></html>`;
-  return [
-    `Return-Path: <customer${i % 5000}@example.com>`,
-    `Received: from mail.example.com (mail.example.com [192.0.2.${i % 250}]) by mx.example.test; ${new Date(Date.UTC(2026, 0, 1) + i * 60_000).toUTCString()}`,
-    `From: Customer ${i % 5000} <customer${i % 5000}@example.com>`,
-    'To: Support <support@example.test>',
-    `Subject: ${subject}`,
-    `Message-ID: <${randomUUID()}@mail.example.com>`,
-    `Date: ${new Date(Date.UTC(2026, 0, 1) + i * 60_000).toUTCString()}`,
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: 8bit',
-    '',
-    text,
-    `--${boundary}`,
-    'Content-Type: text/html; charset=utf-8',
-    'Content-Transfer-Encoding: 8bit',
-    '',
-    html,
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
-}
-
-async function fill(connect: () => Promise<ImapFlow>, count: number): Promise<number> {
-  let next = 0;
-  let bytes = 0;
-  await Promise.all(
-    Array.from({ length: APPEND_CONNECTIONS }, async () => {
-      const client = await connect();
-      try {
-        for (let i = next++; i < count; i = next++) {
-          const raw = rawMessage(i);
-          bytes += Buffer.byteLength(raw);
-          await client.append('INBOX', raw, ['\\Seen']);
-        }
-      } finally {
-        await client.logout();
-      }
-    }),
-  );
-  return bytes / count;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** Milliseconds from the monotonic clock's origin to performance.now()'s origin. */
 const hrStart = Number(process.hrtime.bigint()) / 1e6 - performance.now();
@@ -149,7 +48,7 @@ async function main(): Promise<void> {
     let t0 = performance.now();
     const avgBytes = await fill(dovecot.client, MESSAGES);
     console.log(
-      `filled INBOX with ${MESSAGES} messages of ~${Math.round(avgBytes)} bytes by APPEND (${APPEND_CONNECTIONS} connections) in ${Math.round(performance.now() - t0)} ms`,
+      `filled INBOX with ${MESSAGES} messages of ~${Math.round(avgBytes)} bytes by APPEND (4 connections) in ${Math.round(performance.now() - t0)} ms`,
     );
 
     const counts = async () => {
@@ -160,9 +59,7 @@ async function main(): Promise<void> {
       return rows[0];
     };
     console.log(`load average before the first sync: ${load()}`);
-    const cpuBefore = process.cpuUsage();
-    const machineBefore = machineCpu();
-    const treeBefore = treeCpu();
+    const cpu = cpuMeter();
     t0 = performance.now();
     await call(
       '/api/email-server-config',
@@ -204,19 +101,7 @@ async function main(): Promise<void> {
     const syncMs = performance.now() - t0;
     eventsMs ??= syncMs;
     console.log(`load average after the first sync: ${load()}`);
-    {
-      const used = process.cpuUsage(cpuBefore);
-      const machine = machineCpu();
-      const cores = cpus().length;
-      const busy = machine.busy - machineBefore.busy;
-      const total = machine.total - machineBefore.total;
-      let tree = 0;
-      for (const [pid, ticks] of treeCpu()) tree += ticks - (treeBefore.get(pid) ?? 0);
-      const share = (ticks: number) => ((ticks / total) * cores).toFixed(2);
-      console.log(
-        `  CPU during the sync: this Node process (all threads) ${((used.user + used.system) / 1000 / syncMs).toFixed(2)} cores, with its Postgres and Dovecot ${share(tree)}, whole machine ${share(busy)} of ${cores} cores (other work: ${share(Math.max(0, busy - tree))})`,
-      );
-    }
+    console.log(`  CPU during the sync: ${cpu(syncMs)}`);
     // With --cpu-prof: the sync's window on the profile's clock (microseconds of the monotonic clock).
     if (process.env.BENCH_PROFILE_WINDOW)
       console.log(

@@ -145,6 +145,25 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect(read.metadata.correlationId).toBe(`c${poison.metadata.correlationId.slice(2)}`);
     });
 
+    it('reads several streams at once, each in version order', async () => {
+      const [a, b] = [`${prefix}-many-a`, `${prefix}-many-b`];
+      const eventsOfA = [newEvent('TestCreated', { n: 1 }), newEvent('TestChanged', { n: 2 })];
+      await store.appendToStream(a, eventsOfA, NO_STREAM);
+      await store.appendToStream(b, [newEvent('TestCreated', { n: 3 })], NO_STREAM);
+      await store.appendToStream(a, [newEvent('TestChanged', { n: 4 })], 2);
+      const read = await store.readStreams([b, `${prefix}-many-missing`, a, b]);
+      expect([...read.keys()].sort()).toEqual([a, b, `${prefix}-many-missing`].sort());
+      expect(read.get(a)!.map((e) => [e.streamId, e.streamVersion, e.data])).toEqual([
+        [a, 1, { n: 1 }],
+        [a, 2, { n: 2 }],
+        [a, 3, { n: 4 }],
+      ]);
+      expect(read.get(a)![0]).toMatchObject({ eventId: eventsOfA[0].eventId, metadata: eventsOfA[0].metadata });
+      expect(read.get(b)!.map((e) => e.data)).toEqual([{ n: 3 }]);
+      expect(read.get(`${prefix}-many-missing`)).toEqual([]);
+      expect((await store.readStreams([])).size).toBe(0);
+    });
+
     it('raises WrongExpectedVersionError for a stale expected version', async () => {
       const stream = `${prefix}-b`;
       await store.appendToStream(stream, [newEvent('TestCreated', {})], NO_STREAM);

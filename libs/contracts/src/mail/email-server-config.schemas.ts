@@ -54,6 +54,8 @@ export function storedPasswordFits(
   );
 }
 
+export const APPLY_RULES_TO_FIRST_SYNC_MESSAGE = 'applyRulesToFirstSync must be true or false';
+
 const text = z
   .string()
   .nullish()
@@ -107,8 +109,14 @@ export const ZEmailServerConfigRequest = z.object({
   fromEmail: text,
   fromName: text,
   isActive: flag(false),
-  /** Whether the team's rules act on the old mail of the first synchronisation too (default yes; docs/rules.md). */
-  applyRulesToFirstSync: flag(true),
+  /**
+   * Whether the team's rules act on the old mail of the first synchronisation too (docs/rules.md). Absent or null
+   * keeps the saved choice (a screen that does not show it cannot reset it); a new configuration starts with true.
+   */
+  applyRulesToFirstSync: z
+    .boolean({ error: APPLY_RULES_TO_FIRST_SYNC_MESSAGE })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TEmailServerConfigRequest = z.infer<typeof ZEmailServerConfigRequest>;
 

@@ -10,7 +10,7 @@ import { ReceiveEmailHandler } from './commands/receive-email/receive-email.hand
 import { SaveReplyDraftHandler } from './commands/save-reply-draft/save-reply-draft.handler';
 import { StarEmailHandler } from './commands/star-email/star-email.handler';
 import { WorkOnEmailHandler } from './commands/work-on-email/work-on-email.handler';
-import { ApplyRuleHandler } from './commands/apply-rule/apply-rule.handler';
+import { ApplyRulesHandler } from './commands/apply-rules/apply-rules.handler';
 import { WriteCommentHandler } from './commands/write-comment/write-comment.handler';
 import { inlineUrlSignerProvider } from './email-content/inline-url-signer';
 import { AttachmentsController } from './http/attachments.controller';
@@ -74,7 +74,7 @@ import { PushReplyHandler } from './reactions/push-reply.handler';
     ReceiveEmailHandler,
     CreateSampleEmailsHandler,
     WorkOnEmailHandler,
-    ApplyRuleHandler,
+    ApplyRulesHandler,
     StarEmailHandler,
     LogEmailActionHandler,
     WriteCommentHandler,

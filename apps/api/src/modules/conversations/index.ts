@@ -4,6 +4,6 @@ export { ReceiveEmailCommand } from './commands/receive-email/receive-email.comm
 export { emailStreamId } from './domain/email.decider';
 export { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
 export { EMAIL_REPLY_PROJECTION } from './projections/email-reply/email-reply.projection';
-export { ApplyRuleCommand } from './commands/apply-rule/apply-rule.command';
+export { ApplyRulesCommand, type RulesForEmail, type RulesRefused } from './commands/apply-rules/apply-rules.command';
 export type { RuleActionToApply, RuleToApply } from './domain/apply-rule';
 export { INBOX_EMAIL_PROJECTION } from './projections/inbox-email/inbox-email.projection';

@@ -44,6 +44,24 @@ describe('event-sourced repository (PostgreSQL event store)', () => {
   });
 
   const stream = () => `counter-${randomUUID()}`;
+  // Another writer appends right before each of the first `times` appends of this repository.
+  const interfering = (times: number) =>
+    new EventSourcedRepository(
+      Object.assign(Object.create(store) as PostgresEventStore, {
+        appendToStream: async (...args: Parameters<PostgresEventStore['appendToStream']>) => {
+          if (times-- > 0) {
+            const metadata = RequestContext.metadata();
+            await store.appendToStream(
+              args[0],
+              [{ eventId: randomUUID(), type: 'Counted', data: { total: 10 }, metadata }],
+              'any',
+            );
+          }
+          return store.appendToStream(...args);
+        },
+      }),
+      { waitFor: async () => undefined } as unknown as ReadYourWrites,
+    );
 
   it('fills every event’s metadata from the request context and waits for the projections asked for', async () => {
     const id = stream();
@@ -75,24 +93,6 @@ describe('event-sourced repository (PostgreSQL event store)', () => {
   });
 
   it('decides again on the new state after a concurrent append, then answers a conflict', async () => {
-    // Another writer appends right before each of the first `times` appends of this repository.
-    const interfering = (times: number) =>
-      new EventSourcedRepository(
-        Object.assign(Object.create(store) as PostgresEventStore, {
-          appendToStream: async (...args: Parameters<PostgresEventStore['appendToStream']>) => {
-            if (times-- > 0) {
-              const metadata = RequestContext.metadata();
-              await store.appendToStream(
-                args[0],
-                [{ eventId: randomUUID(), type: 'Counted', data: { total: 10 }, metadata }],
-                'any',
-              );
-            }
-            return store.appendToStream(...args);
-          },
-        }),
-        { waitFor: async () => undefined } as unknown as ReadYourWrites,
-      );
     const id = stream();
     await repository.decide(id, counter, count(1));
     await interfering(1).decide(id, counter, count(1), { retries: 1 });
@@ -112,5 +112,84 @@ describe('event-sourced repository (PostgreSQL event store)', () => {
     expect(events.map((e) => [e.eventId, e.data])).toEqual([[eventId, { total: 4 }]]);
     await repository.decide(id, counter, count(1), { expectNew: true });
     expect((await repository.load(id, counter)).state).toBe(5);
+  });
+
+  it('decides many streams at once: commands in order, one transaction, refusals and conflicts per stream', async () => {
+    const scope = (name: string) => ({
+      correlationId: 'mail-1',
+      causationId: 'received-1',
+      actor: { kind: 'rule' as const, id: `rule-${name}`, name },
+      teamId: 't1',
+    });
+    const [a, b, c] = [stream(), stream(), stream()];
+    await repository.decide(b, counter, count(1));
+    const outcomes = await repository.decideEach(counter, [
+      {
+        streamId: a,
+        commands: [
+          { command: count(2), scope: scope('First') },
+          { command: count(3), scope: scope('Second') },
+        ],
+      },
+      { streamId: b, commands: [{ command: count(50, 10), scope: scope('Refused') }] },
+      { streamId: c, commands: [{ command: count(0), scope: scope('Nothing') }] },
+    ]);
+    expect(outcomes[0]).toMatchObject({ streamId: a, appended: { nextExpectedVersion: 2 } });
+    expect(outcomes[1]).toEqual({ streamId: b, error: new DomainError('invalid', 'Over the limit') });
+    expect(outcomes[2]).toEqual({ streamId: c, appended: null });
+    const events = await store.readStream(a);
+    // The second command was decided on the state the first one left (2 + 3), each with its own actor.
+    expect(events.map((e) => [e.data, e.metadata.actorRule?.name, e.metadata.causationId])).toEqual([
+      [{ total: 2 }, 'First', 'received-1'],
+      [{ total: 5 }, 'Second', 'received-1'],
+    ]);
+    expect(await store.readStream(b)).toHaveLength(1);
+    expect(await store.readStream(c)).toEqual([]);
+    await expect(
+      repository.decideEach(counter, [
+        { streamId: a, commands: [] },
+        { streamId: a, commands: [] },
+      ]),
+    ).rejects.toThrow(RangeError);
+  });
+
+  it('appends the streams of one call together, decides a stream again after a concurrent append, and appends given ids once', async () => {
+    const ids = [stream(), stream(), stream()];
+    const eventIds = new Map(ids.map((id) => [id, randomUUID()]));
+    const call = (repo: EventSourcedRepository, retries: number) =>
+      repo.decideEach(
+        counter,
+        ids.map((id) => ({
+          streamId: id,
+          commands: [
+            {
+              command: count(1),
+              scope: RequestContext.ofEvent({ eventId: 'e1' } as never),
+              eventIds: () => eventIds.get(id)!,
+            },
+          ],
+        })),
+        { retries, conflictMessage: 'Busy' },
+      );
+    const first = await call(repository, 0);
+    const commits = new Set(first.map((outcome) => ('appended' in outcome ? outcome.appended?.position.commit : 'x')));
+    expect(commits.size).toBe(1);
+    // Again with the same ids: already stored, nothing appended twice.
+    await call(repository, 0);
+    for (const id of ids) expect(await store.readStream(id)).toHaveLength(1);
+
+    // Another writer appends to every stream first: decided again on the new state (10 + 1) with retries...
+    eventIds.forEach((_, id) => eventIds.set(id, randomUUID()));
+    await call(interfering(3), 1);
+    for (const id of ids) expect((await repository.load(id, counter)).state).toBe(11);
+    // ...and without: a conflict per stream, nothing of this call appended.
+    eventIds.forEach((_, id) => eventIds.set(id, randomUUID()));
+    const conflicts = await call(interfering(3), 0);
+    expect(conflicts.map((outcome) => ('error' in outcome ? outcome.error.message : null))).toEqual([
+      'Busy',
+      'Busy',
+      'Busy',
+    ]);
+    for (const id of ids) expect((await repository.load(id, counter)).state).toBe(10);
   });
 });

@@ -4,11 +4,12 @@ import {
   EVENT_STORE,
   type EventStore,
   NO_STREAM,
+  type NewEvent,
   type Position,
   type StoredEvent,
   WrongExpectedVersionError,
 } from '../event-store/event-store.port';
-import { RequestContext } from '../request-context/request-context';
+import { RequestContext, type RequestScope } from '../request-context/request-context';
 import { type Decider, foldEvents } from './decider';
 import { DomainError } from './domain-error';
 import { type DecidedEvent, toDomainEvents, toNewEvents } from './domain-event';
@@ -34,6 +35,31 @@ export interface DecideOptions {
 
 /** A command, or what builds it from the stream's current state (e.g. settings merged with the stored ones). */
 export type CommandOf<C, S> = C | ((state: S) => C);
+
+/** Commands on one stream of a `decideEach` call, decided in order, each on the state the previous one left. */
+export interface StreamCommands<C> {
+  streamId: string;
+  commands: {
+    command: C;
+    /** Who and what the command's events are attributed to (their metadata). */
+    scope: RequestScope;
+    /** The ids of the command's events (default: fresh UUID v7 ids). */
+    eventIds?: (event: DecidedEvent, index: number) => string;
+  }[];
+}
+
+/** What `decideEach` did on one stream: the append (null when nothing was decided), or the refusal. */
+export type StreamOutcome =
+  { streamId: string; appended: AppendResult | null } | { streamId: string; error: DomainError };
+
+export interface DecideEachOptions {
+  /** The team the events concern (default: the scope's team). */
+  teamId?: string | null;
+  /** How often a stream is decided again on its new state when another writer appended first (default 0). */
+  retries?: number;
+  /** The message of the conflict answered for a stream after the retries. */
+  conflictMessage?: string;
+}
 
 /**
  * Runs one command against one stream: read, fold with evolve, decide, append with the expected version read,
@@ -88,6 +114,79 @@ export class EventSourcedRepository {
         }
       }
     }
+  }
+
+  /**
+   * Many streams at once, for a process manager that acts on a batch: every stream is read, its commands decided
+   * in order on its own state, and all appends are handed to the event store together (so that they share its
+   * transactions) — each with its own expected version. A stream another writer appended to meanwhile is decided
+   * again on its new state (`retries`), then answers a conflict; a decider's refusal is that stream's outcome and
+   * does not stop the others. Any other failure (the database) rejects the call, after every append settled.
+   */
+  async decideEach<C, E extends DecidedEvent, S>(
+    decider: Decider<C, E, S>,
+    streams: StreamCommands<C>[],
+    options: DecideEachOptions = {},
+  ): Promise<StreamOutcome[]> {
+    if (new Set(streams.map((stream) => stream.streamId)).size !== streams.length) {
+      throw new RangeError('decideEach takes each stream once (put its commands together)');
+    }
+    const outcomes = new Map<string, StreamOutcome>();
+    let pending = streams;
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      const stored = await this.store.readStreams(pending.map((stream) => stream.streamId));
+      const appends = pending.map((stream) => {
+        try {
+          const history = stored.get(stream.streamId) ?? [];
+          const events = this.decideInOrder(decider, stream, history, options.teamId);
+          if (events.length === 0) return Promise.resolve(null);
+          const last = history.at(-1);
+          return this.store.appendToStream(stream.streamId, events, last ? last.streamVersion : NO_STREAM);
+        } catch (error) {
+          return Promise.reject(error as Error);
+        }
+      });
+      const settled = await Promise.allSettled(appends);
+      const again: StreamCommands<C>[] = [];
+      let failure: unknown;
+      settled.forEach((result, index) => {
+        const { streamId } = pending[index];
+        if (result.status === 'fulfilled') {
+          outcomes.set(streamId, { streamId, appended: result.value });
+        } else if (result.reason instanceof WrongExpectedVersionError) {
+          if (attempt < (options.retries ?? 0)) again.push(pending[index]);
+          else {
+            const message = options.conflictMessage ?? 'The resource was changed concurrently; try again.';
+            outcomes.set(streamId, { streamId, error: new DomainError('conflict', message) });
+          }
+        } else if (result.reason instanceof DomainError) {
+          outcomes.set(streamId, { streamId, error: result.reason });
+        } else {
+          failure ??= result.reason;
+        }
+      });
+      if (failure !== undefined) throw failure;
+      pending = again;
+    }
+    return streams.map((stream) => outcomes.get(stream.streamId)!);
+  }
+
+  private decideInOrder<C, E extends DecidedEvent, S>(
+    decider: Decider<C, E, S>,
+    stream: StreamCommands<C>,
+    stored: StoredEvent[],
+    teamId: string | null | undefined,
+  ): NewEvent[] {
+    let state = this.fold(decider, stored);
+    const events: NewEvent[] = [];
+    for (const { command, scope, eventIds } of stream.commands) {
+      const decided = decider.decide(command, state);
+      if (decided.length === 0) continue;
+      const metadata = RequestContext.run(scope, () => RequestContext.metadata(teamId));
+      for (const event of decided) state = decider.evolve(state, { ...event, metadata });
+      events.push(...toNewEvents(decided, metadata, eventIds));
+    }
+    return events;
   }
 
   /** The stream's current state and the position of its last event, for code that reads it without a decision. */

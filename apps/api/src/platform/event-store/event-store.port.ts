@@ -76,6 +76,11 @@ export interface EventStore {
   /** All events of a stream in version order, from fromVersion (1-based, inclusive). */
   readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]>;
   /**
+   * All events of each of several streams, in version order, by stream id (a stream without events reads as []):
+   * for code that decides on many streams at once, one read where the adapter can.
+   */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>>;
+  /**
    * Events after a position in global order, only those that can no longer be overtaken by a
    * concurrent writer (no event will later appear before the last one returned).
    */

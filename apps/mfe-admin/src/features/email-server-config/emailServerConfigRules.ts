@@ -2,7 +2,10 @@ import { storedPasswordFits, type EmailServerConfig, type TEmailServerConfigRequ
 import type { EmailServerConfigRequest } from '@teaminbox/api-client';
 
 /** What the form edits: the configuration's fields plus the passwords the user typed (empty = keep). */
-export type EmailServerConfigDraft = TEmailServerConfigRequest;
+export type EmailServerConfigDraft = Omit<TEmailServerConfigRequest, 'applyRulesToFirstSync'> & {
+  /** Shown on this screen, so always sent (the API keeps the saved choice only when a request leaves it out). */
+  applyRulesToFirstSync: boolean;
+};
 
 /** A new configuration: IMAP 993 with SSL and folder INBOX; SMTP 587 with TLS, without SSL; inactive. */
 export const NEW_CONFIG_DRAFT: EmailServerConfigDraft = {

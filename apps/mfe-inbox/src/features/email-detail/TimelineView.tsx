@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Avatar } from 'primereact/avatar';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
 import type { Comment, EmailAction, Reply, ThreadMessage } from '@teaminbox/contracts';

@@ -8,10 +8,15 @@ import {
   PRIORITIES,
   type TListEmailsQuery,
 } from '@teaminbox/contracts';
-import { type Repository, type SelectQueryBuilder } from 'typeorm';
+import { In, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '../../../platform/event-sourcing';
 import { EMAIL_NOT_FOUND_MESSAGE } from '../domain/email.decider';
-import { toEmailDto } from '../projections/inbox-email/email.mapper';
+import {
+  EMAIL_CHANGE_COLUMNS,
+  type EmailChangeState,
+  toEmailChangeState,
+  toEmailDto,
+} from '../projections/inbox-email/email.mapper';
 import { ANY_LABEL, type InboxBox, NOBODY } from '../projections/inbox-email/inbox-email-count';
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
 
@@ -143,6 +148,16 @@ export class InboxEmailQueries {
   async email(teamId: string, emailId: string): Promise<Email | null> {
     const row = await this.emails.findOne({ where: { id: emailId, teamId } });
     return row ? toEmailDto(row) : null;
+  }
+
+  /** What changes of some of the team's emails after they arrived (read, archive, spam, assignee...), in one read. */
+  async emailChanges(teamId: string, emailIds: readonly string[]): Promise<EmailChangeState[]> {
+    if (emailIds.length === 0) return [];
+    const rows = await this.emails.find({
+      select: Object.fromEntries(EMAIL_CHANGE_COLUMNS.map((column) => [column, true])),
+      where: { teamId, id: In([...emailIds]) },
+    });
+    return rows.map(toEmailChangeState);
   }
 
   /** Answers 404 'Email not found' unless the team has this email (another team's id reveals nothing). */

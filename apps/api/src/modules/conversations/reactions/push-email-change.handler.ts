@@ -18,6 +18,7 @@ import {
   EmailUnassignedEvent,
 } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { comparePositions, type Position } from '../../../platform/event-store/event-store.port';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { INBOX_EMAIL_PROJECTION } from '../projections/inbox-email/inbox-email.projection';
 import { InboxEmailQueries } from '../queries/inbox-email.queries';
@@ -32,9 +33,27 @@ const COUNT_CHANGING = new Set([
   'EmailMarkedNotSpam',
 ]);
 
+/** The changes of one team waiting for a push: per email, the newest position, actor and whether a count moved. */
+interface Round {
+  emails: Map<string, { position: Position; actorUserId: string | null }>;
+  countChanged: boolean;
+  done: Promise<void>;
+  finish: () => void;
+}
+
+function newRound(): Round {
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  return { emails: new Map(), countChanged: false, done, finish };
+}
+
 /**
- * After a change of an email (read state, archive, spam, assignment, labels, status, priority, a member's mute) its team's sockets get
- * 'team.email.updated' with the email's current state and who did it, and the unread count when it may have changed.
+ * After a change of an email (read state, archive, spam, assignment, labels, status, priority, a member's mute) its
+ * team's sockets get 'team.email.updated' with the email's current state and who did it, and the unread count when
+ * it may have changed. Pushes are coalesced per team: while one round is being pushed, further changes gather in
+ * the next one, which waits once for the inbox projection and reads its emails in one query; an email changed
+ * several times meanwhile (a rule that assigns, labels and prioritises) is pushed once, in its latest state, with
+ * the latest change's actor. Each handle() settles once its change was pushed.
  */
 @EventsHandler(
   EmailMarkedReadEvent,
@@ -54,6 +73,8 @@ const COUNT_CHANGING = new Set([
 )
 export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope> {
   private readonly logger = new Logger(PushEmailChangeHandler.name);
+  /** Per team: the round gathering changes, and whether a round is being pushed. */
+  private readonly teams = new Map<string, { next: Round | null; running: boolean }>();
 
   constructor(
     private readonly gateway: RealtimeGateway,
@@ -61,30 +82,53 @@ export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope
     private readonly inbox: InboxEmailQueries,
   ) {}
 
-  async handle({ event }: DomainEventEnvelope): Promise<void> {
+  handle({ event }: DomainEventEnvelope): Promise<void> {
     const { emailId, teamId } = event.data as { emailId: string; teamId: string };
-    try {
-      await this.runner.waitFor(event.position, [INBOX_EMAIL_PROJECTION], WAIT_MS);
-      const email = await this.inbox.email(teamId, emailId);
-      if (!email) return;
-      this.gateway.toTeam(teamId).emit('team.email.updated', {
-        id: email.id,
-        read: email.read,
-        readAt: email.readAt,
-        readBy: email.readBy,
-        isArchived: email.isArchived,
-        isSpam: email.isSpam,
-        assignedTo: email.assignedTo,
-        labels: email.labels,
-        status: email.status,
-        priority: email.priority,
-        actorUserId: event.metadata.actorUserId,
-      });
-      if (COUNT_CHANGING.has(event.type)) {
-        this.gateway.toTeam(teamId).emit('team.unread-count', await this.inbox.countUnread(teamId));
-      }
-    } catch (error) {
-      this.logger.warn(`Email change push failed: ${(error as Error).message}`);
+    let team = this.teams.get(teamId);
+    if (!team) {
+      team = { next: null, running: false };
+      this.teams.set(teamId, team);
     }
+    const round = (team.next ??= newRound());
+    const before = round.emails.get(emailId);
+    if (!before || comparePositions(event.position, before.position) >= 0) {
+      round.emails.set(emailId, { position: event.position, actorUserId: event.metadata.actorUserId });
+    }
+    if (COUNT_CHANGING.has(event.type)) round.countChanged = true;
+    if (!team.running) void this.run(teamId, team);
+    return round.done;
+  }
+
+  private async run(teamId: string, team: { next: Round | null; running: boolean }): Promise<void> {
+    team.running = true;
+    try {
+      // The events of a stored batch are published one after the other: let them all join the first round.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      while (team.next) {
+        const round = team.next;
+        team.next = null;
+        try {
+          await this.push(teamId, round);
+        } catch (error) {
+          this.logger.warn(`Email change push failed: ${(error as Error).message}`);
+        } finally {
+          round.finish();
+        }
+      }
+    } finally {
+      team.running = false;
+      this.teams.delete(teamId);
+    }
+  }
+
+  private async push(teamId: string, round: Round): Promise<void> {
+    const changes = [...round.emails.values()];
+    const last = changes.reduce((a, b) => (comparePositions(a.position, b.position) >= 0 ? a : b)).position;
+    await this.runner.waitFor(last, [INBOX_EMAIL_PROJECTION], WAIT_MS);
+    const room = this.gateway.toTeam(teamId);
+    for (const email of await this.inbox.emailChanges(teamId, [...round.emails.keys()])) {
+      room.emit('team.email.updated', { ...email, actorUserId: round.emails.get(email.id)!.actorUserId });
+    }
+    if (round.countChanged) room.emit('team.unread-count', await this.inbox.countUnread(teamId));
   }
 }

@@ -58,7 +58,7 @@ export function validationMessage(request: TEmailServerConfigRequest, previous: 
 /**
  * The settings to store: the request's values, passwords sealed by `seal`, or the previous sealed ones when empty
  * and still bound to the same server (see reusablePasswords); OAuth2 tokens only while the provider and its
- * servers stay (see oauthTokensFit).
+ * servers stay (see oauthTokensFit); the first-sync choice of the rules kept when the request leaves it out.
  */
 export function settingsFromRequest(
   configId: string,
@@ -85,7 +85,7 @@ export function settingsFromRequest(
     fromEmail: request.fromEmail,
     fromName: request.fromName,
     isActive: request.isActive,
-    applyRulesToFirstSync: request.applyRulesToFirstSync,
+    applyRulesToFirstSync: request.applyRulesToFirstSync ?? previous?.applyRulesToFirstSync ?? true,
     imapPasswordSealed: request.imapPassword
       ? seal(request.imapPassword)
       : reusable.imap

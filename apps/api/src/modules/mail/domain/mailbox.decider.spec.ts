@@ -2,7 +2,7 @@ import type { MailboxSettings } from '@teaminbox/contracts';
 import { mailboxDecider, type MailboxEvent } from './mailbox.decider';
 import { configChanges } from './mailbox.decider';
 import { settingsFromRequest, validationMessage } from './mailbox-settings';
-import { ZEmailServerConfigRequest } from '@teaminbox/contracts';
+import { APPLY_RULES_TO_FIRST_SYNC_MESSAGE, ZEmailServerConfigRequest } from '@teaminbox/contracts';
 
 const teamId = '0193a0a0-0000-7000-8000-000000000001';
 const request = ZEmailServerConfigRequest.parse({
@@ -55,6 +55,22 @@ describe('mailbox settings', () => {
     });
     expect(again.imapPasswordSealed).toBe(settings.imapPasswordSealed);
     expect(again.smtpPasswordSealed).toBe(settings.smtpPasswordSealed);
+  });
+
+  it('keeps the first-sync choice of the rules when a save leaves it out, true for a new configuration', () => {
+    expect(settings.applyRulesToFirstSync).toBe(true);
+    const off = settingsFromRequest('cfg-1', { ...request, applyRulesToFirstSync: false }, settings, seal);
+    expect(off.applyRulesToFirstSync).toBe(false);
+    const kept = ZEmailServerConfigRequest.parse({ ...request, applyRulesToFirstSync: null });
+    expect(settingsFromRequest('cfg-1', kept, off, seal).applyRulesToFirstSync).toBe(false);
+    expect(
+      settingsFromRequest('cfg-1', { ...kept, applyRulesToFirstSync: true }, off, seal).applyRulesToFirstSync,
+    ).toBe(true);
+    // Saved before the option existed: read as true.
+    const old = { ...off, applyRulesToFirstSync: undefined };
+    expect(settingsFromRequest('cfg-1', kept, old, seal).applyRulesToFirstSync).toBe(true);
+    const bad = ZEmailServerConfigRequest.safeParse({ ...request, applyRulesToFirstSync: 'no' });
+    expect(bad.success ? null : bad.error.issues[0].message).toBe(APPLY_RULES_TO_FIRST_SYNC_MESSAGE);
   });
 
   it('answers the spec messages in order', () => {

@@ -1,4 +1,8 @@
-import type { EmailServerConfig, SuccessMessageResponse } from '@teaminbox/contracts';
+import {
+  APPLY_RULES_TO_FIRST_SYNC_MESSAGE,
+  type EmailServerConfig,
+  type SuccessMessageResponse,
+} from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
 import { startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
@@ -133,6 +137,33 @@ describe('email server configuration over HTTP', () => {
     expect(folders.status).toBe(200);
     expect(folders.body).toContain('INBOX');
     expect((await t.request('/api/email-server-config/imap-folders', { token: other.token })).status).toBe(400);
+  });
+
+  it('saves whether rules act on old mail of the first sync, keeps it when a save leaves it out, refuses a non-boolean', async () => {
+    const { token } = await userWithTeam('first-sync-rules');
+    const save = (method: 'POST' | 'PUT', overrides: Record<string, unknown>) =>
+      t.request<EmailServerConfig>('/api/email-server-config', { method, token, body: body(overrides) });
+    expect((await save('POST', {})).body.applyRulesToFirstSync).toBe(true);
+    expect((await save('PUT', { applyRulesToFirstSync: false })).body.applyRulesToFirstSync).toBe(false);
+    // A save without it (a screen that does not show it) keeps the choice.
+    const other = await save('PUT', { fromName: 'Helpdesk' });
+    expect(other.body).toMatchObject({ fromName: 'Helpdesk', applyRulesToFirstSync: false });
+    for (const value of ['yes', 1, {}]) {
+      const bad = await save('PUT', { applyRulesToFirstSync: value, fromName: 'Lost' });
+      expect([bad.status, bad.body]).toEqual([
+        400,
+        expect.objectContaining({ success: false, message: APPLY_RULES_TO_FIRST_SYNC_MESSAGE }),
+      ]);
+    }
+    const read = await t.request<EmailServerConfig>('/api/email-server-config', { token });
+    expect(read.body).toMatchObject({ fromName: 'Helpdesk', applyRulesToFirstSync: false });
+    expect((await save('PUT', { applyRulesToFirstSync: true })).body.applyRulesToFirstSync).toBe(true);
+    const stored: { apply: boolean }[] = await t.app
+      .get(DataSource)
+      .query(`SELECT (settings->>'applyRulesToFirstSync')::boolean AS apply FROM mailbox_config WHERE team_id = $1`, [
+        (await t.request<{ teamId: string }>('/api/loggedInUser', { token })).body.teamId,
+      ]);
+    expect(stored).toEqual([{ apply: true }]);
   });
 
   it('tests the IMAP connection and reports a wrong password without echoing it', async () => {

@@ -1,5 +1,13 @@
 import type { RuleCondition, RuleConditionField, RuleMatchMode, RuleOperator } from '@teaminbox/contracts';
-import { compileRegex, compileRule, type EmailFacts, EmailTexts, InvalidRegexError, matchRule } from './rule-matcher';
+import {
+  compileRegex,
+  compileRule,
+  type EmailFacts,
+  EmailTexts,
+  groupRegexes,
+  InvalidRegexError,
+  matchRule,
+} from './rule-matcher';
 
 const email: EmailFacts = {
   fromEmail: 'Jana.Novak@Example.COM',
@@ -143,6 +151,46 @@ describe('match modes', () => {
 });
 
 describe('regular expressions', () => {
+  it('runs the regular expressions of one field together, with the same results as one by one', () => {
+    const patterns: [RuleConditionField, string, string?][] = [
+      ['SUBJECT', '^Invoice \\d{4}-1\\d\\d'],
+      ['SUBJECT', 'overdue$'],
+      ['SUBJECT', 'OVERDUE'],
+      ['SUBJECT', '(?i)OVERDUE'],
+      ['SUBJECT', 'a/b'],
+      ['BODY', '(?i)^please find'],
+      ['BODY', '(?m)^please find'],
+      ['BODY', 'žluťoučký kůň$'],
+      ['BODY', '(a+)+$'],
+      ['HEADER', 'relay\\.example\\.net$', 'Received'],
+      ['HEADER', '^from mx\\d', 'received'],
+      ['HEADER', 'Highest', 'X-Priority'],
+      ['FROM_EMAIL', '@example\\.com$'],
+    ];
+    const rules = patterns.map(([field, value, header]) => rule([c(field, 'REGEX', value, header)]));
+    // Mixed with conditions of other operators, in ALL and ANY rules.
+    rules.push(rule([c('SUBJECT', 'CONTAINS', 'invoice'), c('SUBJECT', 'REGEX', '\\d+ overdue')], 'ALL'));
+    rules.push(rule([c('BODY', 'REGEX', 'nothing here'), c('BODY', 'REGEX', '(?i)regards')], 'ANY'));
+    const one = rules.map((r) => compileRule(r));
+    const grouped = groupRegexes(one);
+    const emails: EmailFacts[] = [
+      email,
+      { ...email, subject: 'invoice 2024-117 OVERDUE a/b', body: 'Příliš žluťoučký kůň', headers: [] },
+      { ...email, subject: '', body: 'a'.repeat(100_000) + '!', fromEmail: 'x@example.org' },
+      { ...email, body: 'x\nplease find it\nREGARDS' },
+    ];
+    let held = 0;
+    for (const facts of emails) {
+      const alone = one.map((compiled) => matchRule(compiled, new EmailTexts(facts)));
+      const texts = new EmailTexts(facts);
+      expect(grouped.map((compiled) => matchRule(compiled, texts))).toEqual(alone);
+      held += alone.filter((result) => result.matched).length;
+    }
+    // Not a vacuous comparison: some rules match, some do not.
+    expect(held).toBeGreaterThan(10);
+    expect(held).toBeLessThan(emails.length * rules.length - 10);
+  });
+
   it('refuses what RE2 cannot run in linear time or at all, with the reason', () => {
     expect(() => compileRegex('(?=lookahead)')).toThrow(InvalidRegexError);
     expect(() => compileRegex('(a)\\1')).toThrow(InvalidRegexError);

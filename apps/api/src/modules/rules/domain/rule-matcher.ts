@@ -47,16 +47,48 @@ export function compileRegex(pattern: string): RE2 {
 
 type Test = (text: FieldText) => boolean;
 
-/** One field's text of one email, with its lowercase form and UTF-8 bytes made on first use. */
+/** One field's text of one email, with its lowercase form, UTF-8 bytes and regex group hits made on first use. */
 class FieldText {
   private lowered: string | undefined;
   private bytes: Buffer | undefined;
+  private groupHits: Map<RegexGroup, ReadonlySet<number>> | undefined;
   constructor(readonly raw: string) {}
   get lower(): string {
     return (this.lowered ??= this.raw.toLowerCase());
   }
   get utf8(): Buffer {
     return (this.bytes ??= Buffer.from(this.raw, 'utf8'));
+  }
+  /** Which patterns of the group match this text (one scan for the whole group). */
+  hitsOf(group: RegexGroup): ReadonlySet<number> {
+    let hits = this.groupHits?.get(group);
+    if (!hits) {
+      hits = group.run(this.utf8);
+      (this.groupHits ??= new Map()).set(group, hits);
+    }
+    return hits;
+  }
+}
+
+/**
+ * The REGEX conditions of one field across a team's rules, run as one RE2.Set: one scan of the text tells which of
+ * them match, instead of one scan per pattern. Same patterns, same flags, same (unanchored) search as one by one.
+ * Should RE2 run out of memory on a text, the patterns run one by one on it.
+ */
+class RegexGroup {
+  private readonly set: InstanceType<typeof RE2.Set>;
+  constructor(
+    patterns: readonly string[],
+    private readonly regexes: readonly RE2[],
+  ) {
+    this.set = new RE2.Set(patterns, 'u');
+  }
+  run(bytes: Buffer): ReadonlySet<number> {
+    try {
+      return new Set(this.set.match(bytes));
+    } catch {
+      return new Set(this.regexes.flatMap((regex, index) => (regex.test(bytes) ? [index] : [])));
+    }
   }
 }
 
@@ -85,7 +117,7 @@ function textTest(condition: RuleCondition): Test {
     case 'REGEX': {
       const regex = compileRegex(condition.value);
       // Bytes rather than a string: the string would be converted to UTF-8 on every test.
-      return (text) => regex.test(text.utf8);
+      return Object.assign((text: FieldText) => regex.test(text.utf8), { regex });
     }
   }
 }
@@ -100,6 +132,44 @@ export function compileRule<R extends RuleDefinition>(rule: R): CompiledRule<R> 
   return { rule, tests: rule.conditions.map(textTest) };
 }
 
+const fieldKey = (condition: RuleCondition) =>
+  condition.field === 'HEADER' ? `header:${(condition.headerName ?? '').toLowerCase()}` : condition.field;
+
+/**
+ * The same rules with the REGEX conditions of each field grouped (see RegexGroup): a field that two or more
+ * conditions search with a regular expression is scanned once per email. Matching results are unchanged; a group
+ * RE2 cannot build (its program too large) leaves those conditions one by one.
+ */
+export function groupRegexes<R extends RuleDefinition>(rules: readonly CompiledRule<R>[]): CompiledRule<R>[] {
+  const byField = new Map<string, { rule: number; condition: number; pattern: string; regex: RE2 }[]>();
+  rules.forEach((compiled, rule) =>
+    compiled.tests.forEach((test, condition) => {
+      const regex = (test as Test & { regex?: RE2 }).regex;
+      if (!regex) return;
+      const { value: pattern } = compiled.rule.conditions[condition];
+      const key = fieldKey(compiled.rule.conditions[condition]);
+      byField.set(key, [...(byField.get(key) ?? []), { rule, condition, pattern, regex }]);
+    }),
+  );
+  const tests = rules.map((compiled) => [...compiled.tests]);
+  for (const members of byField.values()) {
+    if (members.length < 2) continue;
+    let group: RegexGroup;
+    try {
+      group = new RegexGroup(
+        members.map((member) => member.pattern),
+        members.map((member) => member.regex),
+      );
+    } catch {
+      continue;
+    }
+    members.forEach((member, index) => {
+      tests[member.rule][member.condition] = (text) => text.hitsOf(group).has(index);
+    });
+  }
+  return rules.map((compiled, index) => ({ rule: compiled.rule, tests: tests[index] }));
+}
+
 /** Lazily built field texts of one email. */
 export class EmailTexts {
   private readonly fields = new Map<string, FieldText[]>();
@@ -107,7 +177,7 @@ export class EmailTexts {
 
   /** The texts a condition compares: one for a field, one per occurrence for a header (none when absent). */
   of(condition: RuleCondition): FieldText[] {
-    const key = condition.field === 'HEADER' ? `header:${(condition.headerName ?? '').toLowerCase()}` : condition.field;
+    const key = fieldKey(condition);
     let texts = this.fields.get(key);
     if (!texts) {
       texts = this.read(condition.field, condition.headerName).map(

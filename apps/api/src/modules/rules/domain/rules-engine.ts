@@ -1,5 +1,5 @@
 import type { Rule, RuleAction, RuleActionSkipReason, RuleActionType, RuleConditionResult } from '@teaminbox/contracts';
-import { type CompiledRule, compileRule, type EmailFacts, EmailTexts, matchRule } from './rule-matcher';
+import { type CompiledRule, compileRule, type EmailFacts, EmailTexts, groupRegexes, matchRule } from './rule-matcher';
 
 /**
  * The rules engine's pure core: which enabled rules match an email (in priority order) and what each of their
@@ -14,10 +14,12 @@ export function byPriority(a: Pick<Rule, 'id' | 'priority'>, b: Pick<Rule, 'id' 
 
 /** A team's enabled rules, compiled once and ordered, to run against many emails. */
 export function compileRules(rules: readonly Rule[]): CompiledRule<Rule>[] {
-  return rules
-    .filter((rule) => rule.enabled)
-    .sort(byPriority)
-    .map((rule) => compileRule(rule));
+  return groupRegexes(
+    rules
+      .filter((rule) => rule.enabled)
+      .sort(byPriority)
+      .map((rule) => compileRule(rule)),
+  );
 }
 
 export interface MatchedRule {

@@ -1,12 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EmailReceived, EmailStatus, Priority, Rule } from '@teaminbox/contracts';
-import { DomainError } from '../../../platform/event-sourcing';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Reaction } from '../../../platform/projections/projection';
-import { RequestContext } from '../../../platform/request-context';
-import { ApplyRuleCommand, type RuleActionToApply } from '../../conversations';
-import { type CompiledRule, compileRule, type EmailFacts } from '../domain/rule-matcher';
+import { ApplyRulesCommand, type RuleActionToApply, type RulesForEmail, type RulesRefused } from '../../conversations';
+import { type CompiledRule, compileRule, type EmailFacts, groupRegexes } from '../domain/rule-matcher';
 import {
   type ActionFacts,
   byPriority,
@@ -23,8 +21,11 @@ export const RULES_ENGINE_REACTION = 'rules-engine';
 export const RULE_ENGINE_EVALUATED = 'EVALUATED';
 export const RULE_ENGINE_SKIPPED_FIRST_SYNC = 'SKIPPED_FIRST_SYNC';
 
-/** Emails of one batch worked on at the same time (each email's rules run in order). */
-const CONCURRENCY = 8;
+/**
+ * Emails of a batch per ApplyRulesCommand: their streams are read and their rules' events appended together (the
+ * event store writes up to 2,000 events per transaction); bounds what one command holds in memory.
+ */
+const EMAILS_PER_COMMAND = 500;
 
 /** What the conditions read of a received email. */
 export function emailFactsOf(email: EmailReceived): EmailFacts {
@@ -45,9 +46,11 @@ function toApply(action: ResolvedAction): RuleActionToApply {
 
 /**
  * The rules engine, a process manager with its own durable position (checkpoint 'rules-engine'): on each new email
- * (live or first sync alike) it runs the team's enabled rules in priority order and, for every rule that matches,
- * sends ApplyRuleCommand with the rule's actions resolved (members on vacation, the last responder). The command's
- * event ids derive from (email, rule, action index), so a batch run again after a crash appends nothing twice.
+ * (live or first sync alike) it runs the team's enabled rules in priority order and, for the emails some rules
+ * match, sends ApplyRulesCommand with each matched rule's actions resolved (members on vacation, the last
+ * responder). The rules are read and compiled once per batch and team; the matched emails of a batch go in one
+ * command, which reads their streams and appends their events together, each email's rules in order. The events'
+ * ids derive from (email, rule, action index), so a batch run again after a crash appends nothing twice.
  * Being a reaction, it is never fed by a projection rebuild, and it starts at the head of the log: switching the
  * engine on does not run rules over mail received before.
  *
@@ -84,69 +87,77 @@ export class RulesEngineReaction implements Reaction {
       this.facts.rulesOnFirstSync(teamId),
     ]);
     const compiled = this.compile(teamId, rules);
-    let actionFacts: Promise<Omit<ActionFacts, 'lastResponder'>> | undefined;
-    const teamFacts = () =>
-      (actionFacts ??= Promise.all([this.facts.members(teamId), this.facts.labels(teamId)]).then(
-        ([members, labels]) => ({ members, labels }),
-      ));
     const handled: { emailId: string; teamId: string; outcome: string; matched: number }[] = [];
-
-    const work = received.map((event) => async () => {
+    const matches: { event: StoredEvent<EmailReceived>; matched: MatchedRule[] }[] = [];
+    for (const event of received) {
       const email = event.data;
       if (email.firstSync && !onFirstSync) {
         handled.push({ emailId: email.emailId, teamId, outcome: RULE_ENGINE_SKIPPED_FIRST_SYNC, matched: 0 });
-        return;
+        continue;
       }
       const matched = compiled.length === 0 ? [] : matchRules(compiled, emailFactsOf(email));
-      if (matched.length > 0) await this.apply(event, matched, await teamFacts());
+      if (matched.length > 0) matches.push({ event, matched });
       handled.push({ emailId: email.emailId, teamId, outcome: RULE_ENGINE_EVALUATED, matched: matched.length });
-    });
-    for (let i = 0; i < work.length; i += CONCURRENCY) {
-      await Promise.all(work.slice(i, i + CONCURRENCY).map((run) => run()));
+    }
+    if (matches.length > 0) {
+      const [members, labels] = await Promise.all([this.facts.members(teamId), this.facts.labels(teamId)]);
+      const toApply = await Promise.all(
+        matches.map(({ event, matched }) => this.resolve(event, matched, { members, labels })),
+      );
+      for (let i = 0; i < toApply.length; i += EMAILS_PER_COMMAND) {
+        const refused: RulesRefused[] = await this.commands.execute(
+          new ApplyRulesCommand(teamId, toApply.slice(i, i + EMAILS_PER_COMMAND)),
+        );
+        // A refusal is about one email alone (e.g. it is not the team's): logged, the others are applied. Anything
+        // else (the database) fails the batch, which runs again; what was applied is not applied twice.
+        for (const { emailId, message } of refused) {
+          this.logger.error(`Rules could not act on email ${emailId}: ${message}`);
+        }
+      }
     }
     await this.facts.recordHandled(handled);
   }
 
-  /** A rule whose stored pattern no longer compiles is left out (logged), never the whole team's rules. */
+  /**
+   * A rule whose stored pattern no longer compiles is left out (logged), never the whole team's rules. The regular
+   * expressions that search the same field run together (one scan per email and field).
+   */
   private compile(teamId: string, rules: Rule[]): CompiledRule<Rule>[] {
-    return [...rules].sort(byPriority).flatMap((rule) => {
-      try {
-        return [compileRule(rule)];
-      } catch (error) {
-        this.logger.error(`Rule ${rule.id} of team ${teamId} cannot run: ${(error as Error).message}`);
-        return [];
-      }
-    });
+    return groupRegexes(
+      [...rules].sort(byPriority).flatMap((rule) => {
+        try {
+          return [compileRule(rule)];
+        } catch (error) {
+          this.logger.error(`Rule ${rule.id} of team ${teamId} cannot run: ${(error as Error).message}`);
+          return [];
+        }
+      }),
+    );
   }
 
-  private async apply(
+  /** The matched rules of one email with their actions resolved (the last responder only when a rule asks). */
+  private async resolve(
     event: StoredEvent<EmailReceived>,
     matched: MatchedRule[],
     teamFacts: Omit<ActionFacts, 'lastResponder'>,
-  ): Promise<void> {
+  ): Promise<RulesForEmail> {
     const email = event.data;
     const facts: ActionFacts = { ...teamFacts };
     if (needsLastResponder(matched)) {
       const replies = await this.facts.sentReplies(email.teamId, email);
       facts.lastResponder = lastResponder(replies, (userId) => teamFacts.members.has(userId));
     }
-    for (const { rule, conditions } of matched) {
-      const command = new ApplyRuleCommand(email.teamId, email.emailId, {
+    return {
+      emailId: email.emailId,
+      cause: event,
+      rules: matched.map(({ rule, conditions }) => ({
         ruleId: rule.id,
         ruleName: rule.name,
         matchMode: rule.matchMode,
         conditions,
         suppressNotifications: rule.suppressNotifications,
         actions: resolveActions(rule.actions, facts).map(toApply),
-      });
-      try {
-        await RequestContext.run(RequestContext.ofEvent(event), () => this.commands.execute(command));
-      } catch (error) {
-        // A refusal is about this email alone (e.g. it is not the team's): logged, the others go on. Anything else
-        // (the database) fails the batch, which runs again; what was applied is not applied twice.
-        if (!(error instanceof DomainError)) throw error;
-        this.logger.error(`Rule ${rule.id} could not act on email ${email.emailId}: ${error.message}`);
-      }
-    }
+      })),
+    };
   }
 }

@@ -108,6 +108,12 @@ export class EsdbEventStore implements EventStore {
     return events;
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    const ids = [...new Set(streamIds)];
+    const read = await Promise.all(ids.map((id) => this.readStream(id)));
+    return new Map(ids.map((id, index) => [id, read[index]]));
+  }
+
   async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
     const { excludeSystemEvents, START: FROM_START } = kurrent();
     const fromPosition: ReadPosition =

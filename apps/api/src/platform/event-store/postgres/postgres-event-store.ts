@@ -72,6 +72,10 @@ const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM events
   LIMIT $3`;
 const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events
   WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`;
+const READ_STREAMS_SQL = `SELECT ${EVENT_COLUMNS} FROM events
+  WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version`;
+/** Streams per query of readStreams (a bound on the statement's parameter and on one answer). */
+const READ_STREAMS_CHUNK = 1000;
 // The same read, with the payload only for the given types: other events cost an index entry and a few bytes
 // instead of their JSON (a subscriber of a few types otherwise reads every email's body).
 const READ_ALL_TYPED_SQL = `SELECT transaction_id::text AS c, global_position::text AS p, event_id, stream_id, stream_version,
@@ -426,6 +430,32 @@ export class PostgresEventStore implements EventStore {
       types: RAW_TYPES,
     });
     return result.rows.map(decoder());
+  }
+
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    const ids = [...new Set(streamIds)];
+    const streams = new Map<string, StoredEvent[]>(ids.map((id) => [id, []]));
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += READ_STREAMS_CHUNK) chunks.push(ids.slice(i, i + READ_STREAMS_CHUNK));
+    const results = await Promise.all(
+      chunks.map((chunk) =>
+        this.pool.query<EventRow>({
+          name: 'es_read_streams',
+          text: READ_STREAMS_SQL,
+          values: [chunk],
+          rowMode: 'array',
+          types: RAW_TYPES,
+        }),
+      ),
+    );
+    const decode = decoder();
+    for (const result of results) {
+      for (const row of result.rows) {
+        const event = decode(row);
+        streams.get(event.streamId)!.push(event);
+      }
+    }
+    return streams;
   }
 
   /**

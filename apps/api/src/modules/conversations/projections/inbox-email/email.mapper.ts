@@ -1,4 +1,4 @@
-import { type Email, EMAIL_PREVIEW_LENGTH, type EmailReceived } from '@teaminbox/contracts';
+import { type Email, EMAIL_PREVIEW_LENGTH, type EmailChange, type EmailReceived } from '@teaminbox/contracts';
 import type { InboxEmailReadModel } from './inbox-email.read-model';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -37,6 +37,38 @@ export function toEmailWithBodies(row: InboxEmailReadModel): Email {
     assignedTo: row.assignedTo,
     labels: row.labels ?? [],
     attachments: row.attachments ?? [],
+  };
+}
+
+/** The fields of an email that change after it arrived, as 'team.email.updated' carries them (without the actor). */
+export type EmailChangeState = Omit<Required<EmailChange>, 'actorUserId'>;
+
+export const EMAIL_CHANGE_COLUMNS = [
+  'id',
+  'readAt',
+  'readBy',
+  'isArchived',
+  'isSpam',
+  'assignedTo',
+  'labels',
+  'status',
+  'priority',
+] as const satisfies readonly (keyof InboxEmailReadModel)[];
+
+export function toEmailChangeState(
+  row: Pick<InboxEmailReadModel, (typeof EMAIL_CHANGE_COLUMNS)[number]>,
+): EmailChangeState {
+  return {
+    id: row.id,
+    read: row.readAt !== null || row.readBy !== null,
+    readAt: iso(row.readAt),
+    readBy: row.readBy,
+    isArchived: row.isArchived,
+    isSpam: row.isSpam,
+    assignedTo: row.assignedTo,
+    labels: row.labels ?? [],
+    status: row.status,
+    priority: row.priority,
   };
 }
 
