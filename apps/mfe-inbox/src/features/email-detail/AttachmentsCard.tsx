@@ -43,6 +43,8 @@ export function AttachmentsCard({ email }: { email: EmailDetail }) {
       ) : null}
       <Dialog
         header={lightbox?.name}
+        // Named while it closes too (the header empties before the closing animation ends).
+        aria-label={lightbox?.name ?? t('emailDetail.attachments')}
         visible={lightbox !== null}
         dismissableMask
         closeOnEscape
