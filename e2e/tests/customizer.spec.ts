@@ -104,7 +104,7 @@ test.describe('the customizer', () => {
     await expect(card).toHaveCSS('border-top-width', '1px');
     await expect
       .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary-color')))
-      .toMatch(/#14b8a6/i);
+      .toMatch(/#0f766e/i); // teal, darkened to its 700 shade for contrast (tools/web/rspack-base.ts)
     const layout = await box(page.locator('.admin-layout'));
     expect(layout.width).toBeLessThanOrEqual(1280);
 
