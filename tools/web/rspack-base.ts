@@ -100,21 +100,33 @@ const themes = ['blue', 'indigo', 'purple', 'pink', 'teal', 'green'].flatMap((co
 ]);
 
 /**
- * Colours of the copied light theme that fail WCAG AA for text (4.5:1) on white or on their own tinted
+ * Colours of the copied light themes that fail WCAG AA for text (4.5:1) on white or on their own tinted
  * backgrounds, and the darker shade of the same hue each becomes:
- * - Lara light's blues (500 on white, white on 500: 3.7:1) take the next darker blues (600 -> 800, 700 -> 900,
- *   500 -> 700);
+ * - each Lara light theme's primary colours (500 on white, white on 500: 2.5:1 to 4.5:1) take the next darker
+ *   shades of their hue (700 -> 900, 600 -> 800, 500 -> 700), in this order so that no shade is darkened twice;
  * - the severity colours of messages, inline messages and toasts (success 2.8:1, warn 2.6:1, error 2.7:1 on their
  *   tinted backgrounds) and of `.p-error` texts and invalid borders (4.0:1) take their 800 or 700 shades.
  */
-const LIGHT_THEME_ACCESSIBLE_COLOURS: [RegExp, string][] = [
-  [/#1d4ed8/gi, '#1e3a8a'],
-  [/#2563eb/gi, '#1e40af'],
-  [/#3b82f6/gi, '#1d4ed8'],
+const LIGHT_THEME_PRIMARY_SHADES: Record<string, [string, string, string, string, string]> = {
+  // 500, 600, 700, 800, 900 of each hue
+  blue: ['#3b82f6', '#2563eb', '#1d4ed8', '#1e40af', '#1e3a8a'],
+  indigo: ['#6366f1', '#4f46e5', '#4338ca', '#3730a3', '#312e81'],
+  purple: ['#8b5cf6', '#7c3aed', '#6d28d9', '#5b21b6', '#4c1d95'],
+  pink: ['#ec4899', '#db2777', '#be185d', '#9d174d', '#831843'],
+  teal: ['#14b8a6', '#0d9488', '#0f766e', '#115e59', '#134e4a'],
+  green: ['#10b981', '#059669', '#047857', '#065f46', '#064e3b'],
+};
+const SEVERITY_ACCESSIBLE_COLOURS: [RegExp, string][] = [
   [/#1ea97c/gi, '#166534'],
   [/#cc8925/gi, '#92400e'],
   [/#ff5757/gi, '#b91c1c'],
   [/#e24c4c/gi, '#b91c1c'],
+];
+const lightThemeAccessibleColours = ([s500, s600, s700, s800, s900]: string[]): [RegExp, string][] => [
+  [new RegExp(s700, 'gi'), s900],
+  [new RegExp(s600, 'gi'), s800],
+  [new RegExp(s500, 'gi'), s700],
+  ...SEVERITY_ACCESSIBLE_COLOURS,
 ];
 
 class AccessibleLightThemePlugin {
@@ -123,14 +135,16 @@ class AccessibleLightThemePlugin {
       compilation.hooks.processAssets.tap(
         { name: 'AccessibleLightTheme', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE },
         () => {
-          const name = 'themes/lara-light-blue/theme.css';
-          const asset = compilation.getAsset(name);
-          if (!asset) return;
-          const css = LIGHT_THEME_ACCESSIBLE_COLOURS.reduce(
-            (text, [from, to]) => text.replace(from, to),
-            asset.source.source().toString(),
-          );
-          compilation.updateAsset(name, new compiler.rspack.sources.RawSource(css));
+          for (const [color, shades] of Object.entries(LIGHT_THEME_PRIMARY_SHADES)) {
+            const name = `themes/lara-light-${color}/theme.css`;
+            const asset = compilation.getAsset(name);
+            if (!asset) continue;
+            const css = lightThemeAccessibleColours(shades).reduce(
+              (text, [from, to]) => text.replace(from, to),
+              asset.source.source().toString(),
+            );
+            compilation.updateAsset(name, new compiler.rspack.sources.RawSource(css));
+          }
         },
       );
     });
