@@ -9,7 +9,7 @@ export interface Account {
   password: string;
 }
 
-export const test = base.extend<{ account: Account; a11y: A11yWatch }>({
+export const test = base.extend<{ account: Account; a11y: A11yWatch; csp: string[] }>({
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the app');
@@ -25,6 +25,31 @@ export const test = base.extend<{ account: Account; a11y: A11yWatch }>({
       await use(watch);
       const violations = await watch.finish(context);
       expect(violations, `accessibility violations:\n${describeViolations(violations)}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * The product works under its own Content-Security-Policy: anything the policy blocks in the app's pages (a
+   * script, a style, a connection, a frame) fails the test. Only the pages' own documents are watched: an email body's
+   * frame has a stricter policy of its own whose blocking is intended.
+   */
+  csp: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => {
+        violations.push(`${page.url()}: ${text}`);
+      });
+      await context.addInitScript(() => {
+        if (window !== window.top) return;
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+          void report(
+            `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+          );
+        });
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],
