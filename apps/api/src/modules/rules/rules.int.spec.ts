@@ -447,6 +447,14 @@ describe('automatic rules', () => {
       await imap.logout();
       const live = await evaluated(other.admin.token, 'New for both teams');
       expect(live.labels).toEqual([label.id]);
+
+      // The explanation of another team's email (the same message, synced by both teams) and of a malformed id: 404.
+      const mine = await findEmail(admin.token, 'Old VIP question');
+      for (const id of [mine!.id, 'not-a-uuid']) {
+        const res = await t.request<{ message: string }>(`/api/emails/${id}/rules`, { token: other.admin.token });
+        expect([res.status, res.body.message]).toEqual([404, 'Email not found']);
+      }
+      expect((await t.request(`/api/emails/${mine!.id}/rules`, { token: member.token })).status).toBe(200);
     });
   });
 });
