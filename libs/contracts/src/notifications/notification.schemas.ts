@@ -1,16 +1,20 @@
 import { z } from 'zod';
+import {
+  NOTIFICATION_PAGE_SIZE,
+  PUSH_ENDPOINT_MAX_LENGTH,
+  PUSH_ENDPOINT_MESSAGE,
+  PUSH_KEYS_MESSAGE,
+  SNOOZE_MINUTES,
+} from './notification.constants';
 import type { UserLanguage } from '../conversations/collaboration.schemas';
 import type { NotificationType } from '../personal/notification-settings.schemas';
+
+export * from './notification.constants';
 
 /* ------------------------------------------------------------------------------------------------
  * Notifications (GET /notifications, /notifications/unread, /notifications/unread-count,
  * PUT /notifications/{id}/read, PUT /notifications/mark-all-read), snooze and browser push
  * ---------------------------------------------------------------------------------------------- */
-
-export const NOTIFICATION_PAGE_SIZE = 20;
-/** The snooze options of the bell, in minutes (spec section 9). */
-export const SNOOZE_MINUTES = [15, 60, 240] as const;
-export type SnoozeMinutes = (typeof SNOOZE_MINUTES)[number];
 
 /** The languages the product writes notifications and their emails in: the user's interface language. */
 export type NotificationLanguage = UserLanguage;
@@ -63,12 +67,6 @@ export interface SnoozeState {
   snoozedUntil: string | null;
 }
 
-export const PUSH_ENDPOINT_MAX_LENGTH = 2_000;
-export const PUSH_ENDPOINT_MESSAGE = 'The push endpoint must be an https:// URL';
-export const PUSH_KEYS_MESSAGE = 'The push subscription keys are invalid';
-/** An endpoint on a private, loopback or reserved address. */
-export const PUSH_ENDPOINT_NOT_ALLOWED_MESSAGE = 'The push endpoint must be a public address';
-
 const base64Url = (min: number, max: number) =>
   z
     .string(PUSH_KEYS_MESSAGE)
@@ -117,29 +115,9 @@ export interface PushPayload {
   actionUrl: string | null;
 }
 
-/** The service worker's fixed root path (it controls the whole origin). */
-export const SERVICE_WORKER_PATH = '/notification-sw.js';
-
 /* ------------------------------------------------------------------------------------------------
  * Profile photo (POST /user/profile-photo field `file`; GET own, by id, by email)
  * ---------------------------------------------------------------------------------------------- */
-
-export const PROFILE_PHOTO_FIELD = 'file';
-/** 5 MB. */
-export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-/** An upload larger than this many pixels (width x height) is refused before it is decoded. */
-export const PROFILE_PHOTO_MAX_PIXELS = 40_000_000;
-/** The stored photo: a square of this many pixels. */
-export const PROFILE_PHOTO_SIZE = 256;
-export const PROFILE_PHOTO_CONTENT_TYPE = 'image/webp';
-
-export const PROFILE_PHOTO_MESSAGES = {
-  missing: 'Choose an image file (form field "file")',
-  tooLarge: 'The photo is limited to 5 MB',
-  notImage: 'The file is not a supported image (JPEG, PNG, WebP, GIF or AVIF)',
-  svg: 'SVG images are not accepted',
-  tooManyPixels: 'The image has too many pixels',
-} as const;
 
 /** The answer of an upload. */
 export interface ProfilePhotoUploaded {
