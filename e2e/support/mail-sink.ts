@@ -27,6 +27,11 @@ export async function startMailSink(dir: string, port: number): Promise<{ url: s
       });
     },
   });
+  // A client that goes away mid-session (the product killed by a crash test) resets its connection: that session
+  // is over, the sink serves on. Without a listener the error would end the test run.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.warn('mail sink:', error.message);
+  });
   await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
   return {
     url: `smtp://127.0.0.1:${port}`,
