@@ -190,6 +190,59 @@ test.describe('notifications', () => {
     await context.close();
   });
 
+  test('a member’s new photo appears in another member’s members list and team activity without a reload', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const alice = newAccount('alicephoto');
+    const bob = newAccount('bobphoto');
+    const aliceToken = await signUpViaApi(baseURL!, alice);
+    await createTeamViaApi(baseURL!, aliceToken, 'Photo watchers');
+    const bobToken = await joinTeamViaApi(baseURL!, aliceToken, bob);
+
+    // Bob watches the members list in one tab and the team's activity in another.
+    await useToken(page, bobToken);
+    await page.goto('/admin/team-members');
+    const aliceRow = page.locator(`[data-testid="member-row"][data-email="${alice.email}"]`);
+    const aliceAvatar = aliceRow.getByTestId('person-avatar');
+    await expect(aliceAvatar).toHaveAttribute('data-photo', 'no');
+    const activity = await page.context().newPage();
+    await activity.goto('/admin/activity');
+    const aliceActivityAvatar = activity
+      .getByTestId('activity-entry')
+      .filter({ hasText: alice.email })
+      .first()
+      .getByTestId('person-avatar');
+    await expect(aliceActivityAvatar).toHaveAttribute('data-photo', 'no');
+
+    // Alice uploads a photo from her own screen.
+    const aliceContext = await browser.newContext();
+    const alicePage = await aliceContext.newPage();
+    await useToken(alicePage, aliceToken);
+    await alicePage.goto('/admin/profile');
+    await alicePage.getByTestId('profile-photo-file').setInputFiles({
+      name: 'alice.png',
+      mimeType: 'image/png',
+      buffer: await pngFrom(alicePage, '#c0392b'),
+    });
+    await alicePage.getByTestId('profile-photo-save').click();
+    await expect(alicePage.getByTestId('profile-avatar').locator('img')).toHaveAttribute('src', /^blob:/);
+
+    // Both of Bob's screens show it, loaded from the server, without a reload.
+    for (const avatar of [aliceAvatar, aliceActivityAvatar]) {
+      await expect(avatar).toHaveAttribute('data-photo', 'yes');
+      await expect(avatar.locator('img')).toHaveAttribute('src', /^blob:/);
+    }
+    const shown = await aliceAvatar.locator('img').evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return { width: img.naturalWidth, height: img.naturalHeight };
+    });
+    expect(shown).toEqual({ width: 256, height: 256 });
+    await aliceContext.close();
+  });
+
   test('a profile photo upload shows the new avatar; the view mode and vacation are saved', async ({
     page,
     baseURL,

@@ -39,6 +39,8 @@ export interface RealtimeHandlers {
   onNotification?(notification: Notification): void;
   /** The user's unread notification count after a change. */
   onNotificationCount?(count: number): void;
+  /** A person's profile photo changed (a member of the team, or the user). */
+  onPersonPhotoChanged?(userId: string): void;
 }
 
 export interface RealtimeClient {
@@ -174,6 +176,9 @@ function connect(io: typeof SocketIo, options: RealtimeOptions, handlers: Realti
       handlers.onNotification?.(notification);
   });
   socket.on('user.notification-count', (count) => handlers.onNotificationCount?.(Number(count)));
+  socket.on('team.person.photo-changed', (change) => {
+    if (change && typeof change.userId === 'string') handlers.onPersonPhotoChanged?.(change.userId);
+  });
 
   return {
     status: () => status,

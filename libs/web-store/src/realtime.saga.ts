@@ -11,6 +11,7 @@ import {
   notificationArrived,
   notificationCountChanged,
   presenceChanged,
+  profilePhotoChanged,
   replyChanged,
   replyTemplateChanged,
   unreadCountChanged,
@@ -34,6 +35,7 @@ function realtimeChannel(factory: RealtimeClientFactory, options: RealtimeOption
       onReplyTemplateChanged: (change) => emit(replyTemplateChanged(change)),
       onNotification: (notification) => emit(notificationArrived(notification)),
       onNotificationCount: (count) => emit(notificationCountChanged(count)),
+      onPersonPhotoChanged: (userId) => emit(profilePhotoChanged(userId)),
     });
     return () => client.close();
   });

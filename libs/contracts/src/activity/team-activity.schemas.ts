@@ -26,6 +26,11 @@ export const TEAM_ACTIVITY_TYPES = [
   'TEMPLATE_CREATED',
   'TEMPLATE_UPDATED',
   'TEMPLATE_DELETED',
+  'RULE_CREATED',
+  'RULE_UPDATED',
+  'RULE_ENABLED',
+  'RULE_DISABLED',
+  'RULE_DELETED',
   'REPLY_SENT',
 ] as const;
 export type TeamActivityType = (typeof TEAM_ACTIVITY_TYPES)[number];
@@ -56,6 +61,12 @@ export interface TeamActivityDetails extends EmailActionDetails {
   /** TEMPLATE_* */
   templateId?: string;
   templateName?: string;
+  /** RULE_* */
+  ruleId?: string;
+  ruleName?: string;
+  priority?: number | string;
+  matchMode?: string;
+  suppressNotifications?: boolean;
   /** REPLY_SENT */
   replyId?: string;
   subject?: string;

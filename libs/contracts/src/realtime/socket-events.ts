@@ -33,6 +33,13 @@ export interface ServerToClientEvents {
   'team.label.changed': (change: LabelChange) => void;
   /** A reply template of the team was saved or deleted: open reply forms update their template list. */
   'team.reply-template.changed': (change: ReplyTemplateChange) => void;
+  /** A member of the team (or the user, without a team) has a new profile photo: avatars load it again. */
+  'team.person.photo-changed': (change: PersonPhotoChange) => void;
+}
+
+/** Socket 'team.person.photo-changed': whose photo changed (the photo itself is read from GET /user/profile-photo). */
+export interface PersonPhotoChange {
+  userId: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

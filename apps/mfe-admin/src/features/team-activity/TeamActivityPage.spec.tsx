@@ -84,6 +84,16 @@ describe('the Team Activity screen', () => {
             details: { status: 'CLOSED', previousStatus: 'OPEN' },
           }),
           entry({
+            id: 'a8',
+            type: 'RULE_UPDATED',
+            details: {
+              ruleName: 'Bills',
+              changed: ['ruleName', 'conditions'],
+              previous: { ruleName: 'Invoices', conditions: null },
+            },
+          }),
+          entry({ id: 'a9', type: 'RULE_DISABLED', details: { ruleId: 'r-1', ruleName: 'Bills' } }),
+          entry({
             id: 'a7',
             type: 'FOLLOW_UP_SET' as TeamActivityEntry['type'],
             actorKind: 'system',
@@ -93,7 +103,7 @@ describe('the Team Activity screen', () => {
       ],
     });
     expect(screen.getByRole('heading', { name: 'Team Activity' })).toBeInTheDocument();
-    await waitFor(() => expect(shown()).toHaveLength(7));
+    await waitFor(() => expect(shown()).toHaveLength(9));
     expect(shown()).toEqual([
       { actor: 'PSPetr Svoboda', type: 'Assigned', email: EMAIL, details: 'Assigned to Jana Nováková' },
       {
@@ -121,10 +131,17 @@ describe('the Team Activity screen', () => {
         email: EMAIL,
         details: 'Status changed from OPEN to CLOSED',
       },
+      {
+        actor: 'PSPetr Svoboda',
+        type: 'Rule changed',
+        email: null,
+        details: 'Rule "Bills" changed: name (was Invoices), conditions',
+      },
+      { actor: 'PSPetr Svoboda', type: 'Rule disabled', email: null, details: 'Rule "Bills" disabled' },
       // A type the texts do not know yet still reads as words.
       { actor: 'System', type: 'Follow up set', email: null, details: '' },
     ]);
-    const avatar = screen.getAllByTestId('activity-avatar')[0];
+    const avatar = within(screen.getAllByTestId('activity-avatar')[0]).getByTestId('person-avatar');
     expect(avatar).toHaveStyle({ width: '28px', height: '28px' });
     expect(screen.getAllByTestId('activity-email-id')[0]).toHaveAttribute('href', `/admin/email-detail/${EMAIL}`);
     expect(screen.getAllByTestId('activity-date')[0]).toHaveAttribute('datetime', '2026-03-01T10:00:00.000Z');

@@ -7,13 +7,14 @@ import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import type { TeamActivityEntry } from '@teaminbox/contracts';
-import { initials, Link, PageHeading } from '@teaminbox/ui';
+import { Link, PageHeading, PersonAvatar } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { actorName, describeEntry, typeName } from './activityText';
 import { activityPageRequested, activityRequested, filterTyped, selectTeamActivity } from './teamActivitySlice';
 
-/** The spec's activity avatar: 28 px, the member's initials (a rule and the system get an icon). */
-const AVATAR_STYLE = { width: 28, height: 28, fontSize: '0.75rem', flex: '0 0 28px' };
+/** The spec's activity avatar: 28 px, the member's photo or initials (a rule and the system get an icon). */
+const AVATAR_SIZE = 28;
+const AVATAR_STYLE = { width: AVATAR_SIZE, height: AVATAR_SIZE, fontSize: '0.75rem', flex: `0 0 ${AVATAR_SIZE}px` };
 
 function Actor({ entry }: { entry: TeamActivityEntry }) {
   const { t } = useTranslation();
@@ -21,14 +22,24 @@ function Actor({ entry }: { entry: TeamActivityEntry }) {
   const person = entry.actorKind === 'user' || Boolean(entry.actorUserId);
   return (
     <div className="flex align-items-center gap-2" data-testid="activity-actor">
-      <Avatar
-        shape="circle"
-        style={AVATAR_STYLE}
-        label={person ? initials(entry.actorName, entry.actorEmail) : undefined}
-        icon={person ? undefined : entry.actorKind === 'rule' ? 'pi pi-bolt' : 'pi pi-cog'}
-        aria-hidden
-        data-testid="activity-avatar"
-      />
+      {person ? (
+        <span data-testid="activity-avatar" className="flex" style={{ flex: AVATAR_STYLE.flex }}>
+          <PersonAvatar
+            userId={entry.actorUserId}
+            email={entry.actorEmail}
+            name={entry.actorName}
+            size={AVATAR_SIZE}
+          />
+        </span>
+      ) : (
+        <Avatar
+          shape="circle"
+          style={AVATAR_STYLE}
+          icon={entry.actorKind === 'rule' ? 'pi pi-bolt' : 'pi pi-cog'}
+          aria-hidden
+          data-testid="activity-avatar"
+        />
+      )}
       <span>{name}</span>
     </div>
   );

@@ -16,7 +16,8 @@ export function actorName(t: TFunction, entry: TeamActivityEntry): string {
   return entry.actorName || entry.actorEmail || '';
 }
 
-const SECRET_FIELDS = new Set(['imapPassword', 'smtpPassword', 'body', 'htmlBody']);
+/** Fields whose former value is not shown: a secret, or a text or list too long for a line. */
+const SECRET_FIELDS = new Set(['imapPassword', 'smtpPassword', 'body', 'htmlBody', 'conditions', 'actions']);
 
 function shownValue(t: TFunction, value: unknown): string | null {
   if (typeof value === 'boolean') return t(value ? 'teamActivity.yes' : 'teamActivity.no');
@@ -54,6 +55,7 @@ export function describeEntry(t: TFunction, entry: TeamActivityEntry): string {
     imapHost: String(d.imapHost ?? ''),
     smtpHost: String(d.smtpHost ?? ''),
     template: String(d.templateName ?? ''),
+    rule: String(d.ruleName ?? ''),
     subject: String(d.subject ?? ''),
     to: (d.to ?? []).join(', '),
     status:

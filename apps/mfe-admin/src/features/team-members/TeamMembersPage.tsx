@@ -8,7 +8,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { isValidEmail, ROLES, type Role, type TeamInvitation, type TeamMember } from '@teaminbox/contracts';
-import { PageHeading } from '@teaminbox/ui';
+import { PageHeading, PersonAvatar } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { actingRole, canChangeRole, canRemove, isOwnRow } from './teamRules';
 import {
@@ -80,8 +80,13 @@ function MemberRow({
   return (
     <tr data-testid="member-row" data-email={member.email} data-role={member.role}>
       <td data-testid="member-name">
-        {member.name || member.email}
-        {own ? <strong> {t('team.you')}</strong> : null}
+        <span className="flex align-items-center gap-2">
+          <PersonAvatar userId={member.id} email={member.email} name={member.name} size={28} />
+          <span>
+            {member.name || member.email}
+            {own ? <strong> {t('team.you')}</strong> : null}
+          </span>
+        </span>
       </td>
       <td>{member.email}</td>
       <td>

@@ -60,6 +60,25 @@ describe('the activity entry of each event', () => {
     }
   });
 
+  it('records a change of status and of priority with the former value', () => {
+    expect(
+      activityOf('EmailStatusChanged', { ...EMAIL, status: 'PENDING', previousStatus: 'OPEN' }),
+    ).toEqual({
+      kind: 'entry',
+      type: 'STATUS_CHANGED',
+      details: { status: 'PENDING', previousStatus: 'OPEN' },
+      emailId: 'email-1',
+    });
+    expect(
+      activityOf('EmailPriorityChanged', { ...EMAIL, priority: 'HIGH', previousPriority: 'NORMAL' }),
+    ).toEqual({
+      kind: 'entry',
+      type: 'PRIORITY_CHANGED',
+      details: { priority: 'HIGH', previousPriority: 'NORMAL' },
+      emailId: 'email-1',
+    });
+  });
+
   it('keeps an entry a client logged when its type is one of the spec’s, and drops any other', () => {
     const logged = { ...EMAIL, actionId: 'a-1', type: 'ARCHIVED', details: { note: 'by hand' } };
     expect(activityOf('EmailActionLogged', logged)).toMatchObject({ type: 'ARCHIVED', details: { note: 'by hand' } });
@@ -143,6 +162,44 @@ describe('the activity entry of each event', () => {
       type: 'TEMPLATE_DELETED',
       recall: 'template:r-1',
     });
+  });
+
+  it('records rules by name and settings, their conditions and actions as fingerprints only', () => {
+    const definition = {
+      name: 'Invoices',
+      priority: 2,
+      matchMode: 'ALL' as const,
+      conditions: [{ field: 'SUBJECT' as const, operator: 'CONTAINS' as const, value: 'secret-invoice-word' }],
+      actions: [{ type: 'ADD_LABEL' as const, value: 'l-1', skipIfOnVacation: false }],
+      suppressNotifications: false,
+    };
+    const created = activityOf('RuleCreated', { teamId: 't', ruleId: 'rule-1', enabled: true, rule: definition });
+    expect(created).toMatchObject({
+      type: 'RULE_CREATED',
+      details: { ruleId: 'rule-1', ruleName: 'Invoices', priority: 2, matchMode: 'ALL', suppressNotifications: false },
+      remember: 'rule:rule-1',
+    });
+    expect(JSON.stringify(created)).not.toContain('secret-invoice-word');
+    const changed = activityOf('RuleChanged', {
+      teamId: 't',
+      ruleId: 'rule-1',
+      rule: { ...definition, priority: 1, conditions: [{ ...definition.conditions[0], value: 'other' }] },
+    });
+    expect(changed).toMatchObject({ type: 'RULE_UPDATED', compare: 'rule:rule-1', remember: 'rule:rule-1' });
+    if (created?.kind !== 'entry' || changed?.kind !== 'entry') throw new Error('expected entries');
+    expect(changesBetween(created, changed)).toEqual({ changed: ['priority', 'conditions'], previous: { priority: 2 } });
+    for (const [event, type] of [
+      ['RuleEnabled', 'RULE_ENABLED'],
+      ['RuleDisabled', 'RULE_DISABLED'],
+      ['RuleDeleted', 'RULE_DELETED'],
+    ] as const) {
+      expect(activityOf(event, { teamId: 't', ruleId: 'rule-1' })).toEqual({
+        kind: 'entry',
+        type,
+        details: { ruleId: 'rule-1' },
+        recall: 'rule:rule-1',
+      });
+    }
   });
 
   it('records a reply when it is queued and amends its delivery when it is sent or fails', () => {

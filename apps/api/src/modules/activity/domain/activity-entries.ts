@@ -10,6 +10,8 @@ import {
   type OutboxEventMap,
   type PersonalEventMap,
   type ReplyTemplateCreated,
+  type RuleDefinition,
+  type RuleEventMap,
   type TeamActivityDetails,
   type TeamActivityType,
 } from '@teaminbox/contracts';
@@ -108,11 +110,24 @@ const templateTexts = (data: ReplyTemplateCreated) => ({
   htmlBody: fingerprint(data.htmlBody),
 });
 
+/** What a person reads of a rule: its name and settings; its conditions and actions only as a fingerprint each. */
+const rule = (ruleId: string, definition: RuleDefinition): TeamActivityDetails => ({
+  ruleId,
+  ruleName: definition.name,
+  priority: definition.priority,
+  matchMode: definition.matchMode,
+  suppressNotifications: definition.suppressNotifications,
+});
+const ruleParts = (definition: RuleDefinition) => ({
+  conditions: fingerprint(JSON.stringify(definition.conditions)),
+  actions: fingerprint(JSON.stringify(definition.actions)),
+});
+
 const isEmailActionType = (type: string): type is EmailActionType =>
   (EMAIL_ACTION_TYPES as readonly string[]).includes(type);
 
 /** Every event type the team's activity log shows, with its payload. */
-export type ActivityEventMap = DomainEventMap & OutboxEventMap & MailEventMap & PersonalEventMap;
+export type ActivityEventMap = DomainEventMap & OutboxEventMap & MailEventMap & PersonalEventMap & RuleEventMap;
 
 type ActivityMappings = {
   readonly [K in keyof ActivityEventMap]?: (data: ActivityEventMap[K]) => ActivityDraft | null;
@@ -171,6 +186,17 @@ export const ACTIVITY_ENTRIES: ActivityMappings = {
     }),
   ReplyTemplateDeleted: (d) =>
     entry('TEMPLATE_DELETED', { templateId: d.templateId }, { recall: `template:${d.templateId}` }),
+  RuleCreated: (d) =>
+    entry('RULE_CREATED', rule(d.ruleId, d.rule), { hidden: ruleParts(d.rule), remember: `rule:${d.ruleId}` }),
+  RuleChanged: (d) =>
+    entry('RULE_UPDATED', rule(d.ruleId, d.rule), {
+      hidden: ruleParts(d.rule),
+      compare: `rule:${d.ruleId}`,
+      remember: `rule:${d.ruleId}`,
+    }),
+  RuleEnabled: (d) => entry('RULE_ENABLED', { ruleId: d.ruleId }, { recall: `rule:${d.ruleId}` }),
+  RuleDisabled: (d) => entry('RULE_DISABLED', { ruleId: d.ruleId }, { recall: `rule:${d.ruleId}` }),
+  RuleDeleted: (d) => entry('RULE_DELETED', { ruleId: d.ruleId }, { recall: `rule:${d.ruleId}` }),
   ReplyQueued: (d) =>
     entry(
       'REPLY_SENT',

@@ -84,6 +84,19 @@ describe('the team activity log (GET /team/actions) and live label and template 
     await call(admin.token, 'PUT', `/api/emails/${emails[0].id}/assign`, { assignedTo: member.id });
     await call(member.token, 'POST', `/api/emails/${emails[0].id}/labels`, { id: vip.id });
     await call(member.token, 'PUT', `/api/emails/${emails[1].id}/archive`);
+    await call(member.token, 'PUT', `/api/emails/${emails[0].id}/status`, { status: 'IN_PROGRESS' });
+    await call(admin.token, 'PUT', `/api/emails/${emails[0].id}/priority`, { priority: 'HIGH' });
+    const invoices = {
+      name: 'Invoices',
+      priority: 1,
+      conditions: [{ field: 'SUBJECT', operator: 'CONTAINS', value: 'invoice' }],
+      actions: [{ type: 'ADD_LABEL', value: vip.id }],
+    };
+    const rule = (await call(member.token, 'POST', '/api/rules', invoices)) as { id: string };
+    await call(admin.token, 'PUT', `/api/rules/${rule.id}`, { ...invoices, name: 'Bills', priority: 2 });
+    await call(admin.token, 'PUT', `/api/rules/${rule.id}`, { ...invoices, name: 'Bills', priority: 2, enabled: false });
+    await call(member.token, 'PUT', `/api/rules/${rule.id}`, { ...invoices, name: 'Bills', priority: 2, enabled: true });
+    await call(admin.token, 'DELETE', `/api/rules/${rule.id}`);
     await call(admin.token, 'DELETE', `/api/email-labels/${vip.id}`);
     const reply = (await call(member.token, 'POST', '/api/emails/send-reply', {
       emailId: emails[0].id,
@@ -96,6 +109,13 @@ describe('the team activity log (GET /team/actions) and live label and template 
     const expected = [
       'REPLY_SENT',
       'LABEL_DELETED',
+      'RULE_DELETED',
+      'RULE_ENABLED',
+      'RULE_DISABLED',
+      'RULE_UPDATED',
+      'RULE_CREATED',
+      'PRIORITY_CHANGED',
+      'STATUS_CHANGED',
       'ARCHIVED',
       'LABEL_ADDED',
       'ASSIGN',
@@ -137,6 +157,28 @@ describe('the team activity log (GET /team/actions) and live label and template 
       details: { replyId: reply.replyId, subject: 'Re: your question', to: ['customer@example.test'], status: 'SENT' },
     });
     expect(byType('LABEL_DELETED')).toMatchObject({ ...asAdmin, emailId: null, details: { labelName: 'V.I.P.' } });
+    for (const type of ['RULE_DELETED', 'RULE_ENABLED', 'RULE_DISABLED']) {
+      expect(byType(type)).toMatchObject({ emailId: null, details: { ruleId: rule.id, ruleName: 'Bills' } });
+    }
+    expect(byType('RULE_ENABLED')).toMatchObject(asMember);
+    expect(byType('RULE_UPDATED')).toMatchObject({
+      ...asAdmin,
+      details: { ruleName: 'Bills', changed: ['ruleName', 'priority'], previous: { ruleName: 'Invoices', priority: 1 } },
+    });
+    expect(byType('RULE_CREATED')).toMatchObject({
+      ...asMember,
+      details: { ruleId: rule.id, ruleName: 'Invoices', priority: 1, matchMode: 'ALL' },
+    });
+    expect(byType('PRIORITY_CHANGED')).toMatchObject({
+      ...asAdmin,
+      emailId: emails[0].id,
+      details: { priority: 'HIGH', previousPriority: 'MEDIUM' },
+    });
+    expect(byType('STATUS_CHANGED')).toMatchObject({
+      ...asMember,
+      emailId: emails[0].id,
+      details: { status: 'IN_PROGRESS', previousStatus: 'NEW' },
+    });
     expect(byType('ARCHIVED')).toMatchObject({ ...asMember, emailId: emails[1].id, emailSubject: emails[1].subject });
     expect(byType('LABEL_ADDED')).toMatchObject({
       ...asMember,

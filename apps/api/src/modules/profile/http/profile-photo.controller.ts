@@ -27,7 +27,7 @@ export class ProfilePhotoController {
   upload(@Caller() caller: Caller, @Req() request: Request): Promise<ProfilePhotoUploaded> {
     const file = (request as Request & { file?: { buffer: Buffer } }).file;
     if (!file) throw new DomainError('invalid', PROFILE_PHOTO_MESSAGES.missing);
-    return this.commands.execute(new UploadProfilePhotoCommand(caller.userId, file.buffer));
+    return this.commands.execute(new UploadProfilePhotoCommand(caller.userId, file.buffer, caller.teamId));
   }
 
   @Get()

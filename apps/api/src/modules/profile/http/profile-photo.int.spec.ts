@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { type Person, person, teamWith } from '../../../../test/app/identity-fixtures';
+import {
+  type ClientSocket,
+  connectSocket,
+  type Person,
+  person,
+  teamWith,
+} from '../../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
 import { type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
 
@@ -68,6 +74,34 @@ describe('profile photos (real PostgreSQL)', () => {
     const byEmail = await photo(admin, `/by-email/${encodeURIComponent(member.email.toUpperCase())}`);
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.equals(own.body)).toBe(true);
+  });
+
+  it('tells the team’s open screens, and not another team’s, that a member has a new photo', async () => {
+    const sockets: ClientSocket[] = [];
+    try {
+      const open = async (who: Person) => {
+        const connected = await connectSocket(t, who.token);
+        if (!('socket' in connected)) throw connected.error;
+        sockets.push(connected.socket);
+        const heard: string[] = [];
+        connected.socket.on('team.person.photo-changed', (change: { userId: string }) => heard.push(change.userId));
+        return heard;
+      };
+      const byAdmin = await open(admin);
+      const byOutsider = await open(outsider);
+      expect((await upload(member, await png(64, 64, { r: 200, g: 10, b: 10 }))).status).toBe(200);
+      const deadline = Date.now() + 10_000;
+      while (byAdmin.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(byAdmin).toEqual([member.id]);
+      // The outsider has no team: only their own uploads reach them.
+      expect((await upload(outsider, await png(64, 64))).status).toBe(200);
+      const later = Date.now() + 10_000;
+      while (byOutsider.length === 0 && Date.now() < later) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(byOutsider).toEqual([outsider.id]);
+      expect(byAdmin).toEqual([member.id]);
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
   });
 
   it('answers 404 to anyone outside the team, for a user without a photo and for a bad id', async () => {

@@ -21,7 +21,7 @@ export class UploadProfilePhotoHandler implements ICommandHandler<UploadProfileP
     private readonly db: DataSource,
   ) {}
 
-  async execute({ userId, upload }: UploadProfilePhotoCommand): Promise<ProfilePhotoUploaded> {
+  async execute({ userId, upload, teamId }: UploadProfilePhotoCommand): Promise<ProfilePhotoUploaded> {
     let photo;
     try {
       photo = await processProfilePhoto(upload);
@@ -38,7 +38,7 @@ export class UploadProfilePhotoHandler implements ICommandHandler<UploadProfileP
       profileStreamId(userId),
       profileDecider,
       { type: 'ChangeProfilePhoto', userId, photoId, contentType: photo.contentType, size: photo.content.length },
-      { teamId: null, retries: 3, waitFor: [PROFILE_PHOTO_PROJECTION] },
+      { teamId, retries: 3, waitFor: [PROFILE_PHOTO_PROJECTION] },
     );
     const [current]: { updated_at: Date }[] = await this.db.query(
       `SELECT updated_at FROM profile_photo WHERE user_id = $1 AND photo_id = $2`,
