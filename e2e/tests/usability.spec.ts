@@ -271,8 +271,8 @@ test.describe('keyboard and language', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(selectAll).toHaveAttribute('aria-label', 'All items unselected');
 
-    await page.goto('/admin/email-labels');
-    await expect(page).toHaveURL(/\/admin\/email-labels$/);
+    await page.goto('/admin/no-such-screen');
+    await expect(page).toHaveURL(/\/admin\/no-such-screen$/);
     await expect(page.getByTestId('not-found')).toContainText('Page not found');
     await expect(page.getByTestId('user-menu')).toBeVisible();
     await page.getByRole('button', { name: 'Back to the dashboard' }).click();

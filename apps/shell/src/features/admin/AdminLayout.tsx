@@ -120,7 +120,7 @@ export function AdminLayout() {
         <strong className="shell-brand">{t('app.name')}</strong>
         <span className="flex-1" />
         <QuickSearch />
-        <span className="flex align-items-center gap-1">
+        <span className="shell-tools flex flex-wrap align-items-center gap-1">
           <i
             className={`pi pi-circle-fill realtime-dot realtime-dot--${realtime}`}
             title={t(realtime === 'connected' ? 'inbox.connected' : 'inbox.disconnected')}
@@ -144,6 +144,8 @@ export function AdminLayout() {
             text
             icon="pi pi-user"
             label={t('nav.admin')}
+            aria-label={t('nav.admin')}
+            className="shell-user-menu"
             onClick={(e) => userMenu.current?.toggle(e)}
             aria-haspopup
             data-testid="user-menu"
