@@ -64,7 +64,7 @@ export interface TeamActivityDetails extends EmailActionDetails {
   /** RULE_* */
   ruleId?: string;
   ruleName?: string;
-  priority?: number | string;
+  rulePriority?: number;
   matchMode?: string;
   suppressNotifications?: boolean;
   /** REPLY_SENT */

@@ -24,12 +24,7 @@ function Actor({ entry }: { entry: TeamActivityEntry }) {
     <div className="flex align-items-center gap-2" data-testid="activity-actor">
       {person ? (
         <span data-testid="activity-avatar" className="flex" style={{ flex: AVATAR_STYLE.flex }}>
-          <PersonAvatar
-            userId={entry.actorUserId}
-            email={entry.actorEmail}
-            name={entry.actorName}
-            size={AVATAR_SIZE}
-          />
+          <PersonAvatar userId={entry.actorUserId} email={entry.actorEmail} name={entry.actorName} size={AVATAR_SIZE} />
         </span>
       ) : (
         <Avatar

@@ -61,17 +61,13 @@ describe('the activity entry of each event', () => {
   });
 
   it('records a change of status and of priority with the former value', () => {
-    expect(
-      activityOf('EmailStatusChanged', { ...EMAIL, status: 'PENDING', previousStatus: 'OPEN' }),
-    ).toEqual({
+    expect(activityOf('EmailStatusChanged', { ...EMAIL, status: 'PENDING', previousStatus: 'OPEN' })).toEqual({
       kind: 'entry',
       type: 'STATUS_CHANGED',
       details: { status: 'PENDING', previousStatus: 'OPEN' },
       emailId: 'email-1',
     });
-    expect(
-      activityOf('EmailPriorityChanged', { ...EMAIL, priority: 'HIGH', previousPriority: 'NORMAL' }),
-    ).toEqual({
+    expect(activityOf('EmailPriorityChanged', { ...EMAIL, priority: 'HIGH', previousPriority: 'NORMAL' })).toEqual({
       kind: 'entry',
       type: 'PRIORITY_CHANGED',
       details: { priority: 'HIGH', previousPriority: 'NORMAL' },
@@ -176,7 +172,13 @@ describe('the activity entry of each event', () => {
     const created = activityOf('RuleCreated', { teamId: 't', ruleId: 'rule-1', enabled: true, rule: definition });
     expect(created).toMatchObject({
       type: 'RULE_CREATED',
-      details: { ruleId: 'rule-1', ruleName: 'Invoices', priority: 2, matchMode: 'ALL', suppressNotifications: false },
+      details: {
+        ruleId: 'rule-1',
+        ruleName: 'Invoices',
+        rulePriority: 2,
+        matchMode: 'ALL',
+        suppressNotifications: false,
+      },
       remember: 'rule:rule-1',
     });
     expect(JSON.stringify(created)).not.toContain('secret-invoice-word');
@@ -187,7 +189,10 @@ describe('the activity entry of each event', () => {
     });
     expect(changed).toMatchObject({ type: 'RULE_UPDATED', compare: 'rule:rule-1', remember: 'rule:rule-1' });
     if (created?.kind !== 'entry' || changed?.kind !== 'entry') throw new Error('expected entries');
-    expect(changesBetween(created, changed)).toEqual({ changed: ['priority', 'conditions'], previous: { priority: 2 } });
+    expect(changesBetween(created, changed)).toEqual({
+      changed: ['rulePriority', 'conditions'],
+      previous: { rulePriority: 2 },
+    });
     for (const [event, type] of [
       ['RuleEnabled', 'RULE_ENABLED'],
       ['RuleDisabled', 'RULE_DISABLED'],

@@ -114,7 +114,7 @@ const templateTexts = (data: ReplyTemplateCreated) => ({
 const rule = (ruleId: string, definition: RuleDefinition): TeamActivityDetails => ({
   ruleId,
   ruleName: definition.name,
-  priority: definition.priority,
+  rulePriority: definition.priority,
   matchMode: definition.matchMode,
   suppressNotifications: definition.suppressNotifications,
 });

@@ -94,8 +94,18 @@ describe('the team activity log (GET /team/actions) and live label and template 
     };
     const rule = (await call(member.token, 'POST', '/api/rules', invoices)) as { id: string };
     await call(admin.token, 'PUT', `/api/rules/${rule.id}`, { ...invoices, name: 'Bills', priority: 2 });
-    await call(admin.token, 'PUT', `/api/rules/${rule.id}`, { ...invoices, name: 'Bills', priority: 2, enabled: false });
-    await call(member.token, 'PUT', `/api/rules/${rule.id}`, { ...invoices, name: 'Bills', priority: 2, enabled: true });
+    await call(admin.token, 'PUT', `/api/rules/${rule.id}`, {
+      ...invoices,
+      name: 'Bills',
+      priority: 2,
+      enabled: false,
+    });
+    await call(member.token, 'PUT', `/api/rules/${rule.id}`, {
+      ...invoices,
+      name: 'Bills',
+      priority: 2,
+      enabled: true,
+    });
     await call(admin.token, 'DELETE', `/api/rules/${rule.id}`);
     await call(admin.token, 'DELETE', `/api/email-labels/${vip.id}`);
     const reply = (await call(member.token, 'POST', '/api/emails/send-reply', {
@@ -163,11 +173,15 @@ describe('the team activity log (GET /team/actions) and live label and template 
     expect(byType('RULE_ENABLED')).toMatchObject(asMember);
     expect(byType('RULE_UPDATED')).toMatchObject({
       ...asAdmin,
-      details: { ruleName: 'Bills', changed: ['ruleName', 'priority'], previous: { ruleName: 'Invoices', priority: 1 } },
+      details: {
+        ruleName: 'Bills',
+        changed: ['ruleName', 'rulePriority'],
+        previous: { ruleName: 'Invoices', rulePriority: 1 },
+      },
     });
     expect(byType('RULE_CREATED')).toMatchObject({
       ...asMember,
-      details: { ruleId: rule.id, ruleName: 'Invoices', priority: 1, matchMode: 'ALL' },
+      details: { ruleId: rule.id, ruleName: 'Invoices', rulePriority: 1, matchMode: 'ALL' },
     });
     expect(byType('PRIORITY_CHANGED')).toMatchObject({
       ...asAdmin,
