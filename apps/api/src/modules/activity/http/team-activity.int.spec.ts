@@ -84,8 +84,11 @@ describe('the team activity log (GET /team/actions) and live label and template 
     await call(admin.token, 'PUT', `/api/emails/${emails[0].id}/assign`, { assignedTo: member.id });
     await call(member.token, 'POST', `/api/emails/${emails[0].id}/labels`, { id: vip.id });
     await call(member.token, 'PUT', `/api/emails/${emails[1].id}/archive`);
-    await call(member.token, 'PUT', `/api/emails/${emails[0].id}/status`, { status: 'IN_PROGRESS' });
-    await call(admin.token, 'PUT', `/api/emails/${emails[0].id}/priority`, { priority: 'HIGH' });
+    const status = emails[0].status === 'IN_PROGRESS' ? 'RESOLVED' : 'IN_PROGRESS';
+    await call(member.token, 'PUT', `/api/emails/${emails[0].id}/status`, { status });
+    // A sample email may already be HIGH: the change goes to another priority.
+    const priority = emails[0].priority === 'LOW' ? 'HIGH' : 'LOW';
+    await call(admin.token, 'PUT', `/api/emails/${emails[0].id}/priority`, { priority });
     const invoices = {
       name: 'Invoices',
       priority: 1,
@@ -186,12 +189,12 @@ describe('the team activity log (GET /team/actions) and live label and template 
     expect(byType('PRIORITY_CHANGED')).toMatchObject({
       ...asAdmin,
       emailId: emails[0].id,
-      details: { priority: 'HIGH', previousPriority: 'MEDIUM' },
+      details: { priority, previousPriority: emails[0].priority },
     });
     expect(byType('STATUS_CHANGED')).toMatchObject({
       ...asMember,
       emailId: emails[0].id,
-      details: { status: 'IN_PROGRESS', previousStatus: 'NEW' },
+      details: { status, previousStatus: emails[0].status },
     });
     expect(byType('ARCHIVED')).toMatchObject({ ...asMember, emailId: emails[1].id, emailSubject: emails[1].subject });
     expect(byType('LABEL_ADDED')).toMatchObject({
