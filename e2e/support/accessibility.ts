@@ -95,6 +95,10 @@ async function settled(page: Page): Promise<void> {
       () =>
         document.getElementById('root')?.childElementCount !== 0 &&
         !document.querySelector('.p-progress-spinner, .p-datatable-loading-overlay') &&
+        // PrimeReact's overlays between their enter or exit classes are still fading (whatever the timeline says).
+        !document.querySelector(
+          '.p-connected-overlay-enter, .p-connected-overlay-enter-active, .p-connected-overlay-exit, .p-connected-overlay-exit-active',
+        ) &&
         // Overlays fading in or out and colours changing are checked once they are still; endless ones (a busy
         // icon) never end and are not waited for.
         document
