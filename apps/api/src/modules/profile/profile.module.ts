@@ -4,22 +4,20 @@ import { UploadProfilePhotoHandler } from './commands/upload-profile-photo/uploa
 import { ProfilePhotoController } from './http/profile-photo.controller';
 import { ProfilePhotoProjection } from './projections/profile-photo/profile-photo.projection';
 import { GetProfilePhotoHandler } from './queries/get-profile-photo/get-profile-photo.handler';
-import { PushPhotoChangeReaction } from './reactions/push-photo-change.reaction';
+import { PushPhotoChangeHandler } from './reactions/push-photo-change.handler';
 
 /** The user's profile photo: upload, re-encoding, the photos of the team's members, and the live push of a new one. */
 @Module({
   controllers: [ProfilePhotoController],
-  providers: [ProfilePhotoProjection, UploadProfilePhotoHandler, GetProfilePhotoHandler, PushPhotoChangeReaction],
+  providers: [ProfilePhotoProjection, UploadProfilePhotoHandler, GetProfilePhotoHandler, PushPhotoChangeHandler],
 })
 export class ProfileModule implements OnModuleInit {
   constructor(
     private readonly runner: ProjectionRunner,
     private readonly photos: ProfilePhotoProjection,
-    private readonly pushPhotoChange: PushPhotoChangeReaction,
   ) {}
 
   onModuleInit(): void {
     this.runner.registerProjection(this.photos);
-    this.runner.registerReaction(this.pushPhotoChange);
   }
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { IEvent } from '@nestjs/cqrs';
-import type { DomainEventMap, OutboxEventMap, PersonalEventMap } from '@teaminbox/contracts';
+import type { DomainEventMap, NotificationEventMap, OutboxEventMap, PersonalEventMap } from '@teaminbox/contracts';
 import type { StoredEvent } from '../event-store/event-store.port';
 
 /**
@@ -25,8 +25,14 @@ type ReplyTemplateEventMap = Pick<
   'ReplyTemplateCreated' | 'ReplyTemplateUpdated' | 'ReplyTemplateDeleted'
 >;
 
-/** The events that reach the bus: the domain events, the outbox's (a reply queued, sent or failed) and the templates'. */
-export type BusEventMap = DomainEventMap & OutboxEventMap & ReplyTemplateEventMap;
+/** The profile events reactions listen to (the team's open screens follow a member's new photo). */
+type ProfileEventMap = Pick<NotificationEventMap, 'ProfilePhotoChanged'>;
+
+/**
+ * The events that reach the bus: the domain events, the outbox's (a reply queued, sent or failed), the templates'
+ * and a new profile photo.
+ */
+export type BusEventMap = DomainEventMap & OutboxEventMap & ReplyTemplateEventMap & ProfileEventMap;
 export type BusEventType = keyof BusEventMap;
 
 export class UserRegisteredEvent extends DomainEventEnvelope<DomainEventMap['UserRegistered']> {}
@@ -82,6 +88,7 @@ export class ReplyFailedEvent extends DomainEventEnvelope<OutboxEventMap['ReplyF
 export class ReplyTemplateCreatedEvent extends DomainEventEnvelope<PersonalEventMap['ReplyTemplateCreated']> {}
 export class ReplyTemplateUpdatedEvent extends DomainEventEnvelope<PersonalEventMap['ReplyTemplateUpdated']> {}
 export class ReplyTemplateDeletedEvent extends DomainEventEnvelope<PersonalEventMap['ReplyTemplateDeleted']> {}
+export class ProfilePhotoChangedEvent extends DomainEventEnvelope<NotificationEventMap['ProfilePhotoChanged']> {}
 
 export type DomainEventClass<K extends BusEventType = BusEventType> = new (
   event: StoredEvent<BusEventMap[K]>,
@@ -140,6 +147,7 @@ export const DOMAIN_EVENT_CLASSES: { readonly [K in BusEventType]: DomainEventCl
   ReplyTemplateCreated: ReplyTemplateCreatedEvent,
   ReplyTemplateUpdated: ReplyTemplateUpdatedEvent,
   ReplyTemplateDeleted: ReplyTemplateDeletedEvent,
+  ProfilePhotoChanged: ProfilePhotoChangedEvent,
 };
 
 /**
