@@ -13,9 +13,13 @@ const OUTBOX_TYPES = new Set(['ReplySent', 'ReplyFailed']);
 
 /**
  * Who made the change: the metadata's actorKind (events stored before it existed: a user when actorUserId is
- * set, else the system); a system change is named after what does it (mail ingestion, the outbox).
+ * set, else the system); a system change is named after what does it (mail ingestion, the outbox). A message
+ * fetched from the mailbox (its event names the IMAP folder) is the mail server's, whatever request started the
+ * synchronisation (a first sync runs in the request that saved the mailbox).
  */
-export function actorOf(type: string, metadata: EventMetadata): RecordedActor {
+export function actorOf(type: string, metadata: EventMetadata, data?: unknown): RecordedActor {
+  const fromMailbox = typeof (data as { folder?: unknown } | null | undefined)?.folder === 'string';
+  if (MAIL_SERVER_TYPES.has(type) && fromMailbox) return { kind: 'system', source: 'mail-server' };
   const kind = metadata.actorKind ?? (metadata.actorUserId ? 'user' : 'system');
   if (kind === 'rule' && metadata.actorRule) {
     return { kind: 'rule', ruleId: metadata.actorRule.id, ruleName: metadata.actorRule.name };

@@ -30,7 +30,7 @@ export class GetEmailHistoryHandler implements IQueryHandler<GetEmailHistoryQuer
     }
     const entries = events.map((event) => ({
       event,
-      actor: actorOf(event.type, event.metadata),
+      actor: actorOf(event.type, event.metadata, event.data),
       change: changeOf(event),
     }));
     const ids = entries.flatMap(({ actor, change }) => [
