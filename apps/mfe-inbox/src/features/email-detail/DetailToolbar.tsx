@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
-import { ToggleButton } from 'primereact/togglebutton';
 import { EMAIL_HISTORY_READER_ROLES, type DetailViewMode, type EmailDetail } from '@teaminbox/contracts';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { useNavigate } from '@teaminbox/ui';
@@ -59,13 +58,13 @@ export function DetailToolbar({ email, readOnly = false }: { email: EmailDetail;
         data-testid="view-mode"
       />
       {historyReader && (
-        <ToggleButton
-          checked={historyOpen}
-          onChange={(e) => dispatch(historyViewToggled({ emailId: email.id, open: e.value }))}
-          onLabel={t('emailHistory.toggle')}
-          offLabel={t('emailHistory.toggle')}
-          onIcon="pi pi-history"
-          offIcon="pi pi-history"
+        <Button
+          type="button"
+          outlined={!historyOpen}
+          aria-pressed={historyOpen}
+          icon="pi pi-history"
+          label={t('emailHistory.toggle')}
+          onClick={() => dispatch(historyViewToggled({ emailId: email.id, open: !historyOpen }))}
           data-testid="history-toggle"
         />
       )}
