@@ -191,7 +191,7 @@ async function main(): Promise<void> {
       }
     }
     const row = (name: string, values: number[]) =>
-      `${name.padEnd(44)} p50 ${percentile(values, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(values, 95)
+      `${name.padEnd(48)} p50 ${percentile(values, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(values, 95)
         .toFixed(1)
         .padStart(6)} ms   max ${Math.max(...values)
         .toFixed(1)
