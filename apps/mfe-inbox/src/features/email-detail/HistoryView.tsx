@@ -9,7 +9,9 @@ import { PersonAvatar } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { asOfChosen, backToNow, selectEmailHistory } from './emailHistorySlice';
 
+/** Ids are UUID v7 (their first characters are a timestamp, alike within a minute): the end tells them apart. */
 const SHORT_ID = 8;
+export const shortId = (id: string) => (id.length > SHORT_ID ? `…${id.slice(-SHORT_ID)}` : id);
 
 /** A date and time in the reader's language, seconds included (an audit needs them). */
 export const formatInstant = (iso: string, language: string) =>
@@ -142,7 +144,7 @@ export function HistoryView({ emailId }: { emailId: string }) {
                     data-testid="history-correlation"
                     data-full={entry.correlationId}
                   >
-                    {entry.correlationId.slice(0, SHORT_ID)}
+                    {shortId(entry.correlationId)}
                   </code>
                 </span>
               </div>

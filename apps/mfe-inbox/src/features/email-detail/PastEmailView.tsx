@@ -40,7 +40,7 @@ export function PastEmailView({ email }: { email: EmailAsOf }) {
   const { t, i18n } = useTranslation();
   const folder = email.isSpam ? 'spam' : email.isArchived ? 'archived' : 'inbox';
   return (
-    <Card data-testid="past-email">
+    <Card title={t('emailHistory.pastHeading')} data-testid="past-email">
       <div className="flex flex-wrap gap-4 mb-3">
         <span>
           {t('emailHistory.folder')}: <strong data-testid="past-folder">{t(`emailHistory.folders.${folder}`)}</strong>
