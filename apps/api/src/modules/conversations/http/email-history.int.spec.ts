@@ -40,12 +40,14 @@ describe('an email history and the email as of an instant (two members and a rul
   let t: TestApp;
   let sink: SmtpSink;
   let dovecot: TestDovecot;
+  let teamId: string;
   let ann: Person;
   let bob: Person;
   let vip: Label;
   let rule: Rule;
   let email: EmailDetail;
   let beforeMail: string;
+  let replyId: string;
   const at: Record<string, string> = {};
 
   const asOf = (token: string, when: string, id = email.id) =>
@@ -60,6 +62,7 @@ describe('an email history and the email as of an instant (two members and a rul
     supervisor.tuning = { ...supervisor.tuning, batchSize: 50, pollIntervalMs: 1000, minBackoffMs: 100 };
     const team = await teamWith(t, sink, ['MEMBER']);
     ann = team.admin;
+    teamId = team.teamId;
     [bob] = team.members;
     vip = (await t.request<Label>('/api/email-labels', { method: 'POST', token: ann.token, body: { name: 'VIP' } }))
       .body;
@@ -101,9 +104,12 @@ describe('an email history and the email as of an instant (two members and a rul
         imapUsername: dovecot.user,
         imapPassword: dovecot.password,
         imapUseSsl: false,
-        smtpHost: 'smtp.example.com',
-        smtpUsername: 'u',
-        smtpPassword: 'p',
+        smtpHost: '127.0.0.1',
+        smtpPort: Number(new URL(sink.url).port),
+        smtpUsername: 'mailer',
+        smtpPassword: 's3cret',
+        smtpUseSsl: false,
+        smtpUseTls: false,
         fromEmail: 'support@example.com',
         isActive: true,
       },
@@ -152,6 +158,24 @@ describe('an email history and the email as of an instant (two members and a rul
     at.unlabelled = await instant();
     await t.request(`/api/emails/${email.id}/archive`, { method: 'PUT', ...as(ann.token, 'step-archive') });
     at.archived = await instant();
+    // The draft is sent: queued by the member, sent by the outbox (to the SMTP sink).
+    const sent = await t.request<{ replyId: string }>('/api/emails/send-reply', {
+      method: 'POST',
+      body: {
+        emailId: email.id,
+        teamId,
+        to: ['ceo@vip.example.com'],
+        cc: [],
+        bcc: [],
+        subject: 'Re: Contract renewal',
+        body: 'Renewed.',
+        draftId: draft.body.id,
+      },
+      ...as(ann.token, 'step-send'),
+    });
+    expect(sent.status).toBe(202);
+    replyId = sent.body.replyId;
+    await sink.waitFor('ceo@vip.example.com');
   }, 120_000);
 
   afterAll(async () => {
@@ -258,6 +282,8 @@ describe('an email history and the email as of an instant (two members and a rul
       ['ReplyDraftSaved', ann.id, 'step-draft'],
       ['EmailLabelRemoved', bob.id, 'step-unlabel'],
       ['EmailArchived', ann.id, 'step-archive'],
+      ['ReplyDraftDeleted', ann.id, 'step-send'],
+      ['ReplyQueued', ann.id, 'step-send'],
     ]);
     const byType = (type: string, correlationId: string) =>
       history.find((entry) => entry.type === type && entry.correlationId === correlationId)!;
@@ -272,8 +298,33 @@ describe('an email history and the email as of an instant (two members and a rul
     // Every entry is within the instants of the script, in order.
     const times = history.map((entry) => Date.parse(entry.occurredAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    expect(times.at(-1)).toBeLessThanOrEqual(Date.parse(at.archived));
     expect(JSON.stringify(history)).not.toMatch(/password|\$argon|\$2[aby]\$/i);
+  });
+
+  it('follows the reply from draft to queued to sent, the outbox as the sender', async () => {
+    const history = (await t.request<EmailHistoryEntry[]>(`/api/emails/${email.id}/history`, { token: ann.token }))
+      .body;
+    const sent = await until(
+      async () =>
+        (await t.request<EmailHistoryEntry[]>(`/api/emails/${email.id}/history`, { token: ann.token })).body.find(
+          (entry) => entry.type === 'ReplySent',
+        ),
+      (entry) => entry !== undefined,
+    );
+    const queued = history.find((entry) => entry.type === 'ReplyQueued')!;
+    expect(queued.change).toEqual({
+      replyId,
+      subject: 'Re: Contract renewal',
+      recipients: ['ceo@vip.example.com'],
+    });
+    expect(sent).toMatchObject({ actor: { kind: 'system', source: 'outbox' }, change: { replyId } });
+    expect(Date.parse(sent!.occurredAt)).toBeGreaterThan(Date.parse(queued.occurredAt));
+
+    const replies = async (when: string) =>
+      (await asOf(bob.token, when)).body.replies.map((r) => [r.id, r.status, r.body, r.sentAt !== null]);
+    expect(await replies(at.archived)).toEqual([[expect.any(String), 'DRAFT', 'Draft one', false]]);
+    expect(await replies(queued.occurredAt)).toEqual([[replyId, 'QUEUED', 'Renewed.', false]]);
+    expect(await replies(sent!.occurredAt)).toEqual([[replyId, 'SENT', 'Renewed.', true]]);
   });
 
   it('answers 400 to a bad asOf and 404 before the email existed, for a malformed id and to another team', async () => {
