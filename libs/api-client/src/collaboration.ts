@@ -4,7 +4,9 @@ import type {
   DetailViewMode,
   Email,
   EmailAction,
+  EmailAsOf,
   EmailDetail,
+  EmailHistoryEntry,
   EmailPresence,
   EmailStar,
   EmailStatus,
@@ -74,6 +76,12 @@ export const inboxApi = {
 
   getEmail: (id: string): Promise<EmailDetail> =>
     request<EmailDetail>(`/emails/${enc(id)}`, { secured: true, handled: true }),
+  /** The email as it stood at an instant (ISO-8601). */
+  getEmailAsOf: (id: string, asOf: string): Promise<EmailAsOf> =>
+    request<EmailAsOf>(`/emails/${enc(id)}?asOf=${encodeURIComponent(asOf)}`, { secured: true, handled: true }),
+  /** Every event of the email, oldest first. */
+  getEmailHistory: (id: string): Promise<EmailHistoryEntry[]> =>
+    request<EmailHistoryEntry[]>(`/emails/${enc(id)}/history`, { secured: true, handled: true }),
   getThread: (id: string): Promise<ThreadMessage[]> =>
     request<ThreadMessage[]>(`/emails/${enc(id)}/thread`, { secured: true, handled: true }),
   markRead: (id: string) => put(`/emails/${enc(id)}/read`),

@@ -1,6 +1,7 @@
 import type { Resources } from './en';
 import { customizerCs } from './customizer';
 import { emailDetailCs } from './email-detail';
+import { emailHistoryCs } from './email-history';
 import { emailLabelsCs } from './email-labels';
 import { myTasksCs } from './my-tasks';
 import { replyTemplatesCs } from './reply-templates';
@@ -298,6 +299,7 @@ export const cs: Resources = {
     generic: 'Kód chyby: {{status}} Zpráva: {{message}}',
   },
   emailDetail: emailDetailCs,
+  emailHistory: emailHistoryCs,
   myTasks: myTasksCs,
   emailLabels: emailLabelsCs,
   replyTemplates: replyTemplatesCs,

@@ -1,5 +1,6 @@
 import { customizerEn } from './customizer';
 import { emailDetailEn } from './email-detail';
+import { emailHistoryEn } from './email-history';
 import { emailLabelsEn } from './email-labels';
 import { myTasksEn } from './my-tasks';
 import { replyTemplatesEn } from './reply-templates';
@@ -299,6 +300,7 @@ export const en = {
     generic: 'Error Code: {{status}} Message: {{message}}',
   },
   emailDetail: emailDetailEn,
+  emailHistory: emailHistoryEn,
   myTasks: myTasksEn,
   emailLabels: emailLabelsEn,
   replyTemplates: replyTemplatesEn,

@@ -32,7 +32,9 @@ import { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-
 import { CountUnreadEmailsHandler } from './queries/count-unread-emails/count-unread-emails.handler';
 import { GetAttachmentHandler } from './queries/get-attachment/get-attachment.handler';
 import { GetCommentHandler } from './queries/get-comment/get-comment.handler';
+import { GetEmailAsOfHandler } from './queries/get-email-as-of/get-email-as-of.handler';
 import { GetEmailDetailHandler } from './queries/get-email-detail/get-email-detail.handler';
+import { GetEmailHistoryHandler } from './queries/get-email-history/get-email-history.handler';
 import { GetEmailThreadHandler } from './queries/get-email-thread/get-email-thread.handler';
 import { GetReplyHandler } from './queries/get-reply/get-reply.handler';
 import { InboxEmailQueries } from './queries/inbox-email.queries';
@@ -85,6 +87,8 @@ import { PushReplyHandler } from './reactions/push-reply.handler';
     ListEmailsHandler,
     CountUnreadEmailsHandler,
     GetEmailDetailHandler,
+    GetEmailAsOfHandler,
+    GetEmailHistoryHandler,
     GetEmailThreadHandler,
     ListEmailActionsHandler,
     ListCommentsHandler,

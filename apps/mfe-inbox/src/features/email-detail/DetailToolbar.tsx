@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
-import type { DetailViewMode, EmailDetail } from '@teaminbox/contracts';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { EMAIL_HISTORY_READER_ROLES, type DetailViewMode, type EmailDetail } from '@teaminbox/contracts';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { useNavigate } from '@teaminbox/ui';
 import { commandRequested, selectEmailDetail, viewModeChosen } from './emailDetailSlice';
+import { historyViewToggled, selectEmailHistory } from './emailHistorySlice';
 
 /** Back to the inbox. */
 export function BackButton() {
@@ -21,11 +22,18 @@ export function BackButton() {
   );
 }
 
-/** The bar above the email: back, the view mode (classic or timeline), mute, archive and spam. */
-export function DetailToolbar({ email }: { email: EmailDetail }) {
+/**
+ * The bar above the email: back, the view mode (classic or timeline), the History view (for its readers), mute,
+ * archive and spam. `readOnly` (a past state is shown) disables every action.
+ */
+export function DetailToolbar({ email, readOnly = false }: { email: EmailDetail; readOnly?: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { viewMode } = useAppSelector(selectEmailDetail);
+  const history = useAppSelector(selectEmailHistory);
+  const role = useAppSelector(selectCurrentUser)?.role;
+  const historyReader = (EMAIL_HISTORY_READER_ROLES as readonly string[]).includes(role ?? '');
+  const historyOpen = history.emailId === email.id && history.open;
   // Each toggle names the command it runs now: mute or unmute, archive or unarchive, spam or not spam.
   const toggles = [
     {
@@ -49,6 +57,17 @@ export function DetailToolbar({ email }: { email: EmailDetail }) {
         ]}
         data-testid="view-mode"
       />
+      {historyReader && (
+        <Button
+          type="button"
+          outlined={!historyOpen}
+          aria-pressed={historyOpen}
+          icon="pi pi-history"
+          label={t('emailHistory.toggle')}
+          onClick={() => dispatch(historyViewToggled({ emailId: email.id, open: !historyOpen }))}
+          data-testid="history-toggle"
+        />
+      )}
       <span className="flex-1" />
       {toggles.map((toggle) => (
         <Button
@@ -59,6 +78,7 @@ export function DetailToolbar({ email }: { email: EmailDetail }) {
           severity={toggle.testId === 'spam-toggle' ? 'danger' : undefined}
           icon={toggle.icon}
           label={t(`emailDetail.${toggle.kind}`)}
+          disabled={readOnly}
           onClick={() => dispatch(commandRequested(email.id, { kind: toggle.kind }))}
           data-testid={toggle.testId}
         />

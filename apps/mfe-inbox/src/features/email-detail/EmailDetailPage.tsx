@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShortcuts, useLocation, useNavigate, useParams } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
@@ -17,6 +17,24 @@ import { StatusCard } from './StatusCard';
 import { ThreadPanel } from './ThreadPanel';
 import { TimelineView } from './TimelineView';
 import { emailDetailFeature } from './emailDetailFeature';
+import { selectEmailHistory, selectPastEmail } from './emailHistorySlice';
+import { HistoryView } from './HistoryView';
+import { PastBanner, PastEmailView } from './PastEmailView';
+
+/** A past state's cards: shown as they stood, every control in them disabled. */
+function Locked({ locked, children }: { locked: boolean; children: ReactNode }) {
+  return (
+    <fieldset
+      disabled={locked}
+      aria-disabled={locked || undefined}
+      className="border-none p-0 m-0 min-w-0"
+      style={locked ? { pointerEvents: 'none' } : undefined}
+      data-testid={locked ? 'locked-card' : undefined}
+    >
+      {children}
+    </fieldset>
+  );
+}
 
 const REPLY_BODY = '[data-testid="reply-body"], [data-testid="reply-html-body"]';
 
@@ -43,12 +61,18 @@ export default function EmailDetailPage() {
   const comments = useAppSelector(selectComments).items;
   const me = useAppSelector(selectCurrentUser);
   const { hash } = useLocation();
-  const email = detail.id === id ? detail.email : null;
+  const today = detail.id === id ? detail.email : null;
+  const history = useAppSelector(selectEmailHistory);
+  const past = useAppSelector(selectPastEmail);
+  // While a past state is shown (or loading), nothing can be changed: the cards show the past, locked.
+  const viewingPast = today !== null && history.emailId === today.id && history.asOf !== null;
+  const email = viewingPast && past ? past : today;
+  const historyOpen = today !== null && history.emailId === today.id && history.open;
 
   // r: reply (the body takes the focus), e: archive or unarchive, #: spam, a: assign to me, l: the label select.
   const focus = (selector: string) => () => focusOn(selector);
   const run = (command: Parameters<typeof commandRequested>[1]) => () => {
-    if (!email) return false;
+    if (!email || viewingPast) return false;
     dispatch(commandRequested(email.id, command));
   };
   useShortcuts({
@@ -90,29 +114,43 @@ export default function EmailDetailPage() {
 
   return (
     <div className="flex flex-column gap-3" data-testid="email-detail">
-      <DetailToolbar email={email} />
+      <DetailToolbar email={email} readOnly={viewingPast} />
+      {viewingPast && history.asOf && <PastBanner asOf={past?.asOf ?? history.asOf} />}
       <PresenceBar emailId={email.id} />
       <EmailCard email={email} />
-      {detail.viewMode === 'timeline' ? (
+      {historyOpen ? (
+        <HistoryView emailId={email.id} />
+      ) : detail.viewMode === 'timeline' ? (
         <TimelineView thread={detail.thread} replies={detail.replies} comments={comments} actions={detail.actions} />
       ) : (
         <ThreadPanel emailId={email.id} thread={detail.thread} />
       )}
+      {past && viewingPast && <PastEmailView email={past} />}
       <AttachmentsCard email={email} />
       <div className="grid-cards">
         <div>
-          <AssignmentCard email={email} />
+          <Locked locked={viewingPast}>
+            <AssignmentCard email={email} />
+          </Locked>
         </div>
         <div>
-          <LabelsCard email={email} />
+          <Locked locked={viewingPast}>
+            <LabelsCard email={email} />
+          </Locked>
         </div>
         <div>
-          <StatusCard email={email} />
+          <Locked locked={viewingPast}>
+            <StatusCard email={email} />
+          </Locked>
         </div>
       </div>
-      <RulesCard />
-      <CommentsCard emailId={email.id} />
-      <ReplyForm />
+      {!viewingPast && (
+        <>
+          <RulesCard />
+          <CommentsCard emailId={email.id} />
+          <ReplyForm />
+        </>
+      )}
     </div>
   );
 }

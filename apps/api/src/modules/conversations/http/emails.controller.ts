@@ -1,22 +1,28 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  EMAIL_HISTORY_READER_ROLES,
   type Email,
   type EmailAction,
+  type EmailAsOf,
   type EmailDetail,
+  type EmailHistoryEntry,
   type SuccessMessageResponse,
   type TAssignRequest,
   type TEmailPriorityRequest,
+  type TAsOfQuery,
   type TEmailStatusRequest,
   type ThreadMessage,
   type TLogActionRequest,
   ZAddLabelToEmailRequest,
+  ZAsOfQuery,
   ZAssignRequest,
   ZEmailPriorityRequest,
   ZEmailStatusRequest,
   ZLogActionRequest,
 } from '@teaminbox/contracts';
-import { TeamCaller } from '../../../platform/auth';
+import { RequireRole, TeamCaller } from '../../../platform/auth';
+import { DomainError } from '../../../platform/event-sourcing';
 import { uuidOr404 } from '../../../platform/http/uuid-or-404';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import {
@@ -25,7 +31,9 @@ import {
 } from '../commands/create-sample-emails/create-sample-emails.command';
 import { LogEmailActionCommand } from '../commands/log-email-action/log-email-action.command';
 import { type EmailWork, WorkOnEmailCommand } from '../commands/work-on-email/work-on-email.command';
+import { GetEmailAsOfQuery } from '../queries/get-email-as-of/get-email-as-of.query';
 import { GetEmailDetailQuery } from '../queries/get-email-detail/get-email-detail.query';
+import { GetEmailHistoryQuery } from '../queries/get-email-history/get-email-history.query';
 import { GetEmailThreadQuery } from '../queries/get-email-thread/get-email-thread.query';
 import { ListEmailActionsQuery } from '../queries/list-email-actions/list-email-actions.query';
 import { EMAIL_TEAM, emailId } from './email-team';
@@ -46,9 +54,26 @@ export class EmailsController {
     return this.commands.execute(new CreateSampleEmailsCommand(caller));
   }
 
+  /** Today's email, or with `?asOf=` the email as it stood at that instant (readers of the email's history). */
   @Get(':id')
-  detail(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<EmailDetail> {
-    return this.queries.execute(new GetEmailDetailQuery(caller, emailId(id)));
+  detail(
+    @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZAsOfQuery)) query: TAsOfQuery,
+  ): Promise<EmailDetail | EmailAsOf> {
+    const email = emailId(id);
+    if (query.asOf === undefined) return this.queries.execute(new GetEmailDetailQuery(caller, email));
+    if (!(EMAIL_HISTORY_READER_ROLES as readonly string[]).includes(caller.role)) {
+      throw new DomainError('forbidden', 'Forbidden!');
+    }
+    return this.queries.execute(new GetEmailAsOfQuery(caller, email, Date.parse(query.asOf)));
+  }
+
+  /** Every event of the email, oldest first, with actor, change and correlation. */
+  @Get(':id/history')
+  @RequireRole(...EMAIL_HISTORY_READER_ROLES)
+  history(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<EmailHistoryEntry[]> {
+    return this.queries.execute(new GetEmailHistoryQuery(caller, emailId(id)));
   }
 
   @Get(':id/thread')

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Card } from 'primereact/card';
+import { Message } from 'primereact/message';
+import type { EmailHistoryActor, EmailHistoryEntry } from '@teaminbox/contracts';
+import { PersonAvatar } from '@teaminbox/ui';
+import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { asOfChosen, backToNow, selectEmailHistory } from './emailHistorySlice';
+
+/** Ids are UUID v7 (their first characters are a timestamp, alike within a minute): the end tells them apart. */
+const SHORT_ID = 8;
+export const shortId = (id: string) => (id.length > SHORT_ID ? `…${id.slice(-SHORT_ID)}` : id);
+
+/** A date and time in the reader's language, seconds included (an audit needs them). */
+export const formatInstant = (iso: string, language: string) =>
+  new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'medium' });
+
+function useActorName() {
+  const { t } = useTranslation();
+  return (actor: EmailHistoryActor): string => {
+    if (actor.kind === 'user') return actor.name ?? actor.email ?? actor.userId;
+    if (actor.kind === 'rule') return t('emailHistory.rule', { name: actor.ruleName });
+    return t(`emailHistory.${actor.source === 'mail-server' ? 'mailServer' : actor.source}`);
+  };
+}
+
+/** What an entry changed, in the reader's language (a type without words shows as it is). */
+function useChangeText() {
+  const { t, i18n } = useTranslation();
+  return (entry: EmailHistoryEntry): string => {
+    const key = `emailHistory.entry.${entry.type}`;
+    if (!i18n.exists(key)) return entry.type;
+    const { change } = entry;
+    const word = (value: string | null | undefined, name?: string | null, kind?: 'statuses' | 'priorities') => {
+      if (!value) return t('emailHistory.nobody');
+      if (name) return name;
+      return kind ? t(`emailDetail.${kind}.${value}`, { defaultValue: value }) : value;
+    };
+    const kind =
+      entry.type === 'EmailStatusChanged'
+        ? 'statuses'
+        : entry.type === 'EmailPriorityChanged'
+          ? 'priorities'
+          : undefined;
+    return t(key, {
+      from: word(change.from, change.fromName, kind),
+      to: word(change.to, change.toName, kind),
+      label: change.labelName ?? change.labelId ?? '',
+      rule: change.ruleName ?? '',
+      message: change.message ?? '',
+      subject: change.subject ?? '',
+      sender: change.sender ?? '',
+      error: change.error ?? '',
+      action: change.action ?? '',
+      interpolation: { escapeValue: false },
+    });
+  };
+}
+
+/**
+ * The History view of the email: the "as of" control (a date and time) and every event of the email, oldest
+ * first, with who did it, when, what changed and the correlation id of the request or rule that caused it.
+ */
+export function HistoryView({ emailId }: { emailId: string }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const history = useAppSelector(selectEmailHistory);
+  const [when, setWhen] = useState<Date | null>(history.asOf ? new Date(history.asOf) : null);
+  const actorName = useActorName();
+  const changeText = useChangeText();
+
+  return (
+    <Card title={t('emailHistory.heading')} data-testid="history-view">
+      <div className="flex flex-wrap align-items-end gap-2 mb-3">
+        <div className="flex flex-column gap-1">
+          <label htmlFor="history-as-of">{t('emailHistory.asOfLabel')}</label>
+          <Calendar
+            inputId="history-as-of"
+            value={when}
+            onChange={(e) => setWhen((e.value as Date | null | undefined) ?? null)}
+            showTime
+            showSeconds
+            hourFormat="24"
+            showIcon
+            placeholder={t('emailHistory.asOfPlaceholder')}
+            data-testid="history-as-of"
+          />
+        </div>
+        <Button
+          type="button"
+          icon="pi pi-history"
+          label={t('emailHistory.show')}
+          disabled={!when}
+          onClick={() => when && dispatch(asOfChosen({ emailId, asOf: when.toISOString() }))}
+          data-testid="history-as-of-show"
+        />
+        {history.asOf && (
+          <Button
+            type="button"
+            outlined
+            label={t('emailHistory.backToNow')}
+            onClick={() => dispatch(backToNow())}
+            data-testid="history-back-to-now-inline"
+          />
+        )}
+      </div>
+      {history.pastStatus === 'missing' && (
+        <Message severity="warn" text={t('emailHistory.notYet')} className="mb-3" data-testid="history-not-yet" />
+      )}
+      {history.status === 'loading' && <p>{t('emailHistory.loading')}</p>}
+      {history.status === 'ready' && history.entries.length === 0 && <p>{t('emailHistory.empty')}</p>}
+      <ol className="list-none p-0 m-0 flex flex-column gap-2" data-testid="history-entries">
+        {history.entries.map((entry) => {
+          const name = actorName(entry.actor);
+          const user = entry.actor.kind === 'user' ? entry.actor : null;
+          return (
+            <li
+              key={entry.id}
+              className="flex align-items-start gap-2 border-bottom-1 surface-border pb-2"
+              data-testid="history-entry"
+              data-type={entry.type}
+            >
+              {user ? (
+                <PersonAvatar userId={user.userId} email={user.email} name={user.name} size={32} />
+              ) : (
+                <span className="p-avatar p-avatar-circle" aria-hidden style={{ width: 32, height: 32 }}>
+                  <i className={entry.actor.kind === 'rule' ? 'pi pi-bolt' : 'pi pi-server'} />
+                </span>
+              )}
+              <div className="flex-1 flex flex-column gap-1">
+                <div className="flex flex-wrap gap-2 align-items-baseline">
+                  <strong data-testid="history-actor">{name}</strong>
+                  <time dateTime={entry.occurredAt} className="text-sm text-color-secondary">
+                    {formatInstant(entry.occurredAt, i18n.language)}
+                  </time>
+                </div>
+                <span data-testid="history-change">{changeText(entry)}</span>
+                <span className="text-xs text-color-secondary">
+                  {t('emailHistory.correlation')}:{' '}
+                  <code
+                    title={t('emailHistory.correlationTitle', { id: entry.correlationId })}
+                    data-testid="history-correlation"
+                    data-full={entry.correlationId}
+                  >
+                    {shortId(entry.correlationId)}
+                  </code>
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
+  );
+}
