@@ -9,25 +9,10 @@ import {
   test,
   useToken,
 } from '../support/fixtures';
+import { pngFrom } from '../support/images';
 
 async function idOf(baseURL: string, token: string): Promise<string> {
   return (await api<{ id: string }>(baseURL, token, 'GET', '/loggedInUser')).id;
-}
-
-/** A 200 x 200 PNG of one colour, made by the browser page itself (no fixture file). */
-async function pngFrom(page: import('@playwright/test').Page, colour: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 200;
-    canvas.height = 200;
-    const context = canvas.getContext('2d');
-    if (context) {
-      context.fillStyle = fill;
-      context.fillRect(0, 0, 200, 200);
-    }
-    return canvas.toDataURL('image/png');
-  }, colour);
-  return Buffer.from(dataUrl.split(',')[1], 'base64');
 }
 
 test.describe('the bell, the new-email notice and the avatars', () => {
@@ -128,7 +113,7 @@ test.describe('the bell, the new-email notice and the avatars', () => {
     await alicePage.getByTestId('profile-photo-file').setInputFiles({
       name: 'alice.png',
       mimeType: 'image/png',
-      buffer: await pngFrom(alicePage, '#c0392b'),
+      buffer: await pngFrom(alicePage, '#c0392b', 200, 200),
     });
     await alicePage.getByTestId('profile-photo-save').click();
     await expect(alicePage.getByText('Profilová fotografie byla aktualizována')).toBeVisible();

@@ -9,22 +9,7 @@ import {
   test,
   useToken,
 } from '../support/fixtures';
-
-/** A 300 x 200 PNG of one colour, made by the browser page itself (no fixture file). */
-async function pngFrom(page: import('@playwright/test').Page, colour: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 300;
-    canvas.height = 200;
-    const context = canvas.getContext('2d');
-    if (context) {
-      context.fillStyle = fill;
-      context.fillRect(0, 0, 300, 200);
-    }
-    return canvas.toDataURL('image/png');
-  }, colour);
-  return Buffer.from(dataUrl.split(',')[1], 'base64');
-}
+import { pngFrom } from '../support/images';
 
 test.describe('notifications', () => {
   test('A assigns an email to B and mentions B: B sees both live on the notifications screen and opens the email', async ({

@@ -1,0 +1,20 @@
+import type { Page } from '@playwright/test';
+
+/** A PNG of one colour, made by the browser page itself (no fixture file). */
+export async function pngFrom(page: Page, colour: string, width = 300, height = 200): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ({ fill, w, h }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const context = canvas.getContext('2d');
+      if (context) {
+        context.fillStyle = fill;
+        context.fillRect(0, 0, w, h);
+      }
+      return canvas.toDataURL('image/png');
+    },
+    { fill: colour, w: width, h: height },
+  );
+  return Buffer.from(dataUrl.split(',')[1], 'base64');
+}
