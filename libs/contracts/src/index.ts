@@ -14,3 +14,4 @@ export * from './rules/rule.schemas';
 export * from './rules/rule.events';
 export * from './notifications/notification.schemas';
 export * from './notifications/notification.events';
+export * from './audit/team-audit.schemas';
