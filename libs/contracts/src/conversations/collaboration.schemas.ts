@@ -124,7 +124,8 @@ export interface EmailActionDetails {
   /** STATUS_CHANGED / PRIORITY_CHANGED: the new and the previous value. */
   status?: string;
   previousStatus?: string;
-  priority?: string;
+  /** PRIORITY_CHANGED: the email's priority; a team activity entry of a rule carries the rule's order (a number). */
+  priority?: string | number;
   previousPriority?: string;
   [key: string]: unknown;
 }
