@@ -5,6 +5,7 @@ import { emailLabelsCs } from './email-labels';
 import { myTasksCs } from './my-tasks';
 import { replyTemplatesCs } from './reply-templates';
 import { teamActivityCs } from './team-activity';
+import { teamAuditCs } from './team-audit';
 import { usabilityCs } from './usability';
 import { rulesCs } from './rules';
 import { notificationSettingsCs, notificationsCs, profileCs } from './notifications';
@@ -302,6 +303,7 @@ export const cs: Resources = {
   emailLabels: emailLabelsCs,
   replyTemplates: replyTemplatesCs,
   teamActivity: teamActivityCs,
+  teamAudit: teamAuditCs,
   customizer: customizerCs,
   ...usabilityCs,
   rules: rulesCs,
