@@ -23,6 +23,8 @@ export const teamAuditEn = {
   exporting: 'Exporting: {{rows}} of {{total}} entries ({{kib}} KiB)',
   exported: 'Exported {{rows}} entries ({{kib}} KiB).',
   exportFailed: 'The export failed: {{message}}',
+  progress: 'Export progress',
+  search: 'Search',
 };
 
 export const teamAuditCs: typeof teamAuditEn = {
@@ -49,4 +51,6 @@ export const teamAuditCs: typeof teamAuditEn = {
   exporting: 'Export: {{rows}} z {{total}} záznamů ({{kib}} KiB)',
   exported: 'Exportováno {{rows}} záznamů ({{kib}} KiB).',
   exportFailed: 'Export selhal: {{message}}',
+  progress: 'Průběh exportu',
+  search: 'Hledat',
 };

@@ -115,6 +115,7 @@ export default function TeamAuditPage() {
             placeholder={t('teamAudit.anyActor')}
             showClear
             filter
+            filterPlaceholder={t('teamAudit.search')}
             style={{ minWidth: '14rem' }}
             data-testid="audit-actor"
           />
@@ -131,6 +132,7 @@ export default function TeamAuditPage() {
             placeholder={t('teamAudit.anyType')}
             showClear
             filter
+            filterPlaceholder={t('teamAudit.search')}
             style={{ minWidth: '16rem' }}
             data-testid="audit-type"
           />
@@ -181,6 +183,7 @@ export default function TeamAuditPage() {
                 mode={percent === null && running ? 'indeterminate' : 'determinate'}
                 style={{ height: '0.75rem' }}
                 showValue={false}
+                pt={{ root: { 'aria-label': t('teamAudit.progress') } }}
               />
             )}
             <small role="status" data-status={download.status}>
@@ -205,7 +208,6 @@ export default function TeamAuditPage() {
         paginator
         first={page * size}
         rows={size}
-        rowsPerPageOptions={[20, 50, 100, 200]}
         totalRecords={totalElements}
         onPage={(event) =>
           dispatch(auditPageRequested({ page: event.page ?? Math.floor(event.first / event.rows), size: event.rows }))
