@@ -65,6 +65,16 @@ describe('the audit export formats', () => {
     expect(second).toMatchObject({ eventId: 'e2', actorKind: 'rule', actorUserId: '', actorRuleName: 'Bills' });
   });
 
+  it('keeps a spreadsheet from reading a field as a formula', async () => {
+    const csv = await text('csv', [
+      [row({ actor_name: '=HYPERLINK("http://evil.example","x")', actor_rule_name: '@SUM(1)' })],
+    ]);
+    const [, record] = parse(csv) as string[][];
+    expect(record[AUDIT_CSV_COLUMNS.indexOf('actorName')]).toBe('\'=HYPERLINK("http://evil.example","x")');
+    expect(record[AUDIT_CSV_COLUMNS.indexOf('actorRuleName')]).toBe("'@SUM(1)");
+    expect(record[AUDIT_CSV_COLUMNS.indexOf('payload')]).toMatch(/^\{/);
+  });
+
   it('writes only the header row for no rows', async () => {
     expect(await text('csv', [])).toBe(`${AUDIT_CSV_COLUMNS.join(',')}\n`);
   });

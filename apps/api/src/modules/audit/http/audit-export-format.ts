@@ -76,6 +76,12 @@ export function auditExportFileName(format: TeamAuditExportFormat, now: Date): s
   return `team-audit-${stamp}.${format}`;
 }
 
+/**
+ * A field a spreadsheet would read as a formula (starting with =, +, -, @, tab or CR: a member's name, say) is written
+ * with a leading ' (CSV injection).
+ */
+const CSV_OPTIONS = { escape_formulas: true };
+
 /** The export's text, one chunk per page of rows (the CSV's header row first). */
 export async function* auditExportChunks(
   format: TeamAuditExportFormat,
@@ -83,7 +89,7 @@ export async function* auditExportChunks(
 ): AsyncGenerator<string> {
   if (format === 'csv') yield stringify([[...AUDIT_CSV_COLUMNS]]);
   for await (const page of pages) {
-    yield format === 'csv' ? stringify(page.map(auditCsvRecord)) : page.map(auditJsonLine).join('');
+    yield format === 'csv' ? stringify(page.map(auditCsvRecord), CSV_OPTIONS) : page.map(auditJsonLine).join('');
   }
 }
 
