@@ -55,6 +55,18 @@ test.describe('the Audit trail screen', () => {
     await expect(entries.nth(0).getByTestId('audit-type-tag')).toHaveText('EmailArchived');
     await expect(entries.filter({ hasNotText: bob.email })).toHaveCount(0);
 
+    // By time: nothing happened after the end of the century; everything happened before it.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByLabel('From', { exact: true }).fill('12/31/2099 10:00');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('No events match these filters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByLabel('To', { exact: true }).fill('12/31/2099 10:00');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(entries.nth(0).getByTestId('audit-type-tag')).toHaveText('EmailArchived');
+
     // By email: its events only.
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.getByLabel('Email ID').fill(first.id);

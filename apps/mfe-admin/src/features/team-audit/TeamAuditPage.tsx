@@ -152,7 +152,6 @@ export default function TeamAuditPage() {
           type="button"
           label={t('teamAudit.reset')}
           severity="secondary"
-          outlined
           onClick={reset}
           data-testid="audit-reset"
         />
