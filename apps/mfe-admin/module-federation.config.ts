@@ -12,5 +12,6 @@ export const federation: ConstructorParameters<typeof ModuleFederationPlugin>[0]
     './ReplyTemplatesPage': './src/features/reply-templates/ReplyTemplatesPage.tsx',
     './TeamActivityPage': './src/features/team-activity/TeamActivityPage.tsx',
     './RulesPage': './src/features/rules/RulesPage.tsx',
+    './TeamAuditPage': './src/features/team-audit/TeamAuditPage.tsx',
   },
 };

@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { migrations } from './migrations';
 import { ActivityModule, TeamActivityReadModel } from './modules/activity';
+import { AuditModule, TeamAuditReadModel } from './modules/audit';
 import { PreferencesModule } from './modules/preferences';
 import { LabelsModule } from './modules/labels';
 import { NotificationSettingsModule } from './modules/notification-settings';
@@ -37,6 +38,7 @@ export const READ_MODEL_ENTITIES = [
   InvitationReadModel,
   InboxEmailReadModel,
   TeamActivityReadModel,
+  TeamAuditReadModel,
 ];
 
 export interface AppModuleOptions {
@@ -91,6 +93,7 @@ export class AppModule {
         MailboxModule,
         OutboxModule.forRoot({ worker: autoStartProjections }),
         ActivityModule,
+        AuditModule,
         NotificationsModule.forRoot({ workers: autoStartProjections }),
       ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],

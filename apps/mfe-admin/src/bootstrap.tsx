@@ -5,6 +5,7 @@ import EmailServerConfigPage from './features/email-server-config/EmailServerCon
 import ReplyTemplatesPage from './features/reply-templates/ReplyTemplatesPage';
 import RulesPage from './features/rules/RulesPage';
 import TeamActivityPage from './features/team-activity/TeamActivityPage';
+import TeamAuditPage from './features/team-audit/TeamAuditPage';
 import TeamMembersPage from './features/team-members/TeamMembersPage';
 
 /** Standalone: this remote on its own dev server. */
@@ -18,5 +19,6 @@ mountStandalone({
     '/admin/email-labels': <EmailLabelsPage />,
     '/admin/reply-templates': <ReplyTemplatesPage />,
     '/admin/activity': <TeamActivityPage />,
+    '/admin/audit': <TeamAuditPage />,
   },
 });

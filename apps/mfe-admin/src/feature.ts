@@ -10,21 +10,37 @@ import { rulesSaga } from './features/rules/rulesSaga';
 import { rulesSlice } from './features/rules/rulesSlice';
 import { teamActivitySaga } from './features/team-activity/teamActivitySaga';
 import { teamActivitySlice } from './features/team-activity/teamActivitySlice';
+import { teamAuditSaga } from './features/team-audit/teamAuditSaga';
+import { teamAuditSlice } from './features/team-audit/teamAuditSlice';
 import { teamSaga } from './features/team-members/teamSaga';
 import { teamSlice } from './features/team-members/teamSlice';
 
 function* adminRootSaga() {
   yield all(
-    [teamSaga, emailServerConfigSaga, rulesSaga, emailLabelsSaga, replyTemplatesSaga, teamActivitySaga].map((saga) =>
-      spawn(saga),
-    ),
+    [
+      teamSaga,
+      emailServerConfigSaga,
+      rulesSaga,
+      emailLabelsSaga,
+      replyTemplatesSaga,
+      teamActivitySaga,
+      teamAuditSaga,
+    ].map((saga) => spawn(saga)),
   );
 }
 
 /** Injected into the shell's store when an admin route first loads. */
 const feature: RemoteFeature = {
   key: 'admin',
-  slices: [teamSlice, emailServerConfigSlice, rulesSlice, emailLabelsSlice, replyTemplatesSlice, teamActivitySlice],
+  slices: [
+    teamSlice,
+    emailServerConfigSlice,
+    rulesSlice,
+    emailLabelsSlice,
+    replyTemplatesSlice,
+    teamActivitySlice,
+    teamAuditSlice,
+  ],
   saga: adminRootSaga,
 };
 export default feature;

@@ -10,3 +10,4 @@ export * from './personal';
 export * from './team-activity';
 export * from './rules';
 export * from './notifications';
+export * from './team-audit';

@@ -15,3 +15,4 @@ export * from './rules/rule.events';
 export * from './notifications/notification.schemas';
 export * from './notifications/notification.events';
 export * from './conversations/email-history.schemas';
+export * from './audit/team-audit.schemas';

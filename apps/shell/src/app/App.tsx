@@ -63,6 +63,7 @@ export function AppRoutes() {
         <Route path="email-labels" element={<RemoteRoute remote="admin" page="EmailLabelsPage" />} />
         <Route path="reply-templates" element={<RemoteRoute remote="admin" page="ReplyTemplatesPage" />} />
         <Route path="activity" element={<RemoteRoute remote="admin" page="TeamActivityPage" />} />
+        <Route path="audit" element={<RemoteRoute remote="admin" page="TeamAuditPage" />} />
         <Route path="rules" element={<RemoteRoute remote="admin" page="RulesPage" />} />
         <Route path="profile" element={<RemoteRoute remote="settings" page="ProfilePage" />} />
         <Route path="notifications" element={<RemoteRoute remote="settings" page="NotificationsPage" />} />

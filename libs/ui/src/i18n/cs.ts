@@ -6,6 +6,7 @@ import { emailLabelsCs } from './email-labels';
 import { myTasksCs } from './my-tasks';
 import { replyTemplatesCs } from './reply-templates';
 import { teamActivityCs } from './team-activity';
+import { teamAuditCs } from './team-audit';
 import { usabilityCs } from './usability';
 import { rulesCs } from './rules';
 import { notificationSettingsCs, notificationsCs, profileCs } from './notifications';
@@ -304,6 +305,7 @@ export const cs: Resources = {
   emailLabels: emailLabelsCs,
   replyTemplates: replyTemplatesCs,
   teamActivity: teamActivityCs,
+  teamAudit: teamAuditCs,
   customizer: customizerCs,
   ...usabilityCs,
   rules: rulesCs,

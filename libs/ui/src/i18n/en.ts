@@ -5,6 +5,7 @@ import { emailLabelsEn } from './email-labels';
 import { myTasksEn } from './my-tasks';
 import { replyTemplatesEn } from './reply-templates';
 import { teamActivityEn } from './team-activity';
+import { teamAuditEn } from './team-audit';
 import { usabilityEn } from './usability';
 import { rulesEn } from './rules';
 import { notificationSettingsEn, notificationsEn, profileEn } from './notifications';
@@ -305,6 +306,7 @@ export const en = {
   emailLabels: emailLabelsEn,
   replyTemplates: replyTemplatesEn,
   teamActivity: teamActivityEn,
+  teamAudit: teamAuditEn,
   customizer: customizerEn,
   ...usabilityEn,
   rules: rulesEn,

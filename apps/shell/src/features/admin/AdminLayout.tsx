@@ -4,7 +4,14 @@ import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { LanguageSwitch, ShortcutsHelp, ThemeSwitch, useShortcuts, NavLink, Outlet, useNavigate } from '@teaminbox/ui';
-import { loggedOut, selectRealtimeStatus, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { AUDIT_TRAIL_READER_ROLES } from '@teaminbox/contracts';
+import {
+  loggedOut,
+  selectCurrentUser,
+  selectRealtimeStatus,
+  useAppDispatch,
+  useAppSelector,
+} from '@teaminbox/web-store';
 import { Customizer } from '../customizer/Customizer';
 import { PasswordPrompt, SET_PASSWORD_PATH } from '../password/PasswordPrompt';
 import { NotificationBell } from '../bell/NotificationBell';
@@ -40,6 +47,7 @@ export function AdminLayout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const realtime = useAppSelector(selectRealtimeStatus);
+  const role = useAppSelector(selectCurrentUser)?.role ?? null;
   const userMenu = useRef<Menu>(null);
   const [phone, setPhone] = useState(narrow);
   const [menuOpen, setMenuOpen] = useState(() => !narrow());
@@ -76,6 +84,9 @@ export function AdminLayout() {
     { to: '/admin/email-labels', label: t('nav.emailLabels'), icon: 'pi pi-tags', end: false },
     { to: '/admin/reply-templates', label: t('nav.replyTemplates'), icon: 'pi pi-file-edit', end: false },
     { to: '/admin/activity', label: t('nav.activity'), icon: 'pi pi-history', end: false },
+    ...(role && AUDIT_TRAIL_READER_ROLES.includes(role)
+      ? [{ to: '/admin/audit', label: t('teamAudit.menu'), icon: 'pi pi-shield', end: false }]
+      : []),
     { to: '/admin/profile', label: t('nav.profile'), icon: 'pi pi-user', end: false },
   ];
   // Beside the page on a wide screen (collapsed to icons when closed), in a panel over the page on a phone.

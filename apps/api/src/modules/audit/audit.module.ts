@@ -1,0 +1,22 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { TeamAuditController } from './http/team-audit.controller';
+import { TeamAuditProjection } from './projections/team-audit/team-audit.projection';
+import { ExportTeamAuditHandler } from './queries/export-team-audit/export-team-audit.handler';
+import { ListTeamAuditHandler } from './queries/list-team-audit/list-team-audit.handler';
+
+/** The team's audit trail: a read-only context, a projection over every team event of the other contexts. */
+@Module({
+  controllers: [TeamAuditController],
+  providers: [TeamAuditProjection, ListTeamAuditHandler, ExportTeamAuditHandler],
+})
+export class AuditModule implements OnModuleInit {
+  constructor(
+    private readonly runner: ProjectionRunner,
+    private readonly projection: TeamAuditProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.runner.registerProjection(this.projection);
+  }
+}

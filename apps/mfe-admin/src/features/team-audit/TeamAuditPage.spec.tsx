@@ -1,0 +1,130 @@
+import { ReadableStream } from 'node:stream/web';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Page, TeamAuditEntry, TeamMember } from '@teaminbox/contracts';
+import { renderPage } from '../../testing/admin-harness';
+import TeamAuditPage from './TeamAuditPage';
+import { selectTeamAudit } from './teamAuditSlice';
+
+const EMAIL = '01900000-0000-7000-8000-000000000001';
+const entry = (overrides: Partial<TeamAuditEntry>): TeamAuditEntry => ({
+  eventId: 'e',
+  occurredAt: '2026-03-01T10:00:00.000Z',
+  type: 'EmailArchived',
+  streamId: `email-${EMAIL}`,
+  streamVersion: 2,
+  actorKind: 'user',
+  actorUserId: 'u-2',
+  actorName: 'Petr Svoboda',
+  actorRuleId: null,
+  actorRuleName: null,
+  emailId: EMAIL,
+  correlationId: 'req-1',
+  causationId: null,
+  payload: { teamId: 't-1', emailId: EMAIL },
+  ...overrides,
+});
+const page = (content: TeamAuditEntry[]): Page<TeamAuditEntry> => ({
+  content,
+  totalElements: content.length,
+  totalPages: 1,
+});
+const members: TeamMember[] = [{ id: 'u-2', name: 'Petr Svoboda', email: 'petr@example.com', role: 'MEMBER' }];
+
+const shown = () =>
+  screen.queryAllByTestId('audit-entry').map((row) => ({
+    type: within(row).getByTestId('audit-type-tag').textContent,
+    text: row.textContent,
+  }));
+
+describe('the Audit trail screen', () => {
+  it('lists the team’s events and loads them again with the filters applied', async () => {
+    const { calls } = renderPage(TeamAuditPage, {
+      'GET /api/team/members': [200, members],
+      'GET /api/team/audit?page=0&size=50': [
+        200,
+        page([
+          entry({ eventId: 'a1' }),
+          entry({
+            eventId: 'a2',
+            type: 'EmailLabelAdded',
+            actorKind: 'rule',
+            actorUserId: null,
+            actorName: null,
+            actorRuleId: 'r-1',
+            actorRuleName: 'Invoices',
+          }),
+        ]),
+      ],
+      [`GET /api/team/audit?emailId=${EMAIL}&page=0&size=50`]: [200, page([entry({ eventId: 'a1' })])],
+      'GET /api/team/audit?emailId=bad&page=0&size=50': [400, { message: 'emailId must be a UUID' }],
+    });
+    await waitFor(() => expect(shown()).toHaveLength(2));
+    expect(shown()[0]).toMatchObject({ type: 'EmailArchived' });
+    expect(shown()[0].text).toContain('Petr Svoboda');
+    expect(shown()[1].text).toContain('Rule "Invoices"');
+
+    fireEvent.change(screen.getByLabelText('Email ID'), { target: { value: EMAIL } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(shown()).toHaveLength(1));
+    expect(calls.map((call) => call.path)).toContain(`/api/team/audit?emailId=${EMAIL}&page=0&size=50`);
+
+    fireEvent.change(screen.getByLabelText('Email ID'), { target: { value: 'bad' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByTestId('audit-error')).toHaveTextContent('emailId must be a UUID');
+    expect(shown()).toEqual([]);
+  });
+
+  it('downloads an export through the saga, counting the entries received against the total', async () => {
+    const { store } = renderPage(TeamAuditPage, {
+      'GET /api/team/members': [200, members],
+      'GET /api/team/audit?page=0&size=50': [200, page([entry({ eventId: 'a1' })])],
+    });
+    await waitFor(() => expect(shown()).toHaveLength(1));
+    const chunks = ['eventId,type\n', 'a1,EmailArchived\na2,Email', 'Assigned\n'].map((text) =>
+      new TextEncoder().encode(text),
+    );
+    let pull = 0;
+    const pages = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pull < chunks.length) controller.enqueue(chunks[pull++]);
+        else controller.close();
+      },
+    });
+    const fakeFetch = global.fetch;
+    const exportCalls: string[] = [];
+    global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+      if (!url.startsWith('/api/team/audit/export')) return fakeFetch(url, init);
+      exportCalls.push(`${url} ${(init?.headers as Record<string, string>).authorization}`);
+      return {
+        ok: true,
+        status: 200,
+        body: pages,
+        headers: new Headers({
+          'x-total-count': '2',
+          'content-disposition': 'attachment; filename="team-audit-2026-03-01T100000Z.csv"',
+        }),
+      };
+    }) as unknown as typeof fetch;
+    localStorage.setItem('access_token', 'the-token');
+    const saved: { blob?: Blob; name?: string } = {};
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      saved.blob = blob;
+      return 'blob:audit';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.name = this.download;
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(selectTeamAudit(store.getState()).download?.status).toBe('done'));
+    expect(exportCalls).toEqual(['/api/team/audit/export?format=csv Bearer the-token']);
+    expect(selectTeamAudit(store.getState()).download).toMatchObject({ rows: 2, total: 2, bytes: 47 });
+    expect(saved.name).toBe('team-audit-2026-03-01T100000Z.csv');
+    expect(saved.blob?.size).toBe(47);
+    expect(screen.getByTestId('audit-export-progress')).toHaveTextContent('Exported 2 entries');
+    click.mockRestore();
+  });
+});

@@ -1,0 +1,255 @@
+import { useEffect, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { ProgressBar } from 'primereact/progressbar';
+import { Tag } from 'primereact/tag';
+import { AUDIT_EVENT_TYPES, type TeamAuditEntry, type TeamAuditExportFormat } from '@teaminbox/contracts';
+import { Link, PageHeading } from '@teaminbox/ui';
+import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import {
+  auditExportRequested,
+  auditFilterChanged,
+  auditFiltersCleared,
+  auditMembersRequested,
+  auditPageRequested,
+  auditRequested,
+  downloadPercent,
+  selectTeamAudit,
+} from './teamAuditSlice';
+
+const TYPE_OPTIONS = AUDIT_EVENT_TYPES.map((type) => ({ label: type, value: type }));
+
+function Actor({ entry }: { entry: TeamAuditEntry }) {
+  const { t } = useTranslation();
+  if (entry.actorKind === 'rule') return <span>{t('teamAudit.ruleActor', { name: entry.actorRuleName ?? '' })}</span>;
+  if (entry.actorUserId) return <span title={entry.actorUserId}>{entry.actorName ?? entry.actorUserId}</span>;
+  return <span>{t('teamAudit.system')}</span>;
+}
+
+/** A Calendar with date and time for one end of the range, kept as an ISO instant. */
+function InstantField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value?: string;
+  onChange: (iso?: string) => void;
+}) {
+  return (
+    <span className="flex flex-column gap-1">
+      <label htmlFor={id}>{label}</label>
+      <Calendar
+        inputId={id}
+        value={value ? new Date(value) : null}
+        onChange={(e) => onChange(e.value instanceof Date ? e.value.toISOString() : undefined)}
+        showTime
+        hourFormat="24"
+        showButtonBar
+        showIcon
+        data-testid={id}
+      />
+    </span>
+  );
+}
+
+/**
+ * /admin/audit 'Audit trail': every event of the team, newest first, filtered by time range, actor, type and email,
+ * page by page; the entries of the filters applied export as CSV or JSON Lines with a progress bar.
+ */
+export default function TeamAuditPage() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { filters, entries, loading, error, page, size, totalElements, members, download } =
+    useAppSelector(selectTeamAudit);
+
+  useEffect(() => {
+    dispatch(auditMembersRequested());
+    dispatch(auditRequested());
+  }, [dispatch]);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(auditRequested());
+  };
+  const reset = () => {
+    dispatch(auditFiltersCleared());
+    dispatch(auditRequested());
+  };
+  const exportAs = (format: TeamAuditExportFormat) => dispatch(auditExportRequested(format));
+  const running = download?.status === 'running';
+  const percent = download ? downloadPercent(download) : null;
+  const actorOptions = members.map((member) => ({ label: member.name || member.email, value: member.id }));
+
+  return (
+    <section>
+      <PageHeading title={t('teamAudit.heading')} />
+      <form onSubmit={apply} className="flex flex-wrap align-items-end gap-3 mb-3" data-testid="audit-filters">
+        <InstantField
+          id="audit-from"
+          label={t('teamAudit.from')}
+          value={filters.from}
+          onChange={(from) => dispatch(auditFilterChanged({ from }))}
+        />
+        <InstantField
+          id="audit-to"
+          label={t('teamAudit.to')}
+          value={filters.to}
+          onChange={(to) => dispatch(auditFilterChanged({ to }))}
+        />
+        <span className="flex flex-column gap-1">
+          <label htmlFor="audit-actor">{t('teamAudit.actor')}</label>
+          <Dropdown
+            inputId="audit-actor"
+            value={filters.actorId ?? null}
+            options={actorOptions}
+            onChange={(e) => dispatch(auditFilterChanged({ actorId: (e.value as string | null) ?? undefined }))}
+            placeholder={t('teamAudit.anyActor')}
+            showClear
+            filter
+            filterPlaceholder={t('teamAudit.search')}
+            style={{ minWidth: '14rem' }}
+            data-testid="audit-actor"
+          />
+        </span>
+        <span className="flex flex-column gap-1">
+          <label htmlFor="audit-type">{t('teamAudit.type')}</label>
+          <Dropdown
+            inputId="audit-type"
+            value={filters.type ?? null}
+            options={TYPE_OPTIONS}
+            onChange={(e) =>
+              dispatch(auditFilterChanged({ type: (e.value as typeof filters.type | null) ?? undefined }))
+            }
+            placeholder={t('teamAudit.anyType')}
+            showClear
+            filter
+            filterPlaceholder={t('teamAudit.search')}
+            style={{ minWidth: '16rem' }}
+            data-testid="audit-type"
+          />
+        </span>
+        <span className="flex flex-column gap-1">
+          <label htmlFor="audit-email-id">{t('teamAudit.emailId')}</label>
+          <InputText
+            id="audit-email-id"
+            value={filters.emailId ?? ''}
+            onChange={(e) => dispatch(auditFilterChanged({ emailId: e.target.value.trim() || undefined }))}
+            style={{ minWidth: '22rem' }}
+            data-testid="audit-email-id"
+          />
+        </span>
+        <Button type="submit" label={t('teamAudit.apply')} icon="pi pi-search" data-testid="audit-apply" />
+        <Button
+          type="button"
+          label={t('teamAudit.reset')}
+          severity="secondary"
+          onClick={reset}
+          data-testid="audit-reset"
+        />
+      </form>
+      <div className="flex flex-wrap align-items-center gap-2 mb-3">
+        <Button
+          type="button"
+          label={t('teamAudit.exportCsv')}
+          icon="pi pi-download"
+          onClick={() => exportAs('csv')}
+          disabled={running}
+          data-testid="audit-export-csv"
+        />
+        <Button
+          type="button"
+          label={t('teamAudit.exportJsonl')}
+          icon="pi pi-download"
+          severity="secondary"
+          onClick={() => exportAs('jsonl')}
+          disabled={running}
+          data-testid="audit-export-jsonl"
+        />
+        {download && (
+          <div className="flex flex-column gap-1" style={{ minWidth: '18rem' }} data-testid="audit-export-progress">
+            {download.status !== 'failed' && (
+              <ProgressBar
+                value={percent ?? undefined}
+                mode={percent === null && running ? 'indeterminate' : 'determinate'}
+                style={{ height: '0.75rem' }}
+                showValue={false}
+                pt={{ root: { 'aria-label': t('teamAudit.progress') } }}
+              />
+            )}
+            <small role="status" data-status={download.status}>
+              {download.status === 'failed'
+                ? t('teamAudit.exportFailed', { message: download.error })
+                : t(download.status === 'done' ? 'teamAudit.exported' : 'teamAudit.exporting', {
+                    rows: download.rows,
+                    total: download.total ?? '?',
+                    kib: Math.round(download.bytes / 1024),
+                  })}
+            </small>
+          </div>
+        )}
+      </div>
+      {error && <Message severity="error" text={error} className="mb-3" data-testid="audit-error" />}
+      <DataTable
+        value={entries}
+        dataKey="eventId"
+        loading={loading}
+        emptyMessage={t('teamAudit.empty')}
+        lazy
+        paginator
+        first={page * size}
+        rows={size}
+        totalRecords={totalElements}
+        onPage={(event) =>
+          dispatch(auditPageRequested({ page: event.page ?? Math.floor(event.first / event.rows), size: event.rows }))
+        }
+        pt={{ bodyRow: { 'data-testid': 'audit-entry' } as object }}
+        data-testid="audit-table"
+      >
+        <Column
+          header={t('teamAudit.occurredAt')}
+          body={(entry: TeamAuditEntry) => (
+            <time dateTime={entry.occurredAt} data-testid="audit-date">
+              {new Date(entry.occurredAt).toLocaleString(i18n.language)}
+            </time>
+          )}
+        />
+        <Column
+          header={t('teamAudit.type')}
+          body={(entry: TeamAuditEntry) => <Tag value={entry.type} severity="secondary" data-testid="audit-type-tag" />}
+        />
+        <Column header={t('teamAudit.actor')} body={(entry: TeamAuditEntry) => <Actor entry={entry} />} />
+        <Column
+          header={t('teamAudit.email')}
+          body={(entry: TeamAuditEntry) =>
+            entry.emailId ? (
+              <Link to={`/admin/email-detail/${entry.emailId}`} data-testid="audit-email">
+                {entry.emailId}
+              </Link>
+            ) : null
+          }
+        />
+        <Column
+          header={t('teamAudit.correlation')}
+          body={(entry: TeamAuditEntry) => <code className="text-xs">{entry.correlationId}</code>}
+        />
+        <Column
+          header={t('teamAudit.details')}
+          body={(entry: TeamAuditEntry) => (
+            <code className="text-xs" style={{ wordBreak: 'break-all' }} data-testid="audit-payload">
+              {JSON.stringify(entry.payload)}
+            </code>
+          )}
+        />
+      </DataTable>
+    </section>
+  );
+}

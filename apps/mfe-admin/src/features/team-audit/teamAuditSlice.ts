@@ -1,0 +1,138 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  TEAM_AUDIT_PAGE_SIZE,
+  type TeamAuditEntry,
+  type TeamAuditExportFormat,
+  type TeamAuditFilters,
+  type TeamMember,
+} from '@teaminbox/contracts';
+
+/** An export in progress or done: bytes and entries received against the total the server announced. */
+export interface AuditDownload {
+  format: TeamAuditExportFormat;
+  status: 'running' | 'done' | 'failed';
+  bytes: number;
+  rows: number;
+  total: number | null;
+  error: string | null;
+}
+
+export interface TeamAuditState {
+  /** The filters as edited (instants as ISO strings). */
+  filters: TeamAuditFilters;
+  /** The filters of the entries shown (and of an export). */
+  applied: TeamAuditFilters;
+  page: number;
+  size: number;
+  entries: TeamAuditEntry[];
+  totalElements: number;
+  loading: boolean;
+  /** Why the list could not be loaded (the server's message, e.g. a bad filter). */
+  error: string | null;
+  /** The team's members, for the actor filter. */
+  members: TeamMember[];
+  download: AuditDownload | null;
+}
+
+export const initialTeamAuditState: TeamAuditState = {
+  filters: {},
+  applied: {},
+  page: 0,
+  size: TEAM_AUDIT_PAGE_SIZE,
+  entries: [],
+  totalElements: 0,
+  loading: false,
+  error: null,
+  members: [],
+  download: null,
+};
+
+export const teamAuditSlice = createSlice({
+  name: 'teamAudit',
+  initialState: initialTeamAuditState,
+  reducers: {
+    auditFilterChanged(state, action: PayloadAction<Partial<TeamAuditFilters>>) {
+      state.filters = { ...state.filters, ...action.payload };
+    },
+    auditFiltersCleared(state) {
+      state.filters = {};
+    },
+    /** Load the first page with the filters as edited. */
+    auditRequested(state) {
+      state.applied = { ...state.filters };
+      state.page = 0;
+      state.loading = true;
+    },
+    auditPageRequested(state, action: PayloadAction<{ page: number; size?: number }>) {
+      state.page = action.payload.page;
+      if (action.payload.size) state.size = action.payload.size;
+      state.loading = true;
+    },
+    auditLoaded(state, action: PayloadAction<{ entries: TeamAuditEntry[]; totalElements: number }>) {
+      state.entries = action.payload.entries;
+      state.totalElements = action.payload.totalElements;
+      state.loading = false;
+      state.error = null;
+    },
+    auditLoadFailed(state, action: PayloadAction<string>) {
+      state.entries = [];
+      state.totalElements = 0;
+      state.loading = false;
+      state.error = action.payload;
+    },
+    auditMembersRequested() {},
+    auditMembersLoaded(state, action: PayloadAction<TeamMember[]>) {
+      state.members = action.payload;
+    },
+    auditExportRequested(state, action: PayloadAction<TeamAuditExportFormat>) {
+      state.download = { format: action.payload, status: 'running', bytes: 0, rows: 0, total: null, error: null };
+    },
+    auditExportStarted(state, action: PayloadAction<{ total: number | null }>) {
+      if (state.download) state.download.total = action.payload.total;
+    },
+    auditExportProgressed(state, action: PayloadAction<{ bytes: number; rows: number }>) {
+      if (state.download) Object.assign(state.download, action.payload);
+    },
+    auditExportFinished(state) {
+      if (state.download) state.download.status = 'done';
+    },
+    auditExportFailed(state, action: PayloadAction<string>) {
+      if (state.download) {
+        state.download.status = 'failed';
+        state.download.error = action.payload;
+      }
+    },
+  },
+});
+
+export const {
+  auditFilterChanged,
+  auditFiltersCleared,
+  auditRequested,
+  auditPageRequested,
+  auditLoaded,
+  auditLoadFailed,
+  auditMembersRequested,
+  auditMembersLoaded,
+  auditExportRequested,
+  auditExportStarted,
+  auditExportProgressed,
+  auditExportFinished,
+  auditExportFailed,
+} = teamAuditSlice.actions;
+
+declare module '@teaminbox/web-store' {
+  interface LazyLoadedSlices {
+    teamAudit: TeamAuditState;
+  }
+}
+
+export const selectTeamAudit = (state: { teamAudit?: TeamAuditState }): TeamAuditState =>
+  state.teamAudit ?? initialTeamAuditState;
+
+/** The share of an export received, 0-100 (null while the total is unknown). */
+export function downloadPercent(download: AuditDownload): number | null {
+  if (download.status === 'done') return 100;
+  if (!download.total) return null;
+  return Math.min(100, Math.floor((download.rows * 100) / download.total));
+}
