@@ -13,9 +13,8 @@ export const READ_ONLY_ROLE_MESSAGE = 'Auditors cannot change anything: this rol
 /** Whether the role only reads (an auditor). */
 export const isReadOnlyRole = (role: Role | null | undefined): boolean =>
   role !== null && role !== undefined && READ_ONLY_ROLES.includes(role);
-/** Whether a member with this role may change anything (false for an auditor, and without a team: no role). */
-export const canWriteWithRole = (role: Role | null | undefined): boolean =>
-  role !== null && role !== undefined && !isReadOnlyRole(role);
+/** Whether a user with this role may change anything: false for an auditor (a user without a team may create one). */
+export const canWriteWithRole = (role: Role | null | undefined): boolean => !isReadOnlyRole(role);
 /** Whether emails may be assigned to (and notifications sent to) a team member with this role. */
 export const isAssignableRole = (role: Role | null | undefined): boolean => !isReadOnlyRole(role);
 export const AUDITOR_NOT_ASSIGNABLE_MESSAGE = 'An auditor cannot be assigned emails.';

@@ -7,6 +7,7 @@ import { replyTemplatesCs } from './reply-templates';
 import { teamActivityCs } from './team-activity';
 import { usabilityCs } from './usability';
 import { rulesCs } from './rules';
+import { auditorCs } from './auditor';
 import { notificationSettingsCs, notificationsCs, profileCs } from './notifications';
 
 /** Czech texts: translations of the English ones; the spec's Czech texts as they are. */
@@ -305,6 +306,7 @@ export const cs: Resources = {
   customizer: customizerCs,
   ...usabilityCs,
   rules: rulesCs,
+  auditor: auditorCs,
   standalone: {
     heading: 'Samostatný vývoj',
     signIn: 'Přihlásit se',

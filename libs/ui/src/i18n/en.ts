@@ -6,6 +6,7 @@ import { replyTemplatesEn } from './reply-templates';
 import { teamActivityEn } from './team-activity';
 import { usabilityEn } from './usability';
 import { rulesEn } from './rules';
+import { auditorEn } from './auditor';
 import { notificationSettingsEn, notificationsEn, profileEn } from './notifications';
 
 /**
@@ -306,6 +307,7 @@ export const en = {
   customizer: customizerEn,
   ...usabilityEn,
   rules: rulesEn,
+  auditor: auditorEn,
   standalone: {
     heading: 'Standalone development',
     signIn: 'Sign In',

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
 import type { DetailViewMode, EmailDetail } from '@teaminbox/contracts';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { useNavigate } from '@teaminbox/ui';
 import { commandRequested, selectEmailDetail, viewModeChosen } from './emailDetailSlice';
 
@@ -21,11 +21,12 @@ export function BackButton() {
   );
 }
 
-/** The bar above the email: back, the view mode (classic or timeline), mute, archive and spam. */
+/** The bar above the email: back, the view mode (classic or timeline), mute, archive and spam (not for an auditor). */
 export function DetailToolbar({ email }: { email: EmailDetail }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { viewMode } = useAppSelector(selectEmailDetail);
+  const canWrite = useAppSelector(selectCanWrite);
   // Each toggle names the command it runs now: mute or unmute, archive or unarchive, spam or not spam.
   const toggles = [
     {
@@ -50,7 +51,7 @@ export function DetailToolbar({ email }: { email: EmailDetail }) {
         data-testid="view-mode"
       />
       <span className="flex-1" />
-      {toggles.map((toggle) => (
+      {(canWrite ? toggles : []).map((toggle) => (
         <Button
           key={toggle.testId}
           type="button"

@@ -2,9 +2,17 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
+import { Tag } from 'primereact/tag';
 import type { MenuItem } from 'primereact/menuitem';
 import { LanguageSwitch, ShortcutsHelp, ThemeSwitch, useShortcuts, NavLink, Outlet, useNavigate } from '@teaminbox/ui';
-import { loggedOut, selectRealtimeStatus, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import {
+  loggedOut,
+  selectCanWrite,
+  selectCurrentRole,
+  selectRealtimeStatus,
+  useAppDispatch,
+  useAppSelector,
+} from '@teaminbox/web-store';
 import { Customizer } from '../customizer/Customizer';
 import { PasswordPrompt, SET_PASSWORD_PATH } from '../password/PasswordPrompt';
 import { NotificationBell } from '../bell/NotificationBell';
@@ -40,6 +48,8 @@ export function AdminLayout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const realtime = useAppSelector(selectRealtimeStatus);
+  const role = useAppSelector(selectCurrentRole);
+  const canWrite = useAppSelector(selectCanWrite);
   const userMenu = useRef<Menu>(null);
   const [phone, setPhone] = useState(narrow);
   const [menuOpen, setMenuOpen] = useState(() => !narrow());
@@ -139,6 +149,15 @@ export function AdminLayout() {
             onClick={() => setHelpOpen(true)}
             data-testid="shortcuts-open"
           />
+          {role ? (
+            // The caller's role in the team; an auditor's stands out (read-only everywhere).
+            <Tag
+              value={t('auditor.roleBadge', { role })}
+              severity={canWrite ? 'secondary' : 'warning'}
+              title={canWrite ? undefined : t('auditor.readOnlyNotice')}
+              data-testid="header-role"
+            />
+          ) : null}
           <Button
             type="button"
             text
