@@ -121,10 +121,10 @@ export interface EmailActionDetails {
   assignedToName?: string | null;
   labelId?: string;
   labelName?: string;
-  /** STATUS_CHANGED / PRIORITY_CHANGED: the new and the previous value. */
+  /** STATUS_CHANGED / PRIORITY_CHANGED: the new and the previous value (a rule's priority is a number). */
   status?: string;
   previousStatus?: string;
-  priority?: string;
+  priority?: string | number;
   previousPriority?: string;
   [key: string]: unknown;
 }
