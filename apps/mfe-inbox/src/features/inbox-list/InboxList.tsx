@@ -157,7 +157,12 @@ export function InboxList() {
         rowClassName={(email: Row) => ({ 'inbox-row-cursor': email.id === inbox.cursor })}
         tableStyle={{ tableLayout: 'fixed', width: '100%' }}
         className="inbox-table"
-        pt={{ bodyRow: rowProps as object }}
+        // Without the selection boxes, stars and menus (an auditor) nothing in the scrolling table takes the focus:
+        // the scrolling region itself does, so that it can be scrolled from the keyboard.
+        pt={{
+          bodyRow: rowProps as object,
+          wrapper: (canWrite ? {} : { tabIndex: 0, 'aria-label': t('inbox.subject') }) as object,
+        }}
         data-testid="email-table"
       >
         {canWrite ? (
