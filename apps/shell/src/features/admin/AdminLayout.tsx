@@ -155,6 +155,8 @@ export function AdminLayout() {
               value={t('auditor.roleBadge', { role })}
               severity={canWrite ? 'secondary' : 'warning'}
               title={canWrite ? undefined : t('auditor.readOnlyNotice')}
+              // Phones and tablets have no room for it in the header: the role is on the Team Members screen too.
+              className="hidden lg:inline-flex"
               data-testid="header-role"
             />
           ) : null}
