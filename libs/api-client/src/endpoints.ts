@@ -108,9 +108,9 @@ export const api = {
   createTeam: (name: string): Promise<unknown> =>
     request('/team', { method: 'PUT', body: name, text: true, secured: true, silent: true }),
   getTeamMembers: (): Promise<TeamMember[]> => request<TeamMember[]>('/team/members', { secured: true, silent: true }),
-  /** Failures are only logged (the spec). */
-  sendInvitation: (email: string): Promise<unknown> =>
-    request('/invitation', { method: 'PUT', body: { email }, secured: true, silent: true }),
+  /** Failures are only logged (the spec). The invitee joins with the role (MEMBER when left out). */
+  sendInvitation: (email: string, role?: Role): Promise<unknown> =>
+    request('/invitation', { method: 'PUT', body: role ? { email, role } : { email }, secured: true, silent: true }),
   deleteInvitation: (id: string): Promise<unknown> =>
     request(`/invitation/${encodeURIComponent(id)}`, { method: 'DELETE', secured: true, silent: true }),
   /** The caller shows the failure (the server's message; 403 as 'Forbidden!'). */

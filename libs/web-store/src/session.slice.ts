@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CurrentUser, TSignInRequest } from '@teaminbox/contracts';
+import { canWriteWithRole, type CurrentUser, type TSignInRequest } from '@teaminbox/contracts';
 import { tokenStore } from '@teaminbox/api-client';
 
 /** anonymous: no token. checking: a token exists and the current user is being fetched. */
@@ -53,9 +53,17 @@ export const sessionSlice = createSlice({
     selectSessionStatus: (state) => state.status,
     selectCurrentUser: (state) => state.user,
     selectSignIn: (state) => state.signIn,
+    /** The caller's role in their team (null without one). */
+    selectCurrentRole: (state) => state.user?.role ?? null,
+    /**
+     * Whether the caller may change anything: false for an auditor (read-only everywhere; the server answers 403
+     * to their writes). Components test this, never the role itself.
+     */
+    selectCanWrite: (state) => canWriteWithRole(state.user?.role),
   },
 });
 
 export const { signInRequested, signInFailed, signedIn, userRefreshRequested, userLoaded, loggedOut } =
   sessionSlice.actions;
-export const { selectSessionStatus, selectCurrentUser, selectSignIn } = sessionSlice.selectors;
+export const { selectSessionStatus, selectCurrentUser, selectSignIn, selectCurrentRole, selectCanWrite } =
+  sessionSlice.selectors;

@@ -16,6 +16,7 @@ import { Hardening1768300000000 } from './1768300000000-hardening';
 import { Rules1768350000000 } from './1768350000000-rules';
 import { Notifications1768500000000 } from './1768500000000-notifications';
 import { TeamActivity1768600000000 } from './1768600000000-team-activity';
+import { InvitationRole1769100000000 } from './1769100000000-invitation-role';
 import { TeamAudit1769300000000 } from './1769300000000-team-audit';
 
 /** Every migration of the API, in order. Append new ones at the end. */
@@ -38,5 +39,6 @@ export const migrations = [
   Rules1768350000000,
   Notifications1768500000000,
   TeamActivity1768600000000,
+  InvitationRole1769100000000,
   TeamAudit1769300000000,
 ];

@@ -34,7 +34,7 @@ export async function invite(t: TestApp, sink: SmtpSink, inviterToken: string, e
 export async function teamWith(
   t: TestApp,
   sink: SmtpSink,
-  roles: ('MAINTAINER' | 'MEMBER')[],
+  roles: ('MAINTAINER' | 'MEMBER' | 'AUDITOR')[],
 ): Promise<{ admin: Person; members: Person[]; teamId: string }> {
   const admin = await person(t, 'admin');
   const created = await t.request<Team>('/api/team', { method: 'PUT', token: admin.token, body: 'Team' });

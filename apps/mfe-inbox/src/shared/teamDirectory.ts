@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
-import type { Label, TeamMember } from '@teaminbox/contracts';
+import { isAssignableRole, type Label, type TeamMember } from '@teaminbox/contracts';
 import { api, inboxApi } from '@teaminbox/api-client';
 import { labelChanged } from '@teaminbox/web-store';
 import { listOrEmpty } from './lists';
@@ -58,3 +58,7 @@ export function* teamDirectorySaga(): SagaIterator {
   yield takeLatest(teamDirectoryRequested.type, loadDirectory);
   yield takeLatest(labelChanged.type, loadLabels);
 }
+
+/** The members an email may be assigned to (and who are told of a mention): everyone but the auditors. */
+export const assignableMembers = (members: readonly TeamMember[]): TeamMember[] =>
+  members.filter((member) => isAssignableRole(member.role));

@@ -12,7 +12,7 @@ import type { RuleEventMap } from '../rules/rule.events';
  * ---------------------------------------------------------------------------------------------- */
 
 /** Who may read the team's audit trail and export it: the API's guard and the web's menu use this one list. */
-export const AUDIT_TRAIL_READER_ROLES: readonly Role[] = ['ADMIN', 'MAINTAINER'];
+export const AUDIT_TRAIL_READER_ROLES: readonly Role[] = ['ADMIN', 'MAINTAINER', 'AUDITOR'];
 
 /** Every event type of every context. */
 export type AnyEventMap = DomainEventMap &

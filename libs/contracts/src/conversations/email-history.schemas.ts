@@ -7,7 +7,12 @@ import type { Comment, EmailDetail, Reply } from './collaboration.schemas';
  * ---------------------------------------------------------------------------------------------- */
 
 /** Who may read an email's history and its past states: the API's guard and the web's History tab alike. */
-export const EMAIL_HISTORY_READER_ROLES = ['ADMIN', 'MAINTAINER', 'MEMBER'] as const satisfies readonly Role[];
+export const EMAIL_HISTORY_READER_ROLES = [
+  'ADMIN',
+  'MAINTAINER',
+  'MEMBER',
+  'AUDITOR',
+] as const satisfies readonly Role[];
 
 export const AS_OF_INVALID_MESSAGE = "asOf must be an ISO-8601 date and time, e.g. '2026-11-17T14:00:00Z'";
 export const EMAIL_NOT_YET_MESSAGE = 'The email did not exist yet at that instant';

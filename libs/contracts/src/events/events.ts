@@ -111,6 +111,8 @@ export interface InvitationSent {
   tokenHash: string;
   expiresAt: string;
   invitedBy: string;
+  /** The role the invitee joins with; absent (invitations sent before roles could be chosen): MEMBER. */
+  role?: Role;
 }
 
 export interface InvitationDeleted {

@@ -1,8 +1,23 @@
 import { z } from 'zod';
 
-export const ROLES = ['ADMIN', 'MAINTAINER', 'MEMBER'] as const;
+export const ROLES = ['ADMIN', 'MAINTAINER', 'MEMBER', 'AUDITOR'] as const;
 export const ZRole = z.enum(ROLES);
 export type Role = z.infer<typeof ZRole>;
+
+/**
+ * Roles that read everything their team may read and change nothing: every write call answers 403
+ * READ_ONLY_ROLE_MESSAGE (one guard in the platform), they are never assigned an email and never notified.
+ */
+export const READ_ONLY_ROLES: readonly Role[] = ['AUDITOR'];
+export const READ_ONLY_ROLE_MESSAGE = 'Auditors cannot change anything: this role can only read.';
+/** Whether the role only reads (an auditor). */
+export const isReadOnlyRole = (role: Role | null | undefined): boolean =>
+  role !== null && role !== undefined && READ_ONLY_ROLES.includes(role);
+/** Whether a user with this role may change anything: false for an auditor (a user without a team may create one). */
+export const canWriteWithRole = (role: Role | null | undefined): boolean => !isReadOnlyRole(role);
+/** Whether emails may be assigned to (and notifications sent to) a team member with this role. */
+export const isAssignableRole = (role: Role | null | undefined): boolean => !isReadOnlyRole(role);
+export const AUDITOR_NOT_ASSIGNABLE_MESSAGE = 'An auditor cannot be assigned emails.';
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 1024;
@@ -72,6 +87,8 @@ export interface TeamMember {
 export interface TeamInvitation {
   id: string;
   email: string;
+  /** The role the invitee gets on joining (MEMBER when the invitation named none). */
+  role?: Role;
 }
 
 export interface Team {
@@ -115,7 +132,11 @@ export interface InvitationResponse {
   flag: 0 | 1;
 }
 
-export const ZInviteRequest = z.object({ email: ZEmailAddress });
+/** PUT /invitation: {email, role?}; the invitee joins with the role (MEMBER when left out). */
+export const ZInviteRequest = z.object({
+  email: ZEmailAddress,
+  role: z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` }).default('MEMBER'),
+});
 export type TInviteRequest = z.infer<typeof ZInviteRequest>;
 
 /** PUT /team/member/{id}/role: a text/plain role or JSON {role}. */

@@ -220,6 +220,8 @@ export const RULE_ACTION_SKIP_REASONS = [
   'NO_LAST_RESPONDER',
   /** The member is no longer in the team. */
   'NOT_A_MEMBER',
+  /** The member is an auditor now: auditors are never assigned. */
+  'AUDITOR',
   /** The label was deleted. */
   'LABEL_NOT_FOUND',
   /** The email already was in that state (assigned to that member, labelled, that priority...). */

@@ -9,6 +9,7 @@ import { teamActivityCs } from './team-activity';
 import { teamAuditCs } from './team-audit';
 import { usabilityCs } from './usability';
 import { rulesCs } from './rules';
+import { auditorCs } from './auditor';
 import { notificationSettingsCs, notificationsCs, profileCs } from './notifications';
 
 /** Czech texts: translations of the English ones; the spec's Czech texts as they are. */
@@ -309,6 +310,7 @@ export const cs: Resources = {
   customizer: customizerCs,
   ...usabilityCs,
   rules: rulesCs,
+  auditor: auditorCs,
   standalone: {
     heading: 'Samostatný vývoj',
     signIn: 'Přihlásit se',

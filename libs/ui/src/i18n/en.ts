@@ -8,6 +8,7 @@ import { teamActivityEn } from './team-activity';
 import { teamAuditEn } from './team-audit';
 import { usabilityEn } from './usability';
 import { rulesEn } from './rules';
+import { auditorEn } from './auditor';
 import { notificationSettingsEn, notificationsEn, profileEn } from './notifications';
 
 /**
@@ -310,6 +311,7 @@ export const en = {
   customizer: customizerEn,
   ...usabilityEn,
   rules: rulesEn,
+  auditor: auditorEn,
   standalone: {
     heading: 'Standalone development',
     signIn: 'Sign In',

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../../test/app/test-app';
 import { startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
 import { captureLogs, type LogCapture } from '../../../test/mail/log-capture';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
+import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
 import { MAIL_HOST_NOT_ALLOWED_MESSAGE } from '../../platform/net';
 import { JobQueue } from './jobs/job-queue';
 
@@ -434,5 +435,44 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     expect(delivered('Re: double click')).toBe(2);
     expect(delivered('Re: from a draft')).toBe(1);
     expect(sink.received.filter((mail) => mail.raw.includes(replyId))).toHaveLength(1);
+  }, 60_000);
+
+  it('records who and why: mail ingestion as the system, the reply under its request id, the delivery caused by it', async () => {
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    const [received] = (await store.readStream(`email-${emailId}`)).filter((e) => e.type === 'EmailReceived');
+    expect(received.metadata).toMatchObject({ actorUserId: null, actorKind: 'system', causationId: null, teamId });
+    expect(received.metadata.correlationId).toEqual(expect.any(String));
+
+    const me = (await t.request<{ id: string }>('/api/loggedInUser', { token })).body;
+    const answer = await t.request<SendReplyResponse>('/api/emails/send-reply', {
+      method: 'POST',
+      token,
+      headers: { 'X-Request-Id': 'reply-request-42' },
+      body: { emailId, teamId, to: ['alice@example.com'], cc: [], bcc: [], subject: 'Re: traced', body: 'Traced.' },
+    });
+    expect(answer.status).toBe(202);
+    expect(answer.headers.get('x-request-id')).toBe('reply-request-42');
+    const { replyId } = answer.body;
+    await until(
+      () => replyEvents(replyId),
+      (events) => events.length === 2,
+    );
+    const ofReply = (await store.readStream(`email-${emailId}`)).filter(
+      (e) => (e.data as { replyId?: string }).replyId === replyId,
+    );
+    const queued = ofReply.find((e) => e.type === 'ReplyQueued')!;
+    const sent = ofReply.find((e) => e.type === 'ReplySent')!;
+    expect(queued.metadata).toMatchObject({
+      actorUserId: me.id,
+      actorKind: 'user',
+      correlationId: 'reply-request-42',
+      causationId: null,
+    });
+    expect(sent.metadata).toMatchObject({
+      actorKind: 'system',
+      correlationId: 'reply-request-42',
+      causationId: queued.eventId,
+      teamId,
+    });
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { AccessTokenService, ACCESS_TOKEN_TTL_SECONDS } from './access-token.ser
 import { Clock } from './clock';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy } from './jwt.strategy';
+import { ReadOnlyRoleGuard } from './read-only-role.guard';
 import { RolesGuard } from './roles.guard';
 import { UserSessions } from './user-sessions';
 
@@ -39,8 +40,9 @@ export class AuthModule {
         AccessTokenService,
         Clock,
         { provide: UserSessions, useExisting: options.sessions },
-        // In this order: the token first, then the role a route requires.
+        // In this order: the token first, then a read-only role's writes, then the role a route requires.
         { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: ReadOnlyRoleGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
       ],
       exports: [AccessTokenService, Clock, UserSessions],

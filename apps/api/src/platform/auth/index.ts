@@ -5,5 +5,6 @@ export * from './clock';
 export * from './current-user.decorator';
 export * from './public.decorator';
 export * from './caller.decorator';
+export * from './read-only-role.guard';
 export * from './roles.guard';
 export * from './user-sessions';

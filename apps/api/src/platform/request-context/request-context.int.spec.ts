@@ -1,9 +1,20 @@
-import type { CurrentUser, Team } from '@teaminbox/contracts';
+import type { CurrentUser, Email, Page, Team } from '@teaminbox/contracts';
+import { v7 as uuidv7 } from 'uuid';
+import { teamWith } from '../../../test/app/identity-fixtures';
 import { suiteWithApp } from '../../../test/app/suite';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
 
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('request context over HTTP', () => {
-  const { t } = suiteWithApp();
+  const { t, sink } = suiteWithApp();
 
   it('attributes the events of a request to its caller, under the request id it answers', async () => {
     const { token } = await t.signUp('traced');
@@ -37,5 +48,104 @@ describe('request context over HTTP', () => {
     expect(first.status).toBe(401);
     expect(first.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(first.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'));
+  });
+
+  it('traces an email command to its request, and a rule and the notifications to the event they react to', async () => {
+    const { admin, teamId } = await teamWith(t, sink, ['MEMBER']);
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    await t.request('/api/emails/sample', { method: 'POST', token: admin.token });
+    const [email] = (await t.request<Page<Email>>('/api/emails?size=1', { token: admin.token })).body.content;
+    const changed = await t.request(`/api/emails/${email.id}/status`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { status: 'CLOSED' },
+      headers: { 'X-Request-Id': 'close-email-1' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('x-request-id')).toBe('close-email-1');
+    const statusChanged = (await store.readStream(`email-${email.id}`)).find((e) => e.type === 'EmailStatusChanged');
+    expect(statusChanged?.metadata).toMatchObject({
+      actorUserId: admin.id,
+      actorKind: 'user',
+      teamId,
+      correlationId: 'close-email-1',
+      causationId: null,
+    });
+
+    const rule = await t.request('/api/rules', {
+      method: 'POST',
+      token: admin.token,
+      body: {
+        name: 'Traced rule',
+        matchMode: 'ALL',
+        conditions: [{ field: 'SUBJECT', operator: 'CONTAINS', value: 'traced' }],
+        actions: [{ type: 'SET_PRIORITY', value: 'HIGH', skipIfOnVacation: false }],
+        suppressNotifications: false,
+        enabled: true,
+      },
+    });
+    expect(rule.status).toBe(200);
+
+    // A new email as mail ingestion records it: the system's, the first event of its chain.
+    const emailId = uuidv7();
+    const receivedId = uuidv7();
+    await store.appendToStream(
+      `email-${emailId}`,
+      [
+        {
+          eventId: receivedId,
+          type: 'EmailReceived',
+          data: {
+            emailId,
+            teamId,
+            messageId: `<${emailId}@example.com>`,
+            subject: 'A traced email',
+            fromName: 'Customer',
+            fromEmail: 'customer@example.com',
+            to: ['support@example.com'],
+            cc: [],
+            text: 'Hello',
+            html: null,
+            receivedAt: new Date().toISOString(),
+            priority: 'MEDIUM',
+            status: 'NEW',
+          },
+          metadata: {
+            actorUserId: null,
+            actorKind: 'system',
+            teamId,
+            correlationId: 'mail-sync-7',
+            causationId: null,
+            occurredAt: new Date().toISOString(),
+          },
+        },
+      ],
+      'no_stream',
+    );
+    const byRule = await until(
+      async () => (await store.readStream(`email-${emailId}`)).filter((e) => e.metadata.actorKind === 'rule'),
+      (events) => events.some((e) => e.type === 'EmailPriorityChanged'),
+    );
+    expect(byRule.map((e) => e.type)).toEqual(expect.arrayContaining(['EmailRuleApplied', 'EmailPriorityChanged']));
+    for (const event of byRule) {
+      expect(event.metadata).toMatchObject({
+        actorUserId: null,
+        actorKind: 'rule',
+        actorRule: { name: 'Traced rule' },
+        teamId,
+        correlationId: 'mail-sync-7',
+        causationId: receivedId,
+      });
+    }
+    const notified = await until(
+      () => store.readStream(`notifications-${receivedId}`),
+      (events) => events.length > 0,
+    );
+    expect(notified[0].metadata).toMatchObject({
+      actorKind: 'system',
+      teamId,
+      correlationId: 'mail-sync-7',
+      causationId: receivedId,
+    });
   });
 });

@@ -45,6 +45,21 @@ describe('request context', () => {
     expect(first.correlationId).not.toBe(second.correlationId);
   });
 
+  it('detaches background work started in a request from its scope', async () => {
+    await RequestContext.run({ ...scope }, async () => {
+      RequestContext.identify('u1', 't1');
+      const later = RequestContext.detached(
+        () =>
+          new Promise<ReturnType<typeof RequestContext.metadata>>((resolve) =>
+            setTimeout(() => resolve(RequestContext.metadata()), 1),
+          ),
+      );
+      expect(await later).toMatchObject({ actorUserId: null, actorKind: 'system', teamId: null, causationId: null });
+      expect((await later).correlationId).not.toBe('req-1');
+      expect(RequestContext.metadata().actorUserId).toBe('u1');
+    });
+  });
+
   it('makes a reaction to an event caused by it, in its correlation', () => {
     const event: StoredEvent = {
       eventId: 'ev-1',

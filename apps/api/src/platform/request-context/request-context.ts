@@ -42,6 +42,15 @@ export const RequestContext = {
     return storage.getStore() ?? { correlationId: uuidv7(), causationId: null, actor: SYSTEM, teamId: null };
   },
 
+  /**
+   * Runs fn, and every background task it starts, outside any scope: a long-lived worker started by a request (a
+   * mailbox saved) must not write as that request's caller for the rest of its life. Its writes are the system's,
+   * each under a fresh correlation id.
+   */
+  detached<T>(fn: () => T): T {
+    return storage.exit(fn);
+  },
+
   /** Runs fn as another actor in the same correlation (e.g. a new account acting for itself at registration). */
   actAs<T>(actor: Actor, fn: () => T): T {
     return storage.run({ ...RequestContext.current(), actor }, fn);

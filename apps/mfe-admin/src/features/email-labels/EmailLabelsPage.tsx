@@ -15,7 +15,8 @@ import {
   type LabelColor,
 } from '@teaminbox/contracts';
 import { LabelTag, PageHeading } from '@teaminbox/ui';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { Message } from 'primereact/message';
 import {
   defaultLabelsRequested,
   draftChanged,
@@ -113,6 +114,7 @@ function LabelList({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { deleting } = useAppSelector(selectEmailLabels);
+  const canWrite = useAppSelector(selectCanWrite);
   return (
     <Card title={title} data-testid={testId}>
       {labels.length === 0 ? (
@@ -122,18 +124,20 @@ function LabelList({
           {labels.map((label) => (
             <li key={label.id} className="label-item" data-testid="label-item" data-name={label.name}>
               <LabelTag label={label} />
-              <Button
-                type="button"
-                icon="pi pi-trash"
-                severity="danger"
-                text
-                rounded
-                size="small"
-                loading={deleting.includes(label.id)}
-                aria-label={t('emailLabels.deleteLabel', { name: label.name })}
-                onClick={() => dispatch(labelDeletionRequested(label))}
-                data-testid="label-delete"
-              />
+              {canWrite ? (
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  severity="danger"
+                  text
+                  rounded
+                  size="small"
+                  loading={deleting.includes(label.id)}
+                  aria-label={t('emailLabels.deleteLabel', { name: label.name })}
+                  onClick={() => dispatch(labelDeletionRequested(label))}
+                  data-testid="label-delete"
+                />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -150,6 +154,8 @@ export default function EmailLabelsPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { labels, loading, initializing } = useAppSelector(selectEmailLabels);
+  // An auditor reads the labels: no creation, default labels or deletion.
+  const canWrite = useAppSelector(selectCanWrite);
 
   useEffect(() => {
     dispatch(labelsRequested());
@@ -160,18 +166,24 @@ export default function EmailLabelsPage() {
   return (
     <section>
       <PageHeading title={t('emailLabels.heading')}>
-        <Button
-          type="button"
-          label={t('emailLabels.initialize')}
-          icon="pi pi-bookmark"
-          outlined
-          loading={initializing}
-          onClick={() => dispatch(defaultLabelsRequested())}
-          data-testid="labels-initialize"
-        />
+        {canWrite ? (
+          <Button
+            type="button"
+            label={t('emailLabels.initialize')}
+            icon="pi pi-bookmark"
+            outlined
+            loading={initializing}
+            onClick={() => dispatch(defaultLabelsRequested())}
+            data-testid="labels-initialize"
+          />
+        ) : null}
       </PageHeading>
       <div className="flex flex-column gap-3">
-        <CreateLabelForm />
+        {canWrite ? (
+          <CreateLabelForm />
+        ) : (
+          <Message severity="info" text={t('auditor.readOnlyScreen')} data-testid="read-only-notice" />
+        )}
         {loading ? (
           <div className="flex justify-content-center" role="status" aria-label={t('emailLabels.loading')}>
             <ProgressSpinner style={{ width: 40, height: 40 }} data-testid="labels-loading" />

@@ -13,7 +13,7 @@ import {
   type ReplyTemplate,
 } from '@teaminbox/contracts';
 import { PageHeading } from '@teaminbox/ui';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import {
   draftEdited,
   editingCancelled,
@@ -99,6 +99,7 @@ function TemplateTable() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { templates, loading } = useAppSelector(selectReplyTemplates);
+  const canWrite = useAppSelector(selectCanWrite);
   const actions = (template: ReplyTemplate) => (
     <div className="flex gap-1">
       <Button
@@ -134,11 +135,13 @@ function TemplateTable() {
     >
       <Column field="name" header={t('replyTemplates.name')} />
       <Column field="subject" header={t('replyTemplates.subject')} />
-      <Column
-        header={<span className="sr-only">{t('replyTemplates.actions')}</span>}
-        body={actions}
-        style={{ width: '7rem' }}
-      />
+      {canWrite ? (
+        <Column
+          header={<span className="sr-only">{t('replyTemplates.actions')}</span>}
+          body={actions}
+          style={{ width: '7rem' }}
+        />
+      ) : null}
     </DataTable>
   );
 }
@@ -148,6 +151,8 @@ export default function ReplyTemplatesPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { editing } = useAppSelector(selectReplyTemplates);
+  // An auditor reads the templates: no new one, no edit, no deletion.
+  const canWrite = useAppSelector(selectCanWrite);
 
   useEffect(() => {
     dispatch(templatesRequested());
@@ -156,7 +161,7 @@ export default function ReplyTemplatesPage() {
   return (
     <section>
       <PageHeading title={t('replyTemplates.heading')}>
-        {editing ? null : (
+        {editing || !canWrite ? null : (
           <Button
             type="button"
             label={t('replyTemplates.newTemplate')}
@@ -166,7 +171,7 @@ export default function ReplyTemplatesPage() {
           />
         )}
       </PageHeading>
-      {editing ? <TemplateEditor draft={editing} /> : <TemplateTable />}
+      {editing && canWrite ? <TemplateEditor draft={editing} /> : <TemplateTable />}
     </section>
   );
 }

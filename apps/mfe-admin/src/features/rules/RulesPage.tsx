@@ -13,6 +13,7 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import {
   PRIORITIES,
+  isAssignableRole,
   RULE_ACTION_TYPES,
   RULE_CONDITION_FIELDS,
   RULE_MATCH_MODES,
@@ -186,7 +187,8 @@ function ActionValue({ action, onChange }: { action: RuleAction; onChange: (valu
   switch (valueInputOf(action.type)) {
     case 'member':
       return select(
-        members.map((m) => ({ value: m.id, label: m.name || m.email })),
+        // Auditors are never assigned: the server refuses a rule naming one.
+        members.filter((m) => isAssignableRole(m.role)).map((m) => ({ value: m.id, label: m.name || m.email })),
         t('rules.selectMember'),
       );
     case 'label':

@@ -265,8 +265,33 @@ describe('invitations', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/team')).toHaveLength(2));
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe('/api/invitation');
-    expect(JSON.parse(put.body!)).toEqual({ email: 'karel@example.com' });
+    expect(JSON.parse(put.body!)).toEqual({ email: 'karel@example.com', role: 'MEMBER' });
     expect(screen.getByTestId('invite-email-input')).toHaveValue('');
+  });
+
+  it('invites with the role chosen in the form (AUDITOR here)', async () => {
+    const { calls } = setup({ email: jana.email, role: 'ADMIN' }, crew(), { 'PUT /api/invitation': [200, crew()] });
+    await screen.findByTestId('member-list');
+    fireEvent.click(screen.getByTestId('invite-role-select'));
+    const options = await screen.findAllByRole('option', { name: 'AUDITOR', hidden: true });
+    fireEvent.click(options.find((o) => o.tagName === 'LI')!);
+    fireEvent.change(screen.getByTestId('invite-email-input'), { target: { value: 'audit@example.com' } });
+    fireEvent.click(screen.getByTestId('invite-send-button'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toEqual({
+      email: 'audit@example.com',
+      role: 'AUDITOR',
+    });
+  });
+
+  it('shows an auditor the team, the invitations and their roles, with nothing to change', async () => {
+    setup({ email: petr.email, role: 'AUDITOR' }, crew());
+    await screen.findByTestId('member-list');
+    expect(screen.queryByTestId('member-role-select')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('member-delete')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('invitation-delete')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('invite-form')).not.toBeInTheDocument();
+    expect(screen.getByTestId('invitation-role')).toHaveTextContent('MEMBER');
   });
 
   it('only logs a failed send, with no notice', async () => {

@@ -9,7 +9,7 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { isValidEmail, ROLES, type Role, type TeamInvitation, type TeamMember } from '@teaminbox/contracts';
 import { PageHeading, PersonAvatar } from '@teaminbox/ui';
-import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { actingRole, canChangeRole, canRemove, isOwnRow } from './teamRules';
 import {
   confirmationDismissed,
@@ -140,6 +140,7 @@ function MemberList({
   actor: Role | null;
 }) {
   const { t } = useTranslation();
+  const canWrite = useAppSelector(selectCanWrite);
   return (
     <Card title={t('team.members')}>
       <table className="team-table" data-testid="member-list">
@@ -160,7 +161,7 @@ function MemberList({
               key={`${member.id}:${member.role}`}
               member={member}
               own={isOwnRow(member, currentEmail)}
-              changeable={canChangeRole(member, currentEmail)}
+              changeable={canWrite && canChangeRole(member, currentEmail)}
               removable={canRemove(member, currentEmail, actor)}
             />
           ))}
@@ -173,6 +174,7 @@ function MemberList({
 function InvitationList({ invitations }: { invitations: TeamInvitation[] }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const canWrite = useAppSelector(selectCanWrite);
   return (
     <Card title={t('team.invitations')}>
       {invitations.length === 0 ? (
@@ -188,16 +190,20 @@ function InvitationList({ invitations }: { invitations: TeamInvitation[] }) {
               data-testid="invitation-row"
               data-email={invitation.email}
             >
-              <span>{invitation.email}</span>
-              <Button
-                type="button"
-                icon="pi pi-trash"
-                severity="danger"
-                text
-                aria-label={t('team.deleteInvitation', { email: invitation.email })}
-                onClick={() => dispatch(invitationDeletionAsked({ id: invitation.id, email: invitation.email }))}
-                data-testid="invitation-delete"
-              />
+              <span>
+                {invitation.email} <Tag value={invitation.role ?? 'MEMBER'} data-testid="invitation-role" />
+              </span>
+              {canWrite ? (
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  severity="danger"
+                  text
+                  aria-label={t('team.deleteInvitation', { email: invitation.email })}
+                  onClick={() => dispatch(invitationDeletionAsked({ id: invitation.id, email: invitation.email }))}
+                  data-testid="invitation-delete"
+                />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -211,6 +217,7 @@ function InviteForm() {
   const dispatch = useAppDispatch();
   const { inviting } = useAppSelector(selectTeam);
   const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('MEMBER');
   const [invalid, setInvalid] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -221,7 +228,7 @@ function InviteForm() {
       return;
     }
     setInvalid(false);
-    dispatch(invitationSendRequested(value));
+    dispatch(invitationSendRequested({ email: value, role }));
     setEmail('');
   };
   return (
@@ -238,6 +245,13 @@ function InviteForm() {
           placeholder={t('team.email')}
           onChange={(e) => setEmail(e.target.value)}
           data-testid="invite-email-input"
+        />
+        <Dropdown
+          value={role}
+          options={ROLE_OPTIONS}
+          onChange={(e) => setRole(e.value as Role)}
+          aria-label={t('auditor.inviteRole')}
+          data-testid="invite-role-select"
         />
         <Button
           type="submit"
@@ -293,6 +307,7 @@ export default function TeamMembersPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
+  const canWrite = useAppSelector(selectCanWrite);
   const { team } = useAppSelector(selectTeam);
   const teamId = user?.teamId ?? null;
   const currentEmail = user?.email ?? '';
@@ -315,7 +330,7 @@ export default function TeamMembersPage() {
           </h2>
           <MemberList members={team.members} currentEmail={currentEmail} actor={actor} />
           <InvitationList invitations={team.invitations} />
-          <InviteForm />
+          {canWrite ? <InviteForm /> : null}
           <ConfirmDeletion />
         </>
       ) : null}

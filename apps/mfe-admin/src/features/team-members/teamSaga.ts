@@ -89,12 +89,12 @@ function* removeMember(action: ReturnType<typeof memberRemovalConfirmed>) {
 /** Invitation send and delete failures are only logged (the api client logs them), no notice. */
 function* sendInvitation(action: ReturnType<typeof invitationSendRequested>) {
   try {
-    yield call(api.sendInvitation, action.payload);
-    yield put(invitationSent(action.payload));
+    yield call(api.sendInvitation, action.payload.email, action.payload.role);
+    yield put(invitationSent(action.payload.email));
     yield put(noticeRaised({ severity: 'info', key: 'team.invitationSent', lifeMs: SUCCESS_NOTICE_MS }));
     yield put(teamRequested());
   } catch {
-    yield put(invitationSendFailed(action.payload));
+    yield put(invitationSendFailed(action.payload.email));
   }
 }
 

@@ -79,7 +79,7 @@ export const teamSlice = createSlice({
     confirmationDismissed(state) {
       state.confirmation = null;
     },
-    invitationSendRequested(state, _action: PayloadAction<string>) {
+    invitationSendRequested(state, _action: PayloadAction<{ email: string; role: Role }>) {
       state.inviting = true;
     },
     invitationSent(state, _action: PayloadAction<string>) {

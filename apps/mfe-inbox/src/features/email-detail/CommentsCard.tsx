@@ -5,8 +5,8 @@ import { Card } from 'primereact/card';
 import { Mention } from 'primereact/mention';
 import type { TeamMember } from '@teaminbox/contracts';
 import { PersonAvatar } from '@teaminbox/ui';
-import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { selectTeamDirectory } from '../../shared/teamDirectory';
+import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { assignableMembers, selectTeamDirectory } from '../../shared/teamDirectory';
 import {
   commentAddRequested,
   commentDeleteRequested,
@@ -80,6 +80,9 @@ export function CommentsCard({ emailId }: { emailId: string }) {
   const { items: comments, draft: text, editing } = useAppSelector(selectComments);
   const { members } = useAppSelector(selectTeamDirectory);
   const myEmail = useAppSelector(selectCurrentUser)?.email;
+  const canWrite = useAppSelector(selectCanWrite);
+  // An auditor is never told of a mention, so the suggestions leave the auditors out.
+  const mentionable = assignableMembers(members);
 
   return (
     <Card title={t('emailDetail.comments')}>
@@ -90,14 +93,14 @@ export function CommentsCard({ emailId }: { emailId: string }) {
       >
         {comments.length === 0 ? <li>{t('emailDetail.noComments')}</li> : null}
         {comments.map((comment) => {
-          const own = comment.userEmail === myEmail;
+          const own = canWrite && comment.userEmail === myEmail;
           if (editing?.id === comment.id) {
             return (
               <li key={comment.id} className="flex flex-column gap-2" data-testid="comment">
                 <MentionTextarea
                   value={editing.text}
                   onChange={(value) => dispatch(commentEditChanged(value))}
-                  members={members}
+                  members={mentionable}
                   label={t('emailDetail.editComment')}
                   testId="comment-edit-input"
                 />
@@ -152,23 +155,25 @@ export function CommentsCard({ emailId }: { emailId: string }) {
           );
         })}
       </ul>
-      <div className="flex flex-column gap-2 mt-2">
-        <MentionTextarea
-          value={text}
-          onChange={(value) => dispatch(commentDraftChanged(value))}
-          members={members}
-          label={t('emailDetail.commentPlaceholder')}
-          testId="comment-input"
-        />
-        <div>
-          <Button
-            type="button"
-            size="small"
-            label={t('emailDetail.addComment')}
-            onClick={() => dispatch(commentAddRequested(emailId, text))}
+      {canWrite ? (
+        <div className="flex flex-column gap-2 mt-2">
+          <MentionTextarea
+            value={text}
+            onChange={(value) => dispatch(commentDraftChanged(value))}
+            members={mentionable}
+            label={t('emailDetail.commentPlaceholder')}
+            testId="comment-input"
           />
+          <div>
+            <Button
+              type="button"
+              size="small"
+              label={t('emailDetail.addComment')}
+              onClick={() => dispatch(commentAddRequested(emailId, text))}
+            />
+          </div>
         </div>
-      </div>
+      ) : null}
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
 import { EMAIL_HISTORY_READER_ROLES, type DetailViewMode, type EmailDetail } from '@teaminbox/contracts';
-import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { useNavigate } from '@teaminbox/ui';
 import { commandRequested, selectEmailDetail, viewModeChosen } from './emailDetailSlice';
 import { historyViewToggled, selectEmailHistory } from './emailHistorySlice';
@@ -24,7 +24,7 @@ export function BackButton() {
 
 /**
  * The bar above the email: back, the view mode (classic or timeline), the History view (for its readers), mute,
- * archive and spam. `readOnly` (a past state is shown) disables every action.
+ * archive and spam (not for an auditor). `readOnly` (a past state is shown) disables every action.
  */
 export function DetailToolbar({ email, readOnly = false }: { email: EmailDetail; readOnly?: boolean }) {
   const { t } = useTranslation();
@@ -34,6 +34,7 @@ export function DetailToolbar({ email, readOnly = false }: { email: EmailDetail;
   const role = useAppSelector(selectCurrentUser)?.role;
   const historyReader = (EMAIL_HISTORY_READER_ROLES as readonly string[]).includes(role ?? '');
   const historyOpen = history.emailId === email.id && history.open;
+  const canWrite = useAppSelector(selectCanWrite);
   // Each toggle names the command it runs now: mute or unmute, archive or unarchive, spam or not spam.
   const toggles = [
     {
@@ -69,7 +70,7 @@ export function DetailToolbar({ email, readOnly = false }: { email: EmailDetail;
         />
       )}
       <span className="flex-1" />
-      {toggles.map((toggle) => (
+      {(canWrite ? toggles : []).map((toggle) => (
         <Button
           key={toggle.testId}
           type="button"

@@ -30,6 +30,29 @@ describe('the email detail page', () => {
     expect(screen.getByTestId('email-label')).toHaveTextContent('Important');
   });
 
+  it('shows an auditor the email with no control that changes it, and neither marks it read nor joins presence', async () => {
+    stubDetailApi(emailDetail({ read: false, labels: ['l1'], assignedTo: null }));
+    await renderDetail({ role: 'AUDITOR' });
+    expect(screen.getByTestId('read-only-notice')).toHaveTextContent('You are an auditor');
+    for (const control of [
+      'archive-toggle',
+      'spam-toggle',
+      'mute-toggle',
+      'member-select',
+      'label-select',
+      'email-label-remove',
+      'comment-input',
+      'reply-form',
+    ]) {
+      expect(screen.queryByTestId(control)).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: 'Assign to me' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('email-label')).toHaveTextContent('Important');
+    expect(screen.getByTestId('status-select')).toHaveClass('p-disabled');
+    expect(inboxApi.markRead).not.toHaveBeenCalled();
+    expect(inboxApi.joinPresence).not.toHaveBeenCalled();
+  });
+
   it('marks a label already on the email as disabled in the select', async () => {
     stubApi(emailDetail({ labels: ['l1'] }));
     await renderDetail();

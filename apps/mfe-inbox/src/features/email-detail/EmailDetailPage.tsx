@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Message } from 'primereact/message';
 import { useShortcuts, useLocation, useNavigate, useParams } from '@teaminbox/ui';
-import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { AssignmentCard } from './AssignmentCard';
 import { AttachmentsCard } from './AttachmentsCard';
 import { CommentsCard } from './CommentsCard';
@@ -51,6 +52,7 @@ function focusOn(selector: string): boolean {
  * /admin/email-detail/{id}: the email (sanitized HTML in a sandboxed frame), its actions, assignment, labels,
  * status and priority, what the automatic rules did to it, attachments, internal comments, the reply form and who
  * is viewing it, live. The feature's sagas load and change it; this page opens the email and lays out the cards.
+ * An auditor reads it all without any control that changes it (no reply form, no comment box, no toggles).
  */
 export default function EmailDetailPage() {
   const { t } = useTranslation();
@@ -60,6 +62,7 @@ export default function EmailDetailPage() {
   const detail = useAppSelector(selectEmailDetail);
   const comments = useAppSelector(selectComments).items;
   const me = useAppSelector(selectCurrentUser);
+  const canWrite = useAppSelector(selectCanWrite);
   const { hash } = useLocation();
   const today = detail.id === id ? detail.email : null;
   const history = useAppSelector(selectEmailHistory);
@@ -72,12 +75,12 @@ export default function EmailDetailPage() {
   // r: reply (the body takes the focus), e: archive or unarchive, #: spam, a: assign to me, l: the label select.
   const focus = (selector: string) => () => focusOn(selector);
   const run = (command: Parameters<typeof commandRequested>[1]) => () => {
-    if (!email || viewingPast) return false;
+    if (!email || viewingPast || !canWrite) return false;
     dispatch(commandRequested(email.id, command));
   };
   useShortcuts({
-    reply: focus(REPLY_BODY),
-    label: focus('[data-testid="label-select"] input'),
+    reply: canWrite && !viewingPast ? focus(REPLY_BODY) : () => false,
+    label: canWrite && !viewingPast ? focus('[data-testid="label-select"] input') : () => false,
     archive: run({ kind: email?.isArchived ? 'unarchive' : 'archive' }),
     spam: run({ kind: email?.isSpam ? 'notSpam' : 'spam' }),
     assignToMe: run({ kind: 'assign', userId: me?.id ?? '', mine: true }),
@@ -115,6 +118,7 @@ export default function EmailDetailPage() {
   return (
     <div className="flex flex-column gap-3" data-testid="email-detail">
       <DetailToolbar email={email} readOnly={viewingPast} />
+      {canWrite ? null : <Message severity="info" text={t('auditor.readOnlyNotice')} data-testid="read-only-notice" />}
       {viewingPast && history.asOf && <PastBanner asOf={past?.asOf ?? history.asOf} />}
       <PresenceBar emailId={email.id} />
       <EmailCard email={email} />
@@ -148,7 +152,7 @@ export default function EmailDetailPage() {
         <>
           <RulesCard />
           <CommentsCard emailId={email.id} />
-          <ReplyForm />
+          {canWrite ? <ReplyForm /> : null}
         </>
       )}
     </div>

@@ -5,16 +5,17 @@ import { Card } from 'primereact/card';
 import { Chip } from 'primereact/chip';
 import { Dropdown } from 'primereact/dropdown';
 import type { EmailDetail } from '@teaminbox/contracts';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { selectTeamDirectory } from '../../shared/teamDirectory';
 import { commandRequested, labelChosen, selectEmailDetail } from './emailDetailSlice';
 
-/** The email's labels as removable chips, and a label to add chosen from the team's labels. */
+/** The email's labels as removable chips, and a label to add chosen from the team's labels (read-only for an auditor). */
 export function LabelsCard({ email }: { email: EmailDetail }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { labels } = useAppSelector(selectTeamDirectory);
   const { chosenLabel } = useAppSelector(selectEmailDetail);
+  const canWrite = useAppSelector(selectCanWrite);
   const emailLabels = labels.filter((label) => email.labels.includes(label.id));
   const add = () => {
     const label = labels.find((l) => l.id === chosenLabel);
@@ -27,7 +28,7 @@ export function LabelsCard({ email }: { email: EmailDetail }) {
           <Chip
             key={label.id}
             label={label.name}
-            removable
+            removable={canWrite}
             // The chip stays until the reloaded email no longer has the label: a failed removal keeps it.
             onRemove={() => {
               dispatch(commandRequested(email.id, { kind: 'removeLabel', labelId: label.id }));
@@ -43,19 +44,21 @@ export function LabelsCard({ email }: { email: EmailDetail }) {
           />
         ))}
       </div>
-      <div className="flex gap-2">
-        <Dropdown
-          value={chosenLabel}
-          options={labels.map((l) => ({ label: l.name, value: l.id, disabled: email.labels.includes(l.id) }))}
-          onChange={(e) => dispatch(labelChosen(e.value as string))}
-          placeholder={t('emailDetail.chooseLabel')}
-          aria-label={t('emailDetail.chooseLabel')}
-          // A label already on the email is disabled, for assistive technology too.
-          pt={{ item: (options) => ({ 'aria-disabled': options?.context.disabled ?? false }) }}
-          data-testid="label-select"
-        />
-        <Button type="button" size="small" label={t('emailDetail.addLabel')} disabled={!chosenLabel} onClick={add} />
-      </div>
+      {canWrite ? (
+        <div className="flex gap-2">
+          <Dropdown
+            value={chosenLabel}
+            options={labels.map((l) => ({ label: l.name, value: l.id, disabled: email.labels.includes(l.id) }))}
+            onChange={(e) => dispatch(labelChosen(e.value as string))}
+            placeholder={t('emailDetail.chooseLabel')}
+            aria-label={t('emailDetail.chooseLabel')}
+            // A label already on the email is disabled, for assistive technology too.
+            pt={{ item: (options) => ({ 'aria-disabled': options?.context.disabled ?? false }) }}
+            data-testid="label-select"
+          />
+          <Button type="button" size="small" label={t('emailDetail.addLabel')} disabled={!chosenLabel} onClick={add} />
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -2,16 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
 import { EMAIL_STATUSES, PRIORITIES, type EmailDetail, type EmailStatus, type Priority } from '@teaminbox/contracts';
-import { useAppDispatch } from '@teaminbox/web-store';
+import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { commandRequested } from './emailDetailSlice';
 
 /**
  * The email's status (new, in progress, resolved, closed) and priority, each changed with a select; every change
- * is a command of the email, recorded in its action log and pushed live to the team.
+ * is a command of the email, recorded in its action log and pushed live to the team. Disabled for an auditor.
  */
 export function StatusCard({ email }: { email: EmailDetail }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const readOnly = !useAppSelector(selectCanWrite);
   return (
     <Card title={t('emailDetail.statusAndPriority')}>
       <div className="flex flex-column gap-2">
@@ -19,6 +20,7 @@ export function StatusCard({ email }: { email: EmailDetail }) {
         <Dropdown
           inputId="email-status-select"
           value={email.status}
+          disabled={readOnly}
           options={EMAIL_STATUSES.map((status) => ({ value: status, label: t(`emailDetail.statuses.${status}`) }))}
           onChange={(e) => {
             const status = e.value as EmailStatus;
@@ -30,6 +32,7 @@ export function StatusCard({ email }: { email: EmailDetail }) {
         <Dropdown
           inputId="email-priority-select"
           value={email.priority}
+          disabled={readOnly}
           options={PRIORITIES.map((priority) => ({ value: priority, label: t(`emailDetail.priorities.${priority}`) }))}
           onChange={(e) => {
             const priority = e.value as Priority;

@@ -5,7 +5,14 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { EmailAttachment, EmailDetail, EmailRulesExplanation, Label, TeamMember } from '@teaminbox/contracts';
+import type {
+  EmailAttachment,
+  EmailDetail,
+  EmailRulesExplanation,
+  Label,
+  Role,
+  TeamMember,
+} from '@teaminbox/contracts';
 import { api, inboxApi, personalApi, rulesApi } from '@teaminbox/api-client';
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
@@ -93,10 +100,14 @@ export function stubDetailApi(
 }
 
 /** Renders /admin/email-detail/e1 (and a stand-in inbox); returns the store and the notices as the user reads them. */
-export async function renderDetail({ signedIn = true, waitForEmail = true } = {}) {
+export async function renderDetail({
+  signedIn = true,
+  waitForEmail = true,
+  role = null,
+}: { signedIn?: boolean; waitForEmail?: boolean; role?: Role | null } = {}) {
   const i18n = initI18n('en');
   const store = createAppStore({ withoutCoreSagas: true });
-  if (signedIn) store.dispatch(userLoaded(user));
+  if (signedIn) store.dispatch(userLoaded({ ...user, role }));
   injectFeature(store, feature);
   injectFeature(store, emailDetailFeature);
   render(

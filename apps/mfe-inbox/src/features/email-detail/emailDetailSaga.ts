@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { all, call, delay, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { CurrentUser, DetailViewMode, EmailAttachment, EmailDetail, UserPreferences } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
-import { commentChanged, emailUpdated, replyChanged, selectCurrentUser } from '@teaminbox/web-store';
+import { commentChanged, emailUpdated, replyChanged, selectCanWrite, selectCurrentUser } from '@teaminbox/web-store';
 import { listOrEmpty } from '../../shared/lists';
 import { attempt, notice, quietly, type Outcome } from '../../shared/notices';
 import { teamDirectoryRequested } from '../../shared/teamDirectory';
@@ -115,16 +115,19 @@ function* watchEmail(action: PayloadAction<string>): SagaIterator {
     yield fork(loadViewMode);
     yield fork(loadHistory);
     const email: EmailDetail | null = yield call(loadDetail, id);
-    if (email) {
+    // An auditor only reads: opening an email neither marks it read nor shows them as viewing it.
+    const canWrite: boolean = yield select(selectCanWrite);
+    if (email && canWrite) {
       if (!email.read) yield fork(quietly, () => inboxApi.markRead(id), 'read mark');
       yield fork(quietly, () => inboxApi.joinPresence(id), 'presence');
     }
-    yield race([
-      take((next: { type: string; payload?: unknown }) => next.type === detailClosed.type && next.payload === id),
-      call(heartbeat, id),
-    ]);
+    const closed = take(
+      (next: { type: string; payload?: unknown }) => next.type === detailClosed.type && next.payload === id,
+    );
+    if (canWrite) yield race([closed, call(heartbeat, id)]);
+    else yield closed;
   } finally {
-    yield call(quietly, () => inboxApi.leavePresence(id), 'presence');
+    if (yield select(selectCanWrite)) yield call(quietly, () => inboxApi.leavePresence(id), 'presence');
   }
 }
 

@@ -7,7 +7,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { Email } from '@teaminbox/contracts';
 import { formatEmailDate, previewText, useNavigate } from '@teaminbox/ui';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import {
   bulkRequested,
   pageRequested,
@@ -90,6 +90,8 @@ export function InboxList() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const inbox = useAppSelector(selectInbox);
+  // An auditor reads the list: no selection, bulk actions, star or row menus.
+  const canWrite = useAppSelector(selectCanWrite);
   const now = new Date();
   const goTo = (page: number) => {
     if (page < 0 || page >= inbox.totalPages) return;
@@ -111,7 +113,7 @@ export function InboxList() {
 
   return (
     <>
-      {selection.length > 0 ? (
+      {canWrite && selection.length > 0 ? (
         <div className="flex flex-wrap align-items-center gap-2 mb-2" data-testid="bulk-actions">
           <span data-testid="selected-count">{t('inbox.selected', { count: selection.length })}</span>
           {BULK_ACTIONS.map((action) => (
@@ -155,20 +157,31 @@ export function InboxList() {
         rowClassName={(email: Row) => ({ 'inbox-row-cursor': email.id === inbox.cursor })}
         tableStyle={{ tableLayout: 'fixed', width: '100%' }}
         className="inbox-table"
-        pt={{ bodyRow: rowProps as object }}
+        // Without the selection boxes, stars and menus (an auditor) nothing in the scrolling table takes the focus:
+        // the scrolling region itself does, so that it can be scrolled from the keyboard.
+        pt={{
+          bodyRow: rowProps as object,
+          wrapper: (canWrite ? {} : { tabIndex: 0, 'aria-label': t('inbox.subject') }) as object,
+        }}
         data-testid="email-table"
       >
-        <Column
-          selectionMode="multiple"
-          headerStyle={{ width: '3rem' }}
-          // DataTable names its select-all box from a copy of PrimeReact's English texts bundled inside it; the
-          // shared locale (Czech when chosen) names it here instead, as it names the rows' boxes.
-          pt={{ headerCheckbox: { root: { 'aria-label': ariaLabel(allSelected ? 'selectAll' : 'unselectAll', {}) } } }}
-        />
-        <Column
-          body={(email: Row) => <StarLink starred={email.starred} onToggle={() => dispatch(starToggled(email.id))} />}
-          headerStyle={{ width: '2.75rem' }}
-        />
+        {canWrite ? (
+          <Column
+            selectionMode="multiple"
+            headerStyle={{ width: '3rem' }}
+            // DataTable names its select-all box from a copy of PrimeReact's English texts bundled inside it; the
+            // shared locale (Czech when chosen) names it here instead, as it names the rows' boxes.
+            pt={{
+              headerCheckbox: { root: { 'aria-label': ariaLabel(allSelected ? 'selectAll' : 'unselectAll', {}) } },
+            }}
+          />
+        ) : null}
+        {canWrite ? (
+          <Column
+            body={(email: Row) => <StarLink starred={email.starred} onToggle={() => dispatch(starToggled(email.id))} />}
+            headerStyle={{ width: '2.75rem' }}
+          />
+        ) : null}
         <Column
           header={t('inbox.sender')}
           body={(email: Email) => <SenderCell email={email} />}
@@ -188,11 +201,13 @@ export function InboxList() {
           )}
           headerStyle={{ width: '6rem' }}
         />
-        <Column
-          header={<span className="sr-only">{t('inbox.actions')}</span>}
-          body={(email: Email) => <RowMenus email={email} />}
-          headerStyle={{ width: '8rem' }}
-        />
+        {canWrite ? (
+          <Column
+            header={<span className="sr-only">{t('inbox.actions')}</span>}
+            body={(email: Email) => <RowMenus email={email} />}
+            headerStyle={{ width: '8rem' }}
+          />
+        ) : null}
       </DataTable>
       {inbox.totalPages > 1 ? (
         <div className="flex align-items-center justify-content-center gap-2 mt-3" data-testid="pagination">

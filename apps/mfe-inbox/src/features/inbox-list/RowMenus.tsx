@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Tag } from 'primereact/tag';
 import type { Email } from '@teaminbox/contracts';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { selectTeamDirectory } from '../../shared/teamDirectory';
+import { assignableMembers, selectTeamDirectory } from '../../shared/teamDirectory';
 import { HoverMenu } from './HoverMenu';
 import { rowAssignRequested, rowLabelRequested } from './inboxListSlice';
 
@@ -36,7 +36,7 @@ export function LabelChips({ email }: { email: Email }) {
   );
 }
 
-/** A row's assign menu (Unassign, "I'll take it", then each member) and its 'Choose Label' menu. */
+/** A row's assign menu (Unassign, "I'll take it", then each member but the auditors) and its 'Choose Label' menu. */
 export function RowMenus({ email }: { email: Email }) {
   const { members, labels } = useAppSelector(selectTeamDirectory);
   const { t } = useTranslation();
@@ -58,7 +58,7 @@ export function RowMenus({ email }: { email: Email }) {
             onSelect: () => assign(null),
           },
           { key: 'me', label: t('inbox.takeIt'), onSelect: () => assign('me') },
-          ...members.map((m) => ({
+          ...assignableMembers(members).map((m) => ({
             key: m.id,
             label: m.email,
             disabled: m.id === email.assignedTo,

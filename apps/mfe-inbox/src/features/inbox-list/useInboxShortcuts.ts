@@ -1,5 +1,5 @@
 import { useShortcuts, useNavigate } from '@teaminbox/ui';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { bulkRequested, cursorMoved, rowAssignRequested, selectInbox } from './inboxListSlice';
 
 const rowElement = (index: number) => document.querySelectorAll<HTMLElement>('[data-testid="email-row"]')[index];
@@ -12,6 +12,7 @@ export function useInboxShortcuts(): void {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { emails, cursor } = useAppSelector(selectInbox);
+  const canWrite = useAppSelector(selectCanWrite);
   const index = emails.findIndex((email) => email.id === cursor);
   const current = index >= 0 ? emails[index] : null;
 
@@ -27,15 +28,20 @@ export function useInboxShortcuts(): void {
     if (!current) return false;
     run(current.id);
   };
+  // The keys that change an email do nothing for an auditor.
+  const changing = (run: (id: string) => void) => () => {
+    if (!current || !canWrite) return false;
+    run(current.id);
+  };
 
   useShortcuts({
     next: () => move(1),
     previous: () => move(-1),
     openEmail: onCurrent((id) => navigate(`/admin/email-detail/${id}`)),
-    archive: onCurrent((id) => dispatch(bulkRequested({ action: 'archive', ids: [id] }))),
-    spam: onCurrent((id) => dispatch(bulkRequested({ action: 'spam', ids: [id] }))),
-    assignToMe: onCurrent((id) => dispatch(rowAssignRequested(id, 'me'))),
-    label: onCurrent(() => rowElement(index)?.querySelector<HTMLElement>('[data-testid="row-label"] button')?.click()),
-    reply: onCurrent((id) => navigate(`/admin/email-detail/${id}#reply`)),
+    archive: changing((id) => dispatch(bulkRequested({ action: 'archive', ids: [id] }))),
+    spam: changing((id) => dispatch(bulkRequested({ action: 'spam', ids: [id] }))),
+    assignToMe: changing((id) => dispatch(rowAssignRequested(id, 'me'))),
+    label: changing(() => rowElement(index)?.querySelector<HTMLElement>('[data-testid="row-label"] button')?.click()),
+    reply: changing((id) => navigate(`/admin/email-detail/${id}#reply`)),
   });
 }

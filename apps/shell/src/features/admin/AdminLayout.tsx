@@ -2,12 +2,14 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
+import { Tag } from 'primereact/tag';
 import type { MenuItem } from 'primereact/menuitem';
 import { LanguageSwitch, ShortcutsHelp, ThemeSwitch, useShortcuts, NavLink, Outlet, useNavigate } from '@teaminbox/ui';
 import { AUDIT_TRAIL_READER_ROLES } from '@teaminbox/contracts';
 import {
   loggedOut,
-  selectCurrentUser,
+  selectCanWrite,
+  selectCurrentRole,
   selectRealtimeStatus,
   useAppDispatch,
   useAppSelector,
@@ -47,7 +49,8 @@ export function AdminLayout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const realtime = useAppSelector(selectRealtimeStatus);
-  const role = useAppSelector(selectCurrentUser)?.role ?? null;
+  const role = useAppSelector(selectCurrentRole);
+  const canWrite = useAppSelector(selectCanWrite);
   const userMenu = useRef<Menu>(null);
   const [phone, setPhone] = useState(narrow);
   const [menuOpen, setMenuOpen] = useState(() => !narrow());
@@ -150,6 +153,17 @@ export function AdminLayout() {
             onClick={() => setHelpOpen(true)}
             data-testid="shortcuts-open"
           />
+          {role ? (
+            // The caller's role in the team; an auditor's stands out (read-only everywhere).
+            <Tag
+              value={t('auditor.roleBadge', { role })}
+              severity={canWrite ? 'secondary' : 'warning'}
+              title={canWrite ? undefined : t('auditor.readOnlyNotice')}
+              // Phones and tablets have no room for it in the header: the role is on the Team Members screen too.
+              className="hidden lg:inline-flex"
+              data-testid="header-role"
+            />
+          ) : null}
           <Button
             type="button"
             text

@@ -259,7 +259,7 @@ describe('the team audit trail (GET /team/audit and /team/audit/export)', () => 
   });
 
   it('answers the caller’s team only, 403 to a MEMBER, 404 for another team, 400 for bad filters', async () => {
-    const one = await teamWith(t, sink, ['MEMBER']);
+    const one = await teamWith(t, sink, ['MEMBER', 'AUDITOR']);
     const other = await teamWith(t, sink, []);
     const oneEntries = await until(
       () => all(one.admin.token),
@@ -278,6 +278,9 @@ describe('the team audit trail (GET /team/audit and /team/audit/export)', () => 
     for (const path of ['/api/team/audit', '/api/team/audit/export?format=csv']) {
       const asMember = await t.request<ErrorBody>(path, { token: one.members[0].token });
       expect([path, asMember.status]).toEqual([path, 403]);
+      // An auditor reads the trail and its export.
+      const asAuditor = await t.request<ErrorBody>(path, { token: one.members[1].token });
+      expect([path, asAuditor.status]).toEqual([path, 200]);
       const otherTeam = await t.request<ErrorBody>(`${path}${path.includes('?') ? '&' : '?'}teamId=${other.teamId}`, {
         token: one.admin.token,
       });

@@ -43,6 +43,7 @@ describe('an email history and the email as of an instant (two members and a rul
   let teamId: string;
   let ann: Person;
   let bob: Person;
+  let auditor: Person;
   let vip: Label;
   let rule: Rule;
   let email: EmailDetail;
@@ -60,10 +61,10 @@ describe('an email history and the email as of an instant (two members and a rul
     t = await startTestApp({ smtpUrl: sink.url });
     const supervisor = t.app.get(MailboxSupervisor);
     supervisor.tuning = { ...supervisor.tuning, batchSize: 50, pollIntervalMs: 1000, minBackoffMs: 100 };
-    const team = await teamWith(t, sink, ['MEMBER']);
+    const team = await teamWith(t, sink, ['MEMBER', 'AUDITOR']);
     ann = team.admin;
     teamId = team.teamId;
-    [bob] = team.members;
+    [bob, auditor] = team.members;
     vip = (await t.request<Label>('/api/email-labels', { method: 'POST', token: ann.token, body: { name: 'VIP' } }))
       .body;
     rule = (
@@ -253,6 +254,17 @@ describe('an email history and the email as of an instant (two members and a rul
     expect(res.status).toBe(200);
     const history = res.body;
     expect(history.map((entry) => entry.version)).toEqual(history.map((_, index) => index + 1));
+    // An auditor reads the same history, and the email as it was.
+    const asAuditor = await t.request<EmailHistoryEntry[]>(`/api/emails/${email.id}/history`, { token: auditor.token });
+    expect(asAuditor.status).toBe(200);
+    expect(asAuditor.body.map((entry) => entry.id)).toEqual(history.map((entry) => entry.id));
+    const pastForAuditor = await t.request(
+      `/api/emails/${email.id}?asOf=${encodeURIComponent(history[0].occurredAt)}`,
+      {
+        token: auditor.token,
+      },
+    );
+    expect(pastForAuditor.status).toBe(200);
     expect(history[0]).toMatchObject({
       type: 'EmailReceived',
       actor: { kind: 'system', source: 'mail-server' },

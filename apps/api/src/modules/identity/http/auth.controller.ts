@@ -19,6 +19,7 @@ import type { AuthenticatedUser } from '../../../platform/auth/authenticated-use
 import { Caller } from '../../../platform/auth/caller.decorator';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { Public } from '../../../platform/auth/public.decorator';
+import { OwnAccountRoute } from '../../../platform/auth/read-only-role.guard';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { RateLimit, RateLimitGuard } from '../../../platform/rate-limit/rate-limit.guard';
 import { ChangePasswordCommand } from '../commands/change-password/change-password.command';
@@ -80,6 +81,7 @@ export class AuthController {
 
   /** The password change weighs how the session started (a login link's grace period): the token's session itself. */
   @Put('me/password')
+  @OwnAccountRoute()
   changePassword(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodValidationPipe(ZChangePasswordRequest)) body: TChangePasswordRequest,

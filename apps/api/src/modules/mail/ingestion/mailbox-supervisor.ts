@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { MailboxSettings } from '@teaminbox/contracts';
+import { RequestContext } from '../../../platform/request-context/request-context';
 import { describeMailError, MailConnections } from '../connection/mail-connections';
 import { foldersToSync } from '../domain/mailbox-settings';
 import { MailboxStatusStore } from './mailbox-status.store';
@@ -71,6 +72,7 @@ export class MailboxSupervisor implements OnApplicationBootstrap, OnApplicationS
     const worker = new MailboxWorker(teamId, settings, this.connections, this.sync, this.status, this.tuning);
     this.workers.set(teamId, worker);
     this.logger.log(`Watching the mailbox of team ${teamId}`);
-    worker.start();
+    // The worker outlives the request that (re)started it: what it imports is the system's, not that caller's.
+    RequestContext.detached(() => worker.start());
   }
 }

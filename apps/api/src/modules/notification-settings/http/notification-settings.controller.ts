@@ -5,12 +5,13 @@ import {
   type TNotificationSettingsRequest,
   ZNotificationSettingsRequest,
 } from '@teaminbox/contracts';
-import { Caller } from '../../../platform/auth';
+import { Caller, OwnAccountRoute } from '../../../platform/auth';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { SaveNotificationSettingsCommand } from '../commands/save-notification-settings/save-notification-settings.command';
 import { GetNotificationSettingsQuery } from '../queries/get-notification-settings/get-notification-settings.query';
 
-/** GET/PUT /notification-settings: the caller's own settings object (spec sections 3 and 7). */
+/** GET/PUT /notification-settings: the caller's own settings object (spec sections 3 and 7); personal, so open to an auditor too. */
+@OwnAccountRoute()
 @Controller('notification-settings')
 export class NotificationSettingsController {
   constructor(

@@ -78,6 +78,17 @@ describe('who gets which notification', () => {
     expect(notificationIdOf('event-1', 'a')).not.toBe(notificationIdOf('event-2', 'a'));
   });
 
+  it('never notifies an auditor: not of new mail, an assignment nor a mention', () => {
+    const members = team(member('a'), member('auditor', { auditor: true }));
+    expect(recipientsOf(received(), members)).toEqual(['a']);
+    expect(recipientsOf(assigned('auditor', 'a'), members)).toEqual([]);
+    expect(recipientsOf(commented('a', ['auditor'], null), members)).toEqual([]);
+    expect(decideNotifications(commented('a', ['auditor'], null), members, now).skipped).toContainEqual({
+      userId: 'auditor',
+      reason: 'auditor',
+    });
+  });
+
   it('notifies nobody of an email a rule suppressed', () => {
     const decision = decideNotifications(received(true), team(member('a'), member('b')), now);
     expect(decision.notifications).toEqual([]);

@@ -68,11 +68,13 @@ export interface Recipient {
   snoozedUntil: Date | null;
   /** The member muted this email (or its conversation). */
   mutedEmail: boolean;
+  /** An auditor is never notified (absent: not an auditor). */
+  auditor?: boolean;
 }
 
 /** Why a member gets nothing: for logs and tests. */
 export type SkipReason =
-  'not-a-member' | 'own-action' | 'suppressed-by-rule' | 'type-disabled' | 'muted' | 'on-vacation';
+  'not-a-member' | 'auditor' | 'own-action' | 'suppressed-by-rule' | 'type-disabled' | 'muted' | 'on-vacation';
 
 export interface NotificationDecision {
   notifications: CreatedNotification[];
@@ -121,7 +123,8 @@ function channelsOf(settings: RecipientSettings, type: NotificationType): Notifi
 /**
  * Who gets which notification on which channel (pure):
  * - EMAIL_RECEIVED goes to every member of the team, unless a rule suppressed it; TASK_ASSIGNED to the assignee when
- *   someone else (or a rule) assigned; COMMENT_ADDED to the members mentioned and to the assignee. Nobody is
+ *   someone else (or a rule) assigned; COMMENT_ADDED to the members mentioned and to the assignee. An auditor is
+ *   never notified (not of new mail, nor of a mention). Nobody is
  *   notified of their own action, and only members of the email's team are notified.
  * - A type the member switched off gives nothing; a muted email gives nothing but an assignment (being given the
  *   email is addressed to the member, muting is about the conversation's traffic).
@@ -142,6 +145,10 @@ export function decideNotifications(
     const skip = (reason: SkipReason) => skipped.push({ userId, reason });
     if (!recipient) {
       skip('not-a-member');
+      continue;
+    }
+    if (recipient.auditor) {
+      skip('auditor');
       continue;
     }
     if (userId === actor) {

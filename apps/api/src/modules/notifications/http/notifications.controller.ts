@@ -14,7 +14,7 @@ import {
   ZPushUnsubscribeRequest,
   ZSnoozeRequest,
 } from '@teaminbox/contracts';
-import { Caller } from '../../../platform/auth';
+import { Caller, OwnAccountRoute } from '../../../platform/auth';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { vapidKeysOf } from '../../../platform/config/vapid-keys';
 import { uuidOr404 } from '../../../platform/http/uuid-or-404';
@@ -34,8 +34,9 @@ import {
 
 /**
  * The caller's own notifications (spec section 7), their snooze and their browsers' push subscriptions. Every call
- * is about the caller only: another user's notification id answers 404.
+ * is about the caller only: another user's notification id answers 404. Personal: open to an auditor too.
  */
+@OwnAccountRoute()
 @Controller('notifications')
 export class NotificationsController {
   constructor(

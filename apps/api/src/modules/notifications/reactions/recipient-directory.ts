@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_NOTIFICATION_TYPE_SETTINGS,
   defaultNotificationPreferences,
+  isReadOnlyRole,
   NOTIFICATION_TYPES,
   type NotificationTypeSettings,
+  type Role,
   type UserLanguage,
 } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
@@ -20,6 +22,7 @@ interface MemberRow {
   language: UserLanguage | null;
   snoozed_until: Date | null;
   muted: boolean;
+  role: Role | null;
 }
 
 function settingsOf(row: MemberRow): RecipientSettings {
@@ -63,7 +66,8 @@ export class RecipientDirectory {
   async membersOf(teamIds: string[]): Promise<Map<string, Map<string, Recipient>>> {
     const rows: (MemberRow & { team_id: string })[] = await this.db.query(
       `SELECT u.id, u.team_id, s.email_notifications_enabled, s.browser_push_enabled, s.slack_notifications_enabled,
-              s.slack_webhook_url, s.notification_types, p.on_vacation, p.language, z.snoozed_until, false AS muted
+              s.slack_webhook_url, s.notification_types, p.on_vacation, p.language, z.snoozed_until, false AS muted,
+              u.role
          FROM users u
          LEFT JOIN notification_settings s ON s.user_id = u.id
          LEFT JOIN user_preferences p ON p.user_id = u.id
@@ -81,6 +85,7 @@ export class RecipientDirectory {
         onVacation: row.on_vacation ?? false,
         snoozedUntil: row.snoozed_until ? new Date(row.snoozed_until) : null,
         mutedEmail: false,
+        auditor: isReadOnlyRole(row.role),
       });
     }
     return teams;

@@ -7,6 +7,8 @@ import type PgBoss from 'pg-boss';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
 import { EventSourcedRepository } from '../../../platform/event-sourcing';
+import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
+import { RequestContext } from '../../../platform/request-context/request-context';
 import { resolveMailHost } from '../../../platform/net';
 import { emailStreamId } from '../../conversations';
 import { CONNECT_TIMEOUT_MS, describeMailError, MailConnections } from '../../mail';
@@ -33,9 +35,24 @@ export class SendEmailWorker {
     private readonly box: SecretBox,
     private readonly outbox: OutboxStore,
     private readonly connections: MailConnections,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
+  /**
+   * Runs a job in the scope of the ReplyQueued event that decided it (a reaction to it, in its correlation), so that
+   * ReplySent and ReplyFailed are caused by it like any other reaction's events; without it (gone), as the system.
+   */
   async run(job: PgBoss.JobWithMetadata<SendEmailJob>): Promise<void> {
+    const { replyId, emailId } = job.data;
+    const stream = await this.store.readStream(emailStreamId(emailId));
+    const queued = stream.find(
+      (event) => event.type === 'ReplyQueued' && (event.data as { replyId?: string }).replyId === replyId,
+    );
+    if (!queued) return this.deliver(job);
+    return RequestContext.run(RequestContext.ofEvent(queued), () => this.deliver(job));
+  }
+
+  private async deliver(job: PgBoss.JobWithMetadata<SendEmailJob>): Promise<void> {
     const { replyId, emailId, teamId } = job.data;
     const { state } = await this.repository.load(emailStreamId(emailId), replyDecider);
     const { queued = null, finished = false } = state.replies.get(replyId) ?? {};

@@ -1,13 +1,14 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { type UserPreferences, ZAvailabilityRequest, ZUserPreferencesRequest } from '@teaminbox/contracts';
-import { Caller } from '../../../platform/auth';
+import { Caller, OwnAccountRoute } from '../../../platform/auth';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { ChangePreferencesCommand } from '../commands/change-preferences/change-preferences.command';
 import type { PreferencesChange } from '../domain/preferences.decider';
 import { GetPreferencesQuery } from '../queries/get-preferences/get-preferences.query';
 
-/** GET/PUT /user/preferences and PUT /me/availability: personal settings, kept as events (stream `preferences-<userId>`). */
+/** GET/PUT /user/preferences and PUT /me/availability: personal settings, kept as events (stream `preferences-<userId>`); open to an auditor too. */
+@OwnAccountRoute()
 @Controller()
 export class PreferencesController {
   constructor(

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Req, Res, UseInterceptors } fro
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { PROFILE_PHOTO_MESSAGES, type ProfilePhotoUploaded } from '@teaminbox/contracts';
 import type { Request, Response } from 'express';
-import { Caller } from '../../../platform/auth';
+import { Caller, OwnAccountRoute } from '../../../platform/auth';
 import { DomainError } from '../../../platform/event-sourcing';
 import { uuidOr404 } from '../../../platform/http/uuid-or-404';
 import { UploadProfilePhotoCommand } from '../commands/upload-profile-photo/upload-profile-photo.command';
@@ -22,6 +22,7 @@ export class ProfilePhotoController {
   ) {}
 
   @Post()
+  @OwnAccountRoute()
   @HttpCode(200)
   @UseInterceptors(ProfilePhotoUploadInterceptor)
   upload(@Caller() caller: Caller, @Req() request: Request): Promise<ProfilePhotoUploaded> {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isReadOnlyRole } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { UserDirectory } from '../../identity';
 import type { TeamReferences } from '../domain/rules.decider';
@@ -18,6 +19,7 @@ export class RuleTeamReferences {
     ]);
     return {
       memberIds: new Set(members.map((member) => member.id)),
+      auditorIds: new Set(members.filter((member) => isReadOnlyRole(member.role)).map((member) => member.id)),
       labelIds: new Set(labels.map((label) => label.id)),
     };
   }

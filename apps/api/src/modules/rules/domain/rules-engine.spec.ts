@@ -146,6 +146,26 @@ describe('rules engine: resolving actions', () => {
       ),
     ).toEqual(['NOT_A_MEMBER', 'LABEL_NOT_FOUND']);
   });
+
+  it('skips a member who became an auditor, named by the rule or as the last responder; the next one applies', () => {
+    const auditorFacts = facts({
+      members: new Map([
+        [jana, { name: 'Jana', onVacation: false, auditor: true }],
+        [petr, { name: 'Petr', onVacation: false }],
+      ]),
+      lastResponder: jana,
+    });
+    const resolved = resolveActions(
+      [action('ASSIGN_TO_USER', jana), action('ASSIGN_LAST_RESPONDER', null), action('ASSIGN_TO_USER', petr)],
+      auditorFacts,
+    );
+    expect(resolved.map((r) => (r.kind === 'skip' ? `skip:${r.reason}` : r.kind))).toEqual([
+      'skip:AUDITOR',
+      'skip:AUDITOR',
+      'assign',
+    ]);
+    expect(resolved[0]).toMatchObject({ target: { id: jana, name: 'Jana' } });
+  });
 });
 
 describe('last responder', () => {

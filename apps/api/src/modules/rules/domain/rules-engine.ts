@@ -46,6 +46,8 @@ export function needsLastResponder(matched: readonly MatchedRule[]): boolean {
 export interface MemberFacts {
   name: string | null;
   onVacation: boolean;
+  /** An auditor is never assigned (absent: not an auditor). */
+  auditor?: boolean;
 }
 
 export interface ActionFacts {
@@ -70,7 +72,7 @@ export type ResolvedAction = { index: number; type: RuleActionType; value: strin
 /**
  * Resolves a matched rule's actions in order. An assignment to a member on vacation is skipped when the action has
  * skipIfOnVacation (a later assignment action of the same or a later rule may still assign); a member who left the
- * team or a deleted label skip their action; ASSIGN_LAST_RESPONDER without a responder is skipped with its reason.
+ * team, a member who became an auditor or a deleted label skip their action; ASSIGN_LAST_RESPONDER without a responder is skipped with its reason.
  */
 export function resolveActions(actions: readonly RuleAction[], facts: ActionFacts): ResolvedAction[] {
   return actions.map((action, index): ResolvedAction => {
@@ -106,6 +108,7 @@ function assign(
 ): ResolvedAction {
   const member = facts.members.get(userId);
   if (!member) return { ...base, kind: 'skip', reason: 'NOT_A_MEMBER', target: { id: userId, name: null } };
+  if (member.auditor) return { ...base, kind: 'skip', reason: 'AUDITOR', target: { id: userId, name: member.name } };
   if (action.skipIfOnVacation && member.onVacation) {
     return { ...base, kind: 'skip', reason: 'ON_VACATION', target: { id: userId, name: member.name } };
   }
@@ -120,7 +123,8 @@ export interface SentReply {
 
 /**
  * ASSIGN_LAST_RESPONDER: the member who last sent a reply in the email's thread; when nobody did, the member who
- * last replied to the same sender (any conversation); otherwise nobody. Authors who left the team do not count.
+ * last replied to the same sender (any conversation); otherwise nobody. Authors who left the team do not count
+ * (the caller's isMember also leaves auditors out: they are never assigned).
  */
 export function lastResponder(
   facts: { thread: readonly SentReply[]; sameSender: readonly SentReply[] },

@@ -1,4 +1,4 @@
-import { MAX_RULES_PER_TEAM, type RuleDefinition } from '@teaminbox/contracts';
+import { AUDITOR_NOT_ASSIGNABLE_MESSAGE, MAX_RULES_PER_TEAM, type RuleDefinition } from '@teaminbox/contracts';
 import { deciderSpecification } from '../../../../test/support/decider-specification';
 import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import { type RuleInput, type RulesEvent, rulesDecider, type TeamReferences } from './rules.decider';
@@ -9,7 +9,12 @@ const teamId = 'team-1';
 const ruleId = 'rule-1';
 const label = 'label-1';
 const member = 'user-1';
-const team: TeamReferences = { labelIds: new Set([label]), memberIds: new Set([member]) };
+const auditor = 'user-auditor';
+const team: TeamReferences = {
+  labelIds: new Set([label]),
+  memberIds: new Set([member, auditor]),
+  auditorIds: new Set([auditor]),
+};
 
 const definition: RuleDefinition = {
   name: 'VIP customers',
@@ -50,6 +55,21 @@ describe('rules decider', () => {
           data: { teamId, ruleId: 'rule-3', enabled: false, rule: { ...definition, priority: 3 } },
         },
       ]);
+  });
+
+  it('refuses a rule that would assign an auditor, when created or changed', () => {
+    const toAuditor: RuleInput = {
+      ...input,
+      actions: [{ type: 'ASSIGN_TO_USER', value: auditor, skipIfOnVacation: false }],
+    };
+    spec
+      .given([])
+      .when({ type: 'CreateRule', teamId, ruleId, enabled: true, rule: toAuditor, team })
+      .thenThrows(invalid(`Action 1: ${AUDITOR_NOT_ASSIGNABLE_MESSAGE}`));
+    spec
+      .given([created])
+      .when({ type: 'UpdateRule', teamId, ruleId, enabled: true, rule: toAuditor, team })
+      .thenThrows(invalid(`Action 1: ${AUDITOR_NOT_ASSIGNABLE_MESSAGE}`));
   });
 
   it('creates once: the same rule id again appends nothing', () => {

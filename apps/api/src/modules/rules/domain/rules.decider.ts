@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
+  AUDITOR_NOT_ASSIGNABLE_MESSAGE,
   MAX_ACTIONS_PER_RULE,
   MAX_CONDITIONS_PER_RULE,
   MAX_RULES_PER_TEAM,
@@ -25,6 +26,8 @@ export type RuleInput = Omit<RuleDefinition, 'priority'> & { priority: number | 
 export interface TeamReferences {
   labelIds: ReadonlySet<string>;
   memberIds: ReadonlySet<string>;
+  /** The members who are auditors: never assigned, so a rule may not name them. */
+  auditorIds: ReadonlySet<string>;
 }
 
 export type RulesCommand =
@@ -66,6 +69,9 @@ export function checkRule(rule: RuleInput, team: TeamReferences): void {
     }
     if (action.type === 'ASSIGN_TO_USER' && !team.memberIds.has(action.value ?? '')) {
       throw new DomainError('invalid', `Action ${index + 1}: the user is not a member of your team`);
+    }
+    if (action.type === 'ASSIGN_TO_USER' && team.auditorIds.has(action.value ?? '')) {
+      throw new DomainError('invalid', `Action ${index + 1}: ${AUDITOR_NOT_ASSIGNABLE_MESSAGE}`);
     }
   });
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Rule } from '@teaminbox/contracts';
+import { isReadOnlyRole, type Role, type Rule } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { displayNameSql } from '../../identity';
 import { RULE_ORDER, type RuleRow, SELECT_RULE, toRule } from '../projections/rule/rule.read-model';
@@ -28,13 +28,24 @@ export class RulesEngineFacts {
 
   /** The team's members with their display name and whether they are on vacation now. */
   async members(teamId: string): Promise<Map<string, MemberFacts>> {
-    const rows: { id: string; name: string | null; email: string; on_vacation: boolean | null }[] = await this.db.query(
-      `SELECT u.id, ${displayNameSql('u')} AS name, u.email, p.on_vacation
+    const rows: {
+      id: string;
+      name: string | null;
+      email: string;
+      on_vacation: boolean | null;
+      role: Role | null;
+    }[] = await this.db.query(
+      `SELECT u.id, ${displayNameSql('u')} AS name, u.email, p.on_vacation, u.role
            FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id
           WHERE u.team_id = $1`,
       [teamId],
     );
-    return new Map(rows.map((row) => [row.id, { name: row.name ?? row.email, onVacation: row.on_vacation ?? false }]));
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { name: row.name ?? row.email, onVacation: row.on_vacation ?? false, auditor: isReadOnlyRole(row.role) },
+      ]),
+    );
   }
 
   async labels(teamId: string): Promise<Map<string, string>> {

@@ -145,7 +145,8 @@ export class RulesEngineReaction implements Reaction {
     const facts: ActionFacts = { ...teamFacts };
     if (needsLastResponder(matched)) {
       const replies = await this.facts.sentReplies(email.teamId, email);
-      facts.lastResponder = lastResponder(replies, (userId) => teamFacts.members.has(userId));
+      const assignable = (userId: string) => teamFacts.members.has(userId) && !teamFacts.members.get(userId)?.auditor;
+      facts.lastResponder = lastResponder(replies, assignable);
     }
     return {
       emailId: email.emailId,

@@ -70,7 +70,7 @@ describe('team decider', () => {
 
 describe('team decider: invitations, roles and removals', () => {
   const created = { type: 'TeamCreated', data: { teamId: 't1', name: 'Support', createdBy: 'admin' } } as const;
-  const joined = (userId: string, role: 'ADMIN' | 'MAINTAINER' | 'MEMBER') =>
+  const joined = (userId: string, role: 'ADMIN' | 'MAINTAINER' | 'MEMBER' | 'AUDITOR') =>
     ({ type: 'TeamMemberJoined', data: { teamId: 't1', userId, role } }) as const;
   const team = [created, joined('admin', 'ADMIN'), joined('maint', 'MAINTAINER'), joined('member', 'MEMBER')];
   const expiresAt = new Date('2030-01-08T00:00:00.000Z');
@@ -86,10 +86,15 @@ describe('team decider: invitations, roles and removals', () => {
     },
   } as const;
   const now = new Date('2030-01-01T12:00:00.000Z');
-  const invite = (actorId: string, email = 'New@Example.com', inviteeUserId: string | null = null) =>
+  const invite = (
+    actorId: string,
+    email = 'New@Example.com',
+    inviteeUserId: string | null = null,
+    role: 'ADMIN' | 'MAINTAINER' | 'MEMBER' | 'AUDITOR' = 'MEMBER',
+  ) =>
     ({
       type: 'SendInvitation',
-      data: { actorId, invitationId: 'i2', email, tokenHash: 'h2', expiresAt, inviteeUserId, now },
+      data: { actorId, invitationId: 'i2', email, tokenHash: 'h2', expiresAt, inviteeUserId, role, now },
     }) as const;
   const accept = (now: Date, over: Partial<{ tokenHash: string; email: string; userId: string }> = {}) =>
     ({
@@ -113,10 +118,54 @@ describe('team decider: invitations, roles and removals', () => {
               tokenHash: 'h2',
               expiresAt: expiresAt.toISOString(),
               invitedBy: actor,
+              role: 'MEMBER',
             },
           },
         ]);
     }
+  });
+
+  it('invites with a role: an ADMIN or a MAINTAINER as AUDITOR, only an ADMIN as ADMIN', () => {
+    const sentAs = (actor: string, role: string) => ({
+      type: 'InvitationSent',
+      data: {
+        teamId: 't1',
+        invitationId: 'i2',
+        email: 'new@example.com',
+        tokenHash: 'h2',
+        expiresAt: expiresAt.toISOString(),
+        invitedBy: actor,
+        role,
+      },
+    });
+    for (const actor of ['admin', 'maint']) {
+      spec
+        .given(team)
+        .when(invite(actor, 'new@example.com', null, 'AUDITOR'))
+        .then([sentAs(actor, 'AUDITOR')] as never);
+    }
+    spec
+      .given(team)
+      .when(invite('admin', 'new@example.com', null, 'ADMIN'))
+      .then([sentAs('admin', 'ADMIN')] as never);
+    spec
+      .given(team)
+      .when(invite('maint', 'new@example.com', null, 'ADMIN'))
+      .thenThrows(errorOf('forbidden', ADMIN_ROLE_MESSAGE));
+    spec
+      .given([...team, joined('auditor', 'AUDITOR')])
+      .when(invite('auditor', 'new@example.com', null, 'AUDITOR'))
+      .thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+  });
+
+  it('accepts an invitation with the role it was sent with (MEMBER for one sent without a role)', () => {
+    spec
+      .given([...team, { type: 'InvitationSent', data: { ...sent.data, role: 'AUDITOR' } }])
+      .when(accept(before))
+      .then([
+        { type: 'InvitationAccepted', data: { teamId: 't1', invitationId: 'i1', userId: 'newbie' } },
+        { type: 'TeamMemberJoined', data: { teamId: 't1', userId: 'newbie', role: 'AUDITOR' } },
+      ]);
   });
 
   it('keeps to the invitation quotas, decided on the sends of the last day', () => {
@@ -164,6 +213,7 @@ describe('team decider: invitations, roles and removals', () => {
           data: {
             teamId: 't1',
             invitationId: 's1', // the address's open invitation, re-issued
+            role: 'MEMBER',
             email: 'new@example.com',
             tokenHash: 'h2',
             expiresAt: expiresAt.toISOString(),
@@ -190,7 +240,7 @@ describe('team decider: invitations, roles and removals', () => {
     spec
       .given([...team, sent])
       .when(invite('maint'))
-      .then([{ type: 'InvitationSent', data: { ...sent.data, tokenHash: 'h2', invitedBy: 'maint' } }]);
+      .then([{ type: 'InvitationSent', data: { ...sent.data, tokenHash: 'h2', invitedBy: 'maint', role: 'MEMBER' } }]);
   });
 
   it('deletes an open invitation; a MEMBER may not; an unknown or closed one is not found', () => {
@@ -260,7 +310,7 @@ describe('team decider: invitations, roles and removals', () => {
   });
 
   describe('roles', () => {
-    const change = (actorId: string, userId: string, role: 'ADMIN' | 'MAINTAINER' | 'MEMBER') =>
+    const change = (actorId: string, userId: string, role: 'ADMIN' | 'MAINTAINER' | 'MEMBER' | 'AUDITOR') =>
       ({ type: 'ChangeMemberRole', data: { actorId, userId, role } }) as const;
     const changed = (userId: string, role: string, previousRole: string) => ({
       type: 'MemberRoleChanged',
@@ -288,6 +338,27 @@ describe('team decider: invitations, roles and removals', () => {
         .given(team)
         .when(change('maint', 'admin', 'MEMBER'))
         .thenThrows(errorOf('forbidden', ADMIN_ROLE_MESSAGE));
+    });
+
+    it('lets an ADMIN or a MAINTAINER make a member an AUDITOR and back; an AUDITOR changes no role', () => {
+      for (const actor of ['admin', 'maint']) {
+        spec
+          .given(team)
+          .when(change(actor, 'member', 'AUDITOR'))
+          .then([changed('member', 'AUDITOR', 'MEMBER')] as never);
+        spec
+          .given([...team, joined('auditor', 'AUDITOR')])
+          .when(change(actor, 'auditor', 'MEMBER'))
+          .then([changed('auditor', 'MEMBER', 'AUDITOR')] as never);
+      }
+      spec
+        .given(team)
+        .when(change('maint', 'admin', 'AUDITOR'))
+        .thenThrows(errorOf('forbidden', ADMIN_ROLE_MESSAGE));
+      spec
+        .given([...team, joined('auditor', 'AUDITOR')])
+        .when(change('auditor', 'member', 'AUDITOR'))
+        .thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
     });
 
     it('refuses a MEMBER, one’s own role and an unknown member', () => {
@@ -360,6 +431,7 @@ describe('team decider: invitations, roles and removals', () => {
             data: {
               teamId: 't1',
               invitationId: 'i2',
+              role: 'MEMBER',
               email: 'member@example.com',
               tokenHash: 'h2',
               expiresAt: expiresAt.toISOString(),

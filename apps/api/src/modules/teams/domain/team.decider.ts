@@ -41,6 +41,8 @@ export type SendInvitation = {
     tokenHash: string;
     expiresAt: Date;
     inviteeUserId: string | null;
+    /** The role the invitee joins with (only an ADMIN may invite an ADMIN). */
+    role: Role;
     /** The time of the decision, for the quotas. */
     now: Date;
   };
@@ -70,6 +72,8 @@ export interface InvitationState {
   tokenHash: string;
   expiresAt: Date;
   status: 'pending' | 'accepted' | 'deleted';
+  /** The role the invitee joins with. */
+  role: Role;
 }
 
 /** One invitation sent (a re-sent one counts again), for the quotas. */
@@ -162,7 +166,8 @@ function checkInvitationQuotas(email: string, recent: InvitationSend[], now: Dat
 }
 
 function decideSendInvitation({ data }: SendInvitation, state: CreatedTeam): TeamEvent[] {
-  requireManager(state, data.actorId);
+  const actorRole = requireManager(state, data.actorId);
+  if (data.role === 'ADMIN' && actorRole !== 'ADMIN') throw new DomainError('forbidden', ADMIN_ROLE_MESSAGE);
   const email = data.email.trim().toLowerCase();
   if (data.inviteeUserId !== null && state.members[data.inviteeUserId]) {
     throw new DomainError('conflict', ALREADY_MEMBER_MESSAGE);
@@ -179,6 +184,7 @@ function decideSendInvitation({ data }: SendInvitation, state: CreatedTeam): Tea
         tokenHash: data.tokenHash,
         expiresAt: data.expiresAt.toISOString(),
         invitedBy: data.actorId,
+        role: data.role,
       },
     },
   ];
@@ -198,7 +204,7 @@ function decideAcceptInvitation({ data }: AcceptInvitation, state: CreatedTeam):
       type: 'InvitationAccepted',
       data: { teamId: state.teamId, invitationId: data.invitationId, userId: data.userId },
     },
-    { type: 'TeamMemberJoined', data: { teamId: state.teamId, userId: data.userId, role: 'MEMBER' } },
+    { type: 'TeamMemberJoined', data: { teamId: state.teamId, userId: data.userId, role: invitation.role } },
   ];
 }
 
@@ -286,8 +292,14 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
         return { ...state, members };
       }
       case 'InvitationSent': {
-        const { invitationId, email, tokenHash, expiresAt } = event.data;
-        const invitation: InvitationState = { email, tokenHash, expiresAt: new Date(expiresAt), status: 'pending' };
+        const { invitationId, email, tokenHash, expiresAt, role = 'MEMBER' } = event.data;
+        const invitation: InvitationState = {
+          email,
+          tokenHash,
+          expiresAt: new Date(expiresAt),
+          status: 'pending',
+          role,
+        };
         const sends = [...state.sends, { email, at: sentAt(invitation.expiresAt) }].slice(-RECENT_SENDS_KEPT);
         return { ...state, invitations: { ...state.invitations, [invitationId]: invitation }, sends };
       }

@@ -27,7 +27,7 @@ export class InvitationController {
     @TeamCaller(IN_TEAM) caller: TeamCaller,
     @Body(new ZodValidationPipe(ZInviteRequest)) body: TInviteRequest,
   ): Promise<Team> {
-    return this.commands.execute(new SendInvitationCommand(caller, body.email));
+    return this.commands.execute(new SendInvitationCommand(caller, body.email, body.role));
   }
 
   /** {id} is the invitation's public id, as listed in GET /team. */

@@ -40,7 +40,7 @@ describe('invitations over HTTP', () => {
     const email = uniqueEmail('newcomer');
     const sent = await t.request<Team>('/api/invitation', { method: 'PUT', token: admin.token, body: { email } });
     expect(sent.status).toBe(200);
-    expect(sent.body.invitations).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), email }]);
+    expect(sent.body.invitations).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), email, role: 'MEMBER' }]);
 
     const mail = await sink.waitFor(email);
     expect(mail.subject).toBe('You are invited to join Support <&> "Care" on Team Inbox');

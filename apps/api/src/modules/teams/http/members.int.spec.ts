@@ -35,7 +35,10 @@ describe('team members, roles and removals over HTTP', () => {
     expect(me.body.role).toBe('MEMBER');
     const bad = await setRole(admin.token, member.id, 'OWNER');
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ success: false, message: 'Role must be one of ADMIN, MAINTAINER, MEMBER' });
+    expect(bad.body).toMatchObject({
+      success: false,
+      message: 'Role must be one of ADMIN, MAINTAINER, MEMBER, AUDITOR',
+    });
   });
 
   it('enforces who may change which role', async () => {

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Email } from '@teaminbox/contracts';
+import { AUDITOR_NOT_ASSIGNABLE_MESSAGE, type Email, isAssignableRole } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { UserDirectory } from '../../../identity';
@@ -13,7 +13,7 @@ export const LABEL_NOT_FOUND_MESSAGE = 'Label not found';
 
 /**
  * Every command of the team's work on one email: checks that the email, the assignee and the label belong to
- * the caller's team (another team's ids answer 404 and reveal nothing), appends through the email's decider,
+ * the caller's team (an auditor is never assigned: 400) (another team's ids answer 404 and reveal nothing), appends through the email's decider,
  * waits for the inbox read model and answers the email as it is now.
  */
 @CommandHandler(WorkOnEmailCommand)
@@ -54,6 +54,7 @@ export class WorkOnEmailHandler implements ICommandHandler<WorkOnEmailCommand, E
         if (!work.assignedTo) return { type: 'Unassign', teamId };
         const member = (await this.directory.membersOf(teamId)).find((m) => m.id === work.assignedTo);
         if (!member) throw new DomainError('invalid', NOT_A_MEMBER_MESSAGE);
+        if (!isAssignableRole(member.role)) throw new DomainError('invalid', AUDITOR_NOT_ASSIGNABLE_MESSAGE);
         return { type: 'Assign', teamId, assignedTo: member.id, assignedToName: member.name || null };
       }
       case 'AddLabel':

@@ -42,7 +42,7 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ caller, email }: SendInvitationCommand): Promise<Team> {
+  async execute({ caller, email, role }: SendInvitationCommand): Promise<Team> {
     const { userId: actorId, teamId } = caller;
     const invitee = await this.directory.byEmail(email);
     const { token, hash } = generateSecretToken();
@@ -57,6 +57,7 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
         tokenHash: hash,
         expiresAt,
         inviteeUserId: invitee?.id ?? null,
+        role,
         now,
       },
     });

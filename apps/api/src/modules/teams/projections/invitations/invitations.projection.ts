@@ -15,13 +15,14 @@ export class InvitationsProjection implements Projection {
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
     for (const event of events) {
       if (isEventOfType(event, 'InvitationSent')) {
-        const { invitationId, teamId, email, tokenHash, expiresAt, invitedBy } = event.data;
+        const { invitationId, teamId, email, tokenHash, expiresAt, invitedBy, role = 'MEMBER' } = event.data;
         await tx.query(
-          `INSERT INTO team_invitations (id, team_id, email, token_hash, status, expires_at, invited_by, sent_at)
-           VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7)
+          `INSERT INTO team_invitations (id, team_id, email, token_hash, status, expires_at, invited_by, sent_at, role)
+           VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8)
            ON CONFLICT (id) DO UPDATE SET token_hash = EXCLUDED.token_hash, status = 'pending',
-             expires_at = EXCLUDED.expires_at, invited_by = EXCLUDED.invited_by, sent_at = EXCLUDED.sent_at`,
-          [invitationId, teamId, email, tokenHash, expiresAt, invitedBy, event.metadata.occurredAt],
+             expires_at = EXCLUDED.expires_at, invited_by = EXCLUDED.invited_by, sent_at = EXCLUDED.sent_at,
+             role = EXCLUDED.role`,
+          [invitationId, teamId, email, tokenHash, expiresAt, invitedBy, event.metadata.occurredAt, role],
         );
       } else if (isEventOfType(event, 'InvitationDeleted') || isEventOfType(event, 'InvitationAccepted')) {
         const status = event.type === 'InvitationDeleted' ? 'deleted' : 'accepted';

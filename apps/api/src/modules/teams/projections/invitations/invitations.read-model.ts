@@ -1,3 +1,4 @@
+import type { Role } from '@teaminbox/contracts';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'deleted';
@@ -30,4 +31,8 @@ export class InvitationReadModel {
 
   @Column({ name: 'sent_at', type: 'timestamptz' })
   sentAt!: Date;
+
+  /** The role the invitee joins with. */
+  @Column({ type: 'text', default: 'MEMBER' })
+  role!: Role;
 }

@@ -24,14 +24,14 @@ export class GetTeamHandler implements IQueryHandler<GetTeamQuery, Team | null> 
       this.invitations.find({
         where: { teamId: team.id, status: 'pending' },
         order: { sentAt: 'ASC' },
-        select: { id: true, email: true },
+        select: { id: true, email: true, role: true },
       }),
     ]);
     return {
       id: team.id,
       name: team.name,
       members,
-      invitations: invitations.map(({ id, email }) => ({ id, email })),
+      invitations: invitations.map(({ id, email, role }) => ({ id, email, role })),
     };
   }
 }
