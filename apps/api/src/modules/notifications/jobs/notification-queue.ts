@@ -5,8 +5,11 @@ import PgBoss from 'pg-boss';
 import { v5 as uuidv5 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
 
-/** pg-boss checks every second whether the workers it was asked to stop have stopped. */
-const WORKER_STOP_CHECK_MS = 1_100;
+/**
+ * pg-boss checks every second whether the workers it was asked to stop have stopped, and removes them one check after
+ * they have: two checks cover a worker still finishing its fetch on a loaded machine.
+ */
+const WORKER_STOP_CHECK_MS = 2_100;
 
 /** One queue per channel, so a slow or failing channel never holds back another. */
 export const NOTIFICATION_QUEUES = {

@@ -3,8 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 
-/** pg-boss checks every second whether the workers it was asked to stop have stopped. */
-const WORKER_STOP_CHECK_MS = 1_100;
+/**
+ * pg-boss checks every second whether the workers it was asked to stop have stopped, and removes them one check after
+ * they have: two checks cover a worker still finishing its fetch on a loaded machine.
+ */
+const WORKER_STOP_CHECK_MS = 2_100;
 
 export const SEND_EMAIL_QUEUE = 'send-email';
 
