@@ -19,7 +19,7 @@ import type { Email } from '@teaminbox/contracts';
 import { startDovecot } from '../../apps/api/test/mail/dovecot';
 import { startBenchApp } from '../support/bench-app';
 import { cpuMeter } from '../support/bench-cpu';
-import { fill, percentile, rawMessage } from '../support/bench-mail';
+import { fill, percentile, rawMessage, benchMailboxConfig } from '../support/bench-mail';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10000);
 const LIVE = Number(process.env.BENCH_LIVE ?? 100);
@@ -61,27 +61,7 @@ async function main(): Promise<void> {
     console.log(`load average before the first sync: ${load()}`);
     const cpu = cpuMeter();
     t0 = performance.now();
-    await call(
-      '/api/email-server-config',
-      'POST',
-      {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        imapFolder: 'INBOX',
-        smtpHost: 'smtp.example.com',
-        smtpPort: 587,
-        smtpUsername: 'support@example.com',
-        smtpPassword: 'smtp-secret-pw',
-        smtpUseTls: true,
-        fromEmail: 'support@example.test',
-        fromName: 'Support',
-        isActive: true,
-      },
-      token,
-    );
+    await call('/api/email-server-config', 'POST', benchMailboxConfig(dovecot), token);
     const deadline = Date.now() + 10 * 60_000;
     let lastReport = performance.now();
     let eventsMs: number | undefined;

@@ -23,7 +23,7 @@ import type { CurrentUser, Email, EmailChange, Label, TRuleRequest } from '@team
 import { startDovecot } from '../../apps/api/test/mail/dovecot';
 import { startBenchApp } from '../support/bench-app';
 import { cpuMeter } from '../support/bench-cpu';
-import { fill, percentile, rawMessage } from '../support/bench-mail';
+import { fill, percentile, rawMessage, benchMailboxConfig } from '../support/bench-mail';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10000);
 const RULES = Number(process.env.BENCH_RULES ?? 50);
@@ -183,23 +183,7 @@ async function main(): Promise<void> {
       console.log(`load average before ${name}'s first sync: ${load()}`);
       const cpu = cpuMeter();
       const started = performance.now();
-      await call(
-        '/api/email-server-config',
-        'POST',
-        {
-          imapHost: dovecot.host,
-          imapPort: dovecot.port,
-          imapUsername: dovecot.user,
-          imapPassword: dovecot.password,
-          imapUseSsl: false,
-          smtpHost: 'smtp.example.com',
-          smtpUsername: 'support@example.com',
-          smtpPassword: 'smtp-secret-pw',
-          fromEmail: 'support@example.test',
-          isActive: true,
-        },
-        token,
-      );
+      await call('/api/email-server-config', 'POST', benchMailboxConfig(dovecot), token);
       const deadline = Date.now() + 15 * 60_000;
       let readModelMs: number | undefined;
       for (;;) {

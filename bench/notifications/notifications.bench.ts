@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { NotificationSettings } from '@teaminbox/contracts';
 import { startDovecot } from '../../apps/api/test/mail/dovecot';
 import { linkIn, startSmtpSink } from '../../apps/api/test/support/smtp-sink';
+import { benchMailboxConfig } from '../support/bench-mail';
 import { startBenchApp } from '../support/bench-app';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
@@ -108,27 +109,7 @@ async function run(mode: 'off' | 'on'): Promise<Result> {
     clients.send({ type: 'connect', baseUrl, tokens });
     await ready;
 
-    await call(
-      '/api/email-server-config',
-      'POST',
-      {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        imapFolder: 'INBOX',
-        smtpHost: 'smtp.example.com',
-        smtpPort: 587,
-        smtpUsername: 'support@example.com',
-        smtpPassword: 'smtp-secret-pw',
-        smtpUseTls: true,
-        fromEmail: 'support@example.test',
-        fromName: 'Support',
-        isActive: true,
-      },
-      token,
-    );
+    await call('/api/email-server-config', 'POST', benchMailboxConfig(dovecot), token);
     // The (empty) first sync is over once the mailbox records a sync.
     for (let i = 0; ; i++) {
       const status = await call<{ lastSyncAt: string | null }>('/api/email-server-config', 'GET', undefined, token);

@@ -15,6 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import type { ImapFlow } from 'imapflow';
 import { startDovecot } from '../../apps/api/test/mail/dovecot';
 import { PASSWORD_HASH_OPTIONS } from '../../apps/api/src/modules/identity/password-hasher';
+import { benchMailboxConfig, percentile } from '../support/bench-mail';
 import { startBenchApp, type BenchApp } from '../support/bench-app';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
@@ -55,9 +56,6 @@ async function fill(connect: () => Promise<ImapFlow>, count: number): Promise<vo
     }),
   );
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 interface Round {
   /** One after another: what one person signing in waits. */
@@ -111,23 +109,7 @@ async function main(): Promise<void> {
 
     const count = async () =>
       (await bench.db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbox_email')).rows[0].n;
-    await bench.call(
-      '/api/email-server-config',
-      'POST',
-      {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        smtpHost: 'smtp.example.com',
-        smtpUsername: 'support@example.com',
-        smtpPassword: 'smtp-secret-pw',
-        fromEmail: 'support@example.test',
-        isActive: true,
-      },
-      bench.token,
-    );
+    await bench.call('/api/email-server-config', 'POST', benchMailboxConfig(dovecot), bench.token);
     started = performance.now();
     // Let the sync get going (first batches parsed and written) before measuring.
     while ((await count()) < Math.min(500, MESSAGES / 10)) await new Promise((r) => setTimeout(r, 50));

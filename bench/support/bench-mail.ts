@@ -72,3 +72,23 @@ export async function fill(connect: () => Promise<ImapFlow>, count: number): Pro
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+
+/** The mailbox configuration a benchmark's team saves: the bench's Dovecot for IMAP; SMTP is never used. */
+export function benchMailboxConfig(dovecot: { host: string; port: number; user: string; password: string }) {
+  return {
+    imapHost: dovecot.host,
+    imapPort: dovecot.port,
+    imapUsername: dovecot.user,
+    imapPassword: dovecot.password,
+    imapUseSsl: false,
+    imapFolder: 'INBOX',
+    smtpHost: 'smtp.example.com',
+    smtpPort: 587,
+    smtpUsername: 'support@example.com',
+    smtpPassword: 'smtp-secret-pw',
+    smtpUseTls: true,
+    fromEmail: 'support@example.test',
+    fromName: 'Support',
+    isActive: true,
+  };
+}

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import type { TeamAuditExportFormat } from '@teaminbox/contracts';
-import type { AuditRow } from '../queries/team-audit-rows';
+import { type AuditRow, auditEntryHead } from '../queries/team-audit-rows';
 
 /** The columns of the CSV export, in order: its header row. */
 export const AUDIT_CSV_COLUMNS = [
@@ -44,21 +44,7 @@ export function auditCsvRecord(row: AuditRow): string[] {
 
 /** One JSON Lines line of a row: the API's entry (TeamAuditEntry) with the payload written as stored. */
 export function auditJsonLine(row: AuditRow): string {
-  const head = JSON.stringify({
-    eventId: row.event_id,
-    occurredAt: row.occurred_at,
-    type: row.type,
-    streamId: row.stream_id,
-    streamVersion: row.stream_version,
-    actorKind: row.actor_kind,
-    actorUserId: row.actor_user_id,
-    actorName: row.actor_name,
-    actorRuleId: row.actor_rule_id,
-    actorRuleName: row.actor_rule_name,
-    emailId: row.email_id,
-    correlationId: row.correlation_id,
-    causationId: row.causation_id,
-  });
+  const head = JSON.stringify(auditEntryHead(row));
   return `${head.slice(0, -1)},"payload":${row.payload}}\n`;
 }
 

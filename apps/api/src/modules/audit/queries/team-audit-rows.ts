@@ -52,8 +52,8 @@ export function auditWhere(teamId: string, filters: TeamAuditFilters): { sql: st
   return { sql: clauses.join(' AND '), params };
 }
 
-/** An entry as the API answers it. */
-export function toAuditEntry(row: AuditRow): TeamAuditEntry {
+/** An entry as the API answers it, but its payload (stored as JSON text). */
+export function auditEntryHead(row: AuditRow): Omit<TeamAuditEntry, 'payload'> {
   return {
     eventId: row.event_id,
     occurredAt: row.occurred_at,
@@ -68,6 +68,10 @@ export function toAuditEntry(row: AuditRow): TeamAuditEntry {
     emailId: row.email_id,
     correlationId: row.correlation_id,
     causationId: row.causation_id,
-    payload: JSON.parse(row.payload) as Record<string, unknown>,
   };
+}
+
+/** An entry as the API answers it. */
+export function toAuditEntry(row: AuditRow): TeamAuditEntry {
+  return { ...auditEntryHead(row), payload: JSON.parse(row.payload) as Record<string, unknown> };
 }
