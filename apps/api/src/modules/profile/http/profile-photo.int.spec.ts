@@ -92,13 +92,15 @@ describe('profile photos (real PostgreSQL)', () => {
       expect((await upload(member, await png(64, 64, { r: 200, g: 10, b: 10 }))).status).toBe(200);
       const deadline = Date.now() + 10_000;
       while (byAdmin.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(byAdmin).toEqual([member.id]);
+      // The push rides an at-least-once subscription: a repeat is allowed, another person is not.
+      const heard = (ids: string[]) => [...new Set(ids)];
+      expect(heard(byAdmin)).toEqual([member.id]);
       // The outsider has no team: only their own uploads reach them.
       expect((await upload(outsider, await png(64, 64))).status).toBe(200);
       const later = Date.now() + 10_000;
       while (byOutsider.length === 0 && Date.now() < later) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(byOutsider).toEqual([outsider.id]);
-      expect(byAdmin).toEqual([member.id]);
+      expect(heard(byOutsider)).toEqual([outsider.id]);
+      expect(heard(byAdmin)).toEqual([member.id]);
     } finally {
       for (const socket of sockets) socket.close();
     }
