@@ -35,6 +35,7 @@ export const cs: Resources = {
     logout: 'Odhlásit',
     changePassword: 'Změnit heslo',
     searchPlaceholder: 'Hledat e-maily',
+    searchResults: 'Nalezené e-maily',
     theme: 'Motiv',
     themeLight: 'Světlý',
     themeDark: 'Tmavý',

@@ -37,6 +37,7 @@ export const en = {
     logout: 'Logout',
     changePassword: 'Change password',
     searchPlaceholder: 'Search emails',
+    searchResults: 'Matching emails',
     theme: 'Theme',
     themeLight: 'Light',
     themeDark: 'Dark',

@@ -1,10 +1,12 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { EmailAsOf, EmailHistoryEntry } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
+import { commentChanged, emailUpdated, replyChanged } from '@teaminbox/web-store';
 import { notice } from '../../shared/notices';
 import { detailOpened } from './emailDetailSlice';
+import { replySent } from './replySlice';
 import {
   asOfChosen,
   asOfFailed,
@@ -13,6 +15,8 @@ import {
   historyEntriesFailed,
   historyEntriesLoaded,
   historyViewToggled,
+  selectEmailHistory,
+  type EmailHistoryState,
 } from './emailHistorySlice';
 
 function* loadEntries(action: PayloadAction<{ emailId: string; open: boolean }>): SagaIterator {
@@ -24,6 +28,22 @@ function* loadEntries(action: PayloadAction<{ emailId: string; open: boolean }>)
   } catch {
     yield put(historyEntriesFailed());
     yield put(notice('error', 'emailHistory.loadError'));
+  }
+}
+
+/**
+ * A change of the open email while its History view is open (pushed by the server: someone's action, or this
+ * session's own read mark landing after the view loaded) reloads the events, so the view never lags behind.
+ */
+function* refreshOnChange(action: PayloadAction<{ id?: string; emailId?: string }>): SagaIterator {
+  const { emailId, open }: EmailHistoryState = yield select(selectEmailHistory);
+  const changed = action.payload.emailId ?? action.payload.id;
+  if (!open || !emailId || changed !== emailId) return;
+  try {
+    const entries: EmailHistoryEntry[] = yield call(inboxApi.getEmailHistory, emailId);
+    yield put(historyEntriesLoaded({ emailId, entries }));
+  } catch (error) {
+    console.warn('Could not refresh the email history', error);
   }
 }
 
@@ -40,7 +60,14 @@ function* loadPast(action: PayloadAction<{ emailId: string; asOf: string }>): Sa
 
 /** Loads the History view's events and the email as of the chosen instant; another email starts afresh. */
 export function* emailHistorySaga(): SagaIterator {
-  yield takeLatest(historyViewToggled.type, loadEntries);
+  // One channel: the newest load wins, so a slow first load never overwrites a newer refresh.
+  yield takeLatest(
+    [historyViewToggled.type, emailUpdated.type, commentChanged.type, replyChanged.type, replySent.type],
+    function* load(action: PayloadAction<never>): SagaIterator {
+      if (action.type === historyViewToggled.type) yield call(loadEntries, action);
+      else yield call(refreshOnChange, action);
+    },
+  );
   yield takeLatest(asOfChosen.type, loadPast);
   yield takeEvery(detailOpened.type, function* reset() {
     yield put(historyClosed());

@@ -71,6 +71,7 @@ export function QuickSearch() {
             root: { 'data-testid': 'quick-search', type: 'search', 'aria-label': t('nav.searchPlaceholder') } as object,
           },
           panel: { 'data-testid': 'quick-search-results' } as object,
+          list: { 'aria-label': t('nav.searchResults') } as object,
         }}
       />
     </div>
