@@ -1,8 +1,14 @@
 import { defineConfig } from '@playwright/test';
 
-/** Browser tests: Debian's Chromium against the real, built stack started by global-setup. */
+/**
+ * Browser tests: Debian's Chromium against the real, built stack started by global-setup. Then, once every browser
+ * test ran, `npm run verify` proves the read models that run left behind (project 'read models').
+ */
 export default defineConfig({
-  testDir: './tests',
+  projects: [
+    { name: 'browser', testDir: './tests' },
+    { name: 'read models', testDir: './verify', dependencies: ['browser'] },
+  ],
   globalSetup: require.resolve('./support/global-setup'),
   timeout: 60_000,
   expect: { timeout: 10_000 },
