@@ -5,9 +5,10 @@ import { defineConfig } from '@playwright/test';
  * test ran, `npm run verify` proves the read models that run left behind (project 'read models').
  */
 export default defineConfig({
+  // 'read models' is the teardown of 'browser': it runs once the browser tests ended, whether they passed or not.
   projects: [
-    { name: 'browser', testDir: './tests' },
-    { name: 'read models', testDir: './verify', dependencies: ['browser'] },
+    { name: 'browser', testDir: './tests', teardown: 'read models' },
+    { name: 'read models', testDir: './verify' },
   ],
   globalSetup: require.resolve('./support/global-setup'),
   timeout: 60_000,

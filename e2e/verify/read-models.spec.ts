@@ -4,9 +4,9 @@ import { expect, test } from '@playwright/test';
 import { repoRoot } from '../support/app-server';
 
 /**
- * Runs after every browser test (the 'read models' project depends on 'browser'): `npm run verify` against the
- * database of the product the browser tests used, while it still runs. Every projection is rebuilt from the whole
- * log of the run and compared with the live read models.
+ * Runs after the browser tests (the 'read models' project is the teardown of 'browser', run whether they passed or
+ * not): `npm run verify` against the database of the product the browser tests used, while it still runs. Every
+ * projection is rebuilt from the whole log of the run and compared with the live read models.
  */
 test('npm run verify: the read models of the browser tests equal a rebuild from the log', async ({}, testInfo) => {
   test.setTimeout(10 * 60_000);
