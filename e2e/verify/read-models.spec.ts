@@ -12,7 +12,7 @@ test('npm run verify: the read models of the browser tests equal a rebuild from 
   test.setTimeout(10 * 60_000);
   const dataDir = process.env.E2E_DATA_DIR;
   expect(dataDir, 'global-setup sets E2E_DATA_DIR').toBeTruthy();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' };
   // The product of the run uses its embedded PostgreSQL in DATA_DIR: verify attaches to it.
   delete env.DATABASE_URL;
   delete env.EVENTSTORE_URL;

@@ -9,7 +9,7 @@ import { suiteWithApp } from '../../test/app/suite';
 import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store.port';
 import { ProjectionRunner } from '../platform/projections/projection-runner';
 import { formatVerificationReport, verifyReadModels } from '../platform/projections/read-model-verifier';
-import { NOT_READ_MODELS, TIME_OF_PROJECTION_COLUMNS } from './verify-tables';
+import { COMPARED_ROWS, NOT_READ_MODELS, TIME_OF_PROJECTION_COLUMNS } from './verify-tables';
 
 const repoRoot = resolve(__dirname, '../../../..');
 
@@ -58,6 +58,7 @@ describe('npm run verify: the read models rebuilt from the log equal the live on
       projections: t.app.get(ProjectionRunner).registeredProjections(),
       excludedTables: NOT_READ_MODELS,
       ignoredColumns: TIME_OF_PROJECTION_COLUMNS,
+      comparedRows: COMPARED_ROWS,
       waitMs: 30_000,
     });
   const schemaExists = async (schema: string) =>
@@ -103,6 +104,7 @@ describe('npm run verify: the read models rebuilt from the log equal the live on
     // Every table the list excludes exists: the list says why of real tables only.
     expect(report.excludedTables.map((excluded) => excluded.table).sort()).toEqual(Object.keys(NOT_READ_MODELS).sort());
     expect(report.generatedColumns).toContainEqual({ table: 'inbox_email', column: 'search_vector' });
+    expect(report.comparedRows).toEqual([{ table: 'inbox_email_count', ...COMPARED_ROWS.inbox_email_count }]);
     expect(text).toContain('Read models verified');
     expect(text).toContain('table events: the event store');
     expect(await schemaExists(report.schema)).toBe(false);

@@ -16,7 +16,7 @@ import {
   selectDatabase,
   type SelectedDatabase,
 } from '../select-database';
-import { NOT_READ_MODELS, TIME_OF_PROJECTION_COLUMNS } from './verify-tables';
+import { COMPARED_ROWS, NOT_READ_MODELS, TIME_OF_PROJECTION_COLUMNS } from './verify-tables';
 
 const USAGE = `Usage: node apps/api/dist/cli/verify.js   (npm run verify)
 
@@ -73,6 +73,7 @@ async function main(): Promise<number> {
         projections: context.get(ProjectionRunner).registeredProjections(),
         excludedTables: NOT_READ_MODELS,
         ignoredColumns: TIME_OF_PROJECTION_COLUMNS,
+        comparedRows: COMPARED_ROWS,
         waitMs,
         diffRows,
         print,
