@@ -1,8 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
-/** Browser tests: Debian's Chromium against the real, built stack started by global-setup. */
+/**
+ * Browser tests: Debian's Chromium against the real, built stack started by global-setup. Then, once every browser
+ * test ran, `npm run verify` proves the read models that run left behind (project 'read models').
+ */
 export default defineConfig({
-  testDir: './tests',
+  // 'read models' is the teardown of 'browser': it runs once the browser tests ended, whether they passed or not.
+  projects: [
+    { name: 'browser', testDir: './tests', teardown: 'read models' },
+    { name: 'read models', testDir: './verify' },
+  ],
   globalSetup: require.resolve('./support/global-setup'),
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -16,6 +16,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_WEB_ROOT = app.webRoot;
+  // The product's data (its embedded PostgreSQL): `npm run verify` checks its read models after the browser tests.
+  process.env.E2E_DATA_DIR = app.dataDir;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SMTP_URL = sink.url;
   return async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFile
 import { basename, join } from 'node:path';
 import type { LoggerService } from '@nestjs/common';
 import type { AppConfig } from './platform/config/app-config';
-import { startEmbeddedPostgres } from './platform/database/embedded-postgres';
+import { embeddedDatabaseUrl, startEmbeddedPostgres } from './platform/database/embedded-postgres';
 
 export interface SelectedDatabase {
   url: string;
@@ -79,6 +79,17 @@ async function stopPostmaster(pid: number, clusterDir: string): Promise<void> {
 function runningPostmaster(clusterDir: string): number | null {
   const pid = readPid(join(clusterDir, 'postmaster.pid'));
   return pid !== null && isAlive(pid) ? pid : null;
+}
+
+/**
+ * The URL of the embedded PostgreSQL in DATA_DIR when a process (the app) runs it, else null. For commands that work
+ * beside the running app (`npm run verify`); the port is the one the server wrote in its postmaster.pid.
+ */
+export function runningEmbeddedDatabaseUrl(dataDir: string): string | null {
+  const clusterDir = join(dataDir, 'postgres');
+  if (runningPostmaster(clusterDir) === null) return null;
+  const port = Number.parseInt(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[3] ?? '', 10);
+  return Number.isInteger(port) && port > 0 ? embeddedDatabaseUrl(dataDir, port) : null;
 }
 
 /**

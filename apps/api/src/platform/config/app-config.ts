@@ -63,6 +63,11 @@ export interface AppConfig {
   healthToken?: string;
   /** NODE_ENV=development: a developer's machine (mail without SMTP_URL is logged with its links in full). */
   development?: boolean;
+  /**
+   * Run the IMAP workers of the active mailboxes (absent means true). The maintenance commands (`npm run verify`)
+   * turn it off: they must never fetch mail beside the running app.
+   */
+  mailboxWorkers?: boolean;
 }
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 50 * 1024 * 1024;

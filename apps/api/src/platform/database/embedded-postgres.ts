@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -98,6 +98,16 @@ export function findFreePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The URL of the application database of an embedded cluster in dataDir that is already running on port (started by
+ * another process, e.g. the app): its password as kept beside the cluster.
+ */
+export function embeddedDatabaseUrl(dataDir: string, port: number, database = 'teaminbox'): string {
+  const file = join(dataDir, PASSWORD_FILE);
+  const password = existsSync(file) ? readFileSync(file, 'utf8').trim() : LEGACY_PASSWORD;
+  return buildUrl(port, password, database);
 }
 
 function buildUrl(port: number, password: string, database: string): string {

@@ -204,6 +204,11 @@ export class ProjectionRunner {
     return [...this.loops.values()].filter((loop) => loop.sub.kind === 'projection').map((loop) => loop.sub.name);
   }
 
+  /** The registered projections (not reactions), in registration order. */
+  registeredProjections(): Projection[] {
+    return [...this.loops.values()].flatMap((loop) => (loop.sub.kind === 'projection' ? [loop.sub.projection] : []));
+  }
+
   private add(sub: Subscriber): void {
     if (this.loops.has(sub.name)) throw new Error(`A projection or reaction named '${sub.name}' is already registered`);
     const loop: Loop = {

@@ -1,5 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { MailboxSettings } from '@teaminbox/contracts';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { RequestContext } from '../../../platform/request-context/request-context';
 import { describeMailError, MailConnections } from '../connection/mail-connections';
 import { foldersToSync } from '../domain/mailbox-settings';
@@ -19,9 +20,11 @@ export class MailboxSupervisor implements OnApplicationBootstrap, OnApplicationS
     private readonly connections: MailConnections,
     private readonly sync: MailboxSync,
     private readonly status: MailboxStatusStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (this.config.mailboxWorkers === false) return;
     for (const { teamId, settings } of await this.status.activeMailboxes()) this.startWorker(teamId, settings);
   }
 
