@@ -50,6 +50,29 @@ describe('request context over HTTP', () => {
     expect(first.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'));
   });
 
+  it('answers the request id on error answers too, also those refused before any handler ran', async () => {
+    const post = (body: string, id: string, path = '/api/register') =>
+      fetch(`${t.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': id },
+        body,
+      });
+    const invalid = await post(JSON.stringify({ email: 'not-an-address' }), 'bad-body-1');
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get('x-request-id')).toBe('bad-body-1');
+    const malformed = await post('{"email":', 'malformed-1');
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers.get('x-request-id')).toBe('malformed-1');
+    const tooLarge = await post(JSON.stringify({ email: 'x'.repeat(200_000) }), 'too-large-1');
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get('x-request-id')).toBe('too-large-1');
+    const unknown = await post('{}', 'unknown-1', '/api/no-such-route');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('x-request-id')).toBe('unknown-1');
+    const unsafe = await post('{}', 'has space', '/api/no-such-route');
+    expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
+  });
+
   it('traces an email command to its request, and a rule and the notifications to the event they react to', async () => {
     const { admin, teamId } = await teamWith(t, sink, ['MEMBER']);
     const store = t.app.get<EventStore>(EVENT_STORE);

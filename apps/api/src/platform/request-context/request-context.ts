@@ -37,6 +37,11 @@ export const RequestContext = {
     return storage.run(scope, fn);
   },
 
+  /** The scope of the code running now, or undefined outside any (a background job, the start). */
+  peek(): Readonly<RequestScope> | undefined {
+    return storage.getStore();
+  },
+
   /** The current scope; outside any (a background job), a fresh one of the system. */
   current(): RequestScope {
     return storage.getStore() ?? { correlationId: uuidv7(), causationId: null, actor: SYSTEM, teamId: null };
