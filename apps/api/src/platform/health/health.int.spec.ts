@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { CurrentUser, Email, Page } from '@teaminbox/contracts';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
-import type { HealthReport } from './health.controller';
+import { DataSource } from 'typeorm';
+import { ProjectionRunner } from '../projections/projection-runner';
+import type { HealthReport, Readiness } from './health.controller';
 
 const HEALTH_TOKEN = 'health-token-for-the-test-0123456789';
 
@@ -51,6 +53,59 @@ describe('GET /api/health', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('live answers 200 to anyone, and stays 200 while a dependency is down', async () => {
+    const spy = jest.spyOn(t.app.get<EventStore>(EVENT_STORE), 'health').mockRejectedValue(new Error('down'));
+    try {
+      const res = await t.request('/api/health/live');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ok' });
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('ready answers 200 with every check when the app can serve, 503 naming the check that fails', async () => {
+    const ready = await t.request<Readiness>('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({
+      status: 'ok',
+      checks: { database: true, migrations: true, eventStore: true, subscriptions: true, accepting: true },
+    });
+
+    const eventStore = jest.spyOn(t.app.get<EventStore>(EVENT_STORE), 'health').mockRejectedValue(new Error('down'));
+    try {
+      const res = await t.request<Readiness>('/api/health/ready');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({
+        status: 'error',
+        checks: expect.objectContaining({ eventStore: false, database: true }),
+      });
+    } finally {
+      eventStore.mockRestore();
+    }
+
+    const pending = jest.spyOn(t.app.get(DataSource), 'showMigrations').mockResolvedValue(true);
+    try {
+      const res = await t.request<Readiness>('/api/health/ready');
+      expect(res.status).toBe(503);
+      expect(res.body.checks).toMatchObject({ migrations: false, database: true });
+    } finally {
+      pending.mockRestore();
+    }
+
+    const runner = t.app.get(ProjectionRunner);
+    await runner.stop();
+    try {
+      const res = await t.request<Readiness>('/api/health/ready');
+      expect(res.status).toBe(503);
+      expect(res.body.checks).toMatchObject({ subscriptions: false });
+    } finally {
+      await runner.start();
+    }
+    expect((await t.request('/api/health/ready')).status).toBe(200);
   });
 
   it('an event the inbox cannot project is parked and reported, and other teams keep getting their mail', async () => {

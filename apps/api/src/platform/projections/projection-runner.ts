@@ -259,6 +259,11 @@ export class ProjectionRunner {
     await this.releaseLockConnection();
   }
 
+  /** Whether the loops run (start() was called and stop() was not): this process feeds or stands by to lead. */
+  isRunning(): boolean {
+    return this.running;
+  }
+
   /** Whether a projection or reaction of that name is registered in this process. */
   isRegistered(name: string): boolean {
     return this.loops.has(name);
