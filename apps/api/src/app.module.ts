@@ -26,6 +26,7 @@ import { EventStoreModule } from './platform/event-store/event-store.module';
 import { HealthModule } from './platform/health/health.module';
 import { DomainErrorFilter } from './platform/http/domain-error.filter';
 import { MailModule } from './platform/mail/mail.module';
+import { MetricsModule } from './platform/metrics';
 import { ProjectionsModule } from './platform/projections/projections.module';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
@@ -76,6 +77,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         EventSourcingModule,
         RequestContextModule,
+        MetricsModule,
         AuthModule.forRoot({ imports: [IdentityModule], sessions: UserDirectory }),
         MailModule,
         RateLimitModule,

@@ -1,4 +1,4 @@
-import type { LoggerService } from '@nestjs/common';
+import { type LoggerService, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -7,6 +7,8 @@ import type { AppConfig } from './platform/config/app-config';
 import { securityHeaders } from './platform/http/security-headers';
 import { serveWebAssets } from './platform/http/web-assets';
 import { createAppLogger } from './platform/logging/app-logger';
+import { METRICS_PATH } from './platform/metrics/metrics.controller';
+import { assignRequestId } from './platform/request-context/request-id.middleware';
 
 export const API_PREFIX = 'api';
 /** JSON bodies are small: a request that needs more is one of LARGE_JSON_BODIES. */
@@ -46,6 +48,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
     { logger, abortOnError: false },
   );
   app.disable('x-powered-by');
+  app.use(assignRequestId);
   app.use(securityHeaders());
   // The larger limits first: a body parsed there is not parsed again by the default parser.
   for (const { method, path, limit } of LARGE_JSON_BODIES) {
@@ -55,7 +58,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
     );
   }
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
-  app.setGlobalPrefix(API_PREFIX);
+  app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: METRICS_PATH, method: RequestMethod.GET }] });
   // PUT /api/team carries the team name as a text/plain body (the spec); JSON {name} also works.
   app.use(`/${API_PREFIX}/team`, express.text({ type: 'text/plain', limit: '8kb' }));
   if (options.serveWeb !== false) serveWebAssets(app, options.config.webRoot, logger);

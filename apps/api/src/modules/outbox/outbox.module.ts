@@ -5,6 +5,7 @@ import { RecordDeliveryHandler } from './commands/record-delivery/record-deliver
 import { SendReplyHandler } from './commands/send-reply/send-reply.handler';
 import { SendReplyController } from './http/send-reply.controller';
 import { JobQueue } from './jobs/job-queue';
+import { OutboxMetrics } from './jobs/outbox-metrics';
 import { SendEmailWorker } from './jobs/send-email.worker';
 import { OutboxStore } from './outbox.store';
 import { EnqueueSendEmailHandler } from './reactions/enqueue-send-email.handler';
@@ -38,6 +39,7 @@ export class OutboxModule implements OnModuleInit, OnModuleDestroy {
         secretBoxProvider,
         OutboxStore,
         JobQueue,
+        OutboxMetrics,
         EnqueueSendEmailHandler,
         SendEmailWorker,
         SendReplyHandler,

@@ -61,6 +61,8 @@ export interface AppConfig {
   mailMaxMessageBytes?: number;
   /** HEALTH_TOKEN: a bearer token that unlocks the details of GET /api/health; absent means no details. */
   healthToken?: string;
+  /** METRICS_TOKEN: the bearer token GET /metrics requires; absent means /metrics is open (see docs/operations.md). */
+  metricsToken?: string;
   /** NODE_ENV=development: a developer's machine (mail without SMTP_URL is logged with its links in full). */
   development?: boolean;
   /**

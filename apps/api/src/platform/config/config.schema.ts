@@ -117,6 +117,10 @@ export const ZEnvironment = z.object({
   HEALTH_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
     message: 'HEALTH_TOKEN must be at least 16 characters long',
   }),
+  /** A bearer token GET /metrics then requires; absent: /metrics answers anyone who reaches it. */
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: 'METRICS_TOKEN must be at least 16 characters long',
+  }),
   /** Bytes of one ingested message at most (default 50 MB); larger ones are quarantined. */
   MAIL_MAX_MESSAGE_BYTES: positiveInteger('MAIL_MAX_MESSAGE_BYTES', 50 * 1024 * 1024),
 });

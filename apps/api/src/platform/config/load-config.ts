@@ -91,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     mailMaxMessageBytes: values.MAIL_MAX_MESSAGE_BYTES,
     healthToken: values.HEALTH_TOKEN,
+    metricsToken: values.METRICS_TOKEN,
     development: values.NODE_ENV === 'development',
   };
 }
@@ -121,6 +122,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     rateLimit: config.rateLimit,
     mailMaxMessageBytes: config.mailMaxMessageBytes,
     healthDetails: Boolean(config.healthToken),
+    metricsToken: Boolean(config.metricsToken),
     development: Boolean(config.development),
     oauthProviders: Object.entries(config.oauth ?? {})
       .filter(([, provider]) => provider)

@@ -10,7 +10,7 @@ import expressStaticGzip from 'express-static-gzip';
 export const REMOTES = ['inbox', 'admin', 'settings'] as const;
 
 /** Paths the shell's SPA fallback never answers. */
-const NOT_SPA = /^\/(api|ws|remotes)(\/|$)/;
+const NOT_SPA = /^\/(api|ws|remotes|metrics)(\/|$)/;
 /** Build output names that carry a content hash, e.g. main.3f2a9c1b.js or 123.a1b2c3d4e5.css. */
 const HASHED = /[.-][0-9a-f]{8,}\.(js|mjs|css|woff2?|ttf|eot|svg|png|jpe?g|gif|webp|ico|map)$/i;
 

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { RealtimeMetrics } from './realtime-metrics';
 import { RealtimeGateway } from './realtime.gateway';
 
 @Global()
-@Module({ providers: [RealtimeGateway], exports: [RealtimeGateway] })
+@Module({ providers: [RealtimeGateway, RealtimeMetrics], exports: [RealtimeGateway] })
 export class RealtimeModule {}

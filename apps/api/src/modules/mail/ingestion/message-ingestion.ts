@@ -4,6 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { EmailQuarantined } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
+import { METRIC_PREFIX, Metrics } from '../../../platform/metrics';
 import { ReceiveEmailCommand } from '../../conversations';
 import { emailIdOf, eventIdOf, type MessageLocation, type ParsedMessage } from './message-parser';
 import { MessageParserPool } from './message-parser.pool';
@@ -57,12 +58,20 @@ const noSourceKey = (emailId: string) => createHash('sha256').update(`no-source\
 @Injectable()
 export class MessageIngestion {
   private readonly logger = new Logger(MessageIngestion.name);
+  private readonly ingested;
 
   constructor(
     private readonly db: DataSource,
     private readonly commands: CommandBus,
     private readonly parser: MessageParserPool,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.ingested = metrics.counter({
+      name: `${METRIC_PREFIX}mail_messages_ingested_total`,
+      help: 'New messages ingested from the team mailboxes, by outcome: received or quarantined.',
+      labelNames: ['outcome'] as const,
+    });
+  }
 
   /** Ingests a batch; returns how many messages were new (appended as received or quarantined). */
   async ingest(teamId: string, folder: string, uidValidity: bigint, messages: FetchedMessage[]): Promise<number> {
@@ -123,6 +132,7 @@ export class MessageIngestion {
     }
     // Appended together: the event store commits concurrent appends in shared transactions.
     await Promise.all(fresh.map((item) => this.append(item)));
+    for (const item of fresh) this.ingested.inc({ outcome: item.kind === 'quarantined' ? 'quarantined' : 'received' });
     return fresh.length;
   }
 
