@@ -27,6 +27,7 @@ import { HealthModule } from './platform/health/health.module';
 import { DomainErrorFilter } from './platform/http/domain-error.filter';
 import { MailModule } from './platform/mail/mail.module';
 import { MetricsModule } from './platform/metrics';
+import { OpenApiModule } from './platform/openapi/openapi.module';
 import { ProjectionsModule } from './platform/projections/projections.module';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
@@ -78,6 +79,7 @@ export class AppModule {
         EventSourcingModule,
         RequestContextModule,
         MetricsModule,
+        OpenApiModule,
         AuthModule.forRoot({ imports: [IdentityModule], sessions: UserDirectory }),
         MailModule,
         RateLimitModule,

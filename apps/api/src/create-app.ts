@@ -8,6 +8,7 @@ import { securityHeaders } from './platform/http/security-headers';
 import { serveWebAssets } from './platform/http/web-assets';
 import { createAppLogger } from './platform/logging/app-logger';
 import { METRICS_PATH } from './platform/metrics/metrics.controller';
+import { mountApiDocs } from './platform/openapi/api-docs-page';
 import { assignRequestId } from './platform/request-context/request-id.middleware';
 
 export const API_PREFIX = 'api';
@@ -61,6 +62,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
   app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: METRICS_PATH, method: RequestMethod.GET }] });
   // PUT /api/team carries the team name as a text/plain body (the spec); JSON {name} also works.
   app.use(`/${API_PREFIX}/team`, express.text({ type: 'text/plain', limit: '8kb' }));
+  mountApiDocs(app);
   if (options.serveWeb !== false) serveWebAssets(app, options.config.webRoot, logger);
   return app;
 }

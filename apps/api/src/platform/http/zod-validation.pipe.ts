@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 /** Parses a request part with a contracts schema; a bad value answers 400 {success:false, message}. */
 export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
-  constructor(private readonly schema: S) {}
+  constructor(readonly schema: S) {}
 
   transform(value: unknown): z.infer<S> {
     const result = this.schema.safeParse(value ?? {});
