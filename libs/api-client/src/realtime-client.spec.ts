@@ -70,6 +70,16 @@ describe('the realtime client', () => {
     expect(client.status()).toBe('disconnected');
   });
 
+  it('connects over WebSocket from the first request (no polling handshake a load balancer would need to pin)', async () => {
+    server.valid.add('ws');
+    const opened: string[] = [];
+    server.io.engine.on('connection', (raw: { transport: { name: string } }) => opened.push(raw.transport.name));
+    client = createRealtimeClient({ url: server.url, token: 'ws', reconnectDelayMs: DELAY_MS }, handlers);
+    await until(() => client!.status() === 'connected');
+    expect(opened).toEqual(['websocket']);
+    expect(server.sockets[0].conn.transport.name).toBe('websocket');
+  });
+
   it('tries again after the delay while the session check says the session is valid', async () => {
     let checks = 0;
     client = createRealtimeClient(

@@ -109,8 +109,12 @@ function connect(io: typeof SocketIo, options: RealtimeOptions, handlers: Realti
 
   const bearer = (token: string | null): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 
+  // WebSocket first: one connection to one server, so replicas behind a proxy need no sticky sessions; HTTP long
+  // polling only where WebSocket cannot connect (tryAllTransports).
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(options.url ?? window.location.origin, {
     path: SOCKET_PATH,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     auth: (send) => {
       usedToken = currentToken();
       send({ token: usedToken });
