@@ -56,9 +56,26 @@ export function createDataSource(options: CreateDataSourceOptions): DataSource {
   });
 }
 
-/** Initializes the DataSource when needed and applies pending migrations, each in its own transaction. */
+/** The session advisory lock that makes replicas starting at once migrate one after the other. */
+export const MIGRATION_LOCK = 'teaminbox-migrations';
+
+/**
+ * Initializes the DataSource when needed and applies pending migrations, each in its own transaction, under a
+ * session advisory lock: a second replica starting at the same time waits, then finds nothing left to apply.
+ */
 export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   if (!dataSource.isInitialized) await dataSource.initialize();
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
-  return applied.map((migration) => migration.name);
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [MIGRATION_LOCK]);
+    try {
+      const applied = await dataSource.runMigrations({ transaction: 'each' });
+      return applied.map((migration) => migration.name);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [MIGRATION_LOCK]);
+    }
+  } finally {
+    await lock.release();
+  }
 }
