@@ -90,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       windowMs: values.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     mailMaxMessageBytes: values.MAIL_MAX_MESSAGE_BYTES,
+    trustProxyHops: values.TRUST_PROXY_HOPS,
     healthToken: values.HEALTH_TOKEN,
     development: values.NODE_ENV === 'development',
   };
@@ -120,6 +121,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     webRoot: config.webRoot,
     rateLimit: config.rateLimit,
     mailMaxMessageBytes: config.mailMaxMessageBytes,
+    trustProxyHops: config.trustProxyHops ?? 0,
     healthDetails: Boolean(config.healthToken),
     development: Boolean(config.development),
     oauthProviders: Object.entries(config.oauth ?? {})
