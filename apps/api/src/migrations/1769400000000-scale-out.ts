@@ -26,6 +26,7 @@ export class ScaleOut1769400000000 implements MigrationInterface {
         user_id uuid NOT NULL,
         team_id uuid NOT NULL,
         replying boolean NOT NULL DEFAULT false,
+        joined_at timestamptz NOT NULL DEFAULT clock_timestamp(),
         expires_at timestamptz NOT NULL,
         PRIMARY KEY (email_id, user_id)
       )`);
