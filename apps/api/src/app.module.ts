@@ -19,6 +19,7 @@ import { OutboxModule } from './modules/outbox';
 import { EventSourcingModule } from './platform/event-sourcing/event-sourcing.module';
 import { InvitationReadModel, TeamReadModel, TeamsModule } from './modules/teams';
 import { AuthModule } from './platform/auth/auth.module';
+import { ClusterModule } from './platform/cluster/cluster.module';
 import type { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { createDataSource, runMigrations } from './platform/database/data-source';
@@ -80,6 +81,7 @@ export class AppModule {
         RequestContextModule,
         MetricsModule,
         OpenApiModule,
+        ClusterModule,
         AuthModule.forRoot({ imports: [IdentityModule], sessions: UserDirectory }),
         MailModule,
         RateLimitModule,

@@ -50,6 +50,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
   );
   app.disable('x-powered-by');
   app.use(assignRequestId);
+  // Behind TRUST_PROXY_HOPS reverse proxies req.ip is the client's address from X-Forwarded-For (rate limits).
+  app.set('trust proxy', options.config.trustProxyHops ?? 0);
   app.use(securityHeaders());
   // The larger limits first: a body parsed there is not parsed again by the default parser.
   for (const { method, path, limit } of LARGE_JSON_BODIES) {

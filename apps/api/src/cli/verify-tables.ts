@@ -21,6 +21,9 @@ export const NOT_READ_MODELS: Readonly<Record<string, string>> = {
   outbox_attachment: "queued replies' attachment content, kept by the outbox beside the events",
   mail_oauth_state: 'pending OAuth2 authorisations of a mailbox: short-lived, process state',
   profile_photo_content: "profile photos' bytes kept by the upload beside the events (the events name the photo)",
+  socket_io_attachments: "socket.io's Postgres adapter: large pushes in transit between the replicas, kept 30 s",
+  rate_limit: 'rate-limit counters shared by the replicas: fixed windows of request counts, not derived from events',
+  email_presence: 'who is viewing which email now: ephemeral, expires after 60 s, never an event',
 };
 
 /**

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { IDENTITY_MESSAGES } from '@teaminbox/contracts';
-import { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import { ClusterPool } from '../../platform/cluster/cluster-pool';
+import { SharedRateLimiter } from '../../platform/rate-limit/rate-limiter';
 
 /** Calls that open connections to the team's mail servers, per team and minute. */
 export const MAILBOX_CALL_LIMITS = { fetch: 6, test: 10 } as const;
@@ -13,11 +14,16 @@ const WINDOW_MS = 60_000;
  */
 @Injectable()
 export class MailboxRateLimits {
-  private readonly limiter = new RateLimiter(WINDOW_MS);
+  private readonly limiter: SharedRateLimiter;
+
+  constructor(cluster: ClusterPool) {
+    this.limiter = new SharedRateLimiter(cluster.pool);
+  }
 
   /** Counts one call; over the limit it answers 429 with the product's text. */
-  hit(call: keyof typeof MAILBOX_CALL_LIMITS, teamId: string): void {
-    if (this.limiter.hit([{ key: `${call}:${teamId}`, limit: MAILBOX_CALL_LIMITS[call] }])) return;
+  async hit(call: keyof typeof MAILBOX_CALL_LIMITS, teamId: string): Promise<void> {
+    const key = { key: `mailbox-${call}:${teamId}`, limit: MAILBOX_CALL_LIMITS[call], windowMs: WINDOW_MS };
+    if (await this.limiter.hit([key])) return;
     throw new HttpException(
       { success: false, message: IDENTITY_MESSAGES.tooManyAttempts, statusCode: HttpStatus.TOO_MANY_REQUESTS },
       HttpStatus.TOO_MANY_REQUESTS,

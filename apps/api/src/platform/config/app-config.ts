@@ -59,6 +59,8 @@ export interface AppConfig {
   rateLimit?: RateLimitConfig;
   /** Bytes of one ingested message at most (MAIL_MAX_MESSAGE_BYTES); absent means DEFAULT_MAX_MESSAGE_BYTES. */
   mailMaxMessageBytes?: number;
+  /** TRUST_PROXY_HOPS: reverse proxies in front of the API whose X-Forwarded-For is believed; absent means 0. */
+  trustProxyHops?: number;
   /** HEALTH_TOKEN: a bearer token that unlocks the details of GET /api/health; absent means no details. */
   healthToken?: string;
   /** METRICS_TOKEN: the bearer token GET /metrics requires; absent means /metrics is open (see docs/operations.md). */

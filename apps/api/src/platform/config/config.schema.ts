@@ -48,6 +48,21 @@ function positiveInteger(name: string, fallback: number) {
     });
 }
 
+function nonNegativeInteger(name: string, fallback: number) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value || String(fallback);
+      if (!/^\d+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be 0 or a positive integer, got '${text}'` });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+}
+
 /** The raw environment as the application reads it; every value is optional or has a default. */
 export const ZEnvironment = z.object({
   PORT: z
@@ -112,6 +127,11 @@ export const ZEnvironment = z.object({
   RATE_LIMIT_PER_ADDRESS: positiveInteger('RATE_LIMIT_PER_ADDRESS', 10),
   RATE_LIMIT_PER_IP: positiveInteger('RATE_LIMIT_PER_IP', 30),
   RATE_LIMIT_WINDOW_SECONDS: positiveInteger('RATE_LIMIT_WINDOW_SECONDS', 60),
+  /**
+   * Reverse proxies in front of the API (hops): the client address is taken that many entries from the right of
+   * X-Forwarded-For (Express `trust proxy`); 0 (default) trusts none and uses the connection's address.
+   */
+  TRUST_PROXY_HOPS: nonNegativeInteger('TRUST_PROXY_HOPS', 0),
   NODE_ENV: optionalText,
   /** Unlocks the details of GET /api/health (subscriber lag, parked events); absent: only ok / not ok. */
   HEALTH_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {

@@ -119,4 +119,13 @@ describe('loadConfig', () => {
     expect(JSON.stringify(describeConfig(config))).not.toContain('g-secret');
     expect(() => loadConfig({ OAUTH_GOOGLE_AUTH_URL: 'ftp://x' }, cwd)).toThrow(/OAUTH_GOOGLE_AUTH_URL/);
   });
+
+  it('reads the reverse proxies to trust as a hop count, 0 by default', () => {
+    expect(loadConfig({}, cwd).trustProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY_HOPS: '2' }, cwd).trustProxyHops).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: 'yes' }, cwd)).toThrow(
+      /TRUST_PROXY_HOPS must be 0 or a positive integer/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: '-1' }, cwd)).toThrow(/TRUST_PROXY_HOPS/);
+  });
 });

@@ -56,9 +56,38 @@ export function createDataSource(options: CreateDataSourceOptions): DataSource {
   });
 }
 
-/** Initializes the DataSource when needed and applies pending migrations, each in its own transaction. */
+/** The session advisory lock that makes replicas starting at once migrate one after the other. */
+export const MIGRATION_LOCK = 'teaminbox-migrations';
+/** The same for the job queues' set-up (pg-boss's schema and queues). */
+export const JOB_QUEUE_SETUP_LOCK = 'teaminbox-job-queue-setup';
+
+/**
+ * Runs `work` while holding a session advisory lock (on a connection of its own): replicas that run the same step at
+ * the same time (schema set-up at start) take turns instead of colliding.
+ */
+export async function withAdvisoryLock<T>(dataSource: DataSource, name: string, work: () => Promise<T>): Promise<T> {
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [name]);
+    try {
+      return await work();
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]);
+    }
+  } finally {
+    await lock.release();
+  }
+}
+
+/**
+ * Initializes the DataSource when needed and applies pending migrations, each in its own transaction, under a
+ * session advisory lock: a second replica starting at the same time waits, then finds nothing left to apply.
+ */
 export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   if (!dataSource.isInitialized) await dataSource.initialize();
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
+  const applied = await withAdvisoryLock(dataSource, MIGRATION_LOCK, () =>
+    dataSource.runMigrations({ transaction: 'each' }),
+  );
   return applied.map((migration) => migration.name);
 }

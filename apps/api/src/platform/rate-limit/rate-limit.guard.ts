@@ -7,31 +7,39 @@ import {
   Injectable,
   SetMetadata,
 } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { Reflector } from '@nestjs/core';
 import { IDENTITY_MESSAGES } from '@teaminbox/contracts';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig, DEFAULT_RATE_LIMIT, type RateLimitConfig } from '../config/app-config';
-import { RateLimiter } from './rate-limiter';
+import { ClusterPool } from '../cluster/cluster-pool';
+import { SharedRateLimiter } from './rate-limiter';
 
 const RATE_LIMIT_SCOPE = 'rateLimit:scope';
 
 /**
  * Limits a public route per client IP and per email address of the body (RATE_LIMIT_PER_IP and
  * RATE_LIMIT_PER_ADDRESS per RATE_LIMIT_WINDOW_SECONDS); every attempt counts, successful or not.
- * Over the limit the call answers 429 {success:false, message}.
+ * Over the limit the call answers 429 {success:false, message}. The counters are shared by every replica
+ * (SharedRateLimiter); the client IP is Express's `req.ip`, which honours TRUST_PROXY_HOPS.
  */
 export const RateLimit = (scope: string) => SetMetadata(RATE_LIMIT_SCOPE, scope);
 
-/** The application's counters (one instance, whichever controllers use the guard). */
+/** The application's counters (one instance, whichever controllers use the guard), kept in PostgreSQL. */
 @Injectable()
 export class RateLimitCounters {
   readonly limits: RateLimitConfig;
-  readonly limiter: RateLimiter;
+  readonly limiter: SharedRateLimiter;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, cluster: ClusterPool) {
     this.limits = config.rateLimit ?? DEFAULT_RATE_LIMIT;
-    this.limiter = new RateLimiter(this.limits.windowMs);
+    this.limiter = new SharedRateLimiter(cluster.pool);
   }
+}
+
+/** An email address as a counter key: hashed, so the table holds no address in clear. */
+export function addressKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
 /** Use with @UseGuards(RateLimitGuard) and @RateLimit(scope) on a route. */
@@ -42,19 +50,20 @@ export class RateLimitGuard implements CanActivate {
     private readonly counters: RateLimitCounters,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const scope = this.reflector.get<string | undefined>(RATE_LIMIT_SCOPE, context.getHandler());
     if (!scope) return true;
     const request = context.switchToHttp().getRequest<Request>();
     const { limits, limiter } = this.counters;
     const ip = request.ip ?? request.socket.remoteAddress ?? 'unknown';
-    const keys = [{ key: `${scope}:ip:${ip}`, limit: limits.perIp }];
+    const { windowMs } = limits;
+    const keys = [{ key: `${scope}:ip:${ip}`, limit: limits.perIp, windowMs }];
     const email = (request.body as { email?: unknown } | undefined)?.email;
     if (typeof email === 'string' && email.trim()) {
-      keys.push({ key: `${scope}:address:${email.trim().toLowerCase()}`, limit: limits.perAddress });
+      keys.push({ key: `${scope}:address:${addressKey(email)}`, limit: limits.perAddress, windowMs });
     }
-    if (limiter.hit(keys)) return true;
+    if (await limiter.hit(keys)) return true;
     throw new HttpException(
       { success: false, message: IDENTITY_MESSAGES.tooManyAttempts, statusCode: HttpStatus.TOO_MANY_REQUESTS },
       HttpStatus.TOO_MANY_REQUESTS,

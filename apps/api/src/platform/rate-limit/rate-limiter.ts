@@ -1,40 +1,56 @@
+import type { Pool } from 'pg';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+
+/** Table of the counters (migration ScaleOut1769400000000), shared by every replica. */
+export const RATE_LIMIT_TABLE = 'rate_limit';
+
+export interface RateLimitKey {
+  key: string;
+  /** Hits allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
 /**
- * Fixed-window counters in memory: at most `limit` hits per key per window. The state lives in this
- * process only (one API process by default); replicas behind a load balancer each count their own.
+ * Fixed-window counters in PostgreSQL (rate-limiter-flexible's Postgres store): at most `limit` hits per key per
+ * window, counted by every API replica together. A key holds no personal data in clear (callers hash addresses).
  */
-export class RateLimiter {
-  private readonly windows = new Map<string, { startedAt: number; hits: number }>();
+export class SharedRateLimiter {
+  private readonly limiters = new Map<string, RateLimiterPostgres>();
 
-  constructor(
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly pool: Pool) {}
 
-  /** Counts one hit for every key; false when any of them was already at its limit in this window. */
-  hit(limits: { key: string; limit: number }[]): boolean {
-    const now = this.now();
-    this.sweep(now);
-    let allowed = true;
-    for (const { key, limit } of limits) {
-      let window = this.windows.get(key);
-      if (!window || now - window.startedAt >= this.windowMs) {
-        window = { startedAt: now, hits: 0 };
-        this.windows.set(key, window);
-      }
-      window.hits++;
-      if (window.hits > limit) allowed = false;
-    }
-    return allowed;
+  /** Counts one hit for every key; false when any of them was already at its limit in its window. */
+  async hit(keys: RateLimitKey[]): Promise<boolean> {
+    const results = await Promise.all(keys.map((key) => this.consume(key)));
+    return results.every(Boolean);
   }
 
-  private lastSweep = 0;
-
-  /** Drops finished windows now and then, so the map does not grow without bound. */
-  private sweep(now: number): void {
-    if (now - this.lastSweep < this.windowMs) return;
-    this.lastSweep = now;
-    for (const [key, window] of this.windows) {
-      if (now - window.startedAt >= this.windowMs) this.windows.delete(key);
+  private async consume({ key, limit, windowMs }: RateLimitKey): Promise<boolean> {
+    try {
+      await this.limiter(limit, windowMs).consume(key);
+      return true;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return false;
+      throw error;
     }
+  }
+
+  private limiter(points: number, windowMs: number): RateLimiterPostgres {
+    const duration = Math.max(1, Math.round(windowMs / 1000));
+    const id = `${points}/${duration}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterPostgres({
+        storeClient: this.pool,
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        keyPrefix: 'rl',
+        points,
+        duration,
+      });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
   }
 }

@@ -1,7 +1,10 @@
+import { Logger } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { createAdapter } from '@socket.io/postgres-adapter';
 import { type ClientToServerEvents, rooms, type ServerToClientEvents, SOCKET_PATH } from '@teaminbox/contracts';
 import type { Server, Socket } from 'socket.io';
 import { AccessTokenService } from '../auth/access-token.service';
+import { ClusterPool } from '../cluster/cluster-pool';
 
 interface SocketData {
   userId: string;
@@ -28,15 +31,29 @@ export function handshakeToken(socket: Pick<Socket, 'handshake'>): string | null
  * socket.io on the HTTP server's path /ws. A handshake without a valid JWT, or with one whose session
  * has ended (see AccessTokenService), is refused; an accepted socket joins user:<id> and, when the
  * user has one, team:<teamId>.
+ *
+ * Across replicas: socket.io's Postgres adapter on the application's database (NOTIFY on `socket.io#/`, payloads
+ * over 8 kB through the `socket_io_attachments` table). Every emit to a room, every socketsJoin and
+ * disconnectSockets, reaches the sockets of every replica; fetchSockets asks them all.
  */
 @WebSocketGateway({ path: SOCKET_PATH, serveClient: false })
 export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket> {
   @WebSocketServer()
   server!: RealtimeServer;
 
-  constructor(private readonly tokens: AccessTokenService) {}
+  private readonly logger = new Logger(RealtimeGateway.name);
+
+  constructor(
+    private readonly tokens: AccessTokenService,
+    private readonly cluster: ClusterPool,
+  ) {}
 
   afterInit(server: RealtimeServer): void {
+    server.adapter(
+      createAdapter(this.cluster.pool, {
+        errorHandler: (error) => this.logger.warn(`Socket adapter: ${error.message}`),
+      }),
+    );
     server.use((socket, next) => {
       this.tokens
         .verify(handshakeToken(socket))

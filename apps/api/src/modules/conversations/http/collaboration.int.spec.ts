@@ -388,7 +388,7 @@ describe('comments, replies, presence, collision safety and preferences over HTT
 
     // No heartbeat for longer than the TTL: the viewer is dropped and the team is told.
     const registry = t.app.get(PresenceRegistry);
-    expect(registry.sweep(Date.now() + PRESENCE_TTL_MS + 1000)).toBeGreaterThanOrEqual(1);
+    expect(await registry.sweep(Date.now() + PRESENCE_TTL_MS + 1000)).toBeGreaterThanOrEqual(1);
     expect(await presence.next((p) => p.emailId === email.id && p.userIds.length === 0)).toMatchObject({
       viewers: [],
     });

@@ -4,8 +4,9 @@ import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { PresenceRegistry } from './presence.registry';
 
 /**
- * Connects presence to the sockets: every change goes to the team room as 'email.presence', and a user whose
- * last socket closed stops viewing every email at once (a closed browser does not wait for the TTL).
+ * Connects presence to the sockets: every change goes to the team room as 'email.presence' (every replica's
+ * sockets), and a user whose last socket closed, on any replica, stops viewing every email at once (a closed
+ * browser does not wait for the TTL).
  */
 @Injectable()
 export class PresenceSockets implements OnApplicationBootstrap {
@@ -31,7 +32,7 @@ export class PresenceSockets implements OnApplicationBootstrap {
           .in(rooms.user(userId))
           .fetchSockets()
           .then((open) => {
-            if (open.every((other) => other.id === socket.id)) this.registry.leaveAll(userId);
+            if (open.every((other) => other.id === socket.id)) return this.registry.leaveAll(userId);
           })
           .catch((error: unknown) => this.logger.warn(`Presence cleanup failed: ${(error as Error).message}`));
       });

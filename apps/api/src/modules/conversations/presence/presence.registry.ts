@@ -1,31 +1,34 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { EmailPresence, Viewer } from '@teaminbox/contracts';
+import { DataSource } from 'typeorm';
+import { UserDirectory } from '../../identity';
 
 /** How long a join counts without a new one; clients re-join every 30 s while the email is open. */
 export const PRESENCE_TTL_MS = 60_000;
 const SWEEP_MS = 10_000;
 
-interface Entry {
-  teamId: string;
-  viewer: Omit<Viewer, 'replying'>;
-  replying: boolean;
-  expiresAt: number;
-}
-
 /**
- * Who is viewing (and who is replying to) each email, in memory. Presence is not an event: it is ephemeral,
- * and a lost entry costs nothing but a missing avatar until the next heartbeat. An entry ends with leave, or
- * PRESENCE_TTL_MS after the last join (a closed tab stops its heartbeats). Every change is reported to
- * `onChange` with the email's viewers, so it can be pushed to the team.
+ * Who is viewing (and who is replying to) each email, in the `email_presence` table, so every replica sees the same
+ * viewers. Presence is not an event: it is ephemeral, and a lost row costs nothing but a missing avatar until the
+ * next heartbeat. A row ends with leave, or PRESENCE_TTL_MS after the last join (a closed tab stops its heartbeats):
+ * every replica sweeps expired rows, and the one whose DELETE removed a row reports it. Every change is reported to
+ * `onChange` with the email's viewers, so it can be pushed to the team (through the socket adapter, to every
+ * replica's sockets).
  */
 @Injectable()
 export class PresenceRegistry implements OnModuleDestroy {
-  private readonly byEmail = new Map<string, Map<string, Entry>>();
+  private readonly logger = new Logger(PresenceRegistry.name);
   private readonly sweeper: NodeJS.Timeout;
   onChange: (teamId: string, presence: EmailPresence) => void = () => undefined;
 
-  constructor() {
-    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+  constructor(
+    private readonly db: DataSource,
+    private readonly directory: UserDirectory,
+  ) {
+    this.sweeper = setInterval(
+      () => void this.sweep().catch((error: unknown) => this.logger.warn(`Presence sweep failed: ${String(error)}`)),
+      SWEEP_MS,
+    );
     this.sweeper.unref();
   }
 
@@ -33,67 +36,83 @@ export class PresenceRegistry implements OnModuleDestroy {
     clearInterval(this.sweeper);
   }
 
-  join(teamId: string, emailId: string, viewer: Omit<Viewer, 'replying'>, now = Date.now()): EmailPresence {
-    const viewers = this.byEmail.get(emailId) ?? new Map<string, Entry>();
-    this.byEmail.set(emailId, viewers);
-    const existing = viewers.get(viewer.userId);
-    viewers.set(viewer.userId, {
-      teamId,
-      viewer,
-      replying: existing?.replying ?? false,
-      expiresAt: now + PRESENCE_TTL_MS,
-    });
-    return this.changed(teamId, emailId, !existing);
+  async join(teamId: string, emailId: string, userId: string): Promise<EmailPresence> {
+    const rows: { inserted: boolean }[] = await this.db.query(
+      `INSERT INTO email_presence (email_id, user_id, team_id, expires_at)
+       VALUES ($1, $2, $3, now() + make_interval(secs => $4))
+       ON CONFLICT (email_id, user_id) DO UPDATE SET expires_at = EXCLUDED.expires_at
+       RETURNING (xmax = 0) AS inserted`,
+      [emailId, userId, teamId, PRESENCE_TTL_MS / 1000],
+    );
+    return this.changed(teamId, emailId, rows[0]?.inserted ?? false);
   }
 
-  leave(teamId: string, emailId: string, userId: string): EmailPresence {
-    const removed = this.byEmail.get(emailId)?.delete(userId) ?? false;
-    return this.changed(teamId, emailId, removed);
+  async leave(teamId: string, emailId: string, userId: string): Promise<EmailPresence> {
+    const removed = await this.deleted<{ email_id: string }>(
+      'DELETE FROM email_presence WHERE email_id = $1 AND user_id = $2 AND team_id = $3 RETURNING email_id',
+      [emailId, userId, teamId],
+    );
+    return this.changed(teamId, emailId, removed.length > 0);
   }
 
-  /** The user left every email (their last socket closed). */
-  leaveAll(userId: string): void {
-    for (const [emailId, viewers] of [...this.byEmail]) {
-      const entry = viewers.get(userId);
-      if (entry && viewers.delete(userId)) this.changed(entry.teamId, emailId, true);
-    }
+  /** The user left every email (their last socket closed, on whichever replica). */
+  async leaveAll(userId: string): Promise<void> {
+    const removed = await this.deleted<{ email_id: string; team_id: string }>(
+      'DELETE FROM email_presence WHERE user_id = $1 RETURNING email_id, team_id',
+      [userId],
+    );
+    for (const row of removed) await this.changed(row.team_id, row.email_id, true);
   }
 
-  replying(teamId: string, emailId: string, viewer: Omit<Viewer, 'replying'>, replying: boolean): EmailPresence {
-    this.join(teamId, emailId, viewer);
-    const entry = this.byEmail.get(emailId)!.get(viewer.userId)!;
-    const changed = entry.replying !== replying;
-    entry.replying = replying;
-    return this.changed(teamId, emailId, changed);
+  async replying(teamId: string, emailId: string, userId: string, replying: boolean): Promise<EmailPresence> {
+    const rows: { changed: boolean }[] = await this.db.query(
+      `WITH previous AS (SELECT replying FROM email_presence WHERE email_id = $1 AND user_id = $2)
+       INSERT INTO email_presence (email_id, user_id, team_id, replying, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
+       ON CONFLICT (email_id, user_id) DO UPDATE SET replying = $4, expires_at = EXCLUDED.expires_at
+       RETURNING (SELECT coalesce(bool_or(replying <> $4), true) FROM previous) AS changed`,
+      [emailId, userId, teamId, replying, PRESENCE_TTL_MS / 1000],
+    );
+    return this.changed(teamId, emailId, rows[0]?.changed ?? false);
   }
 
-  presence(emailId: string): EmailPresence {
-    const viewers = [...(this.byEmail.get(emailId)?.values() ?? [])].map((entry) => ({
-      ...entry.viewer,
-      replying: entry.replying,
+  async presence(teamId: string, emailId: string): Promise<EmailPresence> {
+    const rows: { user_id: string; replying: boolean }[] = await this.db.query(
+      `SELECT user_id, replying FROM email_presence
+       WHERE email_id = $1 AND team_id = $2 AND expires_at > now() ORDER BY joined_at, user_id`,
+      [emailId, teamId],
+    );
+    const members = rows.length > 0 ? await this.directory.membersOf(teamId) : [];
+    const byId = new Map(members.map((member) => [member.id, member]));
+    const viewers: Viewer[] = rows.map((row) => ({
+      userId: row.user_id,
+      name: byId.get(row.user_id)?.name || null,
+      email: byId.get(row.user_id)?.email ?? '',
+      replying: row.replying,
     }));
-    return { emailId, userIds: viewers.map((v) => v.userId), viewers };
+    return { emailId, userIds: viewers.map((viewer) => viewer.userId), viewers };
   }
 
-  /** Drops expired entries; returns how many. */
-  sweep(now = Date.now()): number {
-    let dropped = 0;
-    for (const [emailId, viewers] of this.byEmail) {
-      let teamId: string | null = null;
-      for (const [userId, entry] of viewers) {
-        if (entry.expiresAt > now) continue;
-        viewers.delete(userId);
-        teamId = entry.teamId;
-        dropped++;
-      }
-      if (teamId) this.changed(teamId, emailId, true);
-    }
-    return dropped;
+  /** Drops the rows expired at `now` (default: the database's clock); returns how many this replica removed. */
+  async sweep(now?: number): Promise<number> {
+    const removed = await this.deleted<{ email_id: string; team_id: string }>(
+      `DELETE FROM email_presence WHERE expires_at <= coalesce(to_timestamp($1::double precision / 1000), now())
+       RETURNING email_id, team_id`,
+      [now ?? null],
+    );
+    const emails = new Map(removed.map((row) => [row.email_id, row.team_id]));
+    for (const [emailId, teamId] of emails) await this.changed(teamId, emailId, true);
+    return removed.length;
   }
 
-  private changed(teamId: string, emailId: string, notify: boolean): EmailPresence {
-    const presence = this.presence(emailId);
-    if (presence.viewers.length === 0) this.byEmail.delete(emailId);
+  /** The rows a DELETE … RETURNING removed (TypeORM answers a DELETE with [rows, count]). */
+  private async deleted<T>(sql: string, parameters: unknown[]): Promise<T[]> {
+    const [rows] = (await this.db.query(sql, parameters)) as [T[], number];
+    return rows;
+  }
+
+  private async changed(teamId: string, emailId: string, notify: boolean): Promise<EmailPresence> {
+    const presence = await this.presence(teamId, emailId);
     if (notify) this.onChange(teamId, presence);
     return presence;
   }

@@ -43,4 +43,40 @@ describe('rate limits of the public identity calls', () => {
       statuses.push((await post('register', { email: 'reg@example.com', password: 'short' })).status);
     expect(statuses).toEqual([400, 400, 400, 429]);
   });
+
+  it('counts a forged X-Forwarded-For as the same client when no proxy is trusted (TRUST_PROXY_HOPS=0)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const res = await t.request('/api/register', {
+        method: 'POST',
+        body: { email: `forged${i}@example.com`, password: 'short' },
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      statuses.push(res.status);
+    }
+    // Each address is new and each forged client too: only the connection's address can reach its limit (8).
+    expect(statuses).toContain(429);
+  });
+});
+
+describe('rate limits behind a trusted reverse proxy (TRUST_PROXY_HOPS=1)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ rateLimit: { perAddress: 100, perIp: 2, windowMs: 60_000 }, trustProxyHops: 1 });
+  });
+  afterAll(() => t?.close());
+
+  it("counts each client address the proxy forwards apart, and the proxy's own hop is not the client", async () => {
+    const send = (client: string, i: number) =>
+      t.request('/api/sendLoginLink', {
+        method: 'POST',
+        body: { email: `proxied${i}@example.com` },
+        // A client may forge entries on the left; the proxy appends the address it saw (the one trusted hop).
+        headers: { 'x-forwarded-for': `198.51.100.77, ${client}` },
+      });
+    const first = [await send('192.0.2.1', 1), await send('192.0.2.1', 2), await send('192.0.2.1', 3)];
+    expect(first.map((res) => res.status)).toEqual([200, 200, 429]);
+    expect((await send('192.0.2.2', 4)).status).toBe(200);
+  });
 });

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { v5 as uuidv5 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
+import { JOB_QUEUE_SETUP_LOCK, withAdvisoryLock } from '../../../platform/database/data-source';
 
 /**
  * pg-boss checks every second whether the workers it was asked to stop have stopped, and removes them one check after
@@ -75,15 +76,18 @@ export class NotificationQueue {
     if (!url) throw new Error('The notification queue needs the database URL');
     const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, schedule: false });
     boss.on('error', (error: Error) => this.logger.error(`Notification queue: ${error.message}`));
-    await boss.start();
-    for (const name of Object.values(NOTIFICATION_QUEUES)) {
-      await boss.createQueue(name, {
-        name,
-        retryLimit: this.tuning.retryLimit,
-        retryDelay: this.tuning.retryDelaySeconds,
-        retryBackoff: true,
-      });
-    }
+    // Replicas starting together would deadlock in pg-boss's schema and queue set-up: one at a time.
+    await withAdvisoryLock(this.db, JOB_QUEUE_SETUP_LOCK, async () => {
+      await boss.start();
+      for (const name of Object.values(NOTIFICATION_QUEUES)) {
+        await boss.createQueue(name, {
+          name,
+          retryLimit: this.tuning.retryLimit,
+          retryDelay: this.tuning.retryDelaySeconds,
+          retryBackoff: true,
+        });
+      }
+    });
     this.boss = boss;
   }
 

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
+import { JOB_QUEUE_SETUP_LOCK, withAdvisoryLock } from '../../../platform/database/data-source';
 
 /**
  * pg-boss checks every second whether the workers it was asked to stop have stopped, and removes them one check after
@@ -50,12 +51,15 @@ export class JobQueue {
     if (!url) throw new Error('The job queue needs the database URL');
     const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, schedule: false });
     boss.on('error', (error: Error) => this.logger.error(`Job queue: ${error.message}`));
-    await boss.start();
-    await boss.createQueue(SEND_EMAIL_QUEUE, {
-      name: SEND_EMAIL_QUEUE,
-      retryLimit: this.tuning.retryLimit,
-      retryDelay: this.tuning.retryDelaySeconds,
-      retryBackoff: true,
+    // Replicas starting together would deadlock in pg-boss's schema and queue set-up: one at a time.
+    await withAdvisoryLock(this.db, JOB_QUEUE_SETUP_LOCK, async () => {
+      await boss.start();
+      await boss.createQueue(SEND_EMAIL_QUEUE, {
+        name: SEND_EMAIL_QUEUE,
+        retryLimit: this.tuning.retryLimit,
+        retryDelay: this.tuning.retryDelaySeconds,
+        retryBackoff: true,
+      });
     });
     this.boss = boss;
   }

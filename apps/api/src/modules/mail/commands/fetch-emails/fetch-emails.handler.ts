@@ -17,7 +17,7 @@ export class FetchEmailsHandler implements ICommandHandler<FetchEmailsCommand, S
   ) {}
 
   async execute({ caller: { teamId } }: FetchEmailsCommand): Promise<SuccessMessageResponse> {
-    this.limits.hit('fetch', teamId);
+    await this.limits.hit('fetch', teamId);
     const settings = await this.status.settingsOf(teamId);
     if (!settings) return { success: false, message: SAVE_CONFIG_FIRST_MESSAGE };
     try {

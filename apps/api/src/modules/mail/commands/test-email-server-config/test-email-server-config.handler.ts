@@ -25,7 +25,7 @@ export class TestEmailServerConfigHandler implements ICommandHandler<
   ) {}
 
   async execute({ caller, request }: TestEmailServerConfigCommand): Promise<SuccessMessageResponse> {
-    this.limits.hit('test', caller.teamId);
+    await this.limits.hit('test', caller.teamId);
     const previous = await this.status.settingsOf(caller.teamId);
     const invalid = validationMessage(request, previous);
     if (invalid) return { success: false, message: invalid };

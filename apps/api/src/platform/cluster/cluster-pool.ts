@@ -1,0 +1,28 @@
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+
+/**
+ * What the replicas of one deployment share besides the read models: a small pg pool on the application's database
+ * for coordination (socket.io's adapter, rate-limit counters, leases) and this process's replica id.
+ * The read models' TypeORM pool stays free for requests.
+ */
+@Injectable()
+export class ClusterPool implements OnApplicationShutdown {
+  /** This process among the replicas (new at every start). */
+  readonly replicaId = uuidv7();
+  readonly pool: Pool;
+
+  constructor(dataSource: DataSource) {
+    const url = (dataSource.options as { url?: string }).url;
+    if (!url) throw new Error('The cluster pool needs the database URL');
+    this.pool = new Pool({ connectionString: url, max: 4, application_name: `teaminbox:${this.replicaId}` });
+    // An idle client's error (the database restarted) must not crash the process; the next query reconnects.
+    this.pool.on('error', () => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}

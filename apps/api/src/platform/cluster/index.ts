@@ -1,0 +1,3 @@
+export * from './cluster-pool';
+export * from './cluster.module';
+export * from './lease-connection';
