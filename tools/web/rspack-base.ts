@@ -81,6 +81,30 @@ export const sharedDependencies: FederationOptions['shared'] = {
   ),
 };
 
+/**
+ * React Router publishes its production build beside the development one but its package exports name only the
+ * development build (its warnings and checks included): a production build takes the production one.
+ */
+const productionAliases: Record<string, string> = {
+  'react-router$': resolve(repoRoot, 'node_modules/react-router/dist/production/index.mjs'),
+  'react-router/dom$': resolve(repoRoot, 'node_modules/react-router/dist/production/dom-export.mjs'),
+};
+
+/**
+ * redux-saga and redux-saga/effects are shared apart (an app may import either) but build on the same modules of
+ * @redux-saga/core: one chunk holds them, so that the page loads them once.
+ */
+const splitChunks = {
+  cacheGroups: {
+    reduxSaga: {
+      test: /[\\/]node_modules[\\/](@redux-saga|redux-saga)[\\/]/,
+      name: 'redux-saga',
+      chunks: 'async' as const,
+      enforce: true,
+    },
+  },
+};
+
 export interface WebAppOptions {
   /** apps/<dir> */
   dir: string;
@@ -210,7 +234,7 @@ export function webAppConfig(options: WebAppOptions, argv: { mode?: string } = {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-      alias: libAliases,
+      alias: { ...libAliases, ...(dev ? {} : productionAliases) },
     },
     module: {
       rules: [
@@ -265,6 +289,7 @@ export function webAppConfig(options: WebAppOptions, argv: { mode?: string } = {
       new AccessibleLightThemePlugin(),
       ...(dev ? [new ReactRefreshRspackPlugin()] : precompressed()),
     ],
+    optimization: { splitChunks },
     performance: { hints: false },
     devServer: {
       port: options.port,
