@@ -90,18 +90,40 @@ const productionAliases: Record<string, string> = {
   'react-router/dom$': resolve(repoRoot, 'node_modules/react-router/dist/production/dom-export.mjs'),
 };
 
+/** The libraries every screen runs on (the shared singletons and PrimeReact's common modules, with what they use). */
+const FRAMEWORK_PACKAGES = [
+  'react',
+  'react-dom',
+  'scheduler',
+  'react-redux',
+  'use-sync-external-store',
+  '@reduxjs/toolkit',
+  'redux',
+  'redux-thunk',
+  'immer',
+  'reselect',
+  'redux-saga',
+  '@redux-saga/[^/\\\\]+',
+  'i18next',
+  'react-i18next',
+  'html-parse-stringify',
+  'void-elements',
+  'react-transition-group',
+  'dom-helpers',
+  '@babel/runtime',
+];
+const FRAMEWORK = new RegExp(
+  `[\\\\/]node_modules[\\\\/](${FRAMEWORK_PACKAGES.join('|')}|primereact[\\\\/](${[...PRIMEREACT_SINGLETONS, ...PRIMEREACT_COMMON].join('|')}))[\\\\/]`,
+);
+
 /**
- * redux-saga and redux-saga/effects are shared apart (an app may import either) but build on the same modules of
- * @redux-saga/core: one chunk holds them, so that the page loads them once.
+ * The framework's modules are shared one by one (an app may import any of them), and each would otherwise be a
+ * chunk of its own: the page loads them all at start, and one chunk holds them (one request, and gzip finds the
+ * repetitions across them; redux-saga and redux-saga/effects no longer carry @redux-saga/core twice).
  */
 const splitChunks = {
   cacheGroups: {
-    reduxSaga: {
-      test: /[\\/]node_modules[\\/](@redux-saga|redux-saga)[\\/]/,
-      name: 'redux-saga',
-      chunks: 'async' as const,
-      enforce: true,
-    },
+    framework: { test: FRAMEWORK, name: 'framework', chunks: 'async' as const, enforce: true },
   },
 };
 
