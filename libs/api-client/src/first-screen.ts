@@ -1,8 +1,7 @@
 /**
  * The first screen of a page load: what the user came for (the inbox's first rows) is shown before the parts that
- * can wait (the realtime connection, the notification bell) load their code. A screen that shows its content calls
- * firstScreenShown(); a screen that never does (any other page) lets them load FIRST_SCREEN_FALLBACK_MS after the
- * page's `load` event.
+ * can wait (the realtime connection, the notification bell) load their code. A screen calls firstScreenShown() once
+ * its content is on the page; should none do so, they load FIRST_SCREEN_FALLBACK_MS after the page's `load` event.
  */
 export const FIRST_SCREEN_FALLBACK_MS = 1500;
 
