@@ -81,6 +81,52 @@ export const sharedDependencies: FederationOptions['shared'] = {
   ),
 };
 
+/**
+ * React Router publishes its production build beside the development one but its package exports name only the
+ * development build (its warnings and checks included): a production build takes the production one.
+ */
+const productionAliases: Record<string, string> = {
+  'react-router$': resolve(repoRoot, 'node_modules/react-router/dist/production/index.mjs'),
+  'react-router/dom$': resolve(repoRoot, 'node_modules/react-router/dist/production/dom-export.mjs'),
+};
+
+/** The libraries every screen runs on (the shared singletons and PrimeReact's common modules, with what they use). */
+const FRAMEWORK_PACKAGES = [
+  'react',
+  'react-dom',
+  'scheduler',
+  'react-redux',
+  'use-sync-external-store',
+  '@reduxjs/toolkit',
+  'redux',
+  'redux-thunk',
+  'immer',
+  'reselect',
+  'redux-saga',
+  '@redux-saga/[^/\\\\]+',
+  'i18next',
+  'react-i18next',
+  'html-parse-stringify',
+  'void-elements',
+  'react-transition-group',
+  'dom-helpers',
+  '@babel/runtime',
+];
+const FRAMEWORK = new RegExp(
+  `[\\\\/]node_modules[\\\\/](${FRAMEWORK_PACKAGES.join('|')}|primereact[\\\\/](${[...PRIMEREACT_SINGLETONS, ...PRIMEREACT_COMMON].join('|')}))[\\\\/]`,
+);
+
+/**
+ * The framework's modules are shared one by one (an app may import any of them), and each would otherwise be a
+ * chunk of its own: the page loads them all at start, and one chunk holds them (one request, and gzip finds the
+ * repetitions across them; redux-saga and redux-saga/effects no longer carry @redux-saga/core twice).
+ */
+const splitChunks = {
+  cacheGroups: {
+    framework: { test: FRAMEWORK, name: 'framework', chunks: 'async' as const, enforce: true },
+  },
+};
+
 export interface WebAppOptions {
   /** apps/<dir> */
   dir: string;
@@ -210,7 +256,7 @@ export function webAppConfig(options: WebAppOptions, argv: { mode?: string } = {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-      alias: libAliases,
+      alias: { ...libAliases, ...(dev ? {} : productionAliases) },
     },
     module: {
       rules: [
@@ -265,6 +311,7 @@ export function webAppConfig(options: WebAppOptions, argv: { mode?: string } = {
       new AccessibleLightThemePlugin(),
       ...(dev ? [new ReactRefreshRspackPlugin()] : precompressed()),
     ],
+    optimization: { splitChunks },
     performance: { hints: false },
     devServer: {
       port: options.port,

@@ -4,6 +4,7 @@ export * from './http';
 export * from './endpoints';
 export * from './email-server-config';
 export * from './recent-ids';
+export * from './first-screen';
 export * from './realtime-client';
 export * from './collaboration';
 export * from './personal';

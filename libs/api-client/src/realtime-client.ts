@@ -12,6 +12,7 @@ import {
   type ReplyTemplateChange,
   type ServerToClientEvents,
 } from '@teaminbox/contracts';
+import { afterFirstScreen } from './first-screen';
 import { RecentIds } from './recent-ids';
 
 export type RealtimeStatus = 'connected' | 'disconnected';
@@ -62,12 +63,6 @@ export interface RealtimeOptions {
   checkSession?: () => Promise<boolean>;
 }
 
-/** Resolves once the document has loaded (at once outside a browser or when it already has). */
-function afterPageLoad(): Promise<void> {
-  if (typeof document === 'undefined' || document.readyState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
-}
-
 /**
  * One socket.io connection at path /ws with the token in the handshake. socket.io itself retries a
  * dropped transport (every 5 s). When the server refuses the handshake or disconnects the socket (a
@@ -78,8 +73,8 @@ function afterPageLoad(): Promise<void> {
 export function createRealtimeClient(options: RealtimeOptions, handlers: RealtimeHandlers): RealtimeClient {
   let client: RealtimeClient | undefined;
   let closed = false;
-  // socket.io's client is loaded once the page has loaded: live updates never delay the first screen.
-  afterPageLoad()
+  // socket.io's client is loaded once the first screen is shown: live updates never delay it.
+  afterFirstScreen()
     .then(() => import('socket.io-client'))
     .then(
       ({ io }) => {

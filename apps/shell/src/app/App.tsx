@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { firstScreenShown } from '@teaminbox/api-client';
 import { LocaleSync, Navigate, NoticeHost, Route, Routes } from '@teaminbox/ui';
 import { AdminGuard } from '../features/admin/AdminGuard';
 import { AdminLayout } from '../features/admin/AdminLayout';
@@ -7,9 +8,19 @@ import { RemoteRoute } from '../remotes/RemoteRoute';
 import { ApiEventsBridge } from './ApiEventsBridge';
 import { SessionRedirect } from './SessionRedirect';
 
-/** A screen loaded when it is first shown, so that the first load carries only the admin frame and the remote. */
+/**
+ * A screen loaded when it is first shown, so that the first load carries only the admin frame and the remote. Once
+ * shown, it is the page's first screen (what waits for one, the realtime connection and the bell, loads then).
+ */
 function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => {
+    const Screen: ComponentType = (await load())[name];
+    function ShownScreen() {
+      useEffect(() => firstScreenShown(), []);
+      return <Screen />;
+    }
+    return { default: ShownScreen };
+  });
 }
 
 const PublicLayout = lazyScreen(() => import('../features/public/PublicLayout'), 'PublicLayout');

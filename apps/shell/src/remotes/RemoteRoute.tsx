@@ -2,6 +2,7 @@ import { Component, useCallback, useEffect, useState, type ComponentType, type E
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
+import { firstScreenShown } from '@teaminbox/api-client';
 import { injectFeature, useAppStore, type RemoteFeature } from '@teaminbox/web-store';
 import { loadRemoteModule, resetRemote, type RemoteKey } from './remotes';
 
@@ -56,7 +57,15 @@ class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: Rea
   }
 }
 
-type LoadState = { key: string } & ({ status: 'failed' } | { status: 'ready'; Page: ComponentType });
+type LoadState = { key: string } & (
+  { status: 'failed' } | { status: 'ready'; Page: ComponentType; announcesFirstScreen: boolean }
+);
+
+/** Tells that the first screen is shown, once mounted (after the page beside it). */
+function FirstScreenShown() {
+  useEffect(() => firstScreenShown(), []);
+  return null;
+}
 
 /**
  * One route's page from a remote: loads the remote's feature (its slices and saga, injected into the
@@ -84,11 +93,15 @@ export function RemoteRoute({
       // Both are fetched at once; the feature's slices and saga are in the store before the page renders.
       const [feature, mod] = await Promise.all([
         loader.load<{ default: RemoteFeature }>(remote, 'feature'),
-        loader.load<{ default: ComponentType; features?: RemoteFeature[] }>(remote, page),
+        loader.load<{ default: ComponentType; features?: RemoteFeature[]; announcesFirstScreen?: boolean }>(
+          remote,
+          page,
+        ),
       ]);
       injectFeature(store, feature.default);
       for (const pageFeature of mod.features ?? []) injectFeature(store, pageFeature);
-      if (active) setState({ key, status: 'ready', Page: mod.default });
+      if (active)
+        setState({ key, status: 'ready', Page: mod.default, announcesFirstScreen: mod.announcesFirstScreen === true });
     })().catch((error: unknown) => {
       console.error(`remote ${remote} is unavailable`, error);
       if (active) setState({ key, status: 'failed' });
@@ -112,9 +125,11 @@ export function RemoteRoute({
   }
   if (state.status === 'failed') return <RemoteUnavailable onRetry={retry} />;
   const { Page } = state;
+  // A page is its screen's first content, unless it says itself when that is shown (the inbox: its first rows).
   return (
     <RemoteErrorBoundary key={attempt} onRetry={retry}>
       <Page />
+      {state.announcesFirstScreen ? null : <FirstScreenShown />}
     </RemoteErrorBoundary>
   );
 }

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import type { ActorKind, DomainEventMap } from '../events/events';
-import type { Role } from '../identity/identity.schemas';
 import type { MailEventMap } from '../mail/mail.events';
 import type { OutboxEventMap } from '../mail/send-reply.schemas';
 import type { NotificationEventMap } from '../notifications/notification.events';
 import type { PersonalEventMap } from '../personal/personal.events';
 import type { RuleEventMap } from '../rules/rule.events';
 
+import { TEAM_AUDIT_EXPORT_FORMATS, TEAM_AUDIT_MAX_PAGE_SIZE, TEAM_AUDIT_PAGE_SIZE } from './team-audit.constants';
+
+export * from './team-audit.constants';
+
 /* ------------------------------------------------------------------------------------------------
  * Team audit trail (GET /team/audit, GET /team/audit/export): every event of the team, without secrets
  * ---------------------------------------------------------------------------------------------- */
-
-/** Who may read the team's audit trail and export it: the API's guard and the web's menu use this one list. */
-export const AUDIT_TRAIL_READER_ROLES: readonly Role[] = ['ADMIN', 'MAINTAINER', 'AUDITOR'];
 
 /** Every event type of every context. */
 export type AnyEventMap = DomainEventMap &
@@ -138,13 +138,6 @@ export interface TeamAuditEntry {
   /** The event's payload with every secret replaced by "[redacted]" (see docs/audit.md). */
   payload: Record<string, unknown>;
 }
-
-export const TEAM_AUDIT_PAGE_SIZE = 50;
-export const TEAM_AUDIT_MAX_PAGE_SIZE = 200;
-export const TEAM_AUDIT_EXPORT_FORMATS = ['csv', 'jsonl'] as const;
-export type TeamAuditExportFormat = (typeof TEAM_AUDIT_EXPORT_FORMATS)[number];
-/** The response header of an export carrying how many entries it holds (for a progress bar). */
-export const TEAM_AUDIT_TOTAL_HEADER = 'X-Total-Count';
 
 const instant = (name: string) =>
   z.iso

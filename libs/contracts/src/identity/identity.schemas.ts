@@ -1,38 +1,17 @@
 import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  isValidEmail,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  TEAM_NAME_MAX_LENGTH,
+  type Role,
+} from './identity.constants';
 
-export const ROLES = ['ADMIN', 'MAINTAINER', 'MEMBER', 'AUDITOR'] as const;
+export * from './identity.constants';
+
 export const ZRole = z.enum(ROLES);
-export type Role = z.infer<typeof ZRole>;
-
-/**
- * Roles that read everything their team may read and change nothing: every write call answers 403
- * READ_ONLY_ROLE_MESSAGE (one guard in the platform), they are never assigned an email and never notified.
- */
-export const READ_ONLY_ROLES: readonly Role[] = ['AUDITOR'];
-export const READ_ONLY_ROLE_MESSAGE = 'Auditors cannot change anything: this role can only read.';
-/** Whether the role only reads (an auditor). */
-export const isReadOnlyRole = (role: Role | null | undefined): boolean =>
-  role !== null && role !== undefined && READ_ONLY_ROLES.includes(role);
-/** Whether a user with this role may change anything: false for an auditor (a user without a team may create one). */
-export const canWriteWithRole = (role: Role | null | undefined): boolean => !isReadOnlyRole(role);
-/** Whether emails may be assigned to (and notifications sent to) a team member with this role. */
-export const isAssignableRole = (role: Role | null | undefined): boolean => !isReadOnlyRole(role);
-export const AUDITOR_NOT_ASSIGNABLE_MESSAGE = 'An auditor cannot be assigned emails.';
-
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 1024;
-export const EMAIL_MAX_LENGTH = 254;
-export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
-
-/** The spec's email rule: a plausible address of at most 254 characters with a local part of at most 64. */
-export function isValidEmail(value: string): boolean {
-  if (value.length > EMAIL_MAX_LENGTH) return false;
-  const at = value.lastIndexOf('@');
-  if (at < 1 || at > EMAIL_LOCAL_PART_MAX_LENGTH) return false;
-  return /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/.test(
-    value,
-  );
-}
 
 export const ZEmailAddress = z
   .string()
@@ -74,7 +53,6 @@ export interface CurrentUser {
   teamId: string | null;
 }
 
-export const TEAM_NAME_MAX_LENGTH = 120;
 export const ZTeamName = z.string().trim().min(1, 'Team name is required').max(TEAM_NAME_MAX_LENGTH);
 
 export interface TeamMember {
@@ -99,20 +77,6 @@ export interface Team {
 }
 
 // ---- login links, invitations, roles and passwords (issue 3)
-
-/** The answers and errors of the identity calls, shared so server and screens use the same words. */
-export const IDENTITY_MESSAGES = {
-  loginLinkSent: 'If an account exists for this address, we have sent a login link to it.',
-  loginLinkExpired: 'Login link might be expired.',
-  loginLinkNotReady: 'Your account is still being set up. Please try again in a moment.',
-  invitationExpired: 'Invitation has expired',
-  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-  alreadyInTeam: 'You already belong to a team.',
-} as const;
-
-/** Lifetimes of the emailed tokens. */
-export const LOGIN_LINK_TTL_MINUTES = 15;
-export const INVITATION_TTL_DAYS = 7;
 
 export const ZSendLoginLinkRequest = z.object({ email: ZEmailAddress });
 export type TSendLoginLinkRequest = z.infer<typeof ZSendLoginLinkRequest>;

@@ -53,6 +53,21 @@ describe('the email detail page', () => {
     expect(inboxApi.joinPresence).not.toHaveBeenCalled();
   });
 
+  it('shows who views the email from the answer of its own join, before any socket tells', async () => {
+    stubApi(emailDetail());
+    jest.spyOn(inboxApi, 'joinPresence').mockResolvedValue({
+      emailId: 'e1',
+      userIds: ['u1', 'u2'],
+      viewers: [
+        { userId: 'u1', name: null, email: 'jana@example.com', replying: false },
+        { userId: 'u2', name: 'Petr', email: 'petr@example.com', replying: false },
+      ],
+    });
+    await renderDetail();
+    expect(await screen.findByTestId('presence-viewer')).toHaveTextContent('Petr');
+    expect(screen.getAllByTestId('presence-viewer')).toHaveLength(1);
+  });
+
   it('marks a label already on the email as disabled in the select', async () => {
     stubApi(emailDetail({ labels: ['l1'] }));
     await renderDetail();

@@ -1,9 +1,24 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, delay, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { CurrentUser, DetailViewMode, EmailAttachment, EmailDetail, UserPreferences } from '@teaminbox/contracts';
+import type {
+  CurrentUser,
+  DetailViewMode,
+  EmailAttachment,
+  EmailDetail,
+  EmailPresence,
+  UserPreferences,
+} from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
-import { commentChanged, emailUpdated, replyChanged, selectCanWrite, selectCurrentUser } from '@teaminbox/web-store';
+import {
+  commentChanged,
+  connected,
+  emailUpdated,
+  presenceChanged,
+  replyChanged,
+  selectCanWrite,
+  selectCurrentUser,
+} from '@teaminbox/web-store';
 import { listOrEmpty } from '../../shared/lists';
 import { attempt, notice, quietly, type Outcome } from '../../shared/notices';
 import { teamDirectoryRequested } from '../../shared/teamDirectory';
@@ -71,10 +86,24 @@ function* loadHistory(): SagaIterator {
   yield put(historyLoaded({ id, thread, replies, actions }));
 }
 
+/** Joins the email's viewers; the answer (who views it now) shows at once, whether the socket is open yet or not. */
+function* joinPresence(id: string): SagaIterator {
+  try {
+    const presence: EmailPresence | undefined = yield call(inboxApi.joinPresence, id);
+    if (presence) yield put(presenceChanged(presence));
+  } catch (error) {
+    console.warn('presence failed', error);
+  }
+}
+
+/**
+ * Presence again every HEARTBEAT_MS, and each time the live connection opens: the viewers the server announced while
+ * this page had no socket (it connects after the first screen, or after a drop) reach it then.
+ */
 function* heartbeat(id: string): SagaIterator {
   for (;;) {
-    yield delay(HEARTBEAT_MS);
-    yield call(quietly, () => inboxApi.joinPresence(id), 'presence');
+    yield race([delay(HEARTBEAT_MS), take(connected.type)]);
+    yield call(joinPresence, id);
   }
 }
 
@@ -119,7 +148,7 @@ function* watchEmail(action: PayloadAction<string>): SagaIterator {
     const canWrite: boolean = yield select(selectCanWrite);
     if (email && canWrite) {
       if (!email.read) yield fork(quietly, () => inboxApi.markRead(id), 'read mark');
-      yield fork(quietly, () => inboxApi.joinPresence(id), 'presence');
+      yield fork(joinPresence, id);
     }
     const closed = take(
       (next: { type: string; payload?: unknown }) => next.type === detailClosed.type && next.payload === id,

@@ -1,11 +1,12 @@
 import './inbox-list.css';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ariaLabel } from 'primereact/api';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { Email } from '@teaminbox/contracts';
+import { firstScreenShown } from '@teaminbox/api-client';
 import { formatEmailDate, previewText, useNavigate } from '@teaminbox/ui';
 import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import {
@@ -98,6 +99,10 @@ export function InboxList() {
     dispatch(pageRequested(page, inbox.search));
   };
   const showLoading = inbox.loading && inbox.emails.length === 0;
+  // The first rows (or the empty list) are on the page: what can wait (live updates, the bell) loads now.
+  useEffect(() => {
+    if (inbox.loaded) firstScreenShown();
+  }, [inbox.loaded]);
 
   // The table re-renders its cells when its rows change: the star travels in the row.
   const rows: Row[] = useMemo(

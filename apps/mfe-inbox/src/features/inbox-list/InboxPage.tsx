@@ -12,6 +12,9 @@ import { RealtimeStatus } from './RealtimeStatus';
 import { useInboxShortcuts } from './useInboxShortcuts';
 
 /** /admin/inbox and /admin/email-inbox: reads the optional 'search' query parameter. */
+/** The list says when its first rows are shown (see InboxList): the shell leaves that to it. */
+export const announcesFirstScreen = true;
+
 export default function InboxPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -16,14 +16,18 @@ import {
 } from '@teaminbox/web-store';
 import { Customizer } from '../customizer/Customizer';
 import { PasswordPrompt, SET_PASSWORD_PATH } from '../password/PasswordPrompt';
-import { NotificationBell } from '../bell/NotificationBell';
 import { QuickSearch } from '../quick-search/QuickSearch';
+import { useAfterFirstScreen } from '../../app/useAfterFirstScreen';
 
 /** Below this width the menu is a panel over the page, closed until asked for. */
 const NARROW = '(max-width: 767px)';
 const narrow = () => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
 
 const PhoneMenu = lazy(async () => ({ default: (await import('./PhoneMenu')).PhoneMenu }));
+/** The bell loads its code (its panel, badge and menus) once the first screen is shown. */
+const NotificationBell = lazy(async () => ({ default: (await import('../bell/NotificationBell')).NotificationBell }));
+/** Holds the bell's place in the header until it is there. */
+const bellPlaceholder = <span className="bell-placeholder" aria-hidden data-testid="bell-placeholder" />;
 
 /** A user-menu entry rendered with a stable data-testid. */
 function menuEntry(label: string, icon: string, testId: string, command: () => void): MenuItem {
@@ -55,6 +59,7 @@ export function AdminLayout() {
   const [phone, setPhone] = useState(narrow);
   const [menuOpen, setMenuOpen] = useState(() => !narrow());
   const [helpOpen, setHelpOpen] = useState(false);
+  const firstScreenShown = useAfterFirstScreen();
   // The phone's panel stays mounted once opened, so that it can slide out when it closes.
   const [phoneMenuUsed, setPhoneMenuUsed] = useState(false);
   if (phone && menuOpen && !phoneMenuUsed) setPhoneMenuUsed(true);
@@ -140,7 +145,13 @@ export function AdminLayout() {
             title={t(realtime === 'connected' ? 'inbox.connected' : 'inbox.disconnected')}
             aria-hidden
           />
-          <NotificationBell />
+          {firstScreenShown ? (
+            <Suspense fallback={bellPlaceholder}>
+              <NotificationBell />
+            </Suspense>
+          ) : (
+            bellPlaceholder
+          )}
           <ThemeSwitch />
           <Customizer />
           <LanguageSwitch />

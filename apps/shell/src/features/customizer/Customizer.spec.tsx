@@ -51,7 +51,8 @@ describe('the customizer', () => {
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Customizer' }));
     });
-    expect(screen.getByText('Colour theme')).toBeInTheDocument();
+    // The panel's code loads when it is first opened.
+    expect(await screen.findByText('Colour theme')).toBeInTheDocument();
 
     choose('direction', 'RTL');
     expect(root.dir).toBe('rtl');
@@ -106,8 +107,9 @@ describe('the customizer', () => {
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Customizer' }));
     });
+    const reset = await screen.findByRole('button', { name: 'Reset to defaults' });
     act(() => {
-      fireEvent.click(screen.getByRole('button', { name: 'Reset to defaults' }));
+      fireEvent.click(reset);
     });
     expect(root.dir).toBe('ltr');
     expect(root.dataset.layout).toBe('vertical');

@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Toast, type ToastMessage } from 'primereact/toast';
+import { noticeShown, selectPendingNotices, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+
+/** Shows the notices raised in the store (by sagas of the shell and of the remotes) as toasts. */
+export function NoticeToasts() {
+  const { t } = useTranslation();
+  const toast = useRef<Toast>(null);
+  const notices = useAppSelector(selectPendingNotices);
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    for (const notice of notices) {
+      const text = notice.text ?? (notice.key ? t(notice.key, notice.values) : '');
+      const message: ToastMessage = { severity: notice.severity, summary: text, life: notice.lifeMs };
+      if (notice.closeKey) {
+        const closeLabel = t(notice.closeKey);
+        message.closable = false;
+        message.content = () => (
+          <div className="flex align-items-center gap-2 w-full" data-testid="notice">
+            <span className="flex-1 font-semibold">{text}</span>
+            <Button
+              type="button"
+              size="small"
+              text
+              label={closeLabel}
+              onClick={() => toast.current?.remove(message)}
+              data-testid="notice-close"
+            />
+          </div>
+        );
+      }
+      toast.current?.show(message);
+      dispatch(noticeShown(notice.id));
+    }
+  }, [notices, dispatch, t]);
+
+  // Below the header, so that a notice never covers the user menu or the search box.
+  return <Toast ref={toast} position="top-right" pt={{ root: { style: { top: '5.5rem' } } }} />;
+}
