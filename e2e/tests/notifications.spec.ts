@@ -115,17 +115,18 @@ test.describe('notifications', () => {
 
     await page.reload();
     await expect(page.getByTestId('settings-signature')).toHaveValue('<p>Best regards</p>');
-    // Each switch is one control: its input carries the role and the state.
-    const checked = async (id: string) => String(await page.getByTestId(id).getByRole('switch').isChecked());
-    expect(await checked('settings-vacation')).toBe('true');
-    expect(await checked('settings-use-threads')).toBe('false');
-    expect(await checked('settings-share-comments')).toBe('false');
-    expect(await checked('settings-email')).toBe('false');
-    expect(await checked('settings-push')).toBe('false');
-    expect(await checked('settings-slack')).toBe('true');
-    expect(await checked('settings-EMAIL_RECEIVED-slack')).toBe('true');
-    expect(await checked('settings-TASK_ASSIGNED-email')).toBe('false');
-    expect(await checked('settings-COMMENT_ADDED-enabled')).toBe('false');
+    // Each switch is one control: its input carries the role and the state (settings and availability load apart).
+    const expectSwitch = (id: string, checked: boolean) =>
+      expect(page.getByTestId(id).getByRole('switch')).toBeChecked({ checked });
+    await expectSwitch('settings-vacation', true);
+    await expectSwitch('settings-use-threads', false);
+    await expectSwitch('settings-share-comments', false);
+    await expectSwitch('settings-email', false);
+    await expectSwitch('settings-push', false);
+    await expectSwitch('settings-slack', true);
+    await expectSwitch('settings-EMAIL_RECEIVED-slack', true);
+    await expectSwitch('settings-TASK_ASSIGNED-email', false);
+    await expectSwitch('settings-COMMENT_ADDED-enabled', false);
     await expect(page.getByTestId('settings-slack-webhook')).toHaveValue('https://hooks.slack.com/services/T1/B2/abc');
     await expect(page.getByTestId('settings-EMAIL_RECEIVED-message')).toHaveValue('{sender}: {subject}');
     const stored = await api<NotificationSettings>(baseURL!, token, 'GET', '/notification-settings');
@@ -142,7 +143,7 @@ test.describe('notifications', () => {
     await expect(page.getByText('Ukládám...')).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId('settings-signature')).toHaveValue('');
-    expect(await checked('settings-use-threads')).toBe('true');
+    await expectSwitch('settings-use-threads', true);
   });
 
   test('with permission granted, Chromium registers the service worker and shows a browser notification', async ({
