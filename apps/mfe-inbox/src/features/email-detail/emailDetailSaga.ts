@@ -35,6 +35,7 @@ import {
   historyLoaded,
   lightboxClosed,
   lightboxOpened,
+  readMarked,
   selectEmailDetail,
   VIEW_MODE_STORAGE_KEY,
   viewModeChosen,
@@ -136,6 +137,16 @@ function* chooseViewMode(action: PayloadAction<DetailViewMode>): SagaIterator {
   }
 }
 
+/** Opening an unread email marks it read; once stored, the History view may list it. */
+function* markRead(id: string): SagaIterator {
+  try {
+    yield call(inboxApi.markRead, id);
+    yield put(readMarked(id));
+  } catch (error) {
+    console.warn('read mark failed', error);
+  }
+}
+
 /** While an email is open: read mark, presence (with a heartbeat) and its data; presence is left on the way out. */
 function* watchEmail(action: PayloadAction<string>): SagaIterator {
   const id = action.payload;
@@ -147,7 +158,7 @@ function* watchEmail(action: PayloadAction<string>): SagaIterator {
     // An auditor only reads: opening an email neither marks it read nor shows them as viewing it.
     const canWrite: boolean = yield select(selectCanWrite);
     if (email && canWrite) {
-      if (!email.read) yield fork(quietly, () => inboxApi.markRead(id), 'read mark');
+      if (!email.read) yield fork(markRead, id);
       yield fork(joinPresence, id);
     }
     const closed = take(

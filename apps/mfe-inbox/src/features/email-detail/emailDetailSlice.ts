@@ -91,6 +91,8 @@ export const emailDetailSlice = createSlice({
       state.email = null;
     },
     /** The screen goes back to the inbox (the email left it, or could not be loaded). */
+    /** This session's read mark of the open email was stored (its History view then lists it). */
+    readMarked(_state, _action: PayloadAction<string>) {},
     detailLeft(state) {
       state.left = true;
     },
@@ -147,6 +149,7 @@ export const {
   detailLoaded,
   detailMissing,
   detailLeft,
+  readMarked,
   historyLoaded,
   viewModeChosen,
   viewModeLoaded,

@@ -3,9 +3,9 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { EmailAsOf, EmailHistoryEntry } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
-import { commentChanged, emailUpdated, replyChanged } from '@teaminbox/web-store';
+import { commentChanged, connected, emailUpdated, replyChanged } from '@teaminbox/web-store';
 import { notice } from '../../shared/notices';
-import { detailOpened } from './emailDetailSlice';
+import { detailOpened, readMarked } from './emailDetailSlice';
 import { replySent } from './replySlice';
 import {
   asOfChosen,
@@ -32,13 +32,18 @@ function* loadEntries(action: PayloadAction<{ emailId: string; open: boolean }>)
 }
 
 /**
- * A change of the open email while its History view is open (pushed by the server: someone's action, or this
- * session's own read mark landing after the view loaded) reloads the events, so the view never lags behind.
+ * A change of the open email while its History view is open (pushed by the server, or this session's own read mark
+ * stored after the view loaded) reloads the events, so the view never lags behind; so does a socket that (re)connects.
  */
-function* refreshOnChange(action: PayloadAction<{ id?: string; emailId?: string }>): SagaIterator {
+function* refreshOnChange(action: PayloadAction<{ id?: string; emailId?: string } | string | undefined>): SagaIterator {
   const { emailId, open }: EmailHistoryState = yield select(selectEmailHistory);
-  const changed = action.payload.emailId ?? action.payload.id;
-  if (!open || !emailId || changed !== emailId) return;
+  if (!open || !emailId) return;
+  // A (re)connected socket may have missed pushes: refresh whatever email is open.
+  if (action.type !== connected.type) {
+    const changed =
+      typeof action.payload === 'string' ? action.payload : (action.payload?.emailId ?? action.payload?.id);
+    if (changed !== emailId) return;
+  }
   try {
     const entries: EmailHistoryEntry[] = yield call(inboxApi.getEmailHistory, emailId);
     yield put(historyEntriesLoaded({ emailId, entries }));
@@ -62,7 +67,15 @@ function* loadPast(action: PayloadAction<{ emailId: string; asOf: string }>): Sa
 export function* emailHistorySaga(): SagaIterator {
   // One channel: the newest load wins, so a slow first load never overwrites a newer refresh.
   yield takeLatest(
-    [historyViewToggled.type, emailUpdated.type, commentChanged.type, replyChanged.type, replySent.type],
+    [
+      historyViewToggled.type,
+      emailUpdated.type,
+      commentChanged.type,
+      replyChanged.type,
+      replySent.type,
+      readMarked.type,
+      connected.type,
+    ],
     function* load(action: PayloadAction<never>): SagaIterator {
       if (action.type === historyViewToggled.type) yield call(loadEntries, action);
       else yield call(refreshOnChange, action);
