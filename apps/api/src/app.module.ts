@@ -26,6 +26,7 @@ import { EventStoreModule } from './platform/event-store/event-store.module';
 import { HealthModule } from './platform/health/health.module';
 import { DomainErrorFilter } from './platform/http/domain-error.filter';
 import { MailModule } from './platform/mail/mail.module';
+import { PersonalDataModule } from './platform/personal-data/personal-data.module';
 import { ProjectionsModule } from './platform/projections/projections.module';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
@@ -71,6 +72,7 @@ export class AppModule {
             return dataSource;
           },
         }),
+        PersonalDataModule,
         EventStoreModule.forRoot({ databaseUrl, eventStoreUrl: config.eventStoreUrl }),
         ProjectionsModule.forRoot({ autoStart: autoStartProjections, batchSize: projectionBatchSize }),
         CqrsModule.forRoot(),

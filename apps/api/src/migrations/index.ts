@@ -18,6 +18,7 @@ import { Notifications1768500000000 } from './1768500000000-notifications';
 import { TeamActivity1768600000000 } from './1768600000000-team-activity';
 import { InvitationRole1769100000000 } from './1769100000000-invitation-role';
 import { TeamAudit1769300000000 } from './1769300000000-team-audit';
+import { PersonalDataKeys1769400000000 } from './1769400000000-personal-data-keys';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   TeamActivity1768600000000,
   InvitationRole1769100000000,
   TeamAudit1769300000000,
+  PersonalDataKeys1769400000000,
 ];

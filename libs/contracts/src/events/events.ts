@@ -20,6 +20,11 @@ export interface EventMetadata {
   /** The event whose reaction appended this one; null for a request. */
   causationId: string | null;
   occurredAt: string;
+  /**
+   * The keys of the data subjects whose personal fields the payload holds sealed (set by the event store when it
+   * appends; absent on events without personal data and on events stored before encryption).
+   */
+  personalDataKeys?: string[];
 }
 
 export interface UserRegistered {
