@@ -57,12 +57,11 @@ export class PersonalDataErasureReaction implements Reaction {
   private async eventsSealedWith(keyIds: ReadonlySet<string>): Promise<StoredEvent[]> {
     const found: StoredEvent[] = [];
     const types = this.store.personalDataTypes();
-    for (let after = START; ; ) {
+    for (let after = START; ;) {
       const page = await this.store.readAllSealed({ after, maxCount: SCAN_PAGE, types });
       if (page.length === 0) break;
       after = page[page.length - 1].position;
-      for (const event of page)
-        if (event.metadata?.personalDataKeys?.some((id) => keyIds.has(id))) found.push(event);
+      for (const event of page) if (event.metadata?.personalDataKeys?.some((id) => keyIds.has(id))) found.push(event);
     }
     return this.store.open(found, keyIds);
   }

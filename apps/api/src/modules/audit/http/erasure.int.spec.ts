@@ -39,8 +39,8 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
     return res.text();
   };
   const martinasEmail = async (token: string) =>
-    (await call<Page<Email>>(token, 'GET', '/api/emails?size=50')).content.find((email) =>
-      email.subject === SUBJECT || email.fromEmail === SENDER || email.fromEmail === '[erased]',
+    (await call<Page<Email>>(token, 'GET', '/api/emails?size=50')).content.find(
+      (email) => email.subject === SUBJECT || email.fromEmail === SENDER || email.fromEmail === '[erased]',
     ) as Email;
 
   it("erases a sender's address, name, subject and body everywhere but keeps every event of the history", async () => {
@@ -57,9 +57,11 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
 
     // The event log never held the message in plain text.
     const stored = async () =>
-      ((await db().query(`SELECT data::text AS data FROM events WHERE stream_id = $1`, [`email-${email.id}`])) as {
-        data: string;
-      }[])
+      (
+        (await db().query(`SELECT data::text AS data FROM events WHERE stream_id = $1`, [`email-${email.id}`])) as {
+          data: string;
+        }[]
+      )
         .map((row) => row.data)
         .join('\n');
     for (const text of [SENDER, SENDER_NAME, SUBJECT, BODY_WORDS]) expect(await stored()).not.toContain(text);
@@ -129,8 +131,7 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
     // Another team's copy of the same address is untouched, and its admin cannot erase this team's subject.
     const othersEmail = await martinasEmail(other.admin.token);
     expect(othersEmail).toMatchObject({ fromEmail: SENDER, subject: SUBJECT });
-    const otherTrail = (await call<Page<TeamAuditEntry>>(other.admin.token, 'GET', '/api/team/audit?size=200'))
-      .content;
+    const otherTrail = (await call<Page<TeamAuditEntry>>(other.admin.token, 'GET', '/api/team/audit?size=200')).content;
     expect(otherTrail.some((entry) => entry.type === 'DataSubjectErased')).toBe(false);
 
     // Rebuilt from zero without the key, every read model equals the live one.
