@@ -5,6 +5,7 @@ import type { Reaction } from '../projections/projection';
 import type { ProjectionRunner } from '../projections/projection-runner';
 import type { PersonalDataEventStore } from './personal-data-event-store';
 import type { PersonalDataKeyring } from './personal-data-keyring';
+import type { PersonalDataRegistry } from './personal-fields';
 
 export const PERSONAL_DATA_ERASURE_REACTION = 'personal-data-erasure';
 export const DATA_SUBJECT_ERASED = 'DataSubjectErased';
@@ -14,8 +15,8 @@ const SCAN_PAGE = 5000;
 
 /**
  * Carries out an erasure (`DataSubjectErased`), in one transaction with its checkpoint: deletes the subject's keys,
- * finds the events sealed with them, and has every projection that copies personal fields write those rows again
- * from the events as they now read ("[erased]"). Idempotent: a key deleted before is not found again, and a key the
+ * finds the events sealed with them, has every projection that copies personal fields write those rows again from
+ * the events as they now read ("[erased]"), and runs the modules' erasers (content kept beside the events). Idempotent: a key deleted before is not found again, and a key the
  * subject got later (new mail after the erasure) is not among the event's keys.
  */
 export class PersonalDataErasureReaction implements Reaction {
@@ -25,6 +26,7 @@ export class PersonalDataErasureReaction implements Reaction {
   constructor(
     private readonly store: PersonalDataEventStore,
     private readonly keyring: PersonalDataKeyring,
+    private readonly registry: PersonalDataRegistry,
     private readonly runner: ProjectionRunner,
     private readonly logger: { log(message: string): void },
   ) {}
@@ -38,6 +40,7 @@ export class PersonalDataErasureReaction implements Reaction {
       const sealed = await this.eventsSealedWith(new Set(deleted));
       for (const projection of this.runner.registeredProjections())
         if (projection.rewritePersonalData) await projection.rewritePersonalData(sealed, tx);
+      for (const eraser of this.registry.erasersOf()) await eraser(sealed, tx);
       this.logger.log(
         `Erasure ${event.eventId}: ${deleted.length} key(s) deleted, ${sealed.length} event(s) now read as erased`,
       );

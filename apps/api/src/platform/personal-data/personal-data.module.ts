@@ -29,12 +29,15 @@ export class PersonalDataModule implements OnModuleInit {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly keyring: PersonalDataKeyring,
+    private readonly registry: PersonalDataRegistry,
     private readonly runner: ProjectionRunner,
   ) {}
 
   onModuleInit(): void {
     if (!(this.store instanceof PersonalDataEventStore)) return;
     const logger = new Logger(PersonalDataErasureReaction.name);
-    this.runner.registerReaction(new PersonalDataErasureReaction(this.store, this.keyring, this.runner, logger));
+    this.runner.registerReaction(
+      new PersonalDataErasureReaction(this.store, this.keyring, this.registry, this.runner, logger),
+    );
   }
 }

@@ -1,3 +1,6 @@
+import type { EntityManager } from 'typeorm';
+import type { StoredEvent } from '../event-store/event-store.port';
+
 /**
  * Which fields of an event are personal data, and whose. A module declares it per event type
  * (`PersonalDataRegistry.declare`); the platform encrypts those fields when the event is appended and decrypts them
@@ -54,9 +57,27 @@ export function replaceAt(value: unknown, path: readonly string[], replace: (tex
   return { ...record, [head]: replaceAt(record[head], rest, replace) };
 }
 
-/** The registry of declarations, one per event type. */
+/**
+ * What a module does when a subject is erased besides its projections' rows (which `Projection.rewritePersonalData`
+ * writes again): content it keeps beside the events, e.g. raw message sources. Called in the erasure's transaction
+ * with the events that held the subject's fields, as they now read.
+ */
+export type PersonalDataEraser = (events: StoredEvent[], tx: EntityManager) => Promise<void>;
+
+/** The registry of declarations, one per event type, and of erasers. */
 export class PersonalDataRegistry {
   private readonly declarations = new Map<string, PersonalFieldsDeclaration<unknown>>();
+  private readonly erasers: PersonalDataEraser[] = [];
+
+  /** Registers what to delete beside the events when a subject is erased. */
+  onErasure(eraser: PersonalDataEraser): void {
+    this.erasers.push(eraser);
+  }
+
+  /** The registered erasers. */
+  erasersOf(): readonly PersonalDataEraser[] {
+    return this.erasers;
+  }
 
   /** Declares the personal fields of an event type (once per type). */
   declare<T>(type: string, declaration: PersonalFieldsDeclaration<T>): void {

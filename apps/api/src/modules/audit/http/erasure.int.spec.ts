@@ -53,6 +53,13 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
     expect(email.fromEmail).toBe(SENDER);
     await call(member.token, 'PUT', `/api/emails/${email.id}/status`, { status: 'IN_PROGRESS' });
     await call(member.token, 'POST', `/api/emails/${email.id}/comments`, { message: 'Replacement on its way.' });
+    // The raw source ingestion keeps beside the events of a fetched message (sample emails have none).
+    await db().query(`INSERT INTO raw_message (email_id, team_id, source) VALUES ($1, $2, $3)`, [
+      email.id,
+      team.teamId,
+      Buffer.from(`From: ${SENDER_NAME} <${SENDER}>\r\nSubject: ${SUBJECT}\r\n\r\n${BODY_WORDS}\r\n`),
+    ]);
+    expect((await t.request(`/api/emails/${email.id}/raw`, { token: team.admin.token })).status).toBe(200);
     const historyBefore = await call<EmailHistoryEntry[]>(team.admin.token, 'GET', `/api/emails/${email.id}/history`);
 
     // The event log never held the message in plain text.
@@ -97,6 +104,9 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
       email.id,
     ])) as { row: string }[];
     for (const text of [SENDER, SENDER_NAME, SUBJECT, BODY_WORDS]) expect(rows[0].row).not.toContain(text);
+
+    expect((await t.request(`/api/emails/${email.id}/raw`, { token: team.admin.token })).status).toBe(404);
+    expect(await db().query('SELECT 1 FROM raw_message WHERE email_id = $1', [email.id])).toEqual([]);
 
     // The history lists the same events, the received one with "[erased]"; the as-of view too.
     const history = await call<EmailHistoryEntry[]>(team.admin.token, 'GET', `/api/emails/${email.id}/history`);
