@@ -19,6 +19,7 @@ import { TeamActivity1768600000000 } from './1768600000000-team-activity';
 import { InvitationRole1769100000000 } from './1769100000000-invitation-role';
 import { TeamAudit1769300000000 } from './1769300000000-team-audit';
 import { PersonalDataKeys1769400000000 } from './1769400000000-personal-data-keys';
+import { UserCredentials1769400000001 } from './1769400000001-user-credentials';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   InvitationRole1769100000000,
   TeamAudit1769300000000,
   PersonalDataKeys1769400000000,
+  UserCredentials1769400000001,
 ];
