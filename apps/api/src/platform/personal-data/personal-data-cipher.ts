@@ -2,85 +2,98 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { ERASED } from './personal-fields';
 
 /**
- * One personal field as stored: `{ "$pd": "v1.<key id>.<iv>.<tag>", "ct": [<ciphertext>] }`, AES-256-GCM under the
- * subject's key, base64url parts. The ciphertext is cut into pieces of at most CHUNK characters, under the event
- * store's limit of one string. The key id binds the field to its subject's key: once the key is deleted, the field
- * reads ERASED.
+ * How a payload holds its personal fields: each field is replaced by a reference `{ "$pd": "<key id>", "i": n }`, and
+ * the payload's `$sealed` holds, per subject key, the texts of that subject's fields as one AES-256-GCM ciphertext
+ * (a JSON array of strings): `"$sealed": { "<key id>": { "v": 1, "iv": "…", "tag": "…", "ct": ["…"] } }`, base64url,
+ * a random 96-bit IV each time. One encryption per subject and event, not one per field. The ciphertext is cut into
+ * pieces of at most CHUNK characters, under the event store's limit of one string. Once a key is deleted, its fields
+ * read ERASED.
  */
-export interface SealedField {
-  $pd: string;
+export interface SealedBlock {
+  v: 1;
+  iv: string;
+  tag: string;
   ct: string[];
 }
 
-const VERSION = 'v1';
+/** A personal field's place in its subject's block. */
+export interface SealedFieldRef {
+  $pd: string;
+  i: number;
+}
+
+export const SEALED_FIELD = '$sealed';
+
 const IV_BYTES = 12;
 const CHUNK = 1_000_000;
 const ALGORITHM = 'aes-256-gcm';
 
-export function isSealedField(value: unknown): value is SealedField {
+export function isSealedFieldRef(value: unknown): value is SealedFieldRef {
   return (
     value !== null &&
     typeof value === 'object' &&
-    typeof (value as SealedField).$pd === 'string' &&
-    Array.isArray((value as SealedField).ct)
+    typeof (value as SealedFieldRef).$pd === 'string' &&
+    typeof (value as SealedFieldRef).i === 'number'
   );
 }
 
-/** The field's text sealed under the subject's key (a fresh IV each time). */
-export function sealField(key: Buffer, keyId: string, text: string): SealedField {
+/** The texts sealed as one block under the subject's key. */
+export function sealTexts(key: Buffer, texts: readonly string[]): SealedBlock {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv(ALGORITHM, key, iv);
-  const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]).toString('base64url');
+  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(texts), 'utf8'), cipher.final()]).toString(
+    'base64url',
+  );
   const ct: string[] = [];
   for (let start = 0; start < ciphertext.length || ct.length === 0; start += CHUNK)
     ct.push(ciphertext.slice(start, start + CHUNK));
-  return { $pd: `${VERSION}.${keyId}.${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}`, ct };
+  return { v: 1, iv: iv.toString('base64url'), tag: cipher.getAuthTag().toString('base64url'), ct };
 }
 
-/** The id of the key a field was sealed with. */
-export function keyIdOf(field: SealedField): string {
-  return field.$pd.split('.')[1] ?? '';
-}
-
-/** The field's text; throws (without the value) when the field was altered or sealed under another key. */
-export function openField(key: Buffer, field: SealedField): string {
-  const [version, , iv, tag] = field.$pd.split('.');
-  if (version !== VERSION || !iv || !tag) throw new Error('Not a sealed personal field');
+/** The block's texts; throws (without the values) when it was altered or sealed under another key. */
+export function openTexts(key: Buffer, block: SealedBlock, keyId = ''): string[] {
+  if (block?.v !== 1 || !block.iv || !block.tag || !Array.isArray(block.ct)) throw new Error('Not a sealed block');
   try {
-    const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(field.ct.join(''), 'base64url')), decipher.final()]).toString(
-      'utf8',
-    );
+    const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(block.iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(block.tag, 'base64url'));
+    const plain = Buffer.concat([decipher.update(Buffer.from(block.ct.join(''), 'base64url')), decipher.final()]);
+    return JSON.parse(plain.toString('utf8')) as string[];
   } catch {
-    throw new Error(`A personal field sealed with key ${keyIdOf(field)} cannot be opened`);
+    throw new Error(`Personal fields sealed with key ${keyId} cannot be opened`);
   }
 }
 
-/** The ids of the keys the sealed fields of a payload were sealed with. */
-export function sealedKeyIds(value: unknown, into = new Set<string>()): Set<string> {
-  if (value === null || typeof value !== 'object') return into;
-  if (isSealedField(value)) {
-    into.add(keyIdOf(value));
-    return into;
+/** The ids of the keys a payload's personal fields were sealed with. */
+export function sealedKeyIds(data: unknown): string[] {
+  if (data === null || typeof data !== 'object') return [];
+  const sealed = (data as Record<string, unknown>)[SEALED_FIELD];
+  return sealed && typeof sealed === 'object' ? Object.keys(sealed) : [];
+}
+
+function fill(value: unknown, texts: ReadonlyMap<string, string[] | null>): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (isSealedFieldRef(value)) {
+    const block = texts.get(value.$pd);
+    return block ? (block[value.i] ?? ERASED) : ERASED;
   }
-  if (Array.isArray(value)) for (const item of value) sealedKeyIds(item, into);
-  else for (const item of Object.values(value)) sealedKeyIds(item, into);
-  return into;
+  if (Array.isArray(value)) return value.map((item) => fill(item, texts));
+  const copy: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) copy[name] = fill(item, texts);
+  return copy;
 }
 
 /**
- * A copy of a payload with every sealed field opened: with its key when `keys` has it, else ERASED (the subject
- * was erased). Plain values (events stored before encryption) are kept as they are.
+ * A copy of a payload with its personal fields opened: with their key when `keys` has it, else ERASED (the subject
+ * was erased). A payload without `$sealed` (stored before encryption, or without personal data) is returned as it is.
  */
-export function openPayload(value: unknown, keys: ReadonlyMap<string, Buffer>): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (isSealedField(value)) {
-    const key = keys.get(keyIdOf(value));
-    return key ? openField(key, value) : ERASED;
+export function openPayload(data: unknown, keys: ReadonlyMap<string, Buffer>): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const { [SEALED_FIELD]: sealed, ...rest } = data as Record<string, unknown>;
+  if (!sealed || typeof sealed !== 'object') return data;
+  const texts = new Map<string, string[] | null>();
+  for (const [keyId, block] of Object.entries(sealed as Record<string, SealedBlock>)) {
+    const key = keys.get(keyId);
+    texts.set(keyId, key ? openTexts(key, block, keyId) : null);
   }
-  if (Array.isArray(value)) return value.map((item) => openPayload(item, keys));
-  const copy: Record<string, unknown> = {};
-  for (const [name, item] of Object.entries(value)) copy[name] = openPayload(item, keys);
-  return copy;
+  return fill(rest, texts);
 }

@@ -7,21 +7,19 @@ import type {
   StoredEvent,
 } from '../event-store/event-store.port';
 import { cleanText } from '../event-store/event-text';
-import { openPayload, sealField } from './personal-data-cipher';
+import { openPayload, SEALED_FIELD, sealTexts, type SealedFieldRef } from './personal-data-cipher';
 import type { PersonalDataKeyring, SubjectKey } from './personal-data-keyring';
 import type { PersonalDataRegistry } from './personal-fields';
 import { replaceAt } from './personal-fields';
 
-/**
- * Characters of one personal field at most: its ciphertext (base64 of up to 3 UTF-8 bytes per character) is cut into
- * pieces the event store takes, and a field is cut like any other string of an event before it is sealed.
- */
+/** Characters of one personal field at most, as of any string of an event (it is cut before it is sealed). */
 const MAX_FIELD_LENGTH = 1_048_576;
 
 /**
  * The event store with personal data encrypted (crypto-shredding), in front of either adapter: on append, the
- * fields an event type declares personal (PersonalDataRegistry) are sealed with their subject's key and the ids of
- * the keys are listed in the metadata (`personalDataKeys`); on every read (streams, the global log), sealed fields are
+ * fields an event type declares personal (PersonalDataRegistry) are sealed with their subject's key, one block per
+ * subject and event (see personal-data-cipher.ts), and the ids of the keys are listed in the metadata
+ * (`personalDataKeys`); on every read (streams, the global log), sealed fields are
  * opened, and those whose key was erased read "[erased]". Events stored in plain text read as they are.
  */
 export class PersonalDataEventStore implements EventStore {
@@ -79,7 +77,11 @@ export class PersonalDataEventStore implements EventStore {
 
   /** The events with their personal fields sealed (the keys of new subjects created in one statement). */
   async seal(events: NewEvent[]): Promise<NewEvent[]> {
-    const groups = events.map((event) => this.registry.groupsOf(event.type, event.data));
+    const groups = events.map((event) =>
+      event.data !== null && typeof event.data === 'object' && !Array.isArray(event.data)
+        ? this.registry.groupsOf(event.type, event.data)
+        : [],
+    );
     if (groups.every((list) => list.length === 0)) return events;
     const subjects = groups.flat().map((group) => ({
       teamId: group.teamId,
@@ -90,17 +92,24 @@ export class PersonalDataEventStore implements EventStore {
     return events.map((event, index) => {
       if (groups[index].length === 0) return event;
       let data: unknown = event.data;
-      const used = new Set<string>();
+      const texts = new Map<string, { key: SubjectKey; texts: string[] }>();
       for (const group of groups[index]) {
         const subject = subjects[next++];
         const key = keys.get(`${subject.teamId.toLowerCase()}|${subject.subjectId}`) as SubjectKey;
-        used.add(key.id);
+        const block = texts.get(key.id) ?? { key, texts: [] };
+        texts.set(key.id, block);
         for (const path of group.paths)
-          data = replaceAt(data, path.split('.'), (text) =>
-            sealField(key.key, key.id, cleanText(text, MAX_FIELD_LENGTH)),
-          );
+          data = replaceAt(data, path.split('.'), (text): SealedFieldRef => {
+            block.texts.push(cleanText(text, MAX_FIELD_LENGTH));
+            return { $pd: key.id, i: block.texts.length - 1 };
+          });
       }
-      return { ...event, data, metadata: { ...event.metadata, personalDataKeys: [...used] } };
+      const sealed = Object.fromEntries([...texts].map(([id, block]) => [id, sealTexts(block.key.key, block.texts)]));
+      return {
+        ...event,
+        data: { ...(data as Record<string, unknown>), [SEALED_FIELD]: sealed },
+        metadata: { ...event.metadata, personalDataKeys: [...texts.keys()] },
+      };
     });
   }
 

@@ -50,6 +50,12 @@ export class PersonalDataKeyring {
   private readonly hmacKey: Buffer;
   private readonly bySubject = new Map<string, SubjectKey>();
   private readonly byId = new Map<string, Buffer>();
+  private readonly waiting: {
+    subjects: Map<string, SubjectRef>;
+    resolve(keys: Map<string, SubjectKey>): void;
+    reject(error: unknown): void;
+  }[] = [];
+  private creating = false;
 
   constructor(
     private readonly db: SqlRunner,
@@ -66,7 +72,11 @@ export class PersonalDataKeyring {
       .digest('base64url');
   }
 
-  /** The keys of these subjects, created for those that have none yet (one statement for all of them). */
+  /**
+   * The keys of these subjects, created for those that have none yet. Creation is batched across callers: while one
+   * statement runs, the subjects other appends ask for wait and go together in the next one (concurrent appends of a
+   * first sync, one email each, then cost one statement per round, not one each).
+   */
   async keysFor(subjects: readonly SubjectRef[]): Promise<Map<string, SubjectKey>> {
     const found = new Map<string, SubjectKey>();
     const missing = new Map<string, SubjectRef>();
@@ -77,10 +87,49 @@ export class PersonalDataKeyring {
       else missing.set(ref, subject);
     }
     if (missing.size === 0) return found;
-    const wanted = [...missing.values()];
+    const created = await new Promise<Map<string, SubjectKey>>((resolve, reject) => {
+      this.waiting.push({ subjects: missing, resolve, reject });
+      if (!this.creating) void this.createWaiting();
+    });
+    for (const ref of missing.keys()) {
+      const key = created.get(ref);
+      if (!key) throw new Error('A data subject key was not created');
+      found.set(ref, key);
+    }
+    return found;
+  }
+
+  /** Creates the keys the waiting callers ask for, one statement per round, until none waits. */
+  private async createWaiting(): Promise<void> {
+    this.creating = true;
+    try {
+      while (this.waiting.length > 0) {
+        const round = this.waiting.splice(0);
+        const wanted = new Map<string, SubjectRef>();
+        for (const request of round)
+          for (const [ref, subject] of request.subjects) if (!this.bySubject.has(ref)) wanted.set(ref, subject);
+        try {
+          const created = wanted.size > 0 ? await this.create([...wanted.values()]) : new Map<string, SubjectKey>();
+          for (const request of round) {
+            const answer = new Map<string, SubjectKey>();
+            for (const ref of request.subjects.keys()) {
+              const key = created.get(ref) ?? this.bySubject.get(ref);
+              if (key) answer.set(ref, key);
+            }
+            request.resolve(answer);
+          }
+        } catch (error) {
+          for (const request of round) request.reject(error);
+        }
+      }
+    } finally {
+      this.creating = false;
+    }
+  }
+
+  /** One statement: new keys inserted, existing ones (another process's, or older than the cache) read. */
+  private async create(wanted: SubjectRef[]): Promise<Map<string, SubjectKey>> {
     const created = wanted.map(() => ({ id: uuidv7(), key: randomBytes(32) }));
-    // New keys are inserted; a subject that has one already (another process, or a key older than the cache) keeps
-    // it: the SELECT after the INSERT reads whichever row won.
     const rows = (await this.db.query(
       `WITH wanted AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS w(id, team_id, subject_id, sealed_key)
@@ -101,15 +150,16 @@ export class PersonalDataKeyring {
         created.map((key) => this.box.seal(key.key.toString('base64'))),
       ],
     )) as KeyRow[];
+    const result = new Map<string, SubjectKey>();
     for (const row of rows) {
       const ref = refOf(row.team_id, row.subject_id);
-      if (found.has(ref)) continue;
+      if (result.has(ref)) continue;
       const entry = { id: row.id, key: this.open(row) };
       remember(this.bySubject, ref, entry);
       remember(this.byId, entry.id, entry.key);
-      found.set(ref, entry);
+      result.set(ref, entry);
     }
-    return found;
+    return result;
   }
 
   /** The keys with these ids that still exist (an erased subject's key is absent). */
