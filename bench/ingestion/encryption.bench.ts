@@ -104,9 +104,9 @@ async function main(): Promise<void> {
       const ms = performance.now() - started;
       console.log(`  CPU during ${name}'s sync: ${cpu(ms)}`);
       const { rows } = await db.query<{ sealed: number; keys: number }>(
-        `SELECT (SELECT count(*)::int FROM events WHERE type = 'EmailReceived' AND data->>'teamId' = $1
+        `SELECT (SELECT count(*)::int FROM events WHERE type = 'EmailReceived' AND data->>'teamId' = $1::text
                     AND metadata ? 'personalDataKeys') AS sealed,
-                (SELECT count(*)::int FROM personal_data_key WHERE team_id = $1) AS keys`,
+                (SELECT count(*)::int FROM personal_data_key WHERE team_id = $1::uuid) AS keys`,
         [t.teamId],
       );
       console.log(
