@@ -29,6 +29,7 @@ import { DomainErrorFilter } from './platform/http/domain-error.filter';
 import { MailModule } from './platform/mail/mail.module';
 import { MetricsModule } from './platform/metrics';
 import { OpenApiModule } from './platform/openapi/openapi.module';
+import { PersonalDataModule } from './platform/personal-data/personal-data.module';
 import { ProjectionsModule } from './platform/projections/projections.module';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
@@ -74,6 +75,7 @@ export class AppModule {
             return dataSource;
           },
         }),
+        PersonalDataModule,
         EventStoreModule.forRoot({ databaseUrl, eventStoreUrl: config.eventStoreUrl }),
         ProjectionsModule.forRoot({ autoStart: autoStartProjections, batchSize: projectionBatchSize }),
         CqrsModule.forRoot(),

@@ -1,4 +1,10 @@
-import type { Page, TeamAuditEntry, TeamAuditExportFormat, TeamAuditFilters } from '@teaminbox/contracts';
+import type {
+  DataSubjectErasure,
+  Page,
+  TeamAuditEntry,
+  TeamAuditExportFormat,
+  TeamAuditFilters,
+} from '@teaminbox/contracts';
 import { TEAM_AUDIT_TOTAL_HEADER } from '@teaminbox/contracts';
 import { API_BASE, ApiError, request } from './http';
 import { tokenStore } from './token-store';
@@ -29,6 +35,14 @@ function fileNameOf(disposition: string | null, format: TeamAuditExportFormat): 
 
 /** The Audit trail screen's calls: a page of the trail, and an export opened as a stream (its body read by the caller). */
 export const teamAuditApi = {
+  /** Erases the personal data of the person with this address in the caller's team (ADMIN). */
+  erase: (email: string): Promise<DataSubjectErasure> =>
+    request<DataSubjectErasure>('/team/audit/erasures', {
+      method: 'POST',
+      body: { email },
+      secured: true,
+      handled: true,
+    }),
   list: (filters: TeamAuditQuery): Promise<Page<TeamAuditEntry>> =>
     request<Page<TeamAuditEntry>>('/team/audit', { query: { ...filters }, secured: true, handled: true }),
   openExport: async (format: TeamAuditExportFormat, filters: TeamAuditFilters): Promise<TeamAuditDownload> => {

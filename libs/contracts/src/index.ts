@@ -16,3 +16,4 @@ export * from './notifications/notification.schemas';
 export * from './notifications/notification.events';
 export * from './conversations/email-history.schemas';
 export * from './audit/team-audit.schemas';
+export * from './audit/erasure.schemas';

@@ -20,6 +20,9 @@ export const NOT_READ_MODELS: Readonly<Record<string, string>> = {
   attachment: "attachments' content kept by ingestion beside the events (the events carry their metadata)",
   outbox_attachment: "queued replies' attachment content, kept by the outbox beside the events",
   mail_oauth_state: 'pending OAuth2 authorisations of a mailbox: short-lived, process state',
+  user_credential: "the accounts' password hashes, kept apart from the log (the events only say a password changed)",
+  personal_data_key:
+    "the data subjects' keys (crypto-shredding): secrets kept beside the log, deleted by an erasure, not derived from it",
   profile_photo_content: "profile photos' bytes kept by the upload beside the events (the events name the photo)",
   socket_io_attachments: "socket.io's Postgres adapter: large pushes in transit between the replicas, kept 30 s",
   rate_limit: 'rate-limit counters shared by the replicas: fixed windows of request counts, not derived from events',

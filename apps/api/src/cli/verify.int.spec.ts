@@ -13,8 +13,14 @@ import { COMPARED_ROWS, NOT_READ_MODELS, TIME_OF_PROJECTION_COLUMNS } from './ve
 
 const repoRoot = resolve(__dirname, '../../../..');
 
-/** Runs `npm run verify` (its TypeScript source) against the suite's database; its exit code and output. */
-function runVerifyCli(databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/**
+ * Runs `npm run verify` (its TypeScript source) against the suite's database, with the app's SECRETS_KEY (the data
+ * subjects' keys are sealed with it); its exit code and output.
+ */
+function runVerifyCli(
+  databaseUrl: string,
+  secretsKey: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'teaminbox-verify-'));
   const child = spawn(
     process.execPath,
@@ -27,7 +33,13 @@ function runVerifyCli(databaseUrl: string): Promise<{ code: number | null; stdou
     ],
     {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        SECRETS_KEY: secretsKey,
+        LOG_LEVEL: 'error',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -134,7 +146,7 @@ describe('npm run verify: the read models rebuilt from the log equal the live on
     expect(labels.onlyReplayed).toEqual([expect.objectContaining({ id: label.id, name: 'Invoices' })]);
     expect(await schemaExists(report.schema)).toBe(false);
 
-    const cli = await runVerifyCli(t.database.url);
+    const cli = await runVerifyCli(t.database.url, t.config.secretsKey);
     expect(`exit ${cli.code}\n${cli.stderr}`).toMatch(/^exit 1\n/);
     expect(cli.stdout).toContain('Read models DIFFER');
     expect(cli.stdout).toMatch(/DIFF inbox_email\s+rows live \d+, replayed \d+/);

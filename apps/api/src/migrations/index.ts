@@ -19,6 +19,8 @@ import { TeamActivity1768600000000 } from './1768600000000-team-activity';
 import { InvitationRole1769100000000 } from './1769100000000-invitation-role';
 import { TeamAudit1769300000000 } from './1769300000000-team-audit';
 import { ScaleOut1769400000000 } from './1769400000000-scale-out';
+import { PersonalDataKeys1769500000000 } from './1769500000000-personal-data-keys';
+import { UserCredentials1769500000001 } from './1769500000001-user-credentials';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -43,4 +45,6 @@ export const migrations = [
   InvitationRole1769100000000,
   TeamAudit1769300000000,
   ScaleOut1769400000000,
+  PersonalDataKeys1769500000000,
+  UserCredentials1769500000001,
 ];

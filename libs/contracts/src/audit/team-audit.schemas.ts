@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ActorKind, DomainEventMap } from '../events/events';
+import type { ErasureEventMap } from './erasure.schemas';
 import type { MailEventMap } from '../mail/mail.events';
 import type { OutboxEventMap } from '../mail/send-reply.schemas';
 import type { NotificationEventMap } from '../notifications/notification.events';
@@ -20,7 +21,8 @@ export type AnyEventMap = DomainEventMap &
   OutboxEventMap &
   RuleEventMap &
   PersonalEventMap &
-  NotificationEventMap;
+  NotificationEventMap &
+  ErasureEventMap;
 export type AnyEventType = keyof AnyEventMap;
 
 /**
@@ -87,6 +89,8 @@ const AUDITED: { readonly [K in AnyEventType]: boolean } = {
   ReplyQueued: true,
   ReplySent: true,
   ReplyFailed: true,
+  // Erasure of a person's personal data
+  DataSubjectErased: true,
   // A person's own account, settings and notifications
   UserRegistered: false,
   UserEmailReserved: false,

@@ -20,28 +20,37 @@ export interface EventMetadata {
   /** The event whose reaction appended this one; null for a request. */
   causationId: string | null;
   occurredAt: string;
+  /**
+   * The keys of the data subjects whose personal fields the payload holds sealed (set by the event store when it
+   * appends; absent on events without personal data and on events stored before encryption).
+   */
+  personalDataKeys?: string[];
 }
+
+/*
+ * Password hashes are not part of events: they live in the credential table (`user_credential`), and the log records
+ * only that a password was set, changed, cleared or rehashed. Events stored before that carry a `passwordHash` field;
+ * it is never read (see docs/identity.md).
+ */
 
 export interface UserRegistered {
   userId: string;
   email: string;
-  passwordHash: string;
   /** True when the registration itself proved the address (an invitation sent to it); absent: not proven. */
   emailProven?: boolean;
 }
 
 /**
  * The address of an account was proven by a login link sent to it. When it was not proven before, the password
- * set at registration (possibly by someone else) is dropped with it: UserPasswordChanged with an empty hash follows.
+ * set at registration (possibly by someone else) is dropped with it: UserPasswordChanged with passwordCleared follows.
  */
 export interface UserEmailProven {
   userId: string;
 }
 
-/** The same password, hashed again with the current parameters at a sign-in (sessions go on). */
+/** The same password, hashed again with the current parameters at a sign-in (sessions go on; the hash is stored apart). */
 export interface UserPasswordRehashed {
   userId: string;
-  passwordHash: string;
 }
 
 /**
@@ -64,10 +73,13 @@ export interface TeamMemberJoined {
   role: Role;
 }
 
-/** A new argon2id hash replaces the password; every session issued before it ends (users.session_version + 1). */
+/**
+ * The password was changed (a new hash is in the credential table), or cleared (`passwordCleared`: the account has no
+ * password until its owner sets one); every session issued before it ends (users.session_version + 1).
+ */
 export interface UserPasswordChanged {
   userId: string;
-  passwordHash: string;
+  passwordCleared?: boolean;
 }
 
 /**

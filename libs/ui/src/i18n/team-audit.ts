@@ -25,6 +25,18 @@ export const teamAuditEn = {
   exportFailed: 'The export failed: {{message}}',
   progress: 'Export progress',
   search: 'Search',
+  erasureHeading: 'Erase personal data',
+  erasureHelp:
+    'Erases what this team keeps about one person: everything the events hold under their address becomes unreadable. Who did what stays in the history.',
+  erasureEmail: 'Email address of the person',
+  erase: 'Erase personal data',
+  erasureConfirmHeader: 'Erase personal data?',
+  erasureConfirm:
+    'Erase the personal data of {{email}}? In this team, their name and address, and the subjects, bodies, headers and attachment names of the emails they sent, will read "[erased]" everywhere: inbox, search, email history, audit trail and exports. The raw messages and the attachments they sent are deleted. The events stay listed with who did what and when. This cannot be undone.',
+  erasureAccept: 'Erase',
+  erasureReject: 'Cancel',
+  erased: 'The personal data of {{email}} was erased.',
+  erasureFailed: 'The personal data could not be erased: {{message}}',
 };
 
 export const teamAuditCs: typeof teamAuditEn = {
@@ -53,4 +65,16 @@ export const teamAuditCs: typeof teamAuditEn = {
   exportFailed: 'Export selhal: {{message}}',
   progress: 'Průběh exportu',
   search: 'Hledat',
+  erasureHeading: 'Vymazat osobní údaje',
+  erasureHelp:
+    'Vymaže, co tento tým o jedné osobě uchovává: vše, co události obsahují pod její adresou, se stane nečitelným. Kdo co udělal, zůstane v historii.',
+  erasureEmail: 'E-mailová adresa osoby',
+  erase: 'Vymazat osobní údaje',
+  erasureConfirmHeader: 'Vymazat osobní údaje?',
+  erasureConfirm:
+    'Vymazat osobní údaje {{email}}? V tomto týmu se její jméno a adresa a předměty, těla, hlavičky a názvy příloh e-mailů, které poslala, budou všude zobrazovat jako „[erased]“: v doručené poště, ve vyhledávání, v historii e-mailu, v auditní stopě i v exportech. Původní zprávy a přílohy, které poslala, budou smazány. Události zůstanou v seznamu s tím, kdo co a kdy udělal. Tuto akci nelze vrátit.',
+  erasureAccept: 'Vymazat',
+  erasureReject: 'Zrušit',
+  erased: 'Osobní údaje {{email}} byly vymazány.',
+  erasureFailed: 'Osobní údaje se nepodařilo vymazat: {{message}}',
 };

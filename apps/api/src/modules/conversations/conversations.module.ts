@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PersonalDataRegistry } from '../../platform/personal-data';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { IdentityModule } from '../identity';
 import { CreateSampleEmailsHandler } from './commands/create-sample-emails/create-sample-emails.handler';
@@ -12,6 +13,7 @@ import { StarEmailHandler } from './commands/star-email/star-email.handler';
 import { WorkOnEmailHandler } from './commands/work-on-email/work-on-email.handler';
 import { ApplyRulesHandler } from './commands/apply-rules/apply-rules.handler';
 import { WriteCommentHandler } from './commands/write-comment/write-comment.handler';
+import { EMAIL_RECEIVED_PERSONAL_FIELDS } from './domain/email-personal-fields';
 import { inlineUrlSignerProvider } from './email-content/inline-url-signer';
 import { AttachmentsController } from './http/attachments.controller';
 import { EmailCommentsController } from './http/email-comments.controller';
@@ -112,9 +114,11 @@ export class ConversationsModule implements OnModuleInit {
     private readonly comments: EmailCommentProjection,
     private readonly replies: EmailReplyProjection,
     private readonly stars: EmailStarProjection,
+    private readonly personalData: PersonalDataRegistry,
   ) {}
 
   onModuleInit(): void {
+    this.personalData.declare('EmailReceived', EMAIL_RECEIVED_PERSONAL_FIELDS);
     for (const projection of [this.inbox, this.actions, this.comments, this.replies, this.stars]) {
       this.runner.registerProjection(projection);
     }

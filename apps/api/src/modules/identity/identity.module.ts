@@ -9,6 +9,7 @@ import { SendLoginLinkHandler } from './commands/send-login-link/send-login-link
 import { SignInHandler } from './commands/sign-in/sign-in.handler';
 import { SignInWithLoginLinkHandler } from './commands/sign-in-with-login-link/sign-in-with-login-link.handler';
 import { AuthController } from './http/auth.controller';
+import { Credentials } from './credentials';
 import { PasswordHasher } from './password-hasher';
 import { UsersProjection } from './projections/users/users.projection';
 import { UserReadModel } from './projections/users/users.read-model';
@@ -21,6 +22,7 @@ import { UserDirectory } from './user-directory';
   controllers: [AuthController],
   providers: [
     PasswordHasher,
+    Credentials,
     UsersProjection,
     UserDirectory,
     RegisterUserHandler,

@@ -68,7 +68,7 @@ export class PasswordHasher {
   }
 
   async verify(hash: string, password: string): Promise<boolean> {
-    // An account without a password (see NO_PASSWORD_HASH) verifies nothing, in the time a verification takes.
+    // An account without a password (no credential, or the empty hash) verifies nothing, in the time a verification takes.
     if (!hash) return this.verifyNothing(password);
     try {
       return await this.queue.run(() => argon2.verify(hash, password));

@@ -43,11 +43,6 @@ export class UserDirectory implements UserSessions {
     return user ? user.sessionVersion : null;
   }
 
-  async passwordHashOf(userId: string): Promise<string | null> {
-    const user = await this.users.findOne({ where: { id: userId }, select: { id: true, passwordHash: true } });
-    return user?.passwordHash ?? null;
-  }
-
   async byId(userId: string): Promise<DirectoryUser | null> {
     return this.toDirectoryUser(await this.users.findOne({ where: { id: userId } }));
   }

@@ -1,6 +1,8 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { secretBoxProvider } from '../../platform/crypto';
+import { PersonalDataRegistry } from '../../platform/personal-data';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { eraseMessageContent } from './ingestion/message-content-erasure';
 import { FetchEmailsHandler } from './commands/fetch-emails/fetch-emails.handler';
 import { RetryQuarantinedMessageHandler } from './commands/retry-quarantined-message/retry-quarantined-message.handler';
 import { SaveEmailServerConfigHandler } from './commands/save-email-server-config/save-email-server-config.handler';
@@ -59,9 +61,11 @@ export class MailboxModule implements OnModuleInit {
     private readonly config: MailboxConfigProjection,
     private readonly threads: EmailThreadProjection,
     private readonly quarantine: MailQuarantineProjection,
+    private readonly personalData: PersonalDataRegistry,
   ) {}
 
   onModuleInit(): void {
+    this.personalData.onErasure(eraseMessageContent);
     this.runner.registerProjection(this.config);
     this.runner.registerProjection(this.threads);
     this.runner.registerProjection(this.quarantine);

@@ -22,8 +22,26 @@ import {
   type ModuleMetadata,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { PersonalDataEventStore } from '../personal-data/personal-data-event-store';
+import { PersonalDataKeyring } from '../personal-data/personal-data-keyring';
+import { PersonalDataRegistry } from '../personal-data/personal-fields';
 import { createEventStore } from './event-store.factory';
 import { EVENT_STORE, type EventStore } from './event-store.port';
+
+/** The adapter itself; EVENT_STORE is it, or the encrypting store in front of it when PersonalDataModule is present. */
+export const ADAPTER_EVENT_STORE = Symbol('ADAPTER_EVENT_STORE');
+
+/** EVENT_STORE: personal fields encrypted when the PersonalDataModule provides its registry and keyring. */
+const eventStoreProvider: FactoryProvider<EventStore> = {
+  provide: EVENT_STORE,
+  useFactory: (adapter: EventStore, registry?: PersonalDataRegistry, keyring?: PersonalDataKeyring) =>
+    registry && keyring ? new PersonalDataEventStore(adapter, registry, keyring) : adapter,
+  inject: [
+    ADAPTER_EVENT_STORE,
+    { token: PersonalDataRegistry, optional: true },
+    { token: PersonalDataKeyring, optional: true },
+  ],
+};
 
 export interface EventStoreModuleOptions {
   databaseUrl: string;
@@ -55,7 +73,7 @@ export class EventStoreModule implements OnApplicationShutdown {
   static forRoot(options: EventStoreModuleOptions): DynamicModule {
     return {
       module: EventStoreModule,
-      providers: [{ provide: EVENT_STORE, useFactory: () => build(options) }],
+      providers: [{ provide: ADAPTER_EVENT_STORE, useFactory: () => build(options) }, eventStoreProvider],
       exports: [EVENT_STORE],
     };
   }
@@ -66,10 +84,11 @@ export class EventStoreModule implements OnApplicationShutdown {
       imports: options.imports ?? [],
       providers: [
         {
-          provide: EVENT_STORE,
+          provide: ADAPTER_EVENT_STORE,
           useFactory: async (...args: never[]) => build(await options.useFactory(...args)),
           inject: options.inject ?? [],
         },
+        eventStoreProvider,
       ],
       exports: [EVENT_STORE],
     };

@@ -14,6 +14,13 @@ export interface Projection {
   handle(events: StoredEvent[], tx: EntityManager): Promise<void>;
   /** Deletes everything the projection wrote, for a rebuild from zero (within a transaction). */
   reset(tx: EntityManager): Promise<void>;
+  /**
+   * For a projection that copies personal fields into its tables: writes again what it derived from these events'
+   * personal fields, which now read "[erased]" (a data subject was erased), so that its rows are those a rebuild from
+   * zero would write. Called in the erasure's transaction with the events that held the subject's data, whatever
+   * their type (ignore the others).
+   */
+  rewritePersonalData?(events: StoredEvent[], tx: EntityManager): Promise<void>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ReadableStream } from 'node:stream/web';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Page, TeamAuditEntry, TeamMember } from '@teaminbox/contracts';
-import { renderPage } from '../../testing/admin-harness';
+import { me, renderPage } from '../../testing/admin-harness';
 import TeamAuditPage from './TeamAuditPage';
 import { selectTeamAudit } from './teamAuditSlice';
 
@@ -126,5 +126,58 @@ describe('the Audit trail screen', () => {
     expect(saved.blob?.size).toBe(47);
     expect(screen.getByTestId('audit-export-progress')).toHaveTextContent('Exported 2 entries');
     click.mockRestore();
+  });
+
+  it('lets an admin erase a person after a confirmation naming the consequences', async () => {
+    const { calls } = renderPage(TeamAuditPage, {
+      'GET /api/team/members': [200, members],
+      'GET /api/team/audit?page=0&size=50': [200, page([entry({ eventId: 'a1' })])],
+      'POST /api/team/audit/erasures': [201, { subjectId: 's', eventId: 'e', erasedAt: '2026-03-01T10:00:00.000Z' }],
+    });
+    await waitFor(() => expect(shown()).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('Email address of the person'), {
+      target: { value: 'jana@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));
+    const dialog = await screen.findByTestId('audit-erasure-confirm');
+    expect(dialog).toHaveTextContent('Erase the personal data of jana@example.com?');
+    expect(dialog).toHaveTextContent('The events stay listed with who did what and when. This cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erase' }));
+    expect(await screen.findByTestId('audit-erased')).toHaveTextContent(
+      'The personal data of jana@example.com was erased.',
+    );
+    const erasure = calls.find((call) => call.path === '/api/team/audit/erasures');
+    expect(erasure?.body).toEqual({ email: 'jana@example.com' });
+    // The trail is loaded again: the erasure is its newest entry.
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/team/audit?page=0&size=50').length).toBe(2));
+  });
+
+  it('shows the server’s refusal of an erasure', async () => {
+    renderPage(TeamAuditPage, {
+      'GET /api/team/members': [200, members],
+      'GET /api/team/audit?page=0&size=50': [200, page([])],
+      'POST /api/team/audit/erasures': [404, { message: 'No personal data of this address is kept in your team.' }],
+    });
+    fireEvent.change(await screen.findByLabelText('Email address of the person'), {
+      target: { value: 'nobody@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));
+    fireEvent.click(within(await screen.findByTestId('audit-erasure-confirm')).getByRole('button', { name: 'Erase' }));
+    expect(await screen.findByTestId('audit-erasure-error')).toHaveTextContent(
+      'No personal data of this address is kept in your team.',
+    );
+  });
+
+  it('offers no erasure to a maintainer or an auditor', async () => {
+    for (const role of ['MAINTAINER', 'AUDITOR'] as const) {
+      renderPage(
+        TeamAuditPage,
+        { 'GET /api/team/members': [200, members], 'GET /api/team/audit?page=0&size=50': [200, page([])] },
+        { user: { ...me, role } },
+      );
+      await screen.findByTestId('audit-table');
+      expect(screen.queryByTestId('audit-erasure')).toBeNull();
+      cleanup();
+    }
   });
 });

@@ -9,9 +9,15 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
-import { AUDIT_EVENT_TYPES, type TeamAuditEntry, type TeamAuditExportFormat } from '@teaminbox/contracts';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import {
+  AUDIT_EVENT_TYPES,
+  ERASURE_ROLES,
+  type TeamAuditEntry,
+  type TeamAuditExportFormat,
+} from '@teaminbox/contracts';
 import { Link, PageHeading } from '@teaminbox/ui';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCurrentRole, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import {
   auditExportRequested,
   auditFilterChanged,
@@ -20,6 +26,10 @@ import {
   auditPageRequested,
   auditRequested,
   downloadPercent,
+  erasureConfirmed,
+  erasureDismissed,
+  erasureEmailChanged,
+  erasureRequested,
   selectTeamAudit,
 } from './teamAuditSlice';
 
@@ -62,6 +72,75 @@ function InstantField({
 }
 
 /**
+ * An admin's "Erase personal data": an address, then a confirmation naming what the erasure does (and that the history
+ * of who did what stays), then the outcome.
+ */
+function ErasurePanel() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { erasure } = useAppSelector(selectTeamAudit);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(erasureRequested());
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-column gap-2 mb-4" data-testid="audit-erasure">
+      <h3 className="m-0">{t('teamAudit.erasureHeading')}</h3>
+      <small>{t('teamAudit.erasureHelp')}</small>
+      <span className="flex flex-wrap align-items-end gap-3">
+        <span className="flex flex-column gap-1">
+          <label htmlFor="audit-erasure-email">{t('teamAudit.erasureEmail')}</label>
+          <InputText
+            id="audit-erasure-email"
+            type="email"
+            value={erasure.email}
+            onChange={(e) => dispatch(erasureEmailChanged(e.target.value))}
+            style={{ minWidth: '22rem' }}
+            data-testid="audit-erasure-email"
+          />
+        </span>
+        <Button
+          type="submit"
+          label={t('teamAudit.erase')}
+          icon="pi pi-eraser"
+          severity="danger"
+          disabled={!erasure.email.trim() || erasure.status === 'running'}
+          loading={erasure.status === 'running'}
+          data-testid="audit-erase"
+        />
+      </span>
+      {erasure.status === 'done' && (
+        <Message
+          severity="success"
+          text={t('teamAudit.erased', { email: erasure.message })}
+          data-testid="audit-erased"
+        />
+      )}
+      {erasure.status === 'failed' && (
+        <Message
+          severity="error"
+          text={t('teamAudit.erasureFailed', { message: erasure.message })}
+          data-testid="audit-erasure-error"
+        />
+      )}
+      <ConfirmDialog
+        visible={erasure.confirming}
+        header={t('teamAudit.erasureConfirmHeader')}
+        message={t('teamAudit.erasureConfirm', { email: erasure.email.trim() })}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel={t('teamAudit.erasureAccept')}
+        rejectLabel={t('teamAudit.erasureReject')}
+        acceptClassName="p-button-danger"
+        accept={() => dispatch(erasureConfirmed())}
+        reject={() => dispatch(erasureDismissed())}
+        onHide={() => dispatch(erasureDismissed())}
+        data-testid="audit-erasure-confirm"
+      />
+    </form>
+  );
+}
+
+/**
  * /admin/audit 'Audit trail': every event of the team, newest first, filtered by time range, actor, type and email,
  * page by page; the entries of the filters applied export as CSV or JSON Lines with a progress bar.
  */
@@ -70,6 +149,7 @@ export default function TeamAuditPage() {
   const dispatch = useAppDispatch();
   const { filters, entries, loading, error, page, size, totalElements, members, download } =
     useAppSelector(selectTeamAudit);
+  const role = useAppSelector(selectCurrentRole);
 
   useEffect(() => {
     dispatch(auditMembersRequested());
@@ -92,6 +172,7 @@ export default function TeamAuditPage() {
   return (
     <section>
       <PageHeading title={t('teamAudit.heading')} />
+      {role && ERASURE_ROLES.includes(role) && <ErasurePanel />}
       <form onSubmit={apply} className="flex flex-wrap align-items-end gap-3 mb-3" data-testid="audit-filters">
         <InstantField
           id="audit-from"

@@ -14,6 +14,9 @@ import {
   auditMembersRequested,
   auditPageRequested,
   auditRequested,
+  erasureConfirmed,
+  erasureFailed,
+  erasureSucceeded,
   selectTeamAudit,
   type TeamAuditState,
 } from './teamAuditSlice';
@@ -76,7 +79,21 @@ function* exportAudit({ payload: format }: ReturnType<typeof auditExportRequeste
   }
 }
 
+/** Erases the person confirmed, then reloads the trail (the erasure is its newest entry). */
+function* erase(): SagaIterator {
+  const { erasure } = (yield select(selectTeamAudit)) as TeamAuditState;
+  const email = erasure.email.trim();
+  try {
+    yield call(teamAuditApi.erase, email);
+    yield put(erasureSucceeded(email));
+    yield put(auditRequested());
+  } catch (error) {
+    yield put(erasureFailed(messageOf(error)));
+  }
+}
+
 export function* teamAuditSaga(): SagaIterator {
+  yield takeLeading(erasureConfirmed.type, erase);
   yield takeLatest([auditRequested.type, auditPageRequested.type], loadAudit);
   yield takeLatest(auditMembersRequested.type, loadMembers);
   yield takeLeading(auditExportRequested.type, exportAudit);

@@ -17,6 +17,15 @@ export interface AuditDownload {
   error: string | null;
 }
 
+/** The erasure of a person's personal data (ADMIN): the address typed, its confirmation and its outcome. */
+export interface AuditErasure {
+  email: string;
+  confirming: boolean;
+  status: 'idle' | 'running' | 'done' | 'failed';
+  /** The address erased (done) or the server's message (failed). */
+  message: string | null;
+}
+
 export interface TeamAuditState {
   /** The filters as edited (instants as ISO strings). */
   filters: TeamAuditFilters;
@@ -32,6 +41,7 @@ export interface TeamAuditState {
   /** The team's members, for the actor filter. */
   members: TeamMember[];
   download: AuditDownload | null;
+  erasure: AuditErasure;
 }
 
 export const initialTeamAuditState: TeamAuditState = {
@@ -45,6 +55,7 @@ export const initialTeamAuditState: TeamAuditState = {
   error: null,
   members: [],
   download: null,
+  erasure: { email: '', confirming: false, status: 'idle', message: null },
 };
 
 export const teamAuditSlice = createSlice({
@@ -96,6 +107,28 @@ export const teamAuditSlice = createSlice({
     auditExportFinished(state) {
       if (state.download) state.download.status = 'done';
     },
+    erasureEmailChanged(state, action: PayloadAction<string>) {
+      state.erasure = { email: action.payload, confirming: false, status: 'idle', message: null };
+    },
+    /** The admin asked to erase: the confirmation naming the consequences opens. */
+    erasureRequested(state) {
+      if (state.erasure.email.trim()) state.erasure.confirming = true;
+    },
+    erasureDismissed(state) {
+      state.erasure.confirming = false;
+    },
+    erasureConfirmed(state) {
+      state.erasure.confirming = false;
+      state.erasure.status = 'running';
+      state.erasure.message = null;
+    },
+    erasureSucceeded(state, action: PayloadAction<string>) {
+      state.erasure = { email: '', confirming: false, status: 'done', message: action.payload };
+    },
+    erasureFailed(state, action: PayloadAction<string>) {
+      state.erasure.status = 'failed';
+      state.erasure.message = action.payload;
+    },
     auditExportFailed(state, action: PayloadAction<string>) {
       if (state.download) {
         state.download.status = 'failed';
@@ -119,6 +152,12 @@ export const {
   auditExportProgressed,
   auditExportFinished,
   auditExportFailed,
+  erasureEmailChanged,
+  erasureRequested,
+  erasureDismissed,
+  erasureConfirmed,
+  erasureSucceeded,
+  erasureFailed,
 } = teamAuditSlice.actions;
 
 declare module '@teaminbox/web-store' {

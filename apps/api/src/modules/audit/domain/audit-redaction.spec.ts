@@ -32,6 +32,8 @@ const REVIEWED: Record<string, 'redacted' | 'kept'> = {
   imapPassword: 'redacted',
   imapPasswordSealed: 'redacted',
   imapPasswordSet: 'kept',
+  // The ids of data subjects' keys (an erasure's, an event's metadata), never a key.
+  keyIds: 'kept',
   keys: 'redacted',
   newPassword: 'redacted',
   oauth: 'redacted',
@@ -40,6 +42,7 @@ const REVIEWED: Record<string, 'redacted' | 'kept'> = {
   password: 'redacted',
   passwordCleared: 'kept',
   passwordHash: 'redacted',
+  personalDataKeys: 'kept',
   publicKey: 'kept',
   refreshTokenSealed: 'redacted',
   smtpPassword: 'redacted',

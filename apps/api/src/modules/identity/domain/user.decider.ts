@@ -21,13 +21,13 @@ export const ALREADY_IN_TEAM_MESSAGE = IDENTITY_MESSAGES.alreadyInTeam;
 export type RegisterUser = {
   type: 'RegisterUser';
   /** emailProven: the registration carries a usable invitation sent to this address. */
-  data: { userId: string; email: string; passwordHash: string; emailProven?: boolean };
+  data: { userId: string; email: string; emailProven?: boolean };
 };
-export type ChangePassword = { type: 'ChangePassword'; data: { passwordHash: string } };
+export type ChangePassword = { type: 'ChangePassword'; data: Record<string, never> };
 /** A login link sent to the address was used. */
 export type ProveEmail = { type: 'ProveEmail'; data: Record<string, never> };
 /** The password just verified, hashed with the current parameters. */
-export type RehashPassword = { type: 'RehashPassword'; data: { passwordHash: string } };
+export type RehashPassword = { type: 'RehashPassword'; data: Record<string, never> };
 /** Takes the user's one team seat; appended before the team's events (see TeamMembershipClaimed). */
 export type ClaimTeamMembership = { type: 'ClaimTeamMembership'; data: { teamId: string } };
 export type ReleaseTeamMembership = { type: 'ReleaseTeamMembership'; data: { teamId: string } };
@@ -46,9 +46,6 @@ export type UserState =
   | { status: 'absent' }
   | { status: 'registered'; userId: string; email: string; teamId: string | null; emailProven: boolean };
 
-/** The hash of "no password": nothing verifies against it (see PasswordHasher.verify). */
-export const NO_PASSWORD_HASH = '';
-
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   eventTypes: [
     'UserRegistered',
@@ -63,11 +60,11 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   decide(command, state) {
     if (command.type === 'RegisterUser') {
       if (state.status === 'registered') throw new DomainError('conflict', EMAIL_TAKEN_MESSAGE);
-      const { userId, email, passwordHash, emailProven } = command.data;
+      const { userId, email, emailProven } = command.data;
       return [
         {
           type: 'UserRegistered',
-          data: { userId, email: normalizeEmail(email), passwordHash, ...(emailProven ? { emailProven: true } : {}) },
+          data: { userId, email: normalizeEmail(email), ...(emailProven ? { emailProven: true } : {}) },
         },
       ];
     }
@@ -75,16 +72,16 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     const { userId } = state;
     switch (command.type) {
       case 'ChangePassword':
-        return [{ type: 'UserPasswordChanged', data: { userId, passwordHash: command.data.passwordHash } }];
+        return [{ type: 'UserPasswordChanged', data: { userId } }];
       case 'RehashPassword':
-        return [{ type: 'UserPasswordRehashed', data: { userId, passwordHash: command.data.passwordHash } }];
+        return [{ type: 'UserPasswordRehashed', data: { userId } }];
       case 'ProveEmail':
         // Whoever registered the address without owning it loses the account here: the password they set stops
         // working and every session ends (the owner is asked for a new password).
         if (state.emailProven) return [];
         return [
           { type: 'UserEmailProven', data: { userId } },
-          { type: 'UserPasswordChanged', data: { userId, passwordHash: NO_PASSWORD_HASH } },
+          { type: 'UserPasswordChanged', data: { userId, passwordCleared: true } },
         ];
       case 'ClaimTeamMembership': {
         const { teamId } = command.data;

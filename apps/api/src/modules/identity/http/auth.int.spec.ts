@@ -127,18 +127,54 @@ describe('identity over HTTP', () => {
       timeCost: 3,
       parallelism: 4,
     });
-    await db.query('UPDATE users SET password_hash = $2 WHERE email = $1', [email, legacy]);
+    const [{ id }] = (await db.query('SELECT id FROM users WHERE email = $1', [email])) as { id: string }[];
+    await db.query('UPDATE user_credential SET password_hash = $2 WHERE user_id = $1', [id, legacy]);
     const signedIn = await t.request<SuccessMessageResponse>('/api/auth/signin', {
       method: 'POST',
       body: { email, password },
     });
     expect(signedIn.status).toBe(200);
     const stored = async () =>
-      ((await db.query('SELECT password_hash FROM users WHERE email = $1', [email])) as { password_hash: string }[])[0]
-        .password_hash;
-    for (let i = 0; i < 100 && (await stored()) === legacy; i++) await new Promise((r) => setTimeout(r, 50));
+      (
+        (await db.query('SELECT password_hash FROM user_credential WHERE user_id = $1', [id])) as {
+          password_hash: string;
+        }[]
+      )[0].password_hash;
     expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect((await t.request('/api/loggedInUser', { token })).status).toBe(200);
     expect((await t.request('/api/auth/signin', { method: 'POST', body: { email, password } })).status).toBe(200);
+    // The log says the password was rehashed, never what it hashed to.
+    const events = (await db.query(
+      `SELECT type, data::text AS data FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [`user-${id}`],
+    )) as { type: string; data: string }[];
+    expect(events.map((event) => event.type)).toContain('UserPasswordRehashed');
+    for (const event of events) expect(event.data).not.toMatch(/argon2|passwordHash/);
+  });
+
+  it('keeps password hashes out of the log: register and change password append only the facts', async () => {
+    const { token, email, password } = await t.signUp('facts');
+    const db = t.app.get(DataSource);
+    const [{ id }] = (await db.query('SELECT id FROM users WHERE email = $1', [email])) as { id: string }[];
+    const changed = await t.request<SuccessMessageResponse>('/api/me/password', {
+      method: 'PUT',
+      token,
+      body: { currentPassword: password, newPassword: 'a brand new passphrase' },
+    });
+    expect(changed.status).toBe(200);
+    const events = (await db.query(
+      `SELECT type, data::text AS data FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [`user-${id}`],
+    )) as { type: string; data: string }[];
+    expect(events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['UserRegistered', 'UserPasswordChanged']),
+    );
+    for (const event of events) expect(event.data).not.toMatch(/argon2|passwordHash/);
+    expect(
+      (await db.query('SELECT password_hash FROM user_credential WHERE user_id = $1', [id]))[0].password_hash,
+    ).toMatch(/^\$argon2id\$/);
+    const signIn = (pw: string) => t.request('/api/auth/signin', { method: 'POST', body: { email, password: pw } });
+    expect((await signIn(password)).status).toBe(401);
+    expect((await signIn('a brand new passphrase')).status).toBe(200);
   });
 });

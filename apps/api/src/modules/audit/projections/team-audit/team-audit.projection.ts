@@ -55,6 +55,8 @@ export function auditRowOf(event: StoredEvent): unknown[] | undefined {
   ];
 }
 
+const AUDITED_TYPES: ReadonlySet<string> = new Set(AUDIT_EVENT_TYPES);
+
 /** Rows per INSERT statement (15 parameters each, under PostgreSQL's 65535). */
 const ROWS_PER_INSERT = 1000;
 
@@ -81,6 +83,20 @@ export class TeamAuditProjection implements Projection {
         chunk.flat(),
       );
     }
+  }
+
+  /** The payloads of an erased subject's events, written again as they now read ("[erased]" fields). */
+  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const rows = events
+      .filter((event) => AUDITED_TYPES.has(event.type))
+      .map((event) => ({ event_id: event.eventId, payload: redactPayload(event.type, event.data) }));
+    if (rows.length === 0) return;
+    await tx.query(
+      `UPDATE team_audit a SET payload = r.payload
+         FROM json_to_recordset($1::json) AS r(event_id uuid, payload jsonb)
+        WHERE a.event_id = r.event_id`,
+      [JSON.stringify(rows)],
+    );
   }
 
   async reset(tx: EntityManager): Promise<void> {

@@ -52,6 +52,33 @@ function stateColumns(state: InboxEmailState) {
   };
 }
 
+/** The columns of inbox_email that the received message decides (everything but its state). */
+function contentColumns(email: EmailReceived) {
+  // Ingested mail arrives sanitised; older events and sample emails are sanitised here, once.
+  const html = email.htmlSafe
+    ? { html: email.html, remoteImages: email.remoteImages ?? 0 }
+    : sanitizeEmailHtml(email.html, email.attachments ?? []);
+  return {
+    id: email.emailId,
+    team_id: email.teamId,
+    subject: email.subject,
+    body_text: email.text,
+    body_html: html.html,
+    remote_images: html.remoteImages,
+    date_header: email.dateHeader ?? null,
+    from_name: email.fromName,
+    from_email: email.fromEmail,
+    to: email.to,
+    cc: email.cc,
+    received_at: email.receivedAt,
+    message_id: email.messageId,
+    attachments: email.attachments ?? [],
+    in_reply_to: email.inReplyTo ?? null,
+    is_auto_reply: email.isAutoReply ?? false,
+    is_bounce: email.isBounce ?? false,
+  };
+}
+
 @Injectable()
 export class InboxEmailProjection implements Projection {
   readonly name = INBOX_EMAIL_PROJECTION;
@@ -165,33 +192,10 @@ export class InboxEmailProjection implements Projection {
     states: Map<string, InboxEmailState>,
     tx: EntityManager,
   ): Promise<void> {
-    const rows = [...received].map(([id, email]) => {
-      const state = states.get(id) as InboxEmailState;
-      // Ingested mail arrives sanitised; older events and sample emails are sanitised here, once.
-      const html = email.htmlSafe
-        ? { html: email.html, remoteImages: email.remoteImages ?? 0 }
-        : sanitizeEmailHtml(email.html, email.attachments ?? []);
-      return {
-        id: email.emailId,
-        team_id: email.teamId,
-        subject: email.subject,
-        body_text: email.text,
-        body_html: html.html,
-        remote_images: html.remoteImages,
-        date_header: email.dateHeader ?? null,
-        from_name: email.fromName,
-        from_email: email.fromEmail,
-        to: email.to,
-        cc: email.cc,
-        received_at: email.receivedAt,
-        message_id: email.messageId,
-        attachments: email.attachments ?? [],
-        in_reply_to: email.inReplyTo ?? null,
-        is_auto_reply: email.isAutoReply ?? false,
-        is_bounce: email.isBounce ?? false,
-        ...stateColumns(state),
-      };
-    });
+    const rows = [...received].map(([id, email]) => ({
+      ...contentColumns(email),
+      ...stateColumns(states.get(id) as InboxEmailState),
+    }));
     if (rows.length === 0) return;
     await tx.query(
       `INSERT INTO inbox_email
@@ -248,6 +252,33 @@ export class InboxEmailProjection implements Projection {
           WHERE m.email_id = r.email_id AND m.user_id = r.user_id`,
         [JSON.stringify(unmuted.map((m) => ({ email_id: m.emailId, user_id: m.userId })))],
       );
+  }
+
+  /** An erased sender's or recipient's emails: their message columns written again from the erased events. */
+  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const received = new Map<string, EmailReceived>();
+    for (const event of events) {
+      if (event.type !== 'EmailReceived') continue;
+      const email = event.data as EmailReceived;
+      const id = email.emailId.toLowerCase();
+      if (!received.has(id)) received.set(id, email);
+    }
+    if (received.size === 0) return;
+    const rows = [...received.values()].map(contentColumns);
+    await tx.query(
+      `UPDATE inbox_email e
+          SET subject = r.subject, body_text = r.body_text, body_html = r.body_html, remote_images = r.remote_images,
+              date_header = r.date_header, from_name = r.from_name, from_email = r.from_email,
+              "to" = COALESCE(r."to", '[]'::jsonb), cc = COALESCE(r.cc, '[]'::jsonb), received_at = r.received_at,
+              message_id = r.message_id, attachments = COALESCE(r.attachments, '[]'::jsonb), in_reply_to = r.in_reply_to,
+              is_auto_reply = COALESCE(r.is_auto_reply, false), is_bounce = COALESCE(r.is_bounce, false)
+         FROM json_to_recordset($1::json) AS r(
+              id uuid, team_id uuid, subject text, body_text text, body_html text, remote_images integer, date_header text,
+              from_name text, from_email text, "to" jsonb, cc jsonb, received_at timestamptz, message_id text,
+              attachments jsonb, in_reply_to text, is_auto_reply boolean, is_bounce boolean)
+        WHERE e.id = r.id AND e.team_id = r.team_id`,
+      [JSON.stringify(rows)],
+    );
   }
 
   async reset(tx: EntityManager): Promise<void> {

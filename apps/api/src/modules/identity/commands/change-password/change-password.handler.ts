@@ -4,6 +4,7 @@ import { AccessTokenService } from '../../../../platform/auth/access-token.servi
 import { Clock } from '../../../../platform/auth/clock';
 import { DomainError, EventSourcedRepository, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { userDecider, userStreamId } from '../../domain/user.decider';
+import { Credentials } from '../../credentials';
 import { PasswordHasher } from '../../password-hasher';
 import { USERS_PROJECTION } from '../../projections/users/users.projection';
 import { UserDirectory } from '../../user-directory';
@@ -27,6 +28,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     private readonly repository: EventSourcedRepository,
     private readonly directory: UserDirectory,
     private readonly passwords: PasswordHasher,
+    private readonly credentials: Credentials,
     private readonly readYourWrites: ReadYourWrites,
     private readonly tokens: AccessTokenService,
     private readonly clock: Clock,
@@ -37,16 +39,16 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
       user.method === 'link' && this.clock.now().getTime() - user.issuedAt.getTime() <= LINK_SESSION_GRACE_MS;
     if (!recentLinkSession) {
       if (!request.currentPassword) throw new DomainError('invalid', CURRENT_PASSWORD_REQUIRED_MESSAGE);
-      const hash = await this.directory.passwordHashOf(user.id);
+      const hash = await this.credentials.hashOf(user.id);
       if (!hash || !(await this.passwords.verify(hash, request.currentPassword))) {
         throw new DomainError('invalid', CURRENT_PASSWORD_WRONG_MESSAGE);
       }
     }
-    const passwordHash = await this.passwords.hash(request.newPassword);
+    await this.credentials.set(user.id, await this.passwords.hash(request.newPassword));
     const appended = await this.repository.decide(
       userStreamId(user.id),
       userDecider,
-      { type: 'ChangePassword', data: { passwordHash } },
+      { type: 'ChangePassword', data: {} },
       { teamId: null },
     );
     await this.readYourWrites.waitFor(appended?.position, [USERS_PROJECTION]);

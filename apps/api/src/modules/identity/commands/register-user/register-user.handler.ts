@@ -12,6 +12,7 @@ import {
   userStreamId,
 } from '../../domain/user.decider';
 import { InvitationAcceptance } from '../../invitation-acceptance';
+import { Credentials } from '../../credentials';
 import { PasswordHasher } from '../../password-hasher';
 import { USERS_PROJECTION } from '../../projections/users/users.projection';
 import { RegisterUserCommand } from './register-user.command';
@@ -28,6 +29,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
   constructor(
     private readonly repository: EventSourcedRepository,
     private readonly passwords: PasswordHasher,
+    private readonly credentials: Credentials,
     private readonly readYourWrites: ReadYourWrites,
     private readonly invitations: InvitationAcceptance,
   ) {}
@@ -42,6 +44,8 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
     const invitationToken = request.invitationId?.trim() || null;
     if (invitationToken) await this.invitations.check(invitationToken, email);
     const passwordHash = await this.passwords.hash(request.password);
+    // The account's id is new: a credential left by a registration that fails below belongs to no account.
+    await this.credentials.set(userId, passwordHash);
 
     await this.repository.decide(
       emailReservationStreamId(email),
@@ -53,7 +57,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       userStreamId(userId),
       userDecider,
       // A usable invitation sent to this address proves it (the link came by mail to it).
-      { type: 'RegisterUser', data: { userId, email, passwordHash, emailProven: Boolean(invitationToken) } },
+      { type: 'RegisterUser', data: { userId, email, emailProven: Boolean(invitationToken) } },
       { teamId: null },
     );
     await this.readYourWrites.waitFor(appended?.position, [USERS_PROJECTION]);

@@ -13,6 +13,7 @@ import {
   loginLinkDecider,
   loginLinkStreamId,
 } from '../../domain/login-link.decider';
+import { Credentials } from '../../credentials';
 import { userDecider, userStreamId } from '../../domain/user.decider';
 import { USERS_PROJECTION } from '../../projections/users/users.projection';
 import { UserDirectory } from '../../user-directory';
@@ -38,6 +39,7 @@ export class SignInWithLoginLinkHandler implements ICommandHandler<SignInWithLog
     private readonly repository: EventSourcedRepository,
     private readonly runner: ProjectionRunner,
     private readonly directory: UserDirectory,
+    private readonly credentials: Credentials,
     private readonly tokens: AccessTokenService,
     private readonly clock: Clock,
   ) {}
@@ -72,7 +74,10 @@ export class SignInWithLoginLinkHandler implements ICommandHandler<SignInWithLog
       throw error;
     }
     // The first link of an account proves its address: a password set at registration stops working and every
-    // other session ends (sessions of the account's new version only, so this one is issued after).
+    // other session ends (sessions of the account's new version only, so this one is issued after). The password goes
+    // first: should the event not be appended, the address stays unproven and the next link tries again.
+    const account = (await this.repository.load(userStreamId(user.id), userDecider)).state;
+    if (account.status === 'registered' && !account.emailProven) await this.credentials.clear(user.id);
     const proven = await RequestContext.actAs({ kind: 'user', id: user.id }, () =>
       this.repository.decide(
         userStreamId(user.id),

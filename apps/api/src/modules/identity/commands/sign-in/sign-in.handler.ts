@@ -8,6 +8,7 @@ import { DomainError, EventSourcedRepository } from '../../../../platform/event-
 import { RequestContext } from '../../../../platform/request-context';
 import { normalizeEmail, userDecider, userStreamId } from '../../domain/user.decider';
 import { InvitationAcceptance } from '../../invitation-acceptance';
+import { Credentials } from '../../credentials';
 import { PasswordHasher } from '../../password-hasher';
 import { UserReadModel } from '../../projections/users/users.read-model';
 import { SignInCommand } from './sign-in.command';
@@ -24,6 +25,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInRespo
   constructor(
     @InjectRepository(UserReadModel) private readonly users: Repository<UserReadModel>,
     private readonly passwords: PasswordHasher,
+    private readonly credentials: Credentials,
     private readonly tokens: AccessTokenService,
     private readonly invitations: InvitationAcceptance,
     private readonly repository: EventSourcedRepository,
@@ -33,11 +35,12 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInRespo
 
   async execute({ request }: SignInCommand): Promise<SignInResponse> {
     const user = await this.users.findOne({ where: { email: normalizeEmail(request.email) } });
-    const valid = user
-      ? await this.passwords.verify(user.passwordHash, request.password)
+    const hash = user ? await this.credentials.hashOf(user.id) : null;
+    const valid = hash
+      ? await this.passwords.verify(hash, request.password)
       : await this.passwords.verifyNothing(request.password);
-    if (!user || !valid) throw new DomainError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
-    if (this.passwords.needsRehash(user.passwordHash)) await this.rehash(user.id, request.password);
+    if (!user || !hash || !valid) throw new DomainError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
+    if (this.passwords.needsRehash(hash)) await this.rehash(user.id, request.password);
     const invitationToken = request.invitationId?.trim();
     if (invitationToken) await this.invitations.accept(user.id, invitationToken);
     return { success: true, message: await this.tokens.issue(user.id, { sessionVersion: user.sessionVersion }) };
@@ -46,13 +49,13 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInRespo
   /** The password hashed again with the current parameters; a failure leaves the old hash (it still verifies). */
   private async rehash(userId: string, password: string): Promise<void> {
     try {
-      const passwordHash = await this.passwords.hash(password);
+      await this.credentials.set(userId, await this.passwords.hash(password));
       // The signing-in account is the actor of its own rehash.
       await RequestContext.actAs({ kind: 'user', id: userId }, () =>
         this.repository.decide(
           userStreamId(userId),
           userDecider,
-          { type: 'RehashPassword', data: { passwordHash } },
+          { type: 'RehashPassword', data: {} },
           { teamId: null },
         ),
       );

@@ -16,7 +16,6 @@ export class UsersProjection implements Projection {
   readonly eventTypes = [
     'UserRegistered',
     'UserPasswordChanged',
-    'UserPasswordRehashed',
     'TeamMemberJoined',
     'MemberRoleChanged',
     'TeamMemberRemoved',
@@ -25,22 +24,14 @@ export class UsersProjection implements Projection {
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
     for (const event of events) {
       if (isEventOfType(event, 'UserRegistered')) {
-        await tx.query(
-          `INSERT INTO users (id, email, password_hash, registered_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (id) DO NOTHING`,
-          [event.data.userId, event.data.email, event.data.passwordHash, event.metadata.occurredAt],
-        );
+        await tx.query(`INSERT INTO users (id, email, registered_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
+          event.data.userId,
+          event.data.email,
+          event.metadata.occurredAt,
+        ]);
       } else if (isEventOfType(event, 'UserPasswordChanged')) {
-        await tx.query(`UPDATE users SET password_hash = $2, session_version = session_version + 1 WHERE id = $1`, [
-          event.data.userId,
-          event.data.passwordHash,
-        ]);
-      } else if (isEventOfType(event, 'UserPasswordRehashed')) {
-        // The same password with current parameters: sessions go on.
-        await tx.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [
-          event.data.userId,
-          event.data.passwordHash,
-        ]);
+        // The hash itself is in user_credential (older events' passwordHash field is not read).
+        await tx.query(`UPDATE users SET session_version = session_version + 1 WHERE id = $1`, [event.data.userId]);
       } else if (isEventOfType(event, 'TeamMemberJoined')) {
         await tx.query(`UPDATE users SET team_id = $2, role = $3 WHERE id = $1`, [
           event.data.userId,

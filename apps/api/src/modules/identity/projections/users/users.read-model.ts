@@ -1,7 +1,7 @@
 import type { Role } from '@teaminbox/contracts';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** One row per account: credentials for sign-in and the team membership (at most one team). */
+/** One row per account: its address, name, team membership (at most one team) and session version. */
 @Entity({ name: 'users' })
 export class UserReadModel {
   @PrimaryColumn({ type: 'uuid' })
@@ -10,9 +10,6 @@ export class UserReadModel {
   @Index('users_email_key', { unique: true })
   @Column({ type: 'text' })
   email!: string;
-
-  @Column({ name: 'password_hash', type: 'text' })
-  passwordHash!: string;
 
   @Column({ name: 'first_name', type: 'text', nullable: true })
   firstName!: string | null;

@@ -1,0 +1,32 @@
+import { dataSubjectDecider, type DataSubjectEvent, type EraseDataSubject } from './data-subject.decider';
+
+const TEAM = '0190a000-0000-7000-8000-000000000001';
+const OTHER_TEAM = '0190a000-0000-7000-8000-000000000002';
+const erase = (keyIds: string[], teamId = TEAM): EraseDataSubject => ({
+  type: 'EraseDataSubject',
+  teamId,
+  subjectId: 'subject-1',
+  keyIds,
+});
+const erased = (keyIds: string[]): DataSubjectEvent => ({
+  type: 'DataSubjectErased',
+  data: { teamId: TEAM, subjectId: 'subject-1', keyIds },
+});
+const given = (events: DataSubjectEvent[]) =>
+  events.reduce(dataSubjectDecider.evolve, dataSubjectDecider.initialState());
+
+describe('dataSubjectDecider', () => {
+  it('erases the keys the subject has', () => {
+    expect(dataSubjectDecider.decide(erase(['k1']), given([]))).toEqual([erased(['k1'])]);
+  });
+
+  it('appends nothing when every key was erased before, and only the new keys otherwise', () => {
+    const state = given([erased(['k1'])]);
+    expect(dataSubjectDecider.decide(erase(['k1']), state)).toEqual([]);
+    expect(dataSubjectDecider.decide(erase(['k1', 'k2']), state)).toEqual([erased(['k2'])]);
+  });
+
+  it("does not act on another team's subject", () => {
+    expect(dataSubjectDecider.decide(erase(['k2'], OTHER_TEAM), given([erased(['k1'])]))).toEqual([]);
+  });
+});

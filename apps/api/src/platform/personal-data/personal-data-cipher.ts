@@ -1,0 +1,99 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { ERASED } from './personal-fields';
+
+/**
+ * How a payload holds its personal fields: each field is replaced by a reference `{ "$pd": "<key id>", "i": n }`, and
+ * the payload's `$sealed` holds, per subject key, the texts of that subject's fields as one AES-256-GCM ciphertext
+ * (a JSON array of strings): `"$sealed": { "<key id>": { "v": 1, "iv": "…", "tag": "…", "ct": ["…"] } }`, base64url,
+ * a random 96-bit IV each time. One encryption per subject and event, not one per field. The ciphertext is cut into
+ * pieces of at most CHUNK characters, under the event store's limit of one string. Once a key is deleted, its fields
+ * read ERASED.
+ */
+export interface SealedBlock {
+  v: 1;
+  iv: string;
+  tag: string;
+  ct: string[];
+}
+
+/** A personal field's place in its subject's block. */
+export interface SealedFieldRef {
+  $pd: string;
+  i: number;
+}
+
+export const SEALED_FIELD = '$sealed';
+
+const IV_BYTES = 12;
+const CHUNK = 1_000_000;
+const ALGORITHM = 'aes-256-gcm';
+
+export function isSealedFieldRef(value: unknown): value is SealedFieldRef {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as SealedFieldRef).$pd === 'string' &&
+    typeof (value as SealedFieldRef).i === 'number'
+  );
+}
+
+/** The texts sealed as one block under the subject's key. */
+export function sealTexts(key: Buffer, texts: readonly string[]): SealedBlock {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key, iv);
+  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(texts), 'utf8'), cipher.final()]).toString(
+    'base64url',
+  );
+  const ct: string[] = [];
+  for (let start = 0; start < ciphertext.length || ct.length === 0; start += CHUNK)
+    ct.push(ciphertext.slice(start, start + CHUNK));
+  return { v: 1, iv: iv.toString('base64url'), tag: cipher.getAuthTag().toString('base64url'), ct };
+}
+
+/** The block's texts; throws (without the values) when it was altered or sealed under another key. */
+export function openTexts(key: Buffer, block: SealedBlock, keyId = ''): string[] {
+  if (block?.v !== 1 || !block.iv || !block.tag || !Array.isArray(block.ct)) throw new Error('Not a sealed block');
+  try {
+    const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(block.iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(block.tag, 'base64url'));
+    const plain = Buffer.concat([decipher.update(Buffer.from(block.ct.join(''), 'base64url')), decipher.final()]);
+    return JSON.parse(plain.toString('utf8')) as string[];
+  } catch {
+    throw new Error(`Personal fields sealed with key ${keyId} cannot be opened`);
+  }
+}
+
+/** The ids of the keys a payload's personal fields were sealed with. */
+export function sealedKeyIds(data: unknown): string[] {
+  if (data === null || typeof data !== 'object') return [];
+  const sealed = (data as Record<string, unknown>)[SEALED_FIELD];
+  return sealed && typeof sealed === 'object' ? Object.keys(sealed) : [];
+}
+
+function fill(value: unknown, texts: ReadonlyMap<string, string[] | null>): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (isSealedFieldRef(value)) {
+    const block = texts.get(value.$pd);
+    return block ? (block[value.i] ?? ERASED) : ERASED;
+  }
+  if (Array.isArray(value)) return value.map((item) => fill(item, texts));
+  const copy: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) copy[name] = fill(item, texts);
+  return copy;
+}
+
+/**
+ * A copy of a payload with its personal fields opened: with their key when `keys` has it, else ERASED (the subject
+ * was erased). A payload without `$sealed` (stored before encryption, or without personal data) is returned as it is.
+ */
+export function openPayload(data: unknown, keys: ReadonlyMap<string, Buffer>): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const { [SEALED_FIELD]: sealed, ...rest } = data as Record<string, unknown>;
+  if (!sealed || typeof sealed !== 'object') return data;
+  const texts = new Map<string, string[] | null>();
+  for (const [keyId, block] of Object.entries(sealed as Record<string, SealedBlock>)) {
+    const key = keys.get(keyId);
+    texts.set(keyId, key ? openTexts(key, block, keyId) : null);
+  }
+  return fill(rest, texts);
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata } from '@teaminbox/contracts';
+import { createMigratedTestDataSource, type MigratedTestDataSource } from '../../../test/support/test-database';
+import { START } from '../event-store/event-store.port';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
+import { PersonalDataEventStore } from './personal-data-event-store';
+import { PersonalDataKeyring } from './personal-data-keyring';
+import { PersonalDataRegistry } from './personal-fields';
+
+interface Message {
+  teamId: string;
+  from: string;
+  to: string[];
+  body: string;
+  size: number;
+}
+
+const SECRETS_KEY = 's'.repeat(40);
+const metadata = (): EventMetadata => ({
+  actorUserId: null,
+  teamId: null,
+  correlationId: randomUUID(),
+  causationId: null,
+  occurredAt: new Date().toISOString(),
+});
+
+describe('the event store with personal data sealed (PostgreSQL)', () => {
+  let db: MigratedTestDataSource;
+  let adapter: PostgresEventStore;
+  let keyring: PersonalDataKeyring;
+  let store: PersonalDataEventStore;
+  const registry = new PersonalDataRegistry();
+  registry.declare<Message>('MessageArrived', (message) => [
+    { teamId: message.teamId, address: message.from, paths: ['from', 'body'] },
+    ...message.to.map((address, index) => ({ teamId: message.teamId, address, paths: [`to.${index}`] })),
+  ]);
+
+  beforeAll(async () => {
+    db = await createMigratedTestDataSource();
+    adapter = new PostgresEventStore({ url: db.url });
+    keyring = new PersonalDataKeyring(db.dataSource, SECRETS_KEY);
+    store = new PersonalDataEventStore(adapter, registry, keyring);
+  });
+  afterAll(async () => {
+    await adapter?.close();
+    await db?.drop();
+  });
+
+  const arrived = (message: Message) => ({
+    eventId: randomUUID(),
+    type: 'MessageArrived',
+    data: message,
+    metadata: metadata(),
+  });
+  const storedText = async (streamId: string) =>
+    (
+      (await db.dataSource.query('SELECT data::text AS data FROM events WHERE stream_id = $1', [streamId])) as {
+        data: string;
+      }[]
+    )
+      .map((row) => row.data)
+      .join('\n');
+
+  it('stores personal fields sealed, reads them back on every path, and reads plain events as they are', async () => {
+    const teamId = randomUUID();
+    const streamId = `message-${randomUUID()}`;
+    const message = {
+      teamId,
+      from: 'Jana@Example.com',
+      to: ['desk@example.com'],
+      body: 'Call me on 777 123 456',
+      size: 3,
+    };
+    await store.appendToStream(streamId, [arrived(message)], 'no_stream');
+    const before = {
+      teamId,
+      from: 'old@example.com',
+      to: ['desk-old@example.com'],
+      body: 'plain, from before',
+      size: 1,
+    };
+    await adapter.appendToStream(streamId, [arrived(before)], 1);
+
+    const text = await storedText(streamId);
+    for (const secret of ['Jana@Example.com', 'desk@example.com', '777 123 456']) expect(text).not.toContain(secret);
+    expect(text).toContain('plain, from before');
+
+    const [sealedEvent, plainEvent] = await store.readStream(streamId);
+    expect(sealedEvent.data).toEqual(message);
+    expect(sealedEvent.metadata.personalDataKeys).toHaveLength(2);
+    expect(plainEvent.data).toEqual(before);
+    expect((await store.readStreams([streamId])).get(streamId)?.map((event) => event.data)).toEqual([message, before]);
+    const all = await store.readAll({ after: START, maxCount: 10_000 });
+    expect(all.find((event) => event.eventId === sealedEvent.eventId)?.data).toEqual(message);
+  });
+
+  it('keys a subject per team and normalised address, creating many in one batch and reusing them', async () => {
+    const teamId = randomUUID();
+    const otherTeam = randomUUID();
+    const senders = Array.from({ length: 50 }, (_, index) => `person-${index}@example.com`);
+    const events = senders.map((from) => arrived({ teamId, from, to: [], body: 'b', size: 1 }));
+    await store.appendToStream(`batch-${randomUUID()}`, events, 'no_stream');
+    const count = async (team: string) =>
+      Number(
+        (
+          (await db.dataSource.query('SELECT count(*) AS n FROM personal_data_key WHERE team_id = $1', [team])) as {
+            n: string;
+          }[]
+        )[0].n,
+      );
+    expect(await count(teamId)).toBe(50);
+    // The same person again (another case), and in another team: a new key only for the other team.
+    await store.appendToStream(
+      `batch-${randomUUID()}`,
+      [
+        arrived({ teamId, from: ' PERSON-0@example.com', to: [], body: 'b', size: 1 }),
+        arrived({ teamId: otherTeam, from: 'person-0@example.com', to: [], body: 'b', size: 1 }),
+      ],
+      'no_stream',
+    );
+    expect(await count(teamId)).toBe(50);
+    expect(await count(otherTeam)).toBe(1);
+    expect(keyring.subjectId(teamId, 'person-0@example.com')).toBe(keyring.subjectId(teamId, ' Person-0@EXAMPLE.com'));
+    expect(keyring.subjectId(teamId, 'person-0@example.com')).not.toBe(
+      keyring.subjectId(otherTeam, 'person-0@example.com'),
+    );
+    // The table holds no address and no key in plain text.
+    const rows = JSON.stringify(
+      await db.dataSource.query('SELECT * FROM personal_data_key WHERE team_id = $1', [teamId]),
+    );
+    expect(rows).not.toContain('person-');
+  });
+
+  it('reads "[erased]" in the erased subject\'s fields only, once its key is deleted, in this and a new process', async () => {
+    const teamId = randomUUID();
+    const streamId = `message-${randomUUID()}`;
+    const message = { teamId, from: 'leaving@example.com', to: ['desk@example.com'], body: 'Private', size: 7 };
+    await store.appendToStream(streamId, [arrived(message)], 'no_stream');
+    const subject = { teamId, subjectId: keyring.subjectId(teamId, 'leaving@example.com') };
+    const keyIds = await keyring.keyIdsOf(subject);
+    expect(keyIds).toHaveLength(1);
+
+    expect(await keyring.erase(subject, keyIds, db.dataSource)).toEqual(keyIds);
+    expect(await keyring.erase(subject, keyIds, db.dataSource)).toEqual([]);
+    const expected = { ...message, from: '[erased]', body: '[erased]' };
+    expect((await store.readStream(streamId))[0].data).toEqual(expected);
+    const fresh = new PersonalDataEventStore(adapter, registry, new PersonalDataKeyring(db.dataSource, SECRETS_KEY));
+    expect((await fresh.readStream(streamId))[0].data).toEqual(expected);
+
+    // Another secrets key cannot open the keys: a read fails loudly instead of showing "[erased]".
+    const wrongKey = new PersonalDataEventStore(
+      adapter,
+      registry,
+      new PersonalDataKeyring(db.dataSource, 'w'.repeat(40)),
+    );
+    await expect(wrongKey.readStream(streamId)).rejects.toThrow('cannot be opened');
+  });
+});

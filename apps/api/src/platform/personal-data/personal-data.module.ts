@@ -1,0 +1,43 @@
+import { Global, Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
+import { ProjectionRunner } from '../projections/projection-runner';
+import { PersonalDataErasureReaction } from './personal-data-erasure.reaction';
+import { PersonalDataEventStore } from './personal-data-event-store';
+import { PersonalDataKeyring } from './personal-data-keyring';
+import { PersonalDataRegistry } from './personal-fields';
+
+/**
+ * Crypto-shredding of personal data, globally: the registry modules declare their events' personal fields in (in
+ * their constructor or onModuleInit, before anything is appended), the subjects' keyring, and the erasure reaction.
+ * The EventStoreModule puts the encrypting store in front of its adapter when this module is present.
+ */
+@Global()
+@Module({
+  providers: [
+    { provide: PersonalDataRegistry, useValue: new PersonalDataRegistry() },
+    {
+      provide: PersonalDataKeyring,
+      useFactory: (dataSource: DataSource, config: AppConfig) => new PersonalDataKeyring(dataSource, config.secretsKey),
+      inject: [DataSource, APP_CONFIG],
+    },
+  ],
+  exports: [PersonalDataRegistry, PersonalDataKeyring],
+})
+export class PersonalDataModule implements OnModuleInit {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly keyring: PersonalDataKeyring,
+    private readonly registry: PersonalDataRegistry,
+    private readonly runner: ProjectionRunner,
+  ) {}
+
+  onModuleInit(): void {
+    if (!(this.store instanceof PersonalDataEventStore)) return;
+    const logger = new Logger(PersonalDataErasureReaction.name);
+    this.runner.registerReaction(
+      new PersonalDataErasureReaction(this.store, this.keyring, this.registry, this.runner, logger),
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { Role } from '../identity/identity.schemas';
+
+/* ------------------------------------------------------------------------------------------------
+ * Erasure of a data subject's personal data (POST /team/audit/erasures): crypto-shredding, the history kept
+ * ---------------------------------------------------------------------------------------------- */
+
+/** Who may erase a person's personal data: the team's admins only. */
+export const ERASURE_ROLES: readonly Role[] = ['ADMIN'];
+
+/** What a personal field reads once its subject was erased. */
+export const ERASED_TEXT = '[erased]';
+
+/**
+ * On the stream `data-subject-<subjectId>`: the personal data of a person of the team was erased (the keys named
+ * here were deleted). `subjectId` is a keyed hash of the team and the address; the address itself is not recorded.
+ */
+export interface DataSubjectErased {
+  teamId: string;
+  subjectId: string;
+  /** The subject's keys the erasure deleted. */
+  keyIds: string[];
+}
+
+export interface ErasureEventMap {
+  DataSubjectErased: DataSubjectErased;
+}
+
+/** POST /team/audit/erasures: erase the personal data of the person with this address, within the caller's team. */
+export const ZEraseDataSubjectRequest = z.object({
+  email: z
+    .string({ message: 'email is required' })
+    .trim()
+    .min(3, 'email must be an email address')
+    .max(320, 'email must be an email address')
+    .regex(/^[^\s@]+@[^\s@]+$/, 'email must be an email address'),
+});
+export type TEraseDataSubjectRequest = z.infer<typeof ZEraseDataSubjectRequest>;
+
+/** The answer of an erasure. */
+export interface DataSubjectErasure {
+  subjectId: string;
+  eventId: string;
+  erasedAt: string;
+}
+
+/** The answer when the team keeps no personal data of the address (never seen, or already erased). */
+export const NO_PERSONAL_DATA_MESSAGE = 'No personal data of this address is kept in your team.';
