@@ -10,6 +10,8 @@ import { NOTIFICATION_LIST_PROJECTION } from '../projections/notification-list/n
 import { UnreadCounts } from './unread-counts';
 
 export const DELIVER_NOTIFICATIONS_REACTION = 'deliver-notifications';
+/** Unread-count rounds start at most this often (ms). */
+const COUNT_ROUND_MS = 250;
 
 /** The in-app form of a notification just created (what the list will show). */
 export function notificationDto(n: CreatedNotification, createdAt: Date): Notification {
@@ -117,6 +119,7 @@ export class DeliverNotificationsReaction implements Reaction {
 
   private async pushCounts(): Promise<void> {
     while (this.countsPending.size > 0 && this.countsUpTo) {
+      const started = Date.now();
       const users = [...this.countsPending];
       const upTo = this.countsUpTo;
       this.countsPending.clear();
@@ -126,6 +129,10 @@ export class DeliverNotificationsReaction implements Reaction {
       } catch (error) {
         this.logger.warn(`Notification count push failed: ${(error as Error).message}`);
       }
+      // During a burst a round follows the previous one at most every COUNT_ROUND_MS: each counts the recipients'
+      // unread notifications, which grow with the burst.
+      const rest = COUNT_ROUND_MS - (Date.now() - started);
+      if (this.countsPending.size > 0 && rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
   }
 }
