@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { CreatedNotification, Notification, NotificationsCreated } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
-import type { StoredEvent } from '../../../platform/event-store/event-store.port';
+import { comparePositions, type Position, type StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Reaction } from '../../../platform/projections/projection';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
@@ -10,6 +10,8 @@ import { NOTIFICATION_LIST_PROJECTION } from '../projections/notification-list/n
 import { UnreadCounts } from './unread-counts';
 
 export const DELIVER_NOTIFICATIONS_REACTION = 'deliver-notifications';
+/** Unread-count rounds start at most this often (ms). */
+const COUNT_ROUND_MS = 250;
 
 /** The in-app form of a notification just created (what the list will show). */
 export function notificationDto(n: CreatedNotification, createdAt: Date): Notification {
@@ -52,6 +54,10 @@ export class DeliverNotificationsReaction implements Reaction {
   readonly name = DELIVER_NOTIFICATIONS_REACTION;
   readonly eventTypes = ['NotificationsCreated'] as const;
   readonly startAt = 'head' as const;
+  /** Users whose unread count is to be pushed, once the list projection reaches countsUpTo. */
+  private readonly countsPending = new Set<string>();
+  private countsUpTo: Position | undefined;
+  private counting: Promise<void> | undefined;
 
   constructor(
     private readonly queue: NotificationQueue,
@@ -92,11 +98,41 @@ export class DeliverNotificationsReaction implements Reaction {
         users.add(n.userId);
       }
     }
-    try {
-      await this.runner.waitFor(events[events.length - 1].position, [NOTIFICATION_LIST_PROJECTION], 2000);
-      await this.counts.push([...users]);
-    } catch (error) {
-      this.logger.warn(`Notification count push failed: ${(error as Error).message}`);
+    this.scheduleCounts(users, events[events.length - 1].position);
+  }
+
+  /**
+   * The recipients' unread counts follow their notifications once the list projection has them. They are pushed
+   * beside the subscription, not in it: during a burst the list projection trails the live push, and waiting for it
+   * here held every later notification back. Users of batches that arrive meanwhile are counted together in the next
+   * round (one query per round). A count is a live hint (the bell reads its count when it opens): a count push lost
+   * with the process is not repeated.
+   */
+  private scheduleCounts(users: Set<string>, upTo: Position): void {
+    for (const user of users) this.countsPending.add(user);
+    if (!this.countsUpTo || comparePositions(upTo, this.countsUpTo) > 0) this.countsUpTo = upTo;
+    this.counting ??= this.pushCounts().finally(() => {
+      this.counting = undefined;
+      if (this.countsPending.size > 0 && this.countsUpTo) this.scheduleCounts(new Set(), this.countsUpTo);
+    });
+  }
+
+  private async pushCounts(): Promise<void> {
+    while (this.countsPending.size > 0 && this.countsUpTo) {
+      const started = Date.now();
+      const users = [...this.countsPending];
+      const upTo = this.countsUpTo;
+      this.countsPending.clear();
+      try {
+        await this.runner.waitFor(upTo, [NOTIFICATION_LIST_PROJECTION], 2000);
+        await this.counts.push(users);
+      } catch (error) {
+        this.logger.warn(`Notification count push failed: ${(error as Error).message}`);
+      }
+      // During a burst a round follows the previous one at most every COUNT_ROUND_MS: each counts the recipients'
+      // unread notifications, which grow with the burst.
+      const rest = COUNT_ROUND_MS - (Date.now() - started);
+      if (this.countsPending.size > 0 && rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
   }
 }

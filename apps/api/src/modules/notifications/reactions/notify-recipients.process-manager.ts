@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CommentAdded, EmailAssigned, EmailReceived } from '@teaminbox/contracts';
 import { v5 as uuidv5 } from 'uuid';
-import { EventSourcedRepository } from '../../../platform/event-sourcing';
+import { EventSourcedRepository, type StreamCommands } from '../../../platform/event-sourcing';
 import {
   comparePositions,
   EVENT_STORE,
@@ -14,8 +14,12 @@ import { ProjectionRunner } from '../../../platform/projections/projection-runne
 import { RequestContext } from '../../../platform/request-context/request-context';
 import { INBOX_EMAIL_PROJECTION, emailStreamId } from '../../conversations';
 import { EMAIL_THREAD_PROJECTION } from '../../mail';
-import { decideNotifications, type NotificationCause } from '../domain/notification-decision';
-import { notificationsCreatedDecider, notificationsStreamId } from '../domain/notifications-created.decider';
+import { decideNotifications, type NotificationCause, type NotifiedEmail } from '../domain/notification-decision';
+import {
+  type CreateNotifications,
+  notificationsCreatedDecider,
+  notificationsStreamId,
+} from '../domain/notifications-created.decider';
 import { RecipientDirectory, withMutes } from './recipient-directory';
 
 export const NOTIFY_RECIPIENTS_REACTION = 'notify-recipients';
@@ -42,8 +46,14 @@ function readModelsFor(events: StoredEvent[]): string[] {
   return names;
 }
 
+const emailKey = (teamId: string, emailId: string) => `${teamId.toLowerCase()} ${emailId.toLowerCase()}`;
+
 const EVENT_NAMESPACE = '8c7d2b9e-4f1a-4d3b-9e6c-1a2b3c4d5e6f';
-const APPEND_CONCURRENCY = 8;
+/**
+ * Causes whose notifications go in one append (one transaction). A burst's first batch can hold hundreds of new
+ * emails; appended in slices, the first slice's notifications are delivered while the next ones are written.
+ */
+const CAUSES_PER_APPEND = 50;
 
 export interface NotifyRecipientsTuning {
   /** How long to wait for the read models and the rules engine before deciding with what is there. */
@@ -82,9 +92,15 @@ export class NotifyRecipientsProcessManager implements Reaction {
     if (!ready) this.logger.warn('Deciding notifications before every read model caught up');
     const suppressed = await this.suppressedEmails(events, last);
 
+    // The emails that assignments and comments name, read once for the batch.
+    const emails = await this.directory.emailsOf(
+      events
+        .filter((event) => event.type === 'EmailAssigned' || event.type === 'CommentAdded')
+        .map((event) => event.data as { teamId: string; emailId: string }),
+    );
     const causes: { event: StoredEvent; teamId: string; cause: NotificationCause }[] = [];
     for (const event of events) {
-      const found = await this.causeOf(event, suppressed);
+      const found = this.causeOf(event, suppressed, emails);
       if (found) causes.push({ event, ...found });
     }
     const now = new Date();
@@ -92,30 +108,52 @@ export class NotifyRecipientsProcessManager implements Reaction {
       this.directory.membersOf([...new Set(causes.map((c) => c.teamId))]),
       this.directory.mutedOf(causes.map((c) => c.cause.email.emailId)),
     ]);
-    const queue = [...causes];
-    const run = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const { event, teamId, cause } = next;
-        const members = withMutes(teams.get(teamId) ?? new Map(), muted, cause.email.emailId);
-        const { notifications } = decideNotifications(cause, members, now);
-        if (notifications.length === 0) continue;
-        await RequestContext.run(RequestContext.ofEvent(event), () =>
-          this.repository.decide(
-            notificationsStreamId(event.eventId),
-            notificationsCreatedDecider,
-            { type: 'CreateNotifications', teamId, causeEventId: event.eventId, causeType: event.type, notifications },
-            { teamId, expectNew: true, eventIds: () => uuidv5(event.eventId, EVENT_NAMESPACE) },
-          ),
+    // The causes' notifications are decided in memory and appended a slice at a time: one read of the (new) streams
+    // and one transaction per slice, instead of a read and a round trip per cause.
+    const byTeam = new Map<string, StreamCommands<CreateNotifications>[]>();
+    for (const { event, teamId, cause } of causes) {
+      const members = withMutes(teams.get(teamId) ?? new Map(), muted, cause.email.emailId);
+      const { notifications } = decideNotifications(cause, members, now);
+      if (notifications.length === 0) continue;
+      const streams = byTeam.get(teamId) ?? [];
+      streams.push({
+        streamId: notificationsStreamId(event.eventId),
+        commands: [
+          {
+            command: {
+              type: 'CreateNotifications',
+              teamId,
+              causeEventId: event.eventId,
+              causeType: event.type,
+              notifications,
+            },
+            scope: RequestContext.ofEvent(event),
+            eventIds: () => uuidv5(event.eventId, EVENT_NAMESPACE),
+          },
+        ],
+      });
+      byTeam.set(teamId, streams);
+    }
+    for (const [teamId, streams] of byTeam) {
+      for (let i = 0; i < streams.length; i += CAUSES_PER_APPEND) {
+        // A stream written meanwhile (the same cause handled by another process) is read again and decides nothing.
+        const outcomes = await this.repository.decideEach(
+          notificationsCreatedDecider,
+          streams.slice(i, i + CAUSES_PER_APPEND),
+          { teamId, retries: 1 },
         );
+        for (const outcome of outcomes) {
+          if ('error' in outcome) throw outcome.error;
+        }
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(APPEND_CONCURRENCY, causes.length) }, run));
+    }
   }
 
-  private async causeOf(
+  private causeOf(
     event: StoredEvent,
     suppressed: Set<string>,
-  ): Promise<{ teamId: string; cause: NotificationCause } | null> {
+    emails: Map<string, NotifiedEmail & { assignedTo: string | null }>,
+  ): { teamId: string; cause: NotificationCause } | null {
     switch (event.type) {
       case 'EmailReceived': {
         const data = event.data as EmailReceived & { firstSync?: boolean };
@@ -139,8 +177,9 @@ export class NotifyRecipientsProcessManager implements Reaction {
       }
       case 'EmailAssigned': {
         const data = event.data as EmailAssigned;
-        const email = await this.directory.emailOf(data.teamId, data.emailId);
-        if (!email) return null;
+        const found = emails.get(emailKey(data.teamId, data.emailId));
+        if (!found) return null;
+        const email = { ...found, emailId: data.emailId };
         const actor =
           event.metadata.actorKind === 'user' || !event.metadata.actorKind ? event.metadata.actorUserId : null;
         return {
@@ -156,8 +195,9 @@ export class NotifyRecipientsProcessManager implements Reaction {
       }
       case 'CommentAdded': {
         const data = event.data as CommentAdded;
-        const email = await this.directory.emailOf(data.teamId, data.emailId);
-        if (!email) return null;
+        const found = emails.get(emailKey(data.teamId, data.emailId));
+        if (!found) return null;
+        const email = { ...found, emailId: data.emailId };
         return {
           teamId: data.teamId,
           cause: {
@@ -187,9 +227,15 @@ export class NotifyRecipientsProcessManager implements Reaction {
       afterCommit: true,
     });
     if (!evaluated) this.logger.warn('The rules engine had not evaluated the new emails in time');
-    for (const event of received) {
-      const { emailId } = event.data as EmailReceived;
-      const stream = await this.store.readStream(emailStreamId(emailId));
+    // Only an email some rule matched can be suppressed: the others' streams (each with the email's whole payload)
+    // are not read. An email the engine has no record of (it did not finish in time) is read to be sure.
+    const emailIds = received.map((event) => (event.data as EmailReceived).emailId);
+    const unmatched = await this.directory.matchedByNoRule(emailIds);
+    const candidates = emailIds.filter((emailId) => !unmatched.has(emailId));
+    if (candidates.length === 0) return suppressed;
+    const streams = await this.store.readStreams(candidates.map(emailStreamId));
+    for (const emailId of candidates) {
+      const stream = streams.get(emailStreamId(emailId)) ?? [];
       if (stream.some((stored) => stored.type === EMAIL_NOTIFICATIONS_SUPPRESSED)) suppressed.add(emailId);
     }
     return suppressed;

@@ -108,20 +108,51 @@ export class RecipientDirectory {
     return new Set(rows.map((row) => `${row.user_id} ${row.email_id}`));
   }
 
-  async emailOf(teamId: string, emailId: string): Promise<(NotifiedEmail & { assignedTo: string | null }) | null> {
-    const [row]: { subject: string; from_name: string | null; from_email: string; assigned_to: string | null }[] =
-      await this.db.query(
-        `SELECT subject, from_name, from_email, assigned_to FROM inbox_email WHERE id = $1 AND team_id = $2`,
-        [emailId, teamId],
-      );
-    if (!row) return null;
-    return {
-      emailId,
-      subject: row.subject,
-      fromName: row.from_name,
-      fromEmail: row.from_email,
-      assignedTo: row.assigned_to,
-    };
+  /**
+   * The subject, sender and assignee of each named email that is in its team's inbox, by `${teamId} ${emailId}` in
+   * lower case (one query for a batch).
+   */
+  async emailsOf(
+    refs: { teamId: string; emailId: string }[],
+  ): Promise<Map<string, NotifiedEmail & { assignedTo: string | null }>> {
+    const emails = new Map<string, NotifiedEmail & { assignedTo: string | null }>();
+    if (refs.length === 0) return emails;
+    const rows: {
+      id: string;
+      team_id: string;
+      subject: string;
+      from_name: string | null;
+      from_email: string;
+      assigned_to: string | null;
+    }[] = await this.db.query(
+      `SELECT e.id, e.team_id, e.subject, e.from_name, e.from_email, e.assigned_to
+         FROM inbox_email e
+         JOIN unnest($1::uuid[], $2::uuid[]) AS r(id, team_id) ON e.id = r.id AND e.team_id = r.team_id`,
+      [refs.map((ref) => ref.emailId), refs.map((ref) => ref.teamId)],
+    );
+    for (const row of rows) {
+      emails.set(`${row.team_id} ${row.id}`, {
+        emailId: row.id,
+        subject: row.subject,
+        fromName: row.from_name,
+        fromEmail: row.from_email,
+        assignedTo: row.assigned_to,
+      });
+    }
+    return emails;
+  }
+
+  /**
+   * The emails among these that the rules engine has evaluated without any rule matching (its record of handled
+   * emails): no rule can have suppressed their notifications, so their streams need not be read.
+   */
+  async matchedByNoRule(emailIds: string[]): Promise<Set<string>> {
+    if (emailIds.length === 0) return new Set();
+    const rows: { email_id: string }[] = await this.db.query(
+      `SELECT email_id FROM rule_engine_email WHERE email_id = ANY($1::uuid[]) AND matched = 0`,
+      [emailIds],
+    );
+    return new Set(rows.map((row) => row.email_id));
   }
 
   /** Whether a subscriber of that name feeds from the log in any process (it has a checkpoint). */

@@ -29,13 +29,37 @@ export class TeamActivityProjection implements Projection {
   readonly eventTypes = ACTIVITY_EVENT_TYPES;
 
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    // Plain entries (most of a batch: an email's assignments, labels, priorities) go in one INSERT; the batch is
+    // written in log order all the same, since the entries gathered so far are inserted before any entry that reads or
+    // writes what the projection remembers, and before an amendment of an earlier entry.
+    const plain: Record<string, unknown>[] = [];
+    const flush = async () => {
+      if (plain.length === 0) return;
+      await tx.query(
+        `INSERT INTO team_activity (id, team_id, type, email_id, member_user_id, actor_user_id, actor_kind, actor_rule_id,
+                                    actor_rule_name, details, created_at, seq)
+         SELECT r.id, r.team_id, r.type, r.email_id, r.member_user_id, r.actor_user_id, r.actor_kind, r.actor_rule_id,
+                r.actor_rule_name, r.details, r.created_at, r.seq
+           FROM json_to_recordset($1::json) AS r(id uuid, team_id uuid, type text, email_id uuid, member_user_id uuid,
+                actor_user_id uuid, actor_kind text, actor_rule_id uuid, actor_rule_name text, details jsonb,
+                created_at timestamptz, seq bigint)
+         ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify(plain.splice(0))],
+      );
+    };
     for (const event of events) {
       const draft = activityOf(event.type, event.data);
       const teamId = (event.data as { teamId?: string | null }).teamId ?? event.metadata?.teamId;
       if (!draft || !teamId) continue;
+      if (draft.kind === 'entry' && !draft.recall && !draft.compare && !draft.remember) {
+        plain.push(this.row(teamId, event, draft, draft.details));
+        continue;
+      }
+      await flush();
       if (draft.kind === 'amend') await this.amend(tx, teamId, draft);
       else await this.record(tx, teamId, event, draft);
     }
+    await flush();
   }
 
   async reset(tx: EntityManager): Promise<void> {
@@ -86,28 +110,47 @@ export class TeamActivityProjection implements Projection {
     draft: ActivityEntryDraft,
     details: TeamActivityDetails,
   ) {
-    const metadata = (event.metadata ?? {}) as Partial<EventMetadata>;
-    const actorUserId = metadata.actorUserId ?? null;
+    const row = this.row(teamId, event, draft, details);
     await tx.query(
       `INSERT INTO team_activity (id, team_id, type, email_id, member_user_id, actor_user_id, actor_kind, actor_rule_id,
                                   actor_rule_name, details, created_at, seq)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
        ON CONFLICT (id) DO NOTHING`,
       [
-        event.eventId,
-        teamId,
-        draft.type,
-        draft.emailId ?? null,
-        draft.memberId ?? null,
-        actorUserId,
-        metadata.actorKind ?? (actorUserId ? 'user' : 'system'),
-        metadata.actorRule?.id ?? null,
-        metadata.actorRule?.name ?? null,
-        JSON.stringify(details),
-        metadata.occurredAt ?? event.recordedAt.toISOString(),
-        event.position.prepare.toString(),
+        row.id,
+        row.team_id,
+        row.type,
+        row.email_id,
+        row.member_user_id,
+        row.actor_user_id,
+        row.actor_kind,
+        row.actor_rule_id,
+        row.actor_rule_name,
+        JSON.stringify(row.details),
+        row.created_at,
+        row.seq,
       ],
     );
+  }
+
+  /** The row of one entry (details as a value, not as JSON text). */
+  private row(teamId: string, event: StoredEvent, draft: ActivityEntryDraft, details: TeamActivityDetails) {
+    const metadata = (event.metadata ?? {}) as Partial<EventMetadata>;
+    const actorUserId = metadata.actorUserId ?? null;
+    return {
+      id: event.eventId,
+      team_id: teamId,
+      type: draft.type,
+      email_id: draft.emailId ?? null,
+      member_user_id: draft.memberId ?? null,
+      actor_user_id: actorUserId,
+      actor_kind: metadata.actorKind ?? (actorUserId ? 'user' : 'system'),
+      actor_rule_id: metadata.actorRule?.id ?? null,
+      actor_rule_name: metadata.actorRule?.name ?? null,
+      details,
+      created_at: metadata.occurredAt ?? event.recordedAt.toISOString(),
+      seq: event.position.prepare.toString(),
+    };
   }
 
   private async amend(tx: EntityManager, teamId: string, draft: ActivityAmendment) {
