@@ -16,7 +16,9 @@ const disabledOption = (options: { context?: { disabled?: boolean } }) => ({
  * dropdown's hidden native select (a form helper) and its arrow (the combobox itself takes the keyboard) are left
  * out of the accessibility tree, and a disabled dropdown or multi-select marks its wrapper disabled (PrimeReact
  * only disables the hidden input, so the dimmed value would otherwise read as active text), as a disabled option
- * of a dropdown's list does.
+ * of a dropdown's list does. A calendar's day is named by its cell (a grid cell with the date as its label); the
+ * selection state PrimeReact puts on the day's inner span is not allowed there (a span has no role that takes it),
+ * and the selected day is announced by the calendar's own live region.
  */
 export const primeReactConfig: Partial<APIOptions> = {
   pt: {
@@ -33,5 +35,6 @@ export const primeReactConfig: Partial<APIOptions> = {
     },
     multiselect: { root: disabledWrapper },
     checkbox: { root: { role: undefined } },
+    calendar: { dayLabel: { 'aria-selected': undefined } },
   } as APIOptions['pt'],
 };
