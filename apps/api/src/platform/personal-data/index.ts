@@ -4,3 +4,4 @@ export * from './personal-data-keyring';
 export * from './personal-data-event-store';
 export * from './personal-data-erasure.reaction';
 export * from './personal-data.module';
+export * from './erased-keys-listener';

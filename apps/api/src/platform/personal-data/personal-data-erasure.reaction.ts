@@ -47,12 +47,16 @@ export class PersonalDataErasureReaction implements Reaction {
     }
   }
 
-  /** Forgets the keys again once deleted: a read between the deletion and its commit may have cached them. */
+  /**
+   * Forgets the keys again once deleted (a read between the deletion and its commit may have cached them), and has
+   * every other replica forget them too. Retried until it works, as every afterCommit.
+   */
   async afterCommit(events: StoredEvent[]): Promise<void> {
     for (const event of events) {
       if (event.type !== DATA_SUBJECT_ERASED || !event.data) continue;
       const { teamId, subjectId, keyIds } = event.data as DataSubjectErased;
       this.keyring.forget({ teamId, subjectId }, keyIds);
+      await this.keyring.announceErased({ teamId, subjectId }, keyIds);
     }
   }
 

@@ -25,6 +25,9 @@ interface KeyRow {
   sealed_key: string;
 }
 
+/** The channel on which a process announces deleted keys to every other process (see announceErased). */
+export const ERASED_KEYS_CHANNEL = 'teaminbox_personal_data_erased';
+
 /** Keys kept in memory at most (each side of the cache); the oldest are dropped first. */
 const CACHE_LIMIT = 50_000;
 
@@ -213,6 +216,23 @@ export class PersonalDataKeyring {
   forget(subject: SubjectRef, ids: readonly string[]): void {
     this.bySubject.delete(refOf(subject.teamId, subject.subjectId));
     for (const id of ids) this.byId.delete(id);
+  }
+
+  /** Drops every cached key (this process may have missed an erasure: the next reads ask the table). */
+  forgetAll(): void {
+    this.bySubject.clear();
+    this.byId.clear();
+  }
+
+  /**
+   * Tells every process on this database (the other replicas) that these keys are deleted, so that none keeps
+   * reading with a cached copy: `ErasedKeysListener` drops them. Called after the deletion committed.
+   */
+  async announceErased(subject: SubjectRef, ids: readonly string[]): Promise<void> {
+    let payload = JSON.stringify({ teamId: subject.teamId, subjectId: subject.subjectId, keyIds: ids });
+    // NOTIFY carries under 8000 bytes: a subject with very many keys has every process drop its whole cache.
+    if (Buffer.byteLength(payload) > 7000) payload = JSON.stringify({ all: true });
+    await this.db.query('SELECT pg_notify($1, $2)', [ERASED_KEYS_CHANNEL, payload]);
   }
 
   private open(row: KeyRow): Buffer {

@@ -1,8 +1,17 @@
-import { Global, Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
 import { ProjectionRunner } from '../projections/projection-runner';
+import { ErasedKeysListener } from './erased-keys-listener';
 import { PersonalDataErasureReaction } from './personal-data-erasure.reaction';
 import { PersonalDataEventStore } from './personal-data-event-store';
 import { PersonalDataKeyring } from './personal-data-keyring';
@@ -11,7 +20,8 @@ import { PersonalDataRegistry } from './personal-fields';
 /**
  * Crypto-shredding of personal data, globally: the registry modules declare their events' personal fields in (in
  * their constructor or onModuleInit, before anything is appended), the subjects' keyring, and the erasure reaction.
- * The EventStoreModule puts the encrypting store in front of its adapter when this module is present.
+ * The EventStoreModule puts the encrypting store in front of its adapter when this module is present. Erasures
+ * made by any replica reach every replica's key cache (ErasedKeysListener).
  */
 @Global()
 @Module({
@@ -22,11 +32,21 @@ import { PersonalDataRegistry } from './personal-fields';
       useFactory: (dataSource: DataSource, config: AppConfig) => new PersonalDataKeyring(dataSource, config.secretsKey),
       inject: [DataSource, APP_CONFIG],
     },
+    {
+      provide: ErasedKeysListener,
+      useFactory: (dataSource: DataSource, keyring: PersonalDataKeyring) => {
+        const url = (dataSource.options as { url?: string }).url;
+        if (!url) throw new Error('The erased keys listener needs the database URL');
+        return new ErasedKeysListener(url, keyring, new Logger(ErasedKeysListener.name));
+      },
+      inject: [DataSource, PersonalDataKeyring],
+    },
   ],
   exports: [PersonalDataRegistry, PersonalDataKeyring],
 })
-export class PersonalDataModule implements OnModuleInit {
+export class PersonalDataModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
+    private readonly erasedKeys: ErasedKeysListener,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly keyring: PersonalDataKeyring,
     private readonly registry: PersonalDataRegistry,
@@ -39,5 +59,14 @@ export class PersonalDataModule implements OnModuleInit {
     this.runner.registerReaction(
       new PersonalDataErasureReaction(this.store, this.keyring, this.registry, this.runner, logger),
     );
+  }
+
+  /** Erasures by other replicas reach this process's key cache. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.erasedKeys.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.erasedKeys.stop();
   }
 }
