@@ -232,7 +232,8 @@ test.describe('the inbox pages', () => {
   }) => {
     const token = await teamWithSamples(baseURL!, 'realtime');
     await useToken(page, token);
-    // The socket's transport is refused until it is let through; the client retries after 5 s.
+    // The socket's transports (WebSocket first, long polling as the fallback) are refused until they are let
+    // through; the client retries after 5 s.
     let blocked = true;
     let refused = 0;
     const isSocket = (url: URL) => url.pathname === '/ws' || url.pathname.startsWith('/ws/');
@@ -242,8 +243,9 @@ test.describe('the inbox pages', () => {
       return route.abort();
     });
     await page.routeWebSocket(isSocket, (ws) => {
-      if (blocked) void ws.close();
-      else ws.connectToServer();
+      if (!blocked) return void ws.connectToServer();
+      refused += 1;
+      void ws.close();
     });
     await page.goto('/admin/inbox');
     const status = page.getByTestId('realtime-status');

@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
@@ -13,6 +13,7 @@ export class ClusterPool implements OnApplicationShutdown {
   /** This process among the replicas (new at every start). */
   readonly replicaId = uuidv7();
   readonly pool: Pool;
+  private readonly logger = new Logger(ClusterPool.name);
 
   constructor(dataSource: DataSource) {
     const url = (dataSource.options as { url?: string }).url;
@@ -20,6 +21,12 @@ export class ClusterPool implements OnApplicationShutdown {
     this.pool = new Pool({ connectionString: url, max: 4, application_name: `teaminbox:${this.replicaId}` });
     // An idle client's error (the database restarted) must not crash the process; the next query reconnects.
     this.pool.on('error', () => undefined);
+    // A client kept checked out (socket.io's LISTEN connection) has no pool listener: a lost connection (database
+    // restarted, or dropped under a test) would be an unhandled 'error' that ends the process. Its owner sees the
+    // 'end' that follows and connects again.
+    this.pool.on('connect', (client) =>
+      client.on('error', (error) => this.logger.warn(`A coordination connection was lost: ${error.message}`)),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
