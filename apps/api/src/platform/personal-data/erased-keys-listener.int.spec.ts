@@ -37,15 +37,22 @@ describe('erasures reach the key cache of every process on the database', () => 
     db = await createMigratedTestDataSource();
     adapter = new PostgresEventStore({ url: db.url });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await listener?.stop();
+  });
+  afterAll(async () => {
     await adapter?.close();
     await db?.drop();
   });
 
-  /** A replica: its own keyring (and cache) and store; another replica erases through its own keyring. */
+  /**
+   * A replica: its own keyring (and cache, listening for erasures) and store, which reads a sealed field and so
+   * caches its key; another replica then erases the subject through its own keyring.
+   */
   async function scenario() {
     const keyring = new PersonalDataKeyring(db.dataSource, SECRETS_KEY);
+    listener = new ErasedKeysListener(db.url, keyring, quiet);
+    await listener.start();
     const store = new PersonalDataEventStore(adapter, registry, keyring);
     const teamId = randomUUID();
     const streamId = `message-${randomUUID()}`;
@@ -73,25 +80,20 @@ describe('erasures reach the key cache of every process on the database', () => 
     const subject = { teamId, subjectId: other.subjectId(teamId, 'leaving@example.com') };
     const keyIds = await other.keyIdsOf(subject);
     expect(await other.erase(subject, keyIds, db.dataSource)).toEqual(keyIds);
-    return { keyring, from, announce: () => other.announceErased(subject, keyIds) };
+    return { from, announce: () => other.announceErased(subject, keyIds) };
   }
 
   it("drops a key another process erased from this process's cache once announced", async () => {
-    const { keyring, from, announce } = await scenario();
-    listener = new ErasedKeysListener(db.url, keyring, quiet);
-    await listener.start();
+    const { from, announce } = await scenario();
     // Unannounced, the cached key still opens the fields: what the announcement is for.
     expect(await from()).toBe('leaving@example.com');
     await announce();
     await eventually(async () => (await from()) === '[erased]');
     expect(await from()).toBe('[erased]');
-    await listener.stop();
   });
 
   it('drops the whole cache when its lost connection is back (an announcement may have been missed)', async () => {
-    const { keyring, from } = await scenario();
-    listener = new ErasedKeysListener(db.url, keyring, quiet);
-    await listener.start();
+    const { from } = await scenario();
     expect(await from()).toBe('leaving@example.com');
     await db.dataSource.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
@@ -99,6 +101,5 @@ describe('erasures reach the key cache of every process on the database', () => 
     );
     await eventually(async () => (await from()) === '[erased]');
     await eventually(async () => listener.listening);
-    await listener.stop();
   });
 });
