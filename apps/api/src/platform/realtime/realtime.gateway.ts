@@ -1,4 +1,4 @@
-import { type BeforeApplicationShutdown, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { type ClientToServerEvents, rooms, type ServerToClientEvents, SOCKET_PATH } from '@teaminbox/contracts';
@@ -37,9 +37,7 @@ export function handshakeToken(socket: Pick<Socket, 'handshake'>): string | null
  * disconnectSockets, reaches the sockets of every replica; fetchSockets asks them all.
  */
 @WebSocketGateway({ path: SOCKET_PATH, serveClient: false })
-export class RealtimeGateway
-  implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket>, BeforeApplicationShutdown
-{
+export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket> {
   @WebSocketServer()
   server!: RealtimeServer;
 
@@ -67,18 +65,6 @@ export class RealtimeGateway
         })
         .catch((error: unknown) => next(error instanceof Error ? error : new Error(String(error))));
     });
-  }
-
-  /**
-   * The adapter's LISTEN connection and timers stop before the coordination pool ends (socket.io closes the adapter
-   * again when the server closes; a second close does nothing).
-   */
-  async beforeApplicationShutdown(): Promise<void> {
-    try {
-      await this.server?.of('/').adapter.close();
-    } catch (error) {
-      this.logger.warn(`Socket adapter did not close: ${(error as Error).message}`);
-    }
   }
 
   async handleConnection(socket: RealtimeSocket): Promise<void> {
