@@ -3,6 +3,9 @@ import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 
+/** The longest the shutdown waits for the pool's connections in use. */
+const SHUTDOWN_WAIT_MS = 3000;
+
 /**
  * What the replicas of one deployment share besides the read models: a small pg pool on the application's database
  * for coordination (socket.io's adapter, rate-limit counters, leases) and this process's replica id.
@@ -29,7 +32,22 @@ export class ClusterPool implements OnApplicationShutdown {
     );
   }
 
+  /**
+   * Ends the pool. pg's end() waits for every checked-out client to come back; a client its owner never returns
+   * (socket.io's adapter reconnecting while the app closes) would hold the shutdown forever, so it waits at most
+   * SHUTDOWN_WAIT_MS and says so.
+   */
   async onApplicationShutdown(): Promise<void> {
-    await this.pool.end();
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      this.pool.end().then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SHUTDOWN_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!ended)
+      this.logger.warn(
+        `The coordination pool still had ${this.pool.totalCount - this.pool.idleCount} connection(s) in use ` +
+          `after ${SHUTDOWN_WAIT_MS} ms; shutting down without them`,
+      );
   }
 }
