@@ -50,22 +50,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-/** The whole application on a fresh database, listening on a free port of 127.0.0.1. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const config = testConfig(overrides);
-  const database = await createTestDatabase();
-  let app: NestExpressApplication;
-  try {
-    app = await createApp({ config, databaseUrl: database.url });
-    await app.listen(0, '127.0.0.1');
-  } catch (error) {
-    await database.drop();
-    throw error;
-  }
-  const address = app.getHttpServer().address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  const request = async <T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
+/** Calls the API at baseUrl: a JSON (or text) body, an optional bearer token; the answer's JSON parsed. */
+export function apiRequester(baseUrl: string) {
+  return async <T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined;
@@ -82,6 +69,24 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: parsed as T };
   };
+}
+
+/** The whole application on a fresh database, listening on a free port of 127.0.0.1. */
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const database = await createTestDatabase();
+  let app: NestExpressApplication;
+  try {
+    app = await createApp({ config, databaseUrl: database.url });
+    await app.listen(0, '127.0.0.1');
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  const address = app.getHttpServer().address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const request = apiRequester(baseUrl);
 
   let counter = 0;
   const signUp = async (prefix = 'user') => {
