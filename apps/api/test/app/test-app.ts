@@ -6,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../../src/create-app';
 import type { AppConfig } from '../../src/platform/config/app-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { ShutdownTrace } from './shutdown-trace';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -87,6 +88,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   const request = apiRequester(baseUrl);
+  const shutdown = new ShutdownTrace(app);
 
   let counter = 0;
   const signUp = async (prefix = 'user') => {
@@ -112,7 +114,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     signUp,
     close: async () => {
       try {
-        await app.close();
+        await shutdown.close(() => app.close());
       } finally {
         await database.drop();
         rmSync(config.dataDir, { recursive: true, force: true });
