@@ -303,6 +303,11 @@ export interface CommentAdded {
   message: string;
   /** User ids of the members mentioned with @. */
   mentions: string[];
+  /**
+   * The address of the email's sender, the person whose case the comment discusses: their key seals the text
+   * (docs/audit.md, crypto-shredding). Absent in events recorded before comments were sealed.
+   */
+  correspondent?: string;
 }
 export interface CommentEdited {
   emailId: string;
@@ -310,6 +315,11 @@ export interface CommentEdited {
   commentId: string;
   message: string;
   mentions: string[];
+  /**
+   * The address of the email's sender, the person whose case the comment discusses: their key seals the text
+   * (docs/audit.md, crypto-shredding). Absent in events recorded before comments were sealed.
+   */
+  correspondent?: string;
 }
 export interface CommentDeleted {
   emailId: string;
@@ -329,6 +339,11 @@ export interface ReplyDraftSaved {
   body: string;
   htmlBody: string | null;
   isReplyToAll: boolean;
+  /**
+   * The address of the email's sender: their key seals the subject and bodies of a draft that has no To recipient
+   * yet (with one, the first To recipient's key does). Absent in events recorded before drafts were sealed.
+   */
+  correspondent?: string;
 }
 export interface ReplyDraftDeleted {
   emailId: string;

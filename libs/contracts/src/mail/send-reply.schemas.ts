@@ -87,6 +87,11 @@ export interface ReplyFailed {
   messageId: string;
   error: string;
   failedAt: string;
+  /**
+   * The reply's first To recipient, whose key seals the error text (a server's answer may quote the address).
+   * Absent in events recorded before it was sealed.
+   */
+  correspondent?: string;
 }
 
 /** Events of sending, on the email's stream (published on the bus like the domain events). */

@@ -33,6 +33,11 @@ export interface NotificationsCreated {
   causeEventId: string;
   causeType: string;
   notifications: CreatedNotification[];
+  /**
+   * The sender of the email the notifications are about: their key seals the messages, which quote the email's
+   * subject and sender. Absent in events recorded before notifications were sealed.
+   */
+  correspondent?: string;
 }
 
 /* On the stream `notification-inbox-<userId>`: what the user did with their notifications. */

@@ -32,7 +32,7 @@ export const teamAuditEn = {
   erase: 'Erase personal data',
   erasureConfirmHeader: 'Erase personal data?',
   erasureConfirm:
-    'Erase the personal data of {{email}}? In this team, their name and address, and the subjects, bodies, headers and attachment names of the emails they sent, will read "[erased]" everywhere: inbox, search, email history, audit trail and exports. The raw messages and the attachments they sent are deleted. The events stay listed with who did what and when. This cannot be undone.',
+    'Erase the personal data of {{email}}? In this team, their name and address, and the subjects, bodies, headers and attachment names of the emails they sent, and the comments, reply drafts, replies and notifications about them or written to them, will read "[erased]" everywhere: inbox, search, email history, audit trail and exports. The raw messages and the attachments they sent are deleted. The events stay listed with who did what and when. This cannot be undone.',
   erasureAccept: 'Erase',
   erasureReject: 'Cancel',
   erased: 'The personal data of {{email}} was erased.',
@@ -72,7 +72,7 @@ export const teamAuditCs: typeof teamAuditEn = {
   erase: 'Vymazat osobní údaje',
   erasureConfirmHeader: 'Vymazat osobní údaje?',
   erasureConfirm:
-    'Vymazat osobní údaje {{email}}? V tomto týmu se její jméno a adresa a předměty, těla, hlavičky a názvy příloh e-mailů, které poslala, budou všude zobrazovat jako „[erased]“: v doručené poště, ve vyhledávání, v historii e-mailu, v auditní stopě i v exportech. Původní zprávy a přílohy, které poslala, budou smazány. Události zůstanou v seznamu s tím, kdo co a kdy udělal. Tuto akci nelze vrátit.',
+    'Vymazat osobní údaje {{email}}? V tomto týmu se její jméno a adresa a předměty, těla, hlavičky a názvy příloh e-mailů, které poslala, i komentáře, koncepty odpovědí, odpovědi a oznámení, které se jí týkají nebo jsou jí adresované, budou všude zobrazovat jako „[erased]“: v doručené poště, ve vyhledávání, v historii e-mailu, v auditní stopě i v exportech. Původní zprávy a přílohy, které poslala, budou smazány. Události zůstanou v seznamu s tím, kdo co a kdy udělal. Tuto akci nelze vrátit.',
   erasureAccept: 'Vymazat',
   erasureReject: 'Zrušit',
   erased: 'Osobní údaje {{email}} byly vymazány.',

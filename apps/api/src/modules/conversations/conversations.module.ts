@@ -13,6 +13,7 @@ import { StarEmailHandler } from './commands/star-email/star-email.handler';
 import { WorkOnEmailHandler } from './commands/work-on-email/work-on-email.handler';
 import { ApplyRulesHandler } from './commands/apply-rules/apply-rules.handler';
 import { WriteCommentHandler } from './commands/write-comment/write-comment.handler';
+import { COMMENT_PERSONAL_FIELDS, REPLY_DRAFT_SAVED_PERSONAL_FIELDS } from './domain/conversation-personal-fields';
 import { EMAIL_RECEIVED_PERSONAL_FIELDS } from './domain/email-personal-fields';
 import { inlineUrlSignerProvider } from './email-content/inline-url-signer';
 import { AttachmentsController } from './http/attachments.controller';
@@ -119,6 +120,9 @@ export class ConversationsModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.personalData.declare('EmailReceived', EMAIL_RECEIVED_PERSONAL_FIELDS);
+    this.personalData.declare('CommentAdded', COMMENT_PERSONAL_FIELDS);
+    this.personalData.declare('CommentEdited', COMMENT_PERSONAL_FIELDS);
+    this.personalData.declare('ReplyDraftSaved', REPLY_DRAFT_SAVED_PERSONAL_FIELDS);
     for (const projection of [this.inbox, this.actions, this.comments, this.replies, this.stars]) {
       this.runner.registerProjection(projection);
     }

@@ -1,4 +1,5 @@
 import { type BeforeApplicationShutdown, type DynamicModule, Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { PersonalDataRegistry } from '../../platform/personal-data';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { MarkAllNotificationsReadHandler } from './commands/mark-all-notifications-read/mark-all-notifications-read.handler';
 import { MarkNotificationReadHandler } from './commands/mark-notification-read/mark-notification-read.handler';
@@ -6,6 +7,7 @@ import { RemoveExpiredPushSubscriptionHandler } from './commands/remove-expired-
 import { SnoozeNotificationsHandler } from './commands/snooze-notifications/snooze-notifications.handler';
 import { SubscribeToPushHandler } from './commands/subscribe-to-push/subscribe-to-push.handler';
 import { UnsubscribeFromPushHandler } from './commands/unsubscribe-from-push/unsubscribe-from-push.handler';
+import { NOTIFICATIONS_CREATED_PERSONAL_FIELDS } from './domain/notification-personal-fields';
 import { NotificationsController } from './http/notifications.controller';
 import { NotificationEmailWorker } from './jobs/notification-email.worker';
 import { NotificationQueue } from './jobs/notification-queue';
@@ -49,6 +51,7 @@ export class NotificationsModule implements OnModuleInit, BeforeApplicationShutd
     private readonly slack: SlackWorker,
     private readonly push: WebPushWorker,
     @Inject(NOTIFICATIONS_MODULE_OPTIONS) private readonly options: NotificationsModuleOptions,
+    private readonly personalData: PersonalDataRegistry,
   ) {}
 
   static forRoot(options: NotificationsModuleOptions = {}): DynamicModule {
@@ -81,8 +84,12 @@ export class NotificationsModule implements OnModuleInit, BeforeApplicationShutd
     };
   }
 
-  /** pg-boss starts (and creates its queues) before the projection runner feeds the delivery reaction. */
+  /**
+   * The personal fields of NotificationsCreated are declared before anything is appended; pg-boss starts (and
+   * creates its queues) before the projection runner feeds the delivery reaction.
+   */
   async onModuleInit(): Promise<void> {
+    this.personalData.declare('NotificationsCreated', NOTIFICATIONS_CREATED_PERSONAL_FIELDS);
     await this.queue.start();
     this.runner.registerProjection(this.list);
     this.runner.registerProjection(this.subscriptions);

@@ -1,9 +1,11 @@
 import { type DynamicModule, Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { secretBoxProvider } from '../../platform/crypto';
+import { PersonalDataRegistry } from '../../platform/personal-data';
 import { MailboxModule } from '../mail';
 import { RecordDeliveryHandler } from './commands/record-delivery/record-delivery.handler';
 import { SendReplyHandler } from './commands/send-reply/send-reply.handler';
 import { SendReplyController } from './http/send-reply.controller';
+import { REPLY_FAILED_PERSONAL_FIELDS, REPLY_QUEUED_PERSONAL_FIELDS } from './domain/reply-personal-fields';
 import { JobQueue } from './jobs/job-queue';
 import { OutboxMetrics } from './jobs/outbox-metrics';
 import { SendEmailWorker } from './jobs/send-email.worker';
@@ -27,6 +29,7 @@ export class OutboxModule implements OnModuleInit, OnModuleDestroy {
     private readonly queue: JobQueue,
     private readonly worker: SendEmailWorker,
     @Inject(OUTBOX_MODULE_OPTIONS) private readonly options: OutboxModuleOptions,
+    private readonly personalData: PersonalDataRegistry,
   ) {}
 
   static forRoot(options: OutboxModuleOptions = {}): DynamicModule {
@@ -49,8 +52,13 @@ export class OutboxModule implements OnModuleInit, OnModuleDestroy {
     };
   }
 
-  /** pg-boss starts (and creates its queue) before the projection runner feeds the reaction. */
+  /**
+   * The personal fields of the outbox's events are declared before anything is appended; pg-boss starts (and
+   * creates its queue) before the projection runner feeds the reaction.
+   */
   async onModuleInit(): Promise<void> {
+    this.personalData.declare('ReplyQueued', REPLY_QUEUED_PERSONAL_FIELDS);
+    this.personalData.declare('ReplyFailed', REPLY_FAILED_PERSONAL_FIELDS);
     await this.queue.start();
     if (this.options.worker ?? true) await this.queue.workSendEmail((job) => this.worker.run(job));
   }

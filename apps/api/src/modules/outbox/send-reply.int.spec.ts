@@ -302,17 +302,19 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     expect((await reply({}, other)).status).toBe(403);
   });
 
-  const failureOf = async (replyId: string) => {
+  const failureOf = async (replyId: string, ofEmail = emailId) => {
     const events = await until(
       () => replyEvents(replyId),
       (found) => found.length === 2,
       40_000,
     );
     expect(events).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplyFailed' }]);
-    const [failed]: { data: { error: string; messageId: string } }[] = await t.app
-      .get(DataSource)
-      .query(`SELECT data FROM events WHERE type = 'ReplyFailed' AND data->>'replyId' = $1`, [replyId]);
-    return failed.data;
+    // Read through the event store: the error is sealed under the recipient's key in the stored payload.
+    const stream = await t.app.get<EventStore>(EVENT_STORE).readStream(`email-${ofEmail}`);
+    const failed = stream.find(
+      (event) => event.type === 'ReplyFailed' && (event.data as { replyId: string }).replyId === replyId,
+    );
+    return failed?.data as { error: string; messageId: string; correspondent?: string };
   };
 
   it('refuses a private SMTP host when private hosts are not allowed, without sending', async () => {
@@ -369,8 +371,10 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
       const answer = await reply({ emailId: original.id, teamId: await teamIdOf(user.token) }, user.token);
       expect(answer.status).toBe(202);
       const { replyId } = answer.body;
-      const failed = await failureOf(replyId);
+      const failed = await failureOf(replyId, original.id);
       expect(failed.error).toMatch(/^Authentication failed/);
+      // The server's answer is sealed under the recipient's key in the stored event.
+      expect(failed.correspondent).toBe('alice@example.com');
       expect(sink.received.some((mail) => mail.raw.includes(replyId))).toBe(false);
 
       const lines = logs.lines();

@@ -90,12 +90,19 @@ export class PersonalDataRegistry {
     return [...this.declarations.keys()];
   }
 
-  /** The groups of an event, those without an address or a team left out (nothing to encrypt them for). */
+  /**
+   * The groups of an event, those without an address or a team left out (nothing to encrypt them for), and those
+   * naming an erased address ("[erased]", copied from an erased event: it names nobody).
+   */
   groupsOf(type: string, data: unknown): PersonalDataGroup[] {
     const declaration = this.declarations.get(type);
     if (!declaration || data === null || data === undefined) return [];
     return declaration(data).filter(
-      (group) => typeof group.address === 'string' && group.address.trim() !== '' && typeof group.teamId === 'string',
+      (group) =>
+        typeof group.address === 'string' &&
+        group.address.trim() !== '' &&
+        group.address !== ERASED &&
+        typeof group.teamId === 'string',
     );
   }
 }

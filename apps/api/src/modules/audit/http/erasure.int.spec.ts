@@ -1,9 +1,14 @@
 import type {
+  Comment,
   DataSubjectErasure,
   Email,
+  EmailAsOf,
   EmailDetail,
   EmailHistoryEntry,
+  Notification,
   Page,
+  Reply,
+  TeamActivityEntry,
   TeamAuditEntry,
 } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
@@ -20,6 +25,20 @@ const SENDER = 'martina.novakova@example.com';
 const SENDER_NAME = 'Martina Novakova';
 const SUBJECT = 'Order #48213 arrived damaged';
 const BODY_WORDS = 'the glass carafe is cracked';
+const COMMENT_WORDS = 'Martina sent photos of the carafe';
+const DRAFT_WORDS = 'Dear Martina, a first draft';
+const REPLY_WORDS = 'Dear Martina, a new carafe is on its way';
+const COLLEAGUE = 'warehouse.colleague@example.com';
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that keeps the history', () => {
   const { t, sink } = suiteWithApp();
@@ -38,6 +57,37 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
     expect(res.status).toBe(200);
     return res.text();
   };
+  const verifyEqual = async () => {
+    const report = await verifyReadModels({
+      dataSource: db(),
+      eventStore: t.app.get<EventStore>(EVENT_STORE),
+      projections: t.app.get(ProjectionRunner).registeredProjections(),
+      excludedTables: NOT_READ_MODELS,
+      ignoredColumns: TIME_OF_PROJECTION_COLUMNS,
+      comparedRows: COMPARED_ROWS,
+      waitMs: 30_000,
+    });
+    expect(report.tables.filter((table) => !table.equal).map((table) => table.table)).toEqual([]);
+    expect(report.equal).toBe(true);
+  };
+  /** Makes the team's replies go to the test SMTP server (no mailbox sync: the configuration is inactive). */
+  const configureSmtp = (token: string) =>
+    call(token, 'POST', '/api/email-server-config', {
+      imapHost: '127.0.0.1',
+      imapPort: 1,
+      imapUsername: 'nobody',
+      imapPassword: 'unused',
+      imapUseSsl: false,
+      smtpHost: '127.0.0.1',
+      smtpPort: Number(new URL(sink.url).port),
+      smtpUsername: 'mailer',
+      smtpPassword: 's3cret',
+      smtpUseSsl: false,
+      smtpUseTls: false,
+      fromEmail: 'support@example.com',
+      fromName: 'Support Team',
+      isActive: false,
+    });
   const martinasEmail = async (token: string) =>
     (await call<Page<Email>>(token, 'GET', '/api/emails?size=50')).content.find(
       (email) => email.subject === SUBJECT || email.fromEmail === SENDER || email.fromEmail === '[erased]',
@@ -145,20 +195,139 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
     expect(otherTrail.some((entry) => entry.type === 'DataSubjectErased')).toBe(false);
 
     // Rebuilt from zero without the key, every read model equals the live one.
-    const report = await verifyReadModels({
-      dataSource: db(),
-      eventStore: t.app.get<EventStore>(EVENT_STORE),
-      projections: t.app.get(ProjectionRunner).registeredProjections(),
-      excludedTables: NOT_READ_MODELS,
-      ignoredColumns: TIME_OF_PROJECTION_COLUMNS,
-      comparedRows: COMPARED_ROWS,
-      waitMs: 30_000,
-    });
-    expect(report.tables.filter((table) => !table.equal).map((table) => table.table)).toEqual([]);
-    expect(report.equal).toBe(true);
+    await verifyEqual();
 
     // New mail from the same person after the erasure is readable again (a new key).
     expect((await erase(other.admin.token, SENDER)).status).toBe(201);
     expect((await erase(other.admin.token, SENDER)).status).toBe(404);
+  });
+  it('erases what the team wrote about and to the sender: comments, drafts, replies, notifications', async () => {
+    const team = await teamWith(t, sink, ['MEMBER']);
+    const [member] = team.members;
+    await configureSmtp(team.admin.token);
+    await call(team.admin.token, 'POST', '/api/emails/sample');
+    const email = await martinasEmail(team.admin.token);
+    const base = `/api/emails/${email.id}`;
+
+    // A comment on her case mentioning a member, a draft and a reply to her (with a colleague in copy).
+    await call(team.admin.token, 'POST', `${base}/comments`, { message: `${COMMENT_WORDS} @${member.email}` });
+    await call<Reply>(team.admin.token, 'POST', `${base}/replies`, {
+      to: [`${SENDER_NAME} <${SENDER}>`],
+      subject: `Re: ${SUBJECT}`,
+      body: DRAFT_WORDS,
+    });
+    const sent = await call<{ replyId: string }>(team.admin.token, 'POST', '/api/emails/send-reply', {
+      emailId: email.id,
+      teamId: team.teamId,
+      to: [SENDER],
+      cc: [COLLEAGUE],
+      subject: `Re: ${SUBJECT}`,
+      body: REPLY_WORDS,
+    });
+    await sink.waitFor(SENDER, (mail) => mail.text.includes(REPLY_WORDS));
+    await until(
+      () => call<Reply[]>(team.admin.token, 'GET', `${base}/replies`),
+      (replies) => replies.some((reply) => reply.id === sent.replyId && reply.status === 'SENT'),
+    );
+    // The member was told of the new email and of the mention: both messages quote the email's subject.
+    const notifications = () =>
+      call<Page<Notification>>(member.token, 'GET', '/api/notifications?size=50').then((page) =>
+        page.content.filter((n) => n.emailId === email.id),
+      );
+    const told = await until(notifications, (list) => list.length === 2);
+    expect(told.map((n) => n.type).sort()).toEqual(['COMMENT_ADDED', 'EMAIL_RECEIVED']);
+    expect(told.every((n) => n.message.includes(SUBJECT))).toBe(true);
+    const historyBefore = await call<EmailHistoryEntry[]>(team.admin.token, 'GET', `${base}/history`);
+
+    // Nothing of it is stored in plain text: the email's stream, the notifications' streams.
+    const texts = [SENDER, SENDER_NAME, SUBJECT, COMMENT_WORDS, DRAFT_WORDS, REPLY_WORDS, COLLEAGUE];
+    const storedEvents = async () =>
+      (await db().query(
+        `SELECT type, data::text AS data FROM events
+            WHERE stream_id = $1 OR (type = 'NotificationsCreated' AND data->>'teamId' = $2)`,
+        [`email-${email.id}`, team.teamId],
+      )) as { type: string; data: string }[];
+    const stored = await storedEvents();
+    expect(stored.map((row) => row.type)).toEqual(
+      expect.arrayContaining(['CommentAdded', 'ReplyDraftSaved', 'ReplyQueued', 'ReplySent', 'NotificationsCreated']),
+    );
+    for (const text of texts) expect(stored.map((row) => row.data).join('\n')).not.toContain(text);
+
+    expect((await erase(team.admin.token, SENDER)).status).toBe(201);
+
+    // The read models: comments, the draft (written to her), the sent reply (her address, the texts; the colleague
+    // in copy is another person and stays), the notifications' messages.
+    const comments = await call<Comment[]>(team.admin.token, 'GET', `${base}/comments`);
+    expect(comments).toEqual([expect.objectContaining({ message: '[erased]', userId: team.admin.id })]);
+    expect(comments[0].mentions).toEqual([member.id]);
+    const replies = await call<Reply[]>(team.admin.token, 'GET', `${base}/replies`);
+    expect(replies.find((reply) => reply.status === 'DRAFT')).toMatchObject({
+      to: ['[erased]'],
+      subject: '[erased]',
+      body: '[erased]',
+    });
+    expect(replies.find((reply) => reply.id === sent.replyId)).toMatchObject({
+      status: 'SENT',
+      to: ['[erased]'],
+      cc: [COLLEAGUE],
+      subject: '[erased]',
+      body: '[erased]',
+    });
+    const notified = await notifications();
+    expect(notified.map((n) => n.message)).toEqual(['[erased]', '[erased]']);
+    expect(notified.map((n) => n.title).sort()).toEqual(told.map((n) => n.title).sort());
+    const activity = await call<Page<TeamActivityEntry>>(team.admin.token, 'GET', '/api/team/actions?size=100');
+    const replyEntry = activity.content.find((entry) => entry.type === 'REPLY_SENT' && entry.emailId === email.id);
+    expect(replyEntry?.details).toMatchObject({ subject: '[erased]', to: ['[erased]'], status: 'SENT' });
+    for (const text of [SENDER, SUBJECT, REPLY_WORDS]) expect(JSON.stringify(activity)).not.toContain(text);
+
+    // The history lists every event as before, with the texts erased; the as-of view too.
+    const history = await call<EmailHistoryEntry[]>(team.admin.token, 'GET', `${base}/history`);
+    expect(history.map((entry) => [entry.id, entry.type, entry.actor])).toEqual(
+      historyBefore.map((entry) => [entry.id, entry.type, entry.actor]),
+    );
+    const change = (type: string) => history.find((entry) => entry.type === type)?.change;
+    expect(change('CommentAdded')).toMatchObject({ message: '[erased]' });
+    expect(change('ReplyDraftSaved')).toMatchObject({ subject: '[erased]' });
+    expect(change('ReplyQueued')).toMatchObject({ subject: '[erased]', recipients: ['[erased]', COLLEAGUE] });
+    for (const text of texts.filter((text) => text !== COLLEAGUE)) expect(JSON.stringify(history)).not.toContain(text);
+    const asOf = await call<EmailAsOf>(
+      team.admin.token,
+      'GET',
+      `${base}?asOf=${encodeURIComponent(new Date().toISOString())}`,
+    );
+    expect(asOf.comments.map((comment) => comment.message)).toEqual(['[erased]']);
+    expect(asOf.replies.map((reply) => [reply.status, reply.subject, reply.body, reply.to])).toEqual(
+      expect.arrayContaining([
+        ['DRAFT', '[erased]', '[erased]', ['[erased]']],
+        ['SENT', '[erased]', '[erased]', ['[erased]']],
+      ]),
+    );
+
+    // The audit trail and its exports keep every event, the texts erased.
+    const trail = (
+      await call<Page<TeamAuditEntry>>(team.admin.token, 'GET', `/api/team/audit?emailId=${email.id}&size=200`)
+    ).content;
+    expect(trail.map((entry) => entry.type)).toEqual(
+      expect.arrayContaining(['CommentAdded', 'ReplyDraftSaved', 'ReplyQueued', 'ReplySent']),
+    );
+    expect(trail.find((entry) => entry.type === 'ReplyQueued')?.payload).toMatchObject({
+      to: ['[erased]'],
+      cc: [COLLEAGUE],
+      subject: '[erased]',
+      text: '[erased]',
+    });
+    for (const format of ['csv', 'jsonl'] as const) {
+      const text = await exported(team.admin.token, format);
+      for (const secret of texts.filter((secret) => secret !== COLLEAGUE)) expect(text).not.toContain(secret);
+    }
+
+    // The stored events still hold no plain text, and are all still there.
+    const after = await storedEvents();
+    expect(after.map((row) => row.type).sort()).toEqual(stored.map((row) => row.type).sort());
+    for (const text of texts) expect(after.map((row) => row.data).join('\n')).not.toContain(text);
+
+    // Rebuilt from zero without the key, every read model equals the live one.
+    await verifyEqual();
   });
 });

@@ -144,7 +144,15 @@ describe('email decider', () => {
   it('lets only the author edit or delete a comment, and adds a comment once', () => {
     const added = {
       type: 'CommentAdded' as const,
-      data: { ...ids, commentId: 'c1', userId: 'u1', message: 'Hi @Ann', mentions: ['u2'] },
+      data: {
+        ...ids,
+        commentId: 'c1',
+        userId: 'u1',
+        message: 'Hi @Ann',
+        mentions: ['u2'],
+        // The email's sender, whose key seals the text.
+        correspondent: 'alice@example.com',
+      },
     };
     spec
       .given([got])
@@ -157,7 +165,12 @@ describe('email decider', () => {
     spec
       .given([got, added])
       .when({ type: 'EditComment', teamId: 't1', userId: 'u1', commentId: 'c1', message: 'Bye', mentions: [] })
-      .then([{ type: 'CommentEdited', data: { ...ids, commentId: 'c1', message: 'Bye', mentions: [] } }]);
+      .then([
+        {
+          type: 'CommentEdited',
+          data: { ...ids, commentId: 'c1', message: 'Bye', mentions: [], correspondent: 'alice@example.com' },
+        },
+      ]);
     spec
       .given([got, added])
       .when({ type: 'EditComment', teamId: 't1', userId: 'u2', commentId: 'c1', message: 'Bye', mentions: [] })
@@ -191,7 +204,10 @@ describe('email decider', () => {
       htmlBody: null,
       isReplyToAll: false,
     };
-    const saved = { type: 'ReplyDraftSaved' as const, data: { ...ids, draftId: 'd1', userId: 'u1', ...draft } };
+    const saved = {
+      type: 'ReplyDraftSaved' as const,
+      data: { ...ids, draftId: 'd1', userId: 'u1', ...draft, correspondent: 'alice@example.com' },
+    };
     spec
       .given([got])
       .when({ type: 'SaveDraft', teamId: 't1', userId: 'u1', draftId: 'd1', create: true, draft })

@@ -55,7 +55,7 @@ export type WorkOnEmail = { teamId: string } & (
   | { type: 'LogAction'; actionId: string; action: string; details: Record<string, unknown> }
 );
 
-export type ReplyDraftFields = Omit<ReplyDraftSaved, 'emailId' | 'teamId' | 'draftId' | 'userId'>;
+export type ReplyDraftFields = Omit<ReplyDraftSaved, 'emailId' | 'teamId' | 'draftId' | 'userId' | 'correspondent'>;
 
 export const COMMENT_NOT_FOUND_MESSAGE = 'Comment not found';
 export const FORBIDDEN_MESSAGE = 'Forbidden!';
@@ -114,6 +114,11 @@ export interface ReceivedEmailState {
   status: 'received';
   emailId: string;
   teamId: string;
+  /**
+   * The sender's address, as the stream reads it ("[erased]" after their erasure): comments and drafts name it as
+   * their correspondent, whose key seals their texts.
+   */
+  sender: string;
   read: boolean;
   archived: boolean;
   spam: boolean;
@@ -243,14 +248,16 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
       case 'AddComment': {
         if (state.comments.has(command.commentId)) return [];
         const { commentId, userId, message, mentions } = command;
-        return [{ type: 'CommentAdded', data: { ...ids, commentId, userId, message, mentions } }];
+        const correspondent = state.sender;
+        return [{ type: 'CommentAdded', data: { ...ids, commentId, userId, message, mentions, correspondent } }];
       }
       case 'EditComment': {
         const author = state.comments.get(command.commentId);
         if (!author) throw new DomainError('not-found', COMMENT_NOT_FOUND_MESSAGE);
         if (author !== command.userId) throw new DomainError('forbidden', FORBIDDEN_MESSAGE);
         const { commentId, message, mentions } = command;
-        return [{ type: 'CommentEdited', data: { ...ids, commentId, message, mentions } }];
+        const correspondent = state.sender;
+        return [{ type: 'CommentEdited', data: { ...ids, commentId, message, mentions, correspondent } }];
       }
       case 'DeleteComment': {
         const author = state.comments.get(command.commentId);
@@ -266,7 +273,7 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
           throw new DomainError('not-found', REPLY_NOT_FOUND_MESSAGE);
         }
         const { draftId, userId, draft } = command;
-        return [{ type: 'ReplyDraftSaved', data: { ...ids, draftId, userId, ...draft } }];
+        return [{ type: 'ReplyDraftSaved', data: { ...ids, draftId, userId, ...draft, correspondent: state.sender } }];
       }
       case 'DeleteDraft':
         if (state.queued.has(command.draftId)) throw new DomainError('conflict', SENT_REPLY_UNDELETABLE_MESSAGE);
@@ -289,6 +296,7 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         status: 'received',
         emailId: event.data.emailId,
         teamId: event.data.teamId,
+        sender: event.data.fromEmail,
         read: false,
         archived: false,
         spam: false,

@@ -33,6 +33,13 @@ describe('notifications of one cause', () => {
     spec.given([created]).when(command()).then([]);
   });
 
+  it("records the email's sender, whose key seals the messages, when the cause names one", () => {
+    spec
+      .given([])
+      .when({ ...command(), correspondent: 'alice@example.com' })
+      .then([{ ...created, data: { ...created.data, correspondent: 'alice@example.com' } }]);
+  });
+
   it('records nothing for a cause that notifies nobody', () => {
     spec.given([]).when(command([])).then([]);
   });

@@ -10,6 +10,8 @@ export interface CreateNotifications {
   causeEventId: string;
   causeType: string;
   notifications: CreatedNotification[];
+  /** The sender of the email the notifications are about (their key seals the messages). */
+  correspondent?: string;
 }
 
 export type NotificationsCreatedEvent = { type: 'NotificationsCreated'; data: NotificationsCreated };
@@ -28,8 +30,9 @@ export const notificationsCreatedDecider: Decider<
   initialState: () => ({ created: false }),
   decide(command, state) {
     if (state.created || command.notifications.length === 0) return [];
-    const { teamId, causeEventId, causeType, notifications } = command;
-    return [{ type: 'NotificationsCreated', data: { teamId, causeEventId, causeType, notifications } }];
+    const { teamId, causeEventId, causeType, notifications, correspondent } = command;
+    const data: NotificationsCreated = { teamId, causeEventId, causeType, notifications };
+    return [{ type: 'NotificationsCreated', data: correspondent ? { ...data, correspondent } : data }];
   },
   evolve: () => ({ created: true }),
 };

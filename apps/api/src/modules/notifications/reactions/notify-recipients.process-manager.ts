@@ -126,6 +126,7 @@ export class NotifyRecipientsProcessManager implements Reaction {
               causeEventId: event.eventId,
               causeType: event.type,
               notifications,
+              correspondent: cause.email.fromEmail,
             },
             scope: RequestContext.ofEvent(event),
             eventIds: () => uuidv5(event.eventId, EVENT_NAMESPACE),

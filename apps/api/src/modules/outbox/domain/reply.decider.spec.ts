@@ -116,4 +116,20 @@ describe('reply decider', () => {
       .then([]);
     spec.given([received]).when({ type: 'RecordReplySent', data: sent }).then([]);
   });
+
+  it("names the reply's first To recipient in a failure, whose key seals the server's answer", () => {
+    const queuedEvent = { type: 'ReplyQueued' as const, data: queued, ...by('u1', '2024-01-01T10:10:00.000Z') };
+    const failed = {
+      replyId: 'r1',
+      emailId: 'e1',
+      teamId: 't1',
+      messageId: queued.messageId,
+      error: '550 <alice@example.com>: mailbox unavailable',
+      failedAt: 'now',
+    };
+    spec
+      .given([received, queuedEvent])
+      .when({ type: 'RecordReplyFailed', data: failed })
+      .then([{ type: 'ReplyFailed', data: { ...failed, correspondent: 'alice@example.com' } }]);
+  });
 });

@@ -112,9 +112,10 @@ export const replyDecider: Decider<ReplyCommand, EmailStreamEvent, ReplyState> =
       case 'RecordReplyFailed': {
         const reply = state.replies.get(command.data.replyId);
         if (!reply || reply.finished) return [];
-        return [
-          { type: command.type === 'RecordReplySent' ? 'ReplySent' : 'ReplyFailed', data: command.data } as ReplyEvent,
-        ];
+        if (command.type === 'RecordReplySent') return [{ type: 'ReplySent', data: command.data }];
+        // The failure names the person the reply was written to: their key seals the server's answer.
+        const correspondent = reply.queued.to[0];
+        return [{ type: 'ReplyFailed', data: { ...command.data, ...(correspondent ? { correspondent } : {}) } }];
       }
       default: {
         const unknown: never = command;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EventMetadata, TeamActivityDetails } from '@teaminbox/contracts';
+import type { EventMetadata, OutboxEventMap, TeamActivityDetails } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
@@ -60,6 +60,35 @@ export class TeamActivityProjection implements Projection {
       else await this.record(tx, teamId, event, draft);
     }
     await flush();
+  }
+
+  /**
+   * The entries of an erased person's replies: a queued reply's subject and recipients (in its entry and in what the
+   * projection remembers of it) and a failure's error, written again as the events now read; the rest of each entry
+   * (its status after the delivery) stays, as a rebuild would write it.
+   */
+  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    for (const event of events) {
+      const teamId = (event.data as { teamId?: string | null }).teamId ?? event.metadata?.teamId;
+      if (!teamId) continue;
+      if (event.type === 'ReplyQueued') {
+        const { replyId, subject, to } = event.data as OutboxEventMap['ReplyQueued'];
+        const personal = JSON.stringify({ subject, to });
+        await tx.query(`UPDATE team_activity SET details = details || $3::jsonb WHERE team_id = $1 AND id = $2`, [
+          teamId,
+          event.eventId,
+          personal,
+        ]);
+        await tx.query(`UPDATE team_activity_memo SET details = details || $3::jsonb WHERE team_id = $1 AND key = $2`, [
+          teamId,
+          `reply:${replyId}`,
+          personal,
+        ]);
+      } else if (event.type === 'ReplyFailed') {
+        const { replyId, error } = event.data as OutboxEventMap['ReplyFailed'];
+        await this.amend(tx, teamId, { kind: 'amend', key: `reply:${replyId}`, details: { error } });
+      }
+    }
   }
 
   async reset(tx: EntityManager): Promise<void> {

@@ -35,6 +35,30 @@ export class EmailCommentProjection implements Projection {
     }
   }
 
+  /**
+   * An erased person's comments: each event's text written again as it now reads, where that event is the one the
+   * row shows (the add while the comment was never edited, an edit when it is the last one), as a rebuild would.
+   */
+  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    for (const event of events) {
+      const at = event.metadata?.occurredAt ?? event.recordedAt.toISOString();
+      if (event.type === 'CommentAdded') {
+        const c = event.data as DomainEventMap['CommentAdded'];
+        await tx.query(`UPDATE email_comment SET message = $3 WHERE id = $1 AND team_id = $2 AND updated_at IS NULL`, [
+          c.commentId,
+          c.teamId,
+          c.message,
+        ]);
+      } else if (event.type === 'CommentEdited') {
+        const c = event.data as DomainEventMap['CommentEdited'];
+        await tx.query(
+          `UPDATE email_comment SET message = $3 WHERE id = $1 AND team_id = $2 AND updated_at = $4::timestamptz`,
+          [c.commentId, c.teamId, c.message, at],
+        );
+      }
+    }
+  }
+
   async reset(tx: EntityManager): Promise<void> {
     await tx.query('TRUNCATE email_comment');
   }

@@ -111,6 +111,67 @@ export class EmailReplyProjection implements Projection {
     }
   }
 
+  /**
+   * An erased person's drafts and replies: each event's fields written again as they now read, where that event is
+   * the one the row shows (a draft's last save; a queued reply; its failure), as a rebuild would.
+   */
+  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    for (const event of events) {
+      const at = event.metadata?.occurredAt ?? event.recordedAt.toISOString();
+      switch (event.type) {
+        case 'ReplyDraftSaved': {
+          const d = event.data as DomainEventMap['ReplyDraftSaved'];
+          await tx.query(
+            `UPDATE email_reply SET "to" = $3::jsonb, cc = $4::jsonb, bcc = $5::jsonb, subject = $6, body = $7,
+                    html_body = $8
+              WHERE id = $1 AND team_id = $2 AND status = 'DRAFT' AND COALESCE(updated_at, created_at) = $9::timestamptz`,
+            [
+              d.draftId,
+              d.teamId,
+              JSON.stringify(d.to),
+              JSON.stringify(d.cc),
+              JSON.stringify(d.bcc),
+              d.subject,
+              d.body,
+              d.htmlBody,
+              at,
+            ],
+          );
+          break;
+        }
+        case 'ReplyQueued': {
+          const q = event.data as OutboxEventMap['ReplyQueued'];
+          await tx.query(
+            `UPDATE email_reply SET "to" = $3::jsonb, cc = $4::jsonb, bcc = $5::jsonb, subject = $6, body = $7,
+                    html_body = $8, attachments = $9::jsonb
+              WHERE id = $1 AND team_id = $2 AND status <> 'DRAFT'`,
+            [
+              q.replyId,
+              q.teamId,
+              JSON.stringify(q.to),
+              JSON.stringify(q.cc),
+              JSON.stringify(q.bcc),
+              q.subject,
+              q.text,
+              q.html,
+              JSON.stringify(q.attachments),
+            ],
+          );
+          break;
+        }
+        case 'ReplyFailed': {
+          const f = event.data as OutboxEventMap['ReplyFailed'];
+          await tx.query(`UPDATE email_reply SET error = $3 WHERE id = $1 AND team_id = $2 AND status = 'FAILED'`, [
+            f.replyId,
+            f.teamId,
+            f.error,
+          ]);
+          break;
+        }
+      }
+    }
+  }
+
   async reset(tx: EntityManager): Promise<void> {
     await tx.query('TRUNCATE email_reply');
   }

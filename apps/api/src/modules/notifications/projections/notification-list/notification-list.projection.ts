@@ -100,6 +100,27 @@ export class NotificationListProjection implements Projection {
     await flush();
   }
 
+  /** The notifications about an erased person's email: their titles and messages written again as they now read. */
+  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const rows = events
+      .filter((event) => event.type === 'NotificationsCreated')
+      .flatMap((event) =>
+        (event.data as Data<'NotificationsCreated'>).notifications.map((n) => ({
+          id: n.notificationId,
+          user_id: n.userId,
+          title: n.title,
+          message: n.message,
+        })),
+      );
+    if (rows.length === 0) return;
+    await tx.query(
+      `UPDATE notification n SET title = r.title, message = r.message
+         FROM json_to_recordset($1::json) AS r(id uuid, user_id uuid, title text, message text)
+        WHERE n.id = r.id AND n.user_id = r.user_id`,
+      [JSON.stringify(rows)],
+    );
+  }
+
   async reset(tx: EntityManager): Promise<void> {
     await tx.query('TRUNCATE notification, notification_snooze');
   }

@@ -1,0 +1,23 @@
+import type { NotificationsCreated } from '@teaminbox/contracts';
+import { NOTIFICATIONS_CREATED_PERSONAL_FIELDS } from './notification-personal-fields';
+
+describe('personal fields of notifications', () => {
+  const created: NotificationsCreated = {
+    teamId: 't1',
+    causeEventId: 'event-1',
+    causeType: 'EmailReceived',
+    notifications: [],
+    correspondent: 'alice@example.com',
+  };
+
+  it("seals the messages (the email's subject and sender quoted) under the email's sender", () => {
+    expect(NOTIFICATIONS_CREATED_PERSONAL_FIELDS(created)).toEqual([
+      { teamId: 't1', address: 'alice@example.com', paths: ['correspondent', 'notifications.*.message'] },
+    ]);
+  });
+
+  it('seals nothing in notifications recorded without the sender', () => {
+    const { correspondent: _none, ...old } = created;
+    expect(NOTIFICATIONS_CREATED_PERSONAL_FIELDS(old)).toEqual([]);
+  });
+});

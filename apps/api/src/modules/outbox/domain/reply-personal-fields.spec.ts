@@ -1,0 +1,49 @@
+import type { ReplyFailed, ReplyQueued } from '@teaminbox/contracts';
+import { REPLY_FAILED_PERSONAL_FIELDS, REPLY_QUEUED_PERSONAL_FIELDS } from './reply-personal-fields';
+
+const queued: ReplyQueued = {
+  replyId: 'r1',
+  emailId: 'e1',
+  teamId: 't1',
+  messageId: '<r1@example.com>',
+  inReplyTo: '<m1@example.com>',
+  references: ['<m1@example.com>'],
+  from: { name: 'Support', email: 'support@example.com' },
+  to: ['alice@example.com', 'bob@example.com'],
+  cc: ['carol@example.com'],
+  bcc: ['dave@example.com'],
+  subject: 'Re: Hello',
+  text: 'Dear Alice',
+  html: '<p>Dear Alice</p>',
+  attachments: [{ id: 'a1', fileName: 'alice-invoice.pdf', contentType: 'application/pdf', size: 10 }],
+  queuedBy: 'u1',
+};
+
+describe('personal fields of replies', () => {
+  it('seals each recipient under that recipient, the texts and file names under the first To recipient', () => {
+    expect(REPLY_QUEUED_PERSONAL_FIELDS(queued)).toEqual([
+      { teamId: 't1', address: 'alice@example.com', paths: ['subject', 'text', 'html', 'attachments.*.fileName'] },
+      { teamId: 't1', address: 'alice@example.com', paths: ['to.0'] },
+      { teamId: 't1', address: 'bob@example.com', paths: ['to.1'] },
+      { teamId: 't1', address: 'carol@example.com', paths: ['cc.0'] },
+      { teamId: 't1', address: 'dave@example.com', paths: ['bcc.0'] },
+    ]);
+  });
+
+  it("seals a failure's error under the reply's first To recipient, when the event names them", () => {
+    const failed: ReplyFailed = {
+      replyId: 'r1',
+      emailId: 'e1',
+      teamId: 't1',
+      messageId: '<r1@example.com>',
+      error: '550 <alice@example.com>: mailbox unavailable',
+      failedAt: '2026-11-24T08:00:00.000Z',
+      correspondent: 'alice@example.com',
+    };
+    expect(REPLY_FAILED_PERSONAL_FIELDS(failed)).toEqual([
+      { teamId: 't1', address: 'alice@example.com', paths: ['correspondent', 'error'] },
+    ]);
+    const { correspondent: _none, ...old } = failed;
+    expect(REPLY_FAILED_PERSONAL_FIELDS(old)).toEqual([]);
+  });
+});
