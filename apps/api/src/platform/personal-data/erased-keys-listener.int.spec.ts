@@ -43,9 +43,14 @@ describe('erasures reach the key cache of every process on the database', () => 
     await db?.drop();
   });
 
-  /** A replica: its own keyring (and cache) and store; another replica erases through its own keyring. */
+  /**
+   * A replica: its own keyring (and cache), listener and store; another replica erases through its own keyring. The
+   * listener starts first: its connection forgets every key, which would hide an unannounced erasure.
+   */
   async function scenario() {
     const keyring = new PersonalDataKeyring(db.dataSource, SECRETS_KEY);
+    listener = new ErasedKeysListener(db.url, keyring, quiet);
+    await listener.start();
     const store = new PersonalDataEventStore(adapter, registry, keyring);
     const teamId = randomUUID();
     const streamId = `message-${randomUUID()}`;
@@ -73,13 +78,11 @@ describe('erasures reach the key cache of every process on the database', () => 
     const subject = { teamId, subjectId: other.subjectId(teamId, 'leaving@example.com') };
     const keyIds = await other.keyIdsOf(subject);
     expect(await other.erase(subject, keyIds, db.dataSource)).toEqual(keyIds);
-    return { keyring, from, announce: () => other.announceErased(subject, keyIds) };
+    return { from, announce: () => other.announceErased(subject, keyIds) };
   }
 
   it("drops a key another process erased from this process's cache once announced", async () => {
-    const { keyring, from, announce } = await scenario();
-    listener = new ErasedKeysListener(db.url, keyring, quiet);
-    await listener.start();
+    const { from, announce } = await scenario();
     // Unannounced, the cached key still opens the fields: what the announcement is for.
     expect(await from()).toBe('leaving@example.com');
     await announce();
@@ -89,9 +92,7 @@ describe('erasures reach the key cache of every process on the database', () => 
   });
 
   it('drops the whole cache when its lost connection is back (an announcement may have been missed)', async () => {
-    const { keyring, from } = await scenario();
-    listener = new ErasedKeysListener(db.url, keyring, quiet);
-    await listener.start();
+    const { from } = await scenario();
     expect(await from()).toBe('leaving@example.com');
     await db.dataSource.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
