@@ -12,8 +12,10 @@ describe('personal data cipher (AES-256-GCM, one block per subject and event)', 
     expect(openTexts(key, block)).toEqual(texts);
   });
 
-  it('uses a fresh IV each time', () => {
+  it('uses a fresh IV each time, also across refills of its pool of random bytes', () => {
     expect(sealTexts(key, ['same']).iv).not.toBe(sealTexts(key, ['same']).iv);
+    const ivs = new Set(Array.from({ length: 3000 }, () => sealTexts(key, ['same']).iv));
+    expect(ivs.size).toBe(3000);
   });
 
   it('cuts a long ciphertext into pieces an event can carry, and joins them when opening', () => {
@@ -62,5 +64,32 @@ describe('personal data cipher (AES-256-GCM, one block per subject and event)', 
     const plain = { subject: 'Plain', to: ['a@b.c'] };
     expect(openPayload(plain, new Map())).toBe(plain);
     expect(sealedKeyIds(plain)).toEqual([]);
+  });
+
+  it('takes the texts of a block it sealed itself (same IV and tag) while the key exists, and deciphers any other', () => {
+    const texts = ['Invoice'];
+    const block = sealTexts(key, texts);
+    const payload = { subject: { $pd: 'k', i: 0 }, $sealed: { k: block } };
+    const keys = new Map([['k', key]]);
+    // Known texts differing from the ciphertext show which path was taken.
+    const mine = new Map([['k', { iv: block.iv, tag: block.tag, texts: ['as sealed here'] }]]);
+    expect(openPayload(payload, keys, mine)).toEqual({ subject: 'as sealed here' });
+    const other = sealTexts(key, ['Other']);
+    expect(openPayload(payload, keys, new Map([['k', { ...other, texts: ['Other'] }]]))).toEqual({
+      subject: 'Invoice',
+    });
+    expect(openPayload(payload, keys, new Map([['k', { ...mine.get('k')!, tag: other.tag }]]))).toEqual({
+      subject: 'Invoice',
+    });
+    expect(openPayload(payload, new Map(), mine)).toEqual({ subject: ERASED });
+  });
+
+  it('returns an opened payload deeply frozen', () => {
+    const opened = openPayload(
+      { to: [{ $pd: 'k', i: 0 }], nested: { list: [1] }, $sealed: { k: sealTexts(key, ['a@b.c']) } },
+      new Map([['k', key]]),
+    ) as { to: string[]; nested: { list: number[] } };
+    expect(Object.isFrozen(opened) && Object.isFrozen(opened.to) && Object.isFrozen(opened.nested.list)).toBe(true);
+    expect(() => opened.nested.list.push(2)).toThrow(TypeError);
   });
 });
