@@ -215,12 +215,14 @@ export class PersonalDataEventStore implements EventStore {
     const ids = new Set<string>();
     for (let index = 0; index < events.length; index++) {
       const keyIds = events[index].metadata?.personalDataKeys;
-      if (!keyIds || keyIds.length === 0 || events[index].data === null) continue;
+      if (!keyIds || keyIds.length === 0) continue;
+      // Before the payload is touched: an adapter may parse it on first access.
       const hit = cached ? this.opened.get(events[index].eventId) : undefined;
       if (hit) {
         opened[index] = hit;
         continue;
       }
+      if (events[index].data === null) continue;
       sealed.push(index);
       for (const id of keyIds) ids.add(id);
     }
