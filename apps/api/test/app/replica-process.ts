@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { RequestOptions, TestApp } from './test-app';
+import { apiRequester, type RequestOptions, type TestApp } from './test-app';
 
 /**
  * The API as a process of its own, started with the product's entry: `src/main.ts` through the TypeScript require
@@ -68,22 +68,7 @@ export async function startReplica(
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
 
-  const request = async <T>(path: string, options: RequestOptions = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined;
-    if (typeof options.body === 'string') {
-      body = options.body;
-      headers['content-type'] ??= 'text/plain';
-    } else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await fetch(baseUrl + path, { method: options.method ?? 'GET', headers, body });
-    const text = await response.text();
-    const json = (response.headers.get('content-type') ?? '').includes('json') && text;
-    return { status: response.status, headers: response.headers, body: (json ? JSON.parse(text) : text) as T };
-  };
+  const request = apiRequester(baseUrl);
   let counter = 0;
   const signUp = async (prefix = 'user') => {
     const email = `${prefix}.${name}.${Date.now().toString(36)}.${counter++}@example.com`;

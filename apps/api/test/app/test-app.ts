@@ -6,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../../src/create-app';
 import type { AppConfig } from '../../src/platform/config/app-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { ShutdownTrace } from './shutdown-trace';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -50,22 +51,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-/** The whole application on a fresh database, listening on a free port of 127.0.0.1. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const config = testConfig(overrides);
-  const database = await createTestDatabase();
-  let app: NestExpressApplication;
-  try {
-    app = await createApp({ config, databaseUrl: database.url });
-    await app.listen(0, '127.0.0.1');
-  } catch (error) {
-    await database.drop();
-    throw error;
-  }
-  const address = app.getHttpServer().address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  const request = async <T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
+/** Calls the API at baseUrl: a JSON (or text) body, an optional bearer token; the answer's JSON parsed. */
+export function apiRequester(baseUrl: string) {
+  return async <T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined;
@@ -82,6 +70,25 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: parsed as T };
   };
+}
+
+/** The whole application on a fresh database, listening on a free port of 127.0.0.1. */
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const database = await createTestDatabase();
+  let app: NestExpressApplication;
+  try {
+    app = await createApp({ config, databaseUrl: database.url });
+    await app.listen(0, '127.0.0.1');
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  const address = app.getHttpServer().address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const request = apiRequester(baseUrl);
+  const shutdown = new ShutdownTrace(app);
 
   let counter = 0;
   const signUp = async (prefix = 'user') => {
@@ -107,7 +114,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     signUp,
     close: async () => {
       try {
-        await app.close();
+        await shutdown.close(() => app.close());
       } finally {
         await database.drop();
         rmSync(config.dataDir, { recursive: true, force: true });

@@ -150,6 +150,9 @@ describe('GET /metrics (Prometheus)', () => {
         ],
         'no_stream',
       );
+      // The appended event becomes visible to the log's readers once its commit is (poll, at most 10 s).
+      const deadline = Date.now() + 10_000;
+      while ((await value(lag)) !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(await value(lag)).toBe(1);
     } finally {
       await runner.start();

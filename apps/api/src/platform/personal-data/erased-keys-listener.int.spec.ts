@@ -37,15 +37,18 @@ describe('erasures reach the key cache of every process on the database', () => 
     db = await createMigratedTestDataSource();
     adapter = new PostgresEventStore({ url: db.url });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await listener?.stop();
+  });
+  afterAll(async () => {
     await adapter?.close();
     await db?.drop();
   });
 
   /**
-   * A replica: its own keyring (and cache), listener and store; another replica erases through its own keyring. The
-   * listener starts first: its connection forgets every key, which would hide an unannounced erasure.
+   * A replica: its own keyring (and cache, listening for erasures) and store, which reads a sealed field and so
+   * caches its key; another replica then erases the subject through its own keyring. The listener starts first: its
+   * connection forgets every key, which would hide an unannounced erasure.
    */
   async function scenario() {
     const keyring = new PersonalDataKeyring(db.dataSource, SECRETS_KEY);
@@ -88,7 +91,6 @@ describe('erasures reach the key cache of every process on the database', () => 
     await announce();
     await eventually(async () => (await from()) === '[erased]');
     expect(await from()).toBe('[erased]');
-    await listener.stop();
   });
 
   it('drops the whole cache when its lost connection is back (an announcement may have been missed)', async () => {
@@ -100,6 +102,5 @@ describe('erasures reach the key cache of every process on the database', () => 
     );
     await eventually(async () => (await from()) === '[erased]');
     await eventually(async () => listener.listening);
-    await listener.stop();
   });
 });

@@ -36,7 +36,14 @@ export class ErasedKeysListener {
     this.retry = null;
     const client = this.client;
     this.client = null;
-    if (client) await client.end().catch(() => undefined);
+    if (!client) return;
+    // A connection that does not answer its end within 3 s is left to close with the process.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      client.end().catch(() => undefined),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, 3000))),
+    ]);
+    clearTimeout(timer);
   }
 
   /** True while the listening connection is up. */

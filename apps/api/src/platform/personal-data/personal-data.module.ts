@@ -26,7 +26,8 @@ import { PersonalDataRegistry } from './personal-fields';
 @Global()
 @Module({
   providers: [
-    { provide: PersonalDataRegistry, useValue: new PersonalDataRegistry() },
+    // One registry per application (a factory, not a value built once per process: tests start several apps).
+    { provide: PersonalDataRegistry, useFactory: () => new PersonalDataRegistry() },
     {
       provide: PersonalDataKeyring,
       useFactory: (dataSource: DataSource, config: AppConfig) => new PersonalDataKeyring(dataSource, config.secretsKey),
