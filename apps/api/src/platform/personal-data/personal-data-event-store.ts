@@ -214,14 +214,14 @@ export class PersonalDataEventStore implements EventStore {
     const sealed: number[] = [];
     const ids = new Set<string>();
     for (let index = 0; index < events.length; index++) {
-      const keyIds = events[index].metadata?.personalDataKeys;
-      if (!keyIds || keyIds.length === 0) continue;
-      // Before the payload is touched: an adapter may parse it on first access.
+      // Before the metadata and the payload are touched: an adapter may parse them on first access.
       const hit = cached ? this.opened.get(events[index].eventId) : undefined;
       if (hit) {
         opened[index] = hit;
         continue;
       }
+      const keyIds = events[index].metadata?.personalDataKeys;
+      if (!keyIds || keyIds.length === 0) continue;
       if (events[index].data === null) continue;
       sealed.push(index);
       for (const id of keyIds) ids.add(id);
