@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { ERASED } from './personal-fields';
 
 /**
@@ -8,9 +9,14 @@ import { ERASED } from './personal-fields';
  * a random 96-bit IV each time. One encryption per subject and event, not one per field. The ciphertext is cut into
  * pieces of at most CHUNK characters, under the event store's limit of one string. Once a key is deleted, its fields
  * read ERASED.
+ *
+ * Version 2 (`"v": 2`) compresses the JSON array (raw DEFLATE) before encrypting it: blocks whose JSON has at least
+ * COMPRESS_FROM characters (message bodies and headers) are written so, shorter ones (an address) stay version 1.
+ * A ciphertext does not compress, so without it the database stores, logs and sends to every reader the full size
+ * of every body (in base64) where it used to compress the plain text. Both versions are read.
  */
 export interface SealedBlock {
-  v: 1;
+  v: 1 | 2;
   iv: string;
   tag: string;
   ct: string[];
@@ -27,6 +33,10 @@ export const SEALED_FIELD = '$sealed';
 const IV_BYTES = 12;
 const CHUNK = 1_000_000;
 const ALGORITHM = 'aes-256-gcm';
+/** Characters of a block's JSON from which it is compressed before it is encrypted (version 2). */
+const COMPRESS_FROM = 512;
+/** Bytes a version 2 block may inflate to at most (its fields are cut at 1 MiB characters each on append). */
+const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
 /** IVs drawn from the system's random source at once (one call per 1,024 blocks rather than one per block). */
 const IV_POOL_BYTES = IV_BYTES * 1024;
 
@@ -63,24 +73,27 @@ export function isSealedFieldRef(value: unknown): value is SealedFieldRef {
 /** The texts sealed as one block under the subject's key. */
 export function sealTexts(key: Buffer, texts: readonly string[]): SealedBlock {
   const iv = nextIv();
+  const json = JSON.stringify(texts);
+  const compressed = json.length >= COMPRESS_FROM;
+  const plain = compressed ? deflateRawSync(json) : Buffer.from(json, 'utf8');
   const cipher = createCipheriv(ALGORITHM, key, iv);
-  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(texts), 'utf8'), cipher.final()]).toString(
-    'base64url',
-  );
+  const ciphertext = Buffer.concat([cipher.update(plain), cipher.final()]).toString('base64url');
   const ct: string[] = [];
   for (let start = 0; start < ciphertext.length || ct.length === 0; start += CHUNK)
     ct.push(ciphertext.slice(start, start + CHUNK));
-  return { v: 1, iv: iv.toString('base64url'), tag: cipher.getAuthTag().toString('base64url'), ct };
+  return { v: compressed ? 2 : 1, iv: iv.toString('base64url'), tag: cipher.getAuthTag().toString('base64url'), ct };
 }
 
 /** The block's texts; throws (without the values) when it was altered or sealed under another key. */
 export function openTexts(key: Buffer, block: SealedBlock, keyId = ''): string[] {
-  if (block?.v !== 1 || !block.iv || !block.tag || !Array.isArray(block.ct)) throw new Error('Not a sealed block');
+  if ((block?.v !== 1 && block?.v !== 2) || !block.iv || !block.tag || !Array.isArray(block.ct))
+    throw new Error('Not a sealed block');
   try {
     const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(block.iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(block.tag, 'base64url'));
     const plain = Buffer.concat([decipher.update(Buffer.from(block.ct.join(''), 'base64url')), decipher.final()]);
-    return JSON.parse(plain.toString('utf8')) as string[];
+    const json = block.v === 2 ? inflateRawSync(plain, { maxOutputLength: MAX_INFLATED_BYTES }) : plain;
+    return JSON.parse(json.toString('utf8')) as string[];
   } catch {
     throw new Error(`Personal fields sealed with key ${keyId} cannot be opened`);
   }
