@@ -74,6 +74,10 @@ describe('personal data cipher (AES-256-GCM, one block per subject and event)', 
       size: 12,
       none: null,
     });
+    // The texts opened are counted (what a cache of opened payloads weighs them by), not those of an erased key.
+    const weight = { chars: 0 };
+    openPayload(payload, new Map([['kept', key]]), undefined, weight);
+    expect(weight.chars).toBe('Invoice'.length + 'team@example.com'.length);
     // An event stored before encryption reads unchanged.
     const plain = { subject: 'Plain', to: ['a@b.c'] };
     expect(openPayload(plain, new Map())).toBe(plain);

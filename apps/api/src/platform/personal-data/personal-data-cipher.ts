@@ -123,12 +123,14 @@ function fill(value: unknown, texts: ReadonlyMap<string, readonly string[] | nul
  * was erased). The copy is deeply frozen (an opened payload may be shared by every reader of the event). A payload
  * without `$sealed` (stored before encryption, or without personal data) is returned as it is. `known` holds the
  * texts of blocks this process sealed (by key id): a stored block with the same IV and tag is that very ciphertext,
- * so its texts are taken as they are instead of deciphered, still only while its key exists.
+ * so its texts are taken as they are instead of deciphered, still only while its key exists. `opened.chars` is
+ * increased by the characters of the texts opened (the weight of the copy, roughly).
  */
 export function openPayload(
   data: unknown,
   keys: ReadonlyMap<string, Buffer>,
   known?: ReadonlyMap<string, KnownBlock>,
+  opened?: { chars: number },
 ): unknown {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
   const { [SEALED_FIELD]: sealed, ...rest } = data as Record<string, unknown>;
@@ -137,9 +139,13 @@ export function openPayload(
   for (const [keyId, block] of Object.entries(sealed as Record<string, SealedBlock>)) {
     const key = keys.get(keyId);
     const mine = known?.get(keyId);
-    if (!key) texts.set(keyId, null);
-    else if (mine && mine.iv === block?.iv && mine.tag === block?.tag) texts.set(keyId, mine.texts);
-    else texts.set(keyId, openTexts(key, block, keyId));
+    if (!key) {
+      texts.set(keyId, null);
+      continue;
+    }
+    const open = mine && mine.iv === block?.iv && mine.tag === block?.tag ? mine.texts : openTexts(key, block, keyId);
+    texts.set(keyId, open);
+    if (opened) for (const text of open) opened.chars += text.length;
   }
   return fill(rest, texts);
 }

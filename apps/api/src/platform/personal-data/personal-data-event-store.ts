@@ -61,16 +61,6 @@ function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
-/** The characters of an event's sealed blocks (the weight of its opened copy in the cache, roughly). */
-function sealedChars(data: unknown): number {
-  const sealed = (data as Record<string, unknown>)[SEALED_FIELD];
-  let chars = 0;
-  if (sealed && typeof sealed === 'object')
-    for (const block of Object.values(sealed as Record<string, { ct?: unknown }>))
-      if (Array.isArray(block?.ct)) for (const piece of block.ct) if (typeof piece === 'string') chars += piece.length;
-  return chars;
-}
-
 /**
  * The event store with personal data encrypted (crypto-shredding), in front of either adapter: on append, the
  * fields an event type declares personal (PersonalDataRegistry) are sealed with their subject's key, one block per
@@ -235,6 +225,8 @@ export class PersonalDataEventStore implements EventStore {
       const event = events[index];
       const known = cached ? this.appended.get(event.eventId) : undefined;
       if (known) this.appended.delete(event.eventId);
+      // The weight of the opened copy: its texts (sealed blocks may be compressed, much smaller).
+      const weight = { chars: 0 };
       const open: StoredEvent = Object.freeze({
         eventId: event.eventId,
         type: event.type,
@@ -243,10 +235,10 @@ export class PersonalDataEventStore implements EventStore {
         position: deepFreeze(event.position),
         recordedAt: event.recordedAt,
         metadata: deepFreeze(event.metadata),
-        data: deepFreeze(openPayload(event.data, keys, known)),
+        data: deepFreeze(openPayload(event.data, keys, known, weight)),
       });
       opened[index] = open;
-      if (keep) this.opened.set(open.eventId, open, sealedChars(event.data));
+      if (keep) this.opened.set(open.eventId, open, weight.chars);
     }
     return opened;
   }
