@@ -47,7 +47,8 @@ describe('erasures reach the key cache of every process on the database', () => 
 
   /**
    * A replica: its own keyring (and cache, listening for erasures) and store, which reads a sealed field and so
-   * caches its key; another replica then erases the subject through its own keyring.
+   * caches its key; another replica then erases the subject through its own keyring. The listener starts first: its
+   * connection forgets every key, which would hide an unannounced erasure.
    */
   async function scenario() {
     const keyring = new PersonalDataKeyring(db.dataSource, SECRETS_KEY);

@@ -155,4 +155,77 @@ describe('the event store with personal data sealed (PostgreSQL)', () => {
     );
     await expect(wrongKey.readStream(streamId)).rejects.toThrow('cannot be opened');
   });
+
+  it('opens an event once for every reader, frozen, and opens it again after any key is forgotten', async () => {
+    const teamId = randomUUID();
+    const streamId = `message-${randomUUID()}`;
+    const message = { teamId, from: 'shared@example.com', to: ['desk@example.com'], body: 'Once', size: 4 };
+    await store.appendToStream(streamId, [arrived(message)], 'no_stream');
+
+    const [first] = await store.readStream(streamId);
+    expect(first.data).toEqual(message);
+    // Every later read, on any path, shares the opened event.
+    expect((await store.readStream(streamId))[0]).toBe(first);
+    expect((await store.readStreams([streamId])).get(streamId)?.[0]).toBe(first);
+    // The global log shows a transaction once no older one is open on the server (other databases' included): wait.
+    const fromLog = async () =>
+      (await store.readAll({ after: START, maxCount: 10_000 })).find((e) => e.eventId === first.eventId);
+    const deadline = Date.now() + 10_000;
+    while (!(await fromLog()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await fromLog()).toBe(first);
+    // No reader can change what the others read.
+    expect(() => {
+      (first.data as Message).body = 'changed';
+    }).toThrow(TypeError);
+    expect(() => {
+      (first.data as Message).to.push('more@example.com');
+    }).toThrow(TypeError);
+    expect(() => {
+      (first as { data: unknown }).data = null;
+    }).toThrow(TypeError);
+
+    // Another replica erases the subject: its announcement makes the keyring forget the key, and the event reads erased.
+    const subject = { teamId, subjectId: keyring.subjectId(teamId, 'shared@example.com') };
+    const keyIds = await keyring.keyIdsOf(subject);
+    await db.dataSource.query('DELETE FROM personal_data_key WHERE id = ANY($1::uuid[])', [keyIds]);
+    keyring.forget(subject, keyIds);
+    const [after] = await store.readStream(streamId);
+    expect(after).not.toBe(first);
+    expect(after.data).toEqual({ ...message, from: '[erased]', body: '[erased]' });
+  });
+
+  it('keeps nothing opened while a key was being forgotten', async () => {
+    const teamId = randomUUID();
+    const streamId = `message-${randomUUID()}`;
+    await store.appendToStream(
+      streamId,
+      [arrived({ teamId, from: 'racing@example.com', to: [], body: 'Race', size: 4 })],
+      'no_stream',
+    );
+    // An erasure announced while the keys of a read are being fetched.
+    class ForgettingKeyring extends PersonalDataKeyring {
+      forgetNext = true;
+      override async keysById(ids: Iterable<string>): Promise<Map<string, Buffer>> {
+        const keys = await super.keysById(ids);
+        if (this.forgetNext) this.forgetAll();
+        this.forgetNext = false;
+        return keys;
+      }
+    }
+    const racing = new PersonalDataEventStore(adapter, registry, new ForgettingKeyring(db.dataSource, SECRETS_KEY));
+    const [first] = await racing.readStream(streamId);
+    const [second] = await racing.readStream(streamId);
+    expect(second).not.toBe(first);
+    expect((await racing.readStream(streamId))[0]).toBe(second);
+  });
+
+  it('deciphers an event it appended when the stored one is another (an event id stored before is skipped)', async () => {
+    const teamId = randomUUID();
+    const streamId = `message-${randomUUID()}`;
+    const first = arrived({ teamId, from: 'twice@example.com', to: [], body: 'Stored first', size: 1 });
+    await new PersonalDataEventStore(adapter, registry, keyring).appendToStream(streamId, [first], 'no_stream');
+    // The same event id appended again with another body: the store skips it and keeps the first.
+    await store.appendToStream(streamId, [{ ...first, data: { ...first.data, body: 'Appended again' } }], 'any');
+    expect((await store.readStream(streamId)).map((event) => (event.data as Message).body)).toEqual(['Stored first']);
+  });
 });

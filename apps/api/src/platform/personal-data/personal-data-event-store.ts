@@ -7,7 +7,7 @@ import type {
   StoredEvent,
 } from '../event-store/event-store.port';
 import { cleanText } from '../event-store/event-text';
-import { openPayload, SEALED_FIELD, sealTexts, type SealedFieldRef } from './personal-data-cipher';
+import { type KnownBlock, openPayload, SEALED_FIELD, sealTexts, type SealedFieldRef } from './personal-data-cipher';
 import type { PersonalDataKeyring, SubjectKey } from './personal-data-keyring';
 import type { PersonalDataRegistry } from './personal-fields';
 import { replaceAt } from './personal-fields';
@@ -16,21 +16,85 @@ import { replaceAt } from './personal-fields';
 const MAX_FIELD_LENGTH = 1_048_576;
 
 /**
+ * Events kept in memory at most (opened, and sealed here but not yet read), and their characters at most, per cache;
+ * the oldest entries are dropped first.
+ */
+const CACHE_EVENTS = 5_000;
+const CACHE_CHARS = 24_000_000;
+
+/** A map by event id bounded in entries and in weight (characters); the first entered leaves first. */
+class BoundedCache<V> {
+  private readonly entries = new Map<string, { value: V; weight: number }>();
+  private weight = 0;
+
+  get(key: string): V | undefined {
+    return this.entries.get(key)?.value;
+  }
+
+  set(key: string, value: V, weight: number): void {
+    this.delete(key);
+    if (weight > CACHE_CHARS) return;
+    this.entries.set(key, { value, weight });
+    this.weight += weight;
+    while (this.entries.size > CACHE_EVENTS || this.weight > CACHE_CHARS) {
+      const [oldest] = this.entries.keys();
+      this.delete(oldest);
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.weight -= entry.weight;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.weight = 0;
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  for (const item of Object.values(value)) deepFreeze(item);
+  return Object.freeze(value);
+}
+
+/**
  * The event store with personal data encrypted (crypto-shredding), in front of either adapter: on append, the
  * fields an event type declares personal (PersonalDataRegistry) are sealed with their subject's key, one block per
  * subject and event (see personal-data-cipher.ts), and the ids of the keys are listed in the metadata
  * (`personalDataKeys`); on every read (streams, the global log), sealed fields are
  * opened, and those whose key was erased read "[erased]". Events stored in plain text read as they are.
+ *
+ * Every subscriber of an event type reads the same events (projections, reactions, the CQRS bus): an event is opened
+ * once and its opened copy, deeply frozen, is shared by the readers that follow, from a bounded cache by event id.
+ * The first read of an event appended by this process does not even decipher it: the texts sealed on append are kept
+ * (bounded, by event id) and used when the stored block is the one sealed here (same IV and tag) and its key still
+ * exists. Any key forgotten by the keyring (an erasure here or by another replica, a lost listening connection)
+ * drops both caches, and what was opened or sealed while a key was being forgotten is not kept.
  */
 export class PersonalDataEventStore implements EventStore {
+  private readonly opened = new BoundedCache<StoredEvent>();
+  private readonly appended = new BoundedCache<Map<string, KnownBlock>>();
+  private cachedGeneration: number;
+
   constructor(
     private readonly inner: EventStore,
     private readonly registry: PersonalDataRegistry,
     private readonly keyring: PersonalDataKeyring,
-  ) {}
+  ) {
+    this.cachedGeneration = keyring.generation;
+  }
 
   async appendToStream(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
-    return this.inner.appendToStream(streamId, await this.seal(events), expectedVersion);
+    const generation = this.keyring.generation;
+    const known = new Map<string, { blocks: Map<string, KnownBlock>; chars: number }>();
+    const result = await this.inner.appendToStream(streamId, await this.seal(events, known), expectedVersion);
+    if (this.currentGeneration() === generation)
+      for (const [eventId, { blocks, chars }] of known) this.appended.set(eventId, blocks, chars);
+    return result;
   }
 
   async readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]> {
@@ -75,8 +139,14 @@ export class PersonalDataEventStore implements EventStore {
     return this.inner.close();
   }
 
-  /** The events with their personal fields sealed (the keys of new subjects created in one statement). */
-  async seal(events: NewEvent[]): Promise<NewEvent[]> {
+  /**
+   * The events with their personal fields sealed (the keys of new subjects created in one statement); `known`
+   * receives, by event id, the texts of each block sealed and their characters.
+   */
+  async seal(
+    events: NewEvent[],
+    known?: Map<string, { blocks: Map<string, KnownBlock>; chars: number }>,
+  ): Promise<NewEvent[]> {
     const groups = events.map((event) =>
       event.data !== null && typeof event.data === 'object' && !Array.isArray(event.data)
         ? this.registry.groupsOf(event.type, event.data)
@@ -105,6 +175,15 @@ export class PersonalDataEventStore implements EventStore {
           });
       }
       const sealed = Object.fromEntries([...texts].map(([id, block]) => [id, sealTexts(block.key.key, block.texts)]));
+      if (known) {
+        const blocks = new Map<string, KnownBlock>();
+        let chars = 0;
+        for (const [id, block] of texts) {
+          blocks.set(id, { iv: sealed[id].iv, tag: sealed[id].tag, texts: block.texts });
+          for (const text of block.texts) chars += text.length;
+        }
+        known.set(event.eventId, { blocks, chars });
+      }
       return {
         ...event,
         data: { ...(data as Record<string, unknown>), [SEALED_FIELD]: sealed },
@@ -114,35 +193,64 @@ export class PersonalDataEventStore implements EventStore {
   }
 
   /**
-   * The events with their sealed fields opened. Only events that list keys in their metadata are parsed; `erased`
-   * names keys to read as erased even if they still exist (the erasure deleting them has not committed yet).
+   * The events with their sealed fields opened (deeply frozen: readers share them). Only events that list keys in
+   * their metadata are parsed; `erased` names keys to read as erased even if they still exist (the erasure deleting
+   * them has not committed yet): such a read neither uses nor fills the cache of opened events.
    */
   async open(events: StoredEvent[], erased: ReadonlySet<string> = new Set()): Promise<StoredEvent[]> {
+    const cached = erased.size === 0;
+    const generation = this.currentGeneration();
+    const opened = events.slice();
     const sealed: number[] = [];
     const ids = new Set<string>();
     for (let index = 0; index < events.length; index++) {
+      // Before the metadata and the payload are touched: an adapter may parse them on first access.
+      const hit = cached ? this.opened.get(events[index].eventId) : undefined;
+      if (hit) {
+        opened[index] = hit;
+        continue;
+      }
       const keyIds = events[index].metadata?.personalDataKeys;
-      if (!keyIds || keyIds.length === 0 || events[index].data === null) continue;
+      if (!keyIds || keyIds.length === 0) continue;
+      if (events[index].data === null) continue;
       sealed.push(index);
       for (const id of keyIds) ids.add(id);
     }
-    if (sealed.length === 0) return events;
+    if (sealed.length === 0) return opened;
     const keys = await this.keyring.keysById(ids);
     for (const id of erased) keys.delete(id);
-    const opened = events.slice();
+    // Nothing opened is kept when a key was forgotten meanwhile: it may have been opened with an erased key.
+    const keep = cached && this.currentGeneration() === generation;
     for (const index of sealed) {
       const event = events[index];
-      opened[index] = {
+      const known = cached ? this.appended.get(event.eventId) : undefined;
+      if (known) this.appended.delete(event.eventId);
+      // The weight of the opened copy: its texts (sealed blocks may be compressed, much smaller).
+      const weight = { chars: 0 };
+      const open: StoredEvent = Object.freeze({
         eventId: event.eventId,
         type: event.type,
         streamId: event.streamId,
         streamVersion: event.streamVersion,
-        position: event.position,
+        position: deepFreeze(event.position),
         recordedAt: event.recordedAt,
-        metadata: event.metadata,
-        data: openPayload(event.data, keys),
-      };
+        metadata: deepFreeze(event.metadata),
+        data: deepFreeze(openPayload(event.data, keys, known, weight)),
+      });
+      opened[index] = open;
+      if (keep) this.opened.set(open.eventId, open, weight.chars);
     }
     return opened;
+  }
+
+  /** The keyring's generation, both caches dropped first if a key was forgotten since they were filled. */
+  private currentGeneration(): number {
+    const generation = this.keyring.generation;
+    if (generation !== this.cachedGeneration) {
+      this.opened.clear();
+      this.appended.clear();
+      this.cachedGeneration = generation;
+    }
+    return generation;
   }
 }

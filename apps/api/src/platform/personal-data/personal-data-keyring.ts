@@ -59,6 +59,7 @@ export class PersonalDataKeyring {
     reject(error: unknown): void;
   }[] = [];
   private creating = false;
+  private forgotten = 0;
 
   constructor(
     private readonly db: SqlRunner,
@@ -165,6 +166,14 @@ export class PersonalDataKeyring {
     return result;
   }
 
+  /**
+   * Counts the calls of forget and forgetAll: what was read with the keys before a change of this number may have
+   * used a key erased since (caches of opened data compare it before they keep anything).
+   */
+  get generation(): number {
+    return this.forgotten;
+  }
+
   /** The keys with these ids that still exist (an erased subject's key is absent). */
   async keysById(ids: Iterable<string>): Promise<Map<string, Buffer>> {
     const found = new Map<string, Buffer>();
@@ -175,13 +184,15 @@ export class PersonalDataKeyring {
       else missing.push(id);
     }
     if (missing.length === 0) return found;
+    const generation = this.forgotten;
     const rows = (await this.db.query(
       `SELECT id, team_id::text, subject_id, sealed_key FROM personal_data_key WHERE id = ANY($1::uuid[])`,
       [missing.filter((id) => UUID.test(id))],
     )) as KeyRow[];
     for (const row of rows) {
       const key = this.open(row);
-      remember(this.byId, row.id, key);
+      // A key forgotten while the statement ran (erased meanwhile) is not cached again.
+      if (generation === this.forgotten) remember(this.byId, row.id, key);
       found.set(row.id, key);
     }
     return found;
@@ -214,12 +225,14 @@ export class PersonalDataKeyring {
 
   /** Drops a subject's keys from this process's cache. */
   forget(subject: SubjectRef, ids: readonly string[]): void {
+    this.forgotten++;
     this.bySubject.delete(refOf(subject.teamId, subject.subjectId));
     for (const id of ids) this.byId.delete(id);
   }
 
   /** Drops every cached key (this process may have missed an erasure: the next reads ask the table). */
   forgetAll(): void {
+    this.forgotten++;
     this.bySubject.clear();
     this.byId.clear();
   }
