@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EventMetadata, TeamActivityDetails } from '@teaminbox/contracts';
+import type { EventMetadata, InvitationSent, TeamActivityDetails } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
@@ -60,6 +60,48 @@ export class TeamActivityProjection implements Projection {
       else await this.record(tx, teamId, event, draft);
     }
     await flush();
+  }
+
+  /**
+   * An erased invitee: the address of their invitations written again as the events now read it ("[erased]"), in
+   * the invitation's entry, in what the projection remembers of it and in the entry of its deletion (which recalled
+   * it), as a replay would write them.
+   */
+  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const rows = events
+      .filter((event) => event.type === 'InvitationSent')
+      .map((event) => {
+        const { teamId, invitationId, email } = event.data as InvitationSent;
+        return {
+          event_id: event.eventId,
+          team_id: teamId,
+          key: `invitation:${invitationId}`,
+          invitation_id: invitationId,
+          email,
+        };
+      });
+    if (rows.length === 0) return;
+    const recordset = `json_to_recordset($1::json) AS r(event_id uuid, team_id uuid, key text, invitation_id text, email text)`;
+    const parameters = [JSON.stringify(rows)];
+    await tx.query(
+      `UPDATE team_activity a SET details = a.details || jsonb_build_object('email', r.email)
+         FROM ${recordset}
+        WHERE a.id = r.event_id AND a.team_id = r.team_id`,
+      parameters,
+    );
+    await tx.query(
+      `UPDATE team_activity_memo m SET details = m.details || jsonb_build_object('email', r.email)
+         FROM ${recordset}
+        WHERE m.team_id = r.team_id AND m.key = r.key AND m.details ? 'email'`,
+      parameters,
+    );
+    await tx.query(
+      `UPDATE team_activity a SET details = a.details || jsonb_build_object('email', r.email)
+         FROM ${recordset}
+        WHERE a.team_id = r.team_id AND a.type = 'INVITATION_DELETED' AND a.details->>'invitationId' = r.invitation_id
+          AND a.details ? 'email'`,
+      parameters,
+    );
   }
 
   async reset(tx: EntityManager): Promise<void> {
