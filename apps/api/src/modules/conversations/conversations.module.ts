@@ -14,6 +14,7 @@ import { WorkOnEmailHandler } from './commands/work-on-email/work-on-email.handl
 import { ApplyRulesHandler } from './commands/apply-rules/apply-rules.handler';
 import { WriteCommentHandler } from './commands/write-comment/write-comment.handler';
 import { EMAIL_RECEIVED_PERSONAL_FIELDS } from './domain/email-personal-fields';
+import { EMAIL_ASSIGNED_PERSONAL_FIELDS } from './domain/email-assigned-personal-fields';
 import { inlineUrlSignerProvider } from './email-content/inline-url-signer';
 import { AttachmentsController } from './http/attachments.controller';
 import { EmailCommentsController } from './http/email-comments.controller';
@@ -119,6 +120,7 @@ export class ConversationsModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.personalData.declare('EmailReceived', EMAIL_RECEIVED_PERSONAL_FIELDS);
+    this.personalData.declare('EmailAssigned', EMAIL_ASSIGNED_PERSONAL_FIELDS);
     for (const projection of [this.inbox, this.actions, this.comments, this.replies, this.stars]) {
       this.runner.registerProjection(projection);
     }

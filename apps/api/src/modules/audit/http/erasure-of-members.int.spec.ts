@@ -1,5 +1,8 @@
 import type {
   DataSubjectErasure,
+  Email,
+  EmailAction,
+  EmailHistoryEntry,
   Page,
   SuccessMessageResponse,
   Team,
@@ -55,11 +58,21 @@ describe("erasure of an invitee's and a member's personal data: the team's recor
     const invited = await call<Team>(admin.token, 'PUT', '/api/invitation', { email: withdrawn });
     const withdrawnId = invited.invitations.find((invitation) => invitation.email === withdrawn)?.id as string;
     await call(admin.token, 'DELETE', `/api/invitation/${withdrawnId}`);
+    // The member is assigned an email: the assignment records their name.
+    await call(admin.token, 'POST', '/api/emails/sample');
+    const email = (await call<Page<Email>>(admin.token, 'GET', '/api/emails?size=1')).content[0];
+    await call(admin.token, 'PUT', `/api/emails/${email.id}/assign`, { assignedTo: member.id });
+    const assignment = async () =>
+      (await call<EmailAction[]>(admin.token, 'GET', `/api/emails/${email.id}/actions`)).find(
+        (action) => action.type === 'ASSIGN',
+      );
+    expect((await assignment())?.details).toMatchObject({ assignedTo: member.id, assignedToName: member.email });
 
     // The log never held the invitees' or the member's address in plain text.
     const teamEvents = () => stored(`data->>'teamId' = $1`, team.teamId);
     for (const address of [pending, withdrawn, member.email]) expect(await teamEvents()).not.toContain(address);
     expect(await stored('stream_id = $1', `user-${member.id}`)).not.toContain(member.email);
+    expect(await stored('stream_id = $1', `email-${email.id}`)).not.toContain(member.email);
     expect((await activity(admin.token)).some((entry) => entry.details.email === pending)).toBe(true);
 
     // An invitee: the pending invitation, its activity entry and the audit trail read "[erased]".
@@ -105,6 +118,18 @@ describe("erasure of an invitee's and a member's personal data: the team's recor
     expect((await activity(admin.token)).filter((entry) => entry.actorUserId === member.id).length).toBeGreaterThan(0);
     for (const entry of await activity(admin.token))
       if (entry.actorUserId === member.id) expect(entry.actorName).toBe('[erased]');
+    // Their assignment: the action log, Team Activity and the email's history name them "[erased]", by the same id.
+    expect((await assignment())?.details).toMatchObject({ assignedTo: member.id, assignedToName: '[erased]' });
+    expect((await activity(admin.token)).find((entry) => entry.type === 'ASSIGN')?.details).toMatchObject({
+      assignedTo: member.id,
+      assignedToName: '[erased]',
+    });
+    const history = await call<EmailHistoryEntry[]>(admin.token, 'GET', `/api/emails/${email.id}/history`);
+    expect(history.find((entry) => entry.type === 'EmailAssigned')?.change).toMatchObject({
+      to: member.id,
+      toName: '[erased]',
+    });
+    expect(JSON.stringify(history)).not.toContain(member.email);
     const rows = (await db().query(`SELECT row_to_json(u)::text AS row FROM users u WHERE id = $1`, [member.id])) as {
       row: string;
     }[];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EventMetadata, InvitationSent, TeamActivityDetails } from '@teaminbox/contracts';
+import type { EmailAssigned, EventMetadata, InvitationSent, TeamActivityDetails } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
@@ -65,9 +65,10 @@ export class TeamActivityProjection implements Projection {
   /**
    * An erased invitee: the address of their invitations written again as the events now read it ("[erased]"), in
    * the invitation's entry, in what the projection remembers of it and in the entry of its deletion (which recalled
-   * it), as a replay would write them.
+   * it), as a replay would write them; an erased assignee: the name in their assignments' entries.
    */
   async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    await this.rewriteAssignees(events, tx);
     const rows = events
       .filter((event) => event.type === 'InvitationSent')
       .map((event) => {
@@ -101,6 +102,20 @@ export class TeamActivityProjection implements Projection {
         WHERE a.team_id = r.team_id AND a.type = 'INVITATION_DELETED' AND a.details->>'invitationId' = r.invitation_id
           AND a.details ? 'email'`,
       parameters,
+    );
+  }
+
+  /** An erased assignee: the name their assignments' entries recorded. */
+  private async rewriteAssignees(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const rows = events
+      .filter((event) => event.type === 'EmailAssigned')
+      .map((event) => ({ id: event.eventId, name: (event.data as EmailAssigned).assignedToName }));
+    if (rows.length === 0) return;
+    await tx.query(
+      `UPDATE team_activity a SET details = a.details || jsonb_build_object('assignedToName', r.name)
+         FROM json_to_recordset($1::json) AS r(id uuid, name text)
+        WHERE a.id = r.id AND a.type = 'ASSIGN'`,
+      [JSON.stringify(rows)],
     );
   }
 
