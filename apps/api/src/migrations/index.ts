@@ -21,6 +21,7 @@ import { TeamAudit1769300000000 } from './1769300000000-team-audit';
 import { ScaleOut1769400000000 } from './1769400000000-scale-out';
 import { PersonalDataKeys1769500000000 } from './1769500000000-personal-data-keys';
 import { UserCredentials1769500000001 } from './1769500000001-user-credentials';
+import { ErasedAccounts1769600000100 } from './1769600000100-erased-accounts';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   ScaleOut1769400000000,
   PersonalDataKeys1769500000000,
   UserCredentials1769500000001,
+  ErasedAccounts1769600000100,
 ];

@@ -18,8 +18,13 @@ export const ERASED_TEXT = '[erased]';
 export interface DataSubjectErased {
   teamId: string;
   subjectId: string;
-  /** The subject's keys the erasure deleted. */
+  /** The subject's keys the erasure deleted (none when only the account's data was kept). */
   keyIds: string[];
+  /**
+   * The person's own account (registration address), when this team may erase it: the account belongs to no other
+   * team (see docs/audit.md). `subjectId` is the keyed hash of the address in the account scope.
+   */
+  account?: { subjectId: string; keyIds: string[] };
 }
 
 export interface ErasureEventMap {
@@ -46,3 +51,6 @@ export interface DataSubjectErasure {
 
 /** The answer when the team keeps no personal data of the address (never seen, or already erased). */
 export const NO_PERSONAL_DATA_MESSAGE = 'No personal data of this address is kept in your team.';
+
+/** The answer when an ADMIN names their own address: their account stays (another ADMIN of the team may erase it). */
+export const ERASURE_OF_OWN_ACCOUNT_MESSAGE = 'You cannot erase your own account; another admin of your team can.';

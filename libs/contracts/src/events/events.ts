@@ -233,6 +233,8 @@ export interface EmailAssigned {
   teamId: string;
   assignedTo: string;
   assignedToName: string | null;
+  /** The assignee's address, whose personal data the name is (absent in events stored before it was recorded). */
+  assignedToEmail?: string;
   previousAssignee: string | null;
 }
 export interface EmailUnassigned {

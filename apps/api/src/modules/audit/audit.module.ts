@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { IdentityModule } from '../identity';
 import { EraseDataSubjectHandler } from './commands/erase-data-subject/erase-data-subject.handler';
 import { ErasureController } from './http/erasure.controller';
 import { TeamAuditController } from './http/team-audit.controller';
@@ -12,6 +13,7 @@ import { ListTeamAuditHandler } from './queries/list-team-audit/list-team-audit.
  * personal data.
  */
 @Module({
+  imports: [IdentityModule],
   controllers: [TeamAuditController, ErasureController],
   providers: [TeamAuditProjection, ListTeamAuditHandler, ExportTeamAuditHandler, EraseDataSubjectHandler],
 })

@@ -1,6 +1,11 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { UserRegistered } from '@teaminbox/contracts';
+import type { EntityManager } from 'typeorm';
+import { PersonalDataRegistry } from '../../platform/personal-data';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { AccountErasure } from './account-erasure';
+import { USER_REGISTERED_PERSONAL_FIELDS } from './domain/account-personal-fields';
 import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
 import { ClaimTeamSeatHandler } from './commands/claim-team-seat/claim-team-seat.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
@@ -25,6 +30,7 @@ import { UserDirectory } from './user-directory';
     Credentials,
     UsersProjection,
     UserDirectory,
+    AccountErasure,
     RegisterUserHandler,
     SignInHandler,
     SendLoginLinkHandler,
@@ -35,15 +41,24 @@ import { UserDirectory } from './user-directory';
     GetCurrentUserHandler,
     EndSessionsHandler,
   ],
-  exports: [UserDirectory],
+  exports: [UserDirectory, AccountErasure],
 })
 export class IdentityModule implements OnModuleInit {
   constructor(
     private readonly runner: ProjectionRunner,
     private readonly users: UsersProjection,
+    private readonly personalData: PersonalDataRegistry,
   ) {}
 
   onModuleInit(): void {
+    this.personalData.declare('UserRegistered', USER_REGISTERED_PERSONAL_FIELDS);
+    // An erased account keeps no password: nobody signs in to it again.
+    this.personalData.onErasure(async (events, tx: EntityManager) => {
+      const userIds = events
+        .filter((event) => event.type === 'UserRegistered')
+        .map((event) => (event.data as UserRegistered).userId);
+      if (userIds.length > 0) await tx.query('DELETE FROM user_credential WHERE user_id = ANY($1::uuid[])', [userIds]);
+    });
     this.runner.registerProjection(this.users);
   }
 }

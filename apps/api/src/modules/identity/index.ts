@@ -7,3 +7,5 @@ export { InvitationAcceptance } from './invitation-acceptance';
 export { USERS_PROJECTION } from './projections/users/users.projection';
 export { UserReadModel } from './projections/users/users.read-model';
 export { type DirectoryUser, UserDirectory } from './user-directory';
+export { AccountErasure } from './account-erasure';
+export { isErasedAccount } from './user-directory';

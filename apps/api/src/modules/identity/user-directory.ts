@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { TeamMember } from '@teaminbox/contracts';
+import { ERASED_TEXT, type TeamMember } from '@teaminbox/contracts';
 import type { Repository } from 'typeorm';
 import { type UserSession, UserSessions } from '../../platform/auth/user-sessions';
 import { normalizeEmail } from './domain/user.decider';
 import { displayName, UserReadModel } from './projections/users/users.read-model';
+
+/**
+ * An account whose personal data was erased (its address reads "[erased]"): it can no longer sign in, by password or
+ * login link, and its sessions end; it stays a member by id so that the history of who did what holds.
+ */
+export const isErasedAccount = (user: { email: string }): boolean => user.email === ERASED_TEXT;
 
 export interface DirectoryUser {
   id: string;
@@ -22,9 +28,9 @@ export class UserDirectory implements UserSessions {
   async sessionOf(userId: string): Promise<UserSession | null> {
     const user = await this.users.findOne({
       where: { id: userId },
-      select: { id: true, sessionVersion: true, teamId: true, role: true },
+      select: { id: true, email: true, sessionVersion: true, teamId: true, role: true },
     });
-    if (!user) return null;
+    if (!user || isErasedAccount(user)) return null;
     return { version: user.sessionVersion, teamId: user.teamId, role: user.teamId ? (user.role ?? 'MEMBER') : null };
   }
 
@@ -47,8 +53,11 @@ export class UserDirectory implements UserSessions {
     return this.toDirectoryUser(await this.users.findOne({ where: { id: userId } }));
   }
 
+  /** The account with this address (an erased account has none any more). */
   async byEmail(email: string): Promise<DirectoryUser | null> {
-    return this.toDirectoryUser(await this.users.findOne({ where: { email: normalizeEmail(email) } }));
+    const address = normalizeEmail(email);
+    if (address === ERASED_TEXT) return null;
+    return this.toDirectoryUser(await this.users.findOne({ where: { email: address } }));
   }
 
   private toDirectoryUser(user: UserReadModel | null): DirectoryUser | null {

@@ -1,5 +1,6 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PersonalDataRegistry } from '../../platform/personal-data';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { IdentityModule, InvitationAcceptance } from '../identity';
 import { AcceptInvitationHandler } from './commands/accept-invitation/accept-invitation.handler';
@@ -9,6 +10,7 @@ import { DeleteInvitationHandler } from './commands/delete-invitation/delete-inv
 import { RemoveMemberHandler } from './commands/remove-member/remove-member.handler';
 import { SendInvitationHandler } from './commands/send-invitation/send-invitation.handler';
 import { TeamCommandRunner } from './commands/team-command-runner';
+import { INVITATION_SENT_PERSONAL_FIELDS } from './domain/invitation-personal-fields';
 import { TeamStream } from './commands/team-stream';
 import { InvitationController } from './http/invitation.controller';
 import { TeamController } from './http/team.controller';
@@ -53,9 +55,11 @@ export class TeamsModule implements OnModuleInit {
     private readonly runner: ProjectionRunner,
     private readonly teams: TeamsProjection,
     private readonly invitations: InvitationsProjection,
+    private readonly personalData: PersonalDataRegistry,
   ) {}
 
   onModuleInit(): void {
+    this.personalData.declare('InvitationSent', INVITATION_SENT_PERSONAL_FIELDS);
     this.runner.registerProjection(this.teams);
     this.runner.registerProjection(this.invitations);
   }

@@ -4,14 +4,25 @@ import { START, type StoredEvent } from '../event-store/event-store.port';
 import type { Reaction } from '../projections/projection';
 import type { ProjectionRunner } from '../projections/projection-runner';
 import type { PersonalDataEventStore } from './personal-data-event-store';
-import type { PersonalDataKeyring } from './personal-data-keyring';
-import type { PersonalDataRegistry } from './personal-fields';
+import type { PersonalDataKeyring, SubjectRef } from './personal-data-keyring';
+import { ACCOUNT_SCOPE, type PersonalDataRegistry } from './personal-fields';
 
 export const PERSONAL_DATA_ERASURE_REACTION = 'personal-data-erasure';
 export const DATA_SUBJECT_ERASED = 'DataSubjectErased';
 
 /** Events read per page while looking for a subject's events. */
 const SCAN_PAGE = 5000;
+
+/** The subjects an erasure names: the person within the team and, when named, their account (ACCOUNT_SCOPE). */
+function subjectsOf(erased: DataSubjectErased): { subject: SubjectRef; keyIds: string[] }[] {
+  const subjects = [{ subject: { teamId: erased.teamId, subjectId: erased.subjectId }, keyIds: erased.keyIds }];
+  if (erased.account)
+    subjects.push({
+      subject: { teamId: ACCOUNT_SCOPE, subjectId: erased.account.subjectId },
+      keyIds: erased.account.keyIds,
+    });
+  return subjects;
+}
 
 /**
  * Carries out an erasure (`DataSubjectErased`), in one transaction with its checkpoint: deletes the subject's keys,
@@ -34,8 +45,9 @@ export class PersonalDataErasureReaction implements Reaction {
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
     for (const event of events) {
       if (event.type !== DATA_SUBJECT_ERASED || !event.data) continue;
-      const { teamId, subjectId, keyIds } = event.data as DataSubjectErased;
-      const deleted = await this.keyring.erase({ teamId, subjectId }, keyIds, tx);
+      const deleted: string[] = [];
+      for (const { subject, keyIds } of subjectsOf(event.data as DataSubjectErased))
+        deleted.push(...(await this.keyring.erase(subject, keyIds, tx)));
       if (deleted.length === 0) continue;
       const sealed = await this.eventsSealedWith(new Set(deleted));
       for (const projection of this.runner.registeredProjections())
@@ -54,9 +66,10 @@ export class PersonalDataErasureReaction implements Reaction {
   async afterCommit(events: StoredEvent[]): Promise<void> {
     for (const event of events) {
       if (event.type !== DATA_SUBJECT_ERASED || !event.data) continue;
-      const { teamId, subjectId, keyIds } = event.data as DataSubjectErased;
-      this.keyring.forget({ teamId, subjectId }, keyIds);
-      await this.keyring.announceErased({ teamId, subjectId }, keyIds);
+      for (const { subject, keyIds } of subjectsOf(event.data as DataSubjectErased)) {
+        this.keyring.forget(subject, keyIds);
+        await this.keyring.announceErased(subject, keyIds);
+      }
     }
   }
 

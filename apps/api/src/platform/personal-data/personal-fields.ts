@@ -23,6 +23,12 @@ export interface PersonalDataGroup {
 /** The subjects and fields of an event's payload (empty when it carries no personal data). */
 export type PersonalFieldsDeclaration<T = never> = (data: T) => readonly PersonalDataGroup[];
 
+/**
+ * The scope of subjects that belong to no team: a person's own account (the address they registered with). Used as
+ * the `teamId` of such groups; the same address in a team is another subject with another key.
+ */
+export const ACCOUNT_SCOPE = '00000000-0000-0000-0000-000000000000';
+
 /** What a personal field reads after its subject was erased. */
 export const ERASED = '[erased]';
 

@@ -30,3 +30,33 @@ describe('dataSubjectDecider', () => {
     expect(dataSubjectDecider.decide(erase(['k2'], OTHER_TEAM), given([erased(['k1'])]))).toEqual([]);
   });
 });
+
+describe('dataSubjectDecider with the account', () => {
+  const account = (keyIds: string[]) => ({ subjectId: 'account-1', keyIds });
+
+  it("erases the person's account with the team's subject, and the account alone when the team keeps no key", () => {
+    expect(dataSubjectDecider.decide({ ...erase(['k1']), account: account(['a1']) }, given([]))).toEqual([
+      {
+        type: 'DataSubjectErased',
+        data: { teamId: TEAM, subjectId: 'subject-1', keyIds: ['k1'], account: account(['a1']) },
+      },
+    ]);
+    expect(dataSubjectDecider.decide({ ...erase([]), account: account(['a1']) }, given([]))).toEqual([
+      {
+        type: 'DataSubjectErased',
+        data: { teamId: TEAM, subjectId: 'subject-1', keyIds: [], account: account(['a1']) },
+      },
+    ]);
+  });
+
+  it('does not name the account again once its keys were erased', () => {
+    const state = given([
+      {
+        type: 'DataSubjectErased',
+        data: { teamId: TEAM, subjectId: 'subject-1', keyIds: [], account: account(['a1']) },
+      },
+    ]);
+    expect(dataSubjectDecider.decide({ ...erase([]), account: account(['a1']) }, state)).toEqual([]);
+    expect(dataSubjectDecider.decide({ ...erase(['k2']), account: account(['a1']) }, state)).toEqual([erased(['k2'])]);
+  });
+});

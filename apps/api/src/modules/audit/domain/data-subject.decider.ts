@@ -10,6 +10,8 @@ export interface EraseDataSubject {
   subjectId: string;
   /** The subject's keys now. */
   keyIds: string[];
+  /** The person's account, when the team may erase it (its subject in the account scope and its keys now). */
+  account?: { subjectId: string; keyIds: string[] };
 }
 
 export type DataSubjectEvent = { type: 'DataSubjectErased'; data: DataSubjectErased };
@@ -20,7 +22,7 @@ export interface DataSubjectState {
 }
 
 /**
- * A data subject's erasures: each one deletes the keys the subject has then (new mail after an erasure gets a new
+ * A data subject's erasures (with, when the team may erase it, the person's account): each one deletes the keys the subject has then (new mail after an erasure gets a new
  * key, which a later erasure deletes). Erasing keys already erased appends nothing; another team's subject is not
  * found (its stream names another team).
  */
@@ -30,13 +32,17 @@ export const dataSubjectDecider: Decider<EraseDataSubject, DataSubjectEvent, Dat
   decide(command, state) {
     if (state.teamId !== null && state.teamId !== command.teamId) return [];
     const keyIds = command.keyIds.filter((id) => !state.erasedKeyIds.has(id));
-    if (keyIds.length === 0) return [];
-    return [{ type: 'DataSubjectErased', data: { teamId: command.teamId, subjectId: command.subjectId, keyIds } }];
+    const accountKeyIds = (command.account?.keyIds ?? []).filter((id) => !state.erasedKeyIds.has(id));
+    if (keyIds.length === 0 && accountKeyIds.length === 0) return [];
+    const data: DataSubjectErased = { teamId: command.teamId, subjectId: command.subjectId, keyIds };
+    if (command.account && accountKeyIds.length > 0)
+      data.account = { subjectId: command.account.subjectId, keyIds: accountKeyIds };
+    return [{ type: 'DataSubjectErased', data }];
   },
   evolve(state, event) {
     return {
       teamId: event.data.teamId,
-      erasedKeyIds: new Set([...state.erasedKeyIds, ...event.data.keyIds]),
+      erasedKeyIds: new Set([...state.erasedKeyIds, ...event.data.keyIds, ...(event.data.account?.keyIds ?? [])]),
     };
   },
 };

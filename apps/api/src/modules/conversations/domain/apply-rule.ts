@@ -12,7 +12,7 @@ import type { EmailCommand, EmailEvent, EmailState, ReceivedEmailState, WorkOnEm
 
 /** An action of a matched rule with its target resolved by the rules engine, or the reason it is skipped. */
 export type RuleActionToApply = { index: number; type: RuleActionType; value: string | null } & (
-  | { kind: 'assign'; userId: string; userName: string | null }
+  | { kind: 'assign'; userId: string; userName: string | null; userEmail?: string | null }
   | { kind: 'label'; labelId: string; labelName: string }
   | { kind: 'priority'; priority: Priority }
   | { kind: 'status'; status: EmailStatus }
@@ -33,7 +33,13 @@ export interface RuleToApply {
 function workOf(action: RuleActionToApply, teamId: string): WorkOnEmail | null {
   switch (action.kind) {
     case 'assign':
-      return { type: 'Assign', teamId, assignedTo: action.userId, assignedToName: action.userName };
+      return {
+        type: 'Assign',
+        teamId,
+        assignedTo: action.userId,
+        assignedToName: action.userName,
+        assignedToEmail: action.userEmail ?? null,
+      };
     case 'label':
       return { type: 'AddLabel', teamId, labelId: action.labelId, labelName: action.labelName };
     case 'priority':

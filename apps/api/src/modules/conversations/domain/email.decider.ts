@@ -33,7 +33,7 @@ export type WorkOnEmail = { teamId: string } & (
   | { type: 'Unarchive' }
   | { type: 'MarkSpam' }
   | { type: 'MarkNotSpam' }
-  | { type: 'Assign'; assignedTo: string; assignedToName: string | null }
+  | { type: 'Assign'; assignedTo: string; assignedToName: string | null; assignedToEmail?: string | null }
   | { type: 'Unassign' }
   | { type: 'AddLabel'; labelId: string; labelName: string }
   | { type: 'RemoveLabel'; labelId: string; labelName: string }
@@ -213,6 +213,7 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
                   ...ids,
                   assignedTo: command.assignedTo,
                   assignedToName: command.assignedToName,
+                  ...(command.assignedToEmail ? { assignedToEmail: command.assignedToEmail } : {}),
                   previousAssignee: state.assignedTo,
                 },
               },

@@ -45,6 +45,8 @@ export function needsLastResponder(matched: readonly MatchedRule[]): boolean {
 
 export interface MemberFacts {
   name: string | null;
+  /** The member's address (the subject of their name's personal data in the assignment). */
+  email?: string;
   onVacation: boolean;
   /** An auditor is never assigned (absent: not an auditor). */
   auditor?: boolean;
@@ -61,7 +63,7 @@ export interface ActionFacts {
 
 /** An action with its target resolved, or the reason it is skipped before it reaches the email. */
 export type ResolvedAction = { index: number; type: RuleActionType; value: string | null } & (
-  | { kind: 'assign'; userId: string; userName: string | null }
+  | { kind: 'assign'; userId: string; userName: string | null; userEmail?: string | null }
   | { kind: 'label'; labelId: string; labelName: string }
   | { kind: 'priority'; priority: string }
   | { kind: 'status'; status: string }
@@ -112,7 +114,13 @@ function assign(
   if (action.skipIfOnVacation && member.onVacation) {
     return { ...base, kind: 'skip', reason: 'ON_VACATION', target: { id: userId, name: member.name } };
   }
-  return { ...base, kind: 'assign', userId, userName: member.name };
+  return {
+    ...base,
+    kind: 'assign',
+    userId,
+    userName: member.name,
+    ...(member.email ? { userEmail: member.email } : {}),
+  };
 }
 
 /** A reply the team sent: who wrote it and when it left. */

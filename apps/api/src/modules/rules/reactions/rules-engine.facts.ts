@@ -43,7 +43,12 @@ export class RulesEngineFacts {
     return new Map(
       rows.map((row) => [
         row.id,
-        { name: row.name ?? row.email, onVacation: row.on_vacation ?? false, auditor: isReadOnlyRole(row.role) },
+        {
+          name: row.name ?? row.email,
+          email: row.email,
+          onVacation: row.on_vacation ?? false,
+          auditor: isReadOnlyRole(row.role),
+        },
       ]),
     );
   }

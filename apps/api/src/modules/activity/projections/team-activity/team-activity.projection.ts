@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { EventMetadata, OutboxEventMap, TeamActivityDetails } from '@teaminbox/contracts';
+import type {
+  EmailAssigned,
+  EventMetadata,
+  InvitationSent,
+  OutboxEventMap,
+  TeamActivityDetails,
+} from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
@@ -63,11 +69,21 @@ export class TeamActivityProjection implements Projection {
   }
 
   /**
+   * The entries that copied an erased person's fields, written again as the events now read: replies written to
+   * them, invitations of them, assignments to them.
+   */
+  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    await this.rewriteReplies(events, tx);
+    await this.rewriteInvitees(events, tx);
+    await this.rewriteAssignees(events, tx);
+  }
+
+  /**
    * The entries of an erased person's replies: a queued reply's subject and recipients (in its entry and in what the
    * projection remembers of it) and a failure's error, written again as the events now read; the rest of each entry
    * (its status after the delivery) stays, as a rebuild would write it.
    */
-  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+  private async rewriteReplies(events: StoredEvent[], tx: EntityManager): Promise<void> {
     for (const event of events) {
       const teamId = (event.data as { teamId?: string | null }).teamId ?? event.metadata?.teamId;
       if (!teamId) continue;
@@ -89,6 +105,62 @@ export class TeamActivityProjection implements Projection {
         await this.amend(tx, teamId, { kind: 'amend', key: `reply:${replyId}`, details: { error } });
       }
     }
+  }
+
+  /**
+   * An erased invitee: the address of their invitations written again as the events now read it ("[erased]"), in
+   * the invitation's entry, in what the projection remembers of it and in the entry of its deletion (which recalled
+   * it), as a replay would write them.
+   */
+  private async rewriteInvitees(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const rows = events
+      .filter((event) => event.type === 'InvitationSent')
+      .map((event) => {
+        const { teamId, invitationId, email } = event.data as InvitationSent;
+        return {
+          event_id: event.eventId,
+          team_id: teamId,
+          key: `invitation:${invitationId}`,
+          invitation_id: invitationId,
+          email,
+        };
+      });
+    if (rows.length === 0) return;
+    const recordset = `json_to_recordset($1::json) AS r(event_id uuid, team_id uuid, key text, invitation_id text, email text)`;
+    const parameters = [JSON.stringify(rows)];
+    await tx.query(
+      `UPDATE team_activity a SET details = a.details || jsonb_build_object('email', r.email)
+         FROM ${recordset}
+        WHERE a.id = r.event_id AND a.team_id = r.team_id`,
+      parameters,
+    );
+    await tx.query(
+      `UPDATE team_activity_memo m SET details = m.details || jsonb_build_object('email', r.email)
+         FROM ${recordset}
+        WHERE m.team_id = r.team_id AND m.key = r.key AND m.details ? 'email'`,
+      parameters,
+    );
+    await tx.query(
+      `UPDATE team_activity a SET details = a.details || jsonb_build_object('email', r.email)
+         FROM ${recordset}
+        WHERE a.team_id = r.team_id AND a.type = 'INVITATION_DELETED' AND a.details->>'invitationId' = r.invitation_id
+          AND a.details ? 'email'`,
+      parameters,
+    );
+  }
+
+  /** An erased assignee: the name their assignments' entries recorded. */
+  private async rewriteAssignees(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const rows = events
+      .filter((event) => event.type === 'EmailAssigned')
+      .map((event) => ({ id: event.eventId, name: (event.data as EmailAssigned).assignedToName }));
+    if (rows.length === 0) return;
+    await tx.query(
+      `UPDATE team_activity a SET details = a.details || jsonb_build_object('assignedToName', r.name)
+         FROM json_to_recordset($1::json) AS r(id uuid, name text)
+        WHERE a.id = r.id AND a.type = 'ASSIGN'`,
+      [JSON.stringify(rows)],
+    );
   }
 
   async reset(tx: EntityManager): Promise<void> {

@@ -1,9 +1,15 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type DataSubjectErasure, ERASURE_ROLES, NO_PERSONAL_DATA_MESSAGE } from '@teaminbox/contracts';
+import {
+  type DataSubjectErasure,
+  ERASURE_ROLES,
+  ERASURE_OF_OWN_ACCOUNT_MESSAGE as OWN_ACCOUNT_MESSAGE,
+  NO_PERSONAL_DATA_MESSAGE,
+} from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { DomainError } from '../../../../platform/event-sourcing/domain-error';
 import { EventSourcedRepository } from '../../../../platform/event-sourcing/event-sourced-repository';
-import { PERSONAL_DATA_ERASURE_REACTION, PersonalDataKeyring } from '../../../../platform/personal-data';
+import { ACCOUNT_SCOPE, PERSONAL_DATA_ERASURE_REACTION, PersonalDataKeyring } from '../../../../platform/personal-data';
+import { AccountErasure } from '../../../identity';
 import { dataSubjectDecider, dataSubjectStream } from '../../domain/data-subject.decider';
 import { TEAM_AUDIT_PROJECTION } from '../../projections/team-audit/team-audit.projection';
 import { EraseDataSubjectCommand } from './erase-data-subject.command';
@@ -19,18 +25,20 @@ export class EraseDataSubjectHandler implements ICommandHandler<EraseDataSubject
   constructor(
     private readonly repository: EventSourcedRepository,
     private readonly keyring: PersonalDataKeyring,
+    private readonly accounts: AccountErasure,
   ) {}
 
   async execute({ caller, email }: EraseDataSubjectCommand): Promise<DataSubjectErasure> {
     if (!ERASURE_ROLES.includes(caller.role)) throw new DomainError('forbidden', 'Forbidden!');
     const subjectId = this.keyring.subjectId(caller.teamId, email);
     const keyIds = await this.keyring.keyIdsOf({ teamId: caller.teamId, subjectId });
-    if (keyIds.length === 0) throw new DomainError('not-found', NO_PERSONAL_DATA_MESSAGE);
+    const account = await this.accountOf(caller, email);
+    if (keyIds.length === 0 && !account) throw new DomainError('not-found', NO_PERSONAL_DATA_MESSAGE);
     const eventId = uuidv7();
     const appended = await this.repository.decide(
       dataSubjectStream(subjectId),
       dataSubjectDecider,
-      { type: 'EraseDataSubject', teamId: caller.teamId, subjectId, keyIds },
+      { type: 'EraseDataSubject', teamId: caller.teamId, subjectId, keyIds, account },
       {
         eventIds: () => eventId,
         conflictMessage: 'This person is being erased by someone else; try again.',
@@ -39,5 +47,18 @@ export class EraseDataSubjectHandler implements ICommandHandler<EraseDataSubject
     );
     if (!appended) throw new DomainError('not-found', NO_PERSONAL_DATA_MESSAGE);
     return { subjectId, eventId, erasedAt: new Date().toISOString() };
+  }
+
+  /**
+   * The person's account with its keys, when this team may erase it (it belongs to no other team) and it is not the
+   * caller's own: an ADMIN does not lock themselves out of the team they administer.
+   */
+  private async accountOf(caller: EraseDataSubjectCommand['caller'], email: string) {
+    const userId = await this.accounts.erasableBy(caller.teamId, email);
+    if (!userId) return undefined;
+    if (userId === caller.userId) throw new DomainError('invalid', OWN_ACCOUNT_MESSAGE);
+    const accountSubjectId = this.keyring.subjectId(ACCOUNT_SCOPE, email);
+    const keyIds = await this.keyring.keyIdsOf({ teamId: ACCOUNT_SCOPE, subjectId: accountSubjectId });
+    return keyIds.length > 0 ? { subjectId: accountSubjectId, keyIds } : undefined;
   }
 }

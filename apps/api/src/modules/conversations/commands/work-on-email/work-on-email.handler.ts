@@ -55,7 +55,13 @@ export class WorkOnEmailHandler implements ICommandHandler<WorkOnEmailCommand, E
         const member = (await this.directory.membersOf(teamId)).find((m) => m.id === work.assignedTo);
         if (!member) throw new DomainError('invalid', NOT_A_MEMBER_MESSAGE);
         if (!isAssignableRole(member.role)) throw new DomainError('invalid', AUDITOR_NOT_ASSIGNABLE_MESSAGE);
-        return { type: 'Assign', teamId, assignedTo: member.id, assignedToName: member.name || null };
+        return {
+          type: 'Assign',
+          teamId,
+          assignedTo: member.id,
+          assignedToName: member.name || null,
+          assignedToEmail: member.email,
+        };
       }
       case 'AddLabel':
       case 'RemoveLabel': {

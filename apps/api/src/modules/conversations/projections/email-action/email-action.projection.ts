@@ -66,6 +66,20 @@ export class EmailActionProjection implements Projection {
     );
   }
 
+  /** An erased assignee: the name their assignments recorded, written again as the events now read it. */
+  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const rows = events
+      .filter((event) => event.type === 'EmailAssigned')
+      .map((event) => ({ id: event.eventId, name: (event.data as DomainEventMap['EmailAssigned']).assignedToName }));
+    if (rows.length === 0) return;
+    await tx.query(
+      `UPDATE email_action a SET details = a.details || jsonb_build_object('assignedToName', r.name)
+         FROM json_to_recordset($1::json) AS r(id uuid, name text)
+        WHERE a.id = r.id`,
+      [JSON.stringify(rows)],
+    );
+  }
+
   async reset(tx: EntityManager): Promise<void> {
     await tx.query('TRUNCATE email_action');
   }

@@ -16,7 +16,7 @@ import {
 import { Credentials } from '../../credentials';
 import { userDecider, userStreamId } from '../../domain/user.decider';
 import { USERS_PROJECTION } from '../../projections/users/users.projection';
-import { UserDirectory } from '../../user-directory';
+import { isErasedAccount, UserDirectory } from '../../user-directory';
 import { SignInWithLoginLinkCommand } from './sign-in-with-login-link.command';
 
 /** 425 Too Early (RFC 8470); Nest's HttpStatus has no name for it. */
@@ -52,6 +52,8 @@ export class SignInWithLoginLinkHandler implements ICommandHandler<SignInWithLog
 
     const caughtUp = await this.runner.waitFor(position, [USERS_PROJECTION], CATCH_UP_WAIT_MS);
     const user = caughtUp ? await this.directory.byId(state.userId) : null;
+    // A link issued before the account was erased no longer signs in.
+    if (user && isErasedAccount(user)) throw expired();
     if (!user) {
       throw new HttpException(
         { success: false, message: IDENTITY_MESSAGES.loginLinkNotReady, statusCode: TOO_EARLY },

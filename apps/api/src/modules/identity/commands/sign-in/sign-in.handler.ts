@@ -11,6 +11,7 @@ import { InvitationAcceptance } from '../../invitation-acceptance';
 import { Credentials } from '../../credentials';
 import { PasswordHasher } from '../../password-hasher';
 import { UserReadModel } from '../../projections/users/users.read-model';
+import { isErasedAccount } from '../../user-directory';
 import { SignInCommand } from './sign-in.command';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
@@ -34,7 +35,9 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInRespo
   private readonly logger = new Logger(SignInHandler.name);
 
   async execute({ request }: SignInCommand): Promise<SignInResponse> {
-    const user = await this.users.findOne({ where: { email: normalizeEmail(request.email) } });
+    const found = await this.users.findOne({ where: { email: normalizeEmail(request.email) } });
+    // An erased account's address reads "[erased]": nobody signs in to it.
+    const user = found && !isErasedAccount(found) ? found : null;
     const hash = user ? await this.credentials.hashOf(user.id) : null;
     const valid = hash
       ? await this.passwords.verify(hash, request.password)

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { UserRegistered } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
@@ -52,6 +53,18 @@ export class UsersProjection implements Projection {
         );
       }
     }
+  }
+
+  /** An erased account: its address written again as the event now reads it ("[erased]"). */
+  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const rows = events
+      .filter((event) => isEventOfType(event, 'UserRegistered'))
+      .map((event) => ({ id: (event.data as UserRegistered).userId, email: (event.data as UserRegistered).email }));
+    if (rows.length === 0) return;
+    await tx.query(
+      `UPDATE users u SET email = r.email FROM json_to_recordset($1::json) AS r(id uuid, email text) WHERE u.id = r.id`,
+      [JSON.stringify(rows)],
+    );
   }
 
   async reset(tx: EntityManager): Promise<void> {

@@ -7,7 +7,8 @@ export class UserReadModel {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
-  @Index('users_email_key', { unique: true })
+  /** Unique among the accounts that have one: an erased account's reads "[erased]". */
+  @Index('users_email_key', { unique: true, where: "email <> '[erased]'" })
   @Column({ type: 'text' })
   email!: string;
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { InvitationSent } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
@@ -33,6 +34,23 @@ export class InvitationsProjection implements Projection {
         ]);
       }
     }
+  }
+
+  /** An erased invitee's invitations: the address written again as the events now read it ("[erased]"). */
+  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const rows = events
+      .filter((event) => isEventOfType(event, 'InvitationSent'))
+      .map((event) => {
+        const { invitationId, teamId, email } = event.data as InvitationSent;
+        return { id: invitationId, team_id: teamId, email };
+      });
+    if (rows.length === 0) return;
+    await tx.query(
+      `UPDATE team_invitations i SET email = r.email
+         FROM json_to_recordset($1::json) AS r(id uuid, team_id uuid, email text)
+        WHERE i.id = r.id AND i.team_id = r.team_id`,
+      [JSON.stringify(rows)],
+    );
   }
 
   async reset(tx: EntityManager): Promise<void> {
