@@ -1,12 +1,13 @@
-import type { ReplyTemplate, SuccessMessageResponse } from '@teaminbox/contracts';
+import type { ReplyTemplate, ReplyTemplateChange, SuccessMessageResponse } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
-import { person, teamWith } from '../../../../test/app/identity-fixtures';
+import { type ClientSocket, connectSocket, person, teamWith } from '../../../../test/app/identity-fixtures';
 import { suiteWithApp } from '../../../../test/app/suite';
 
 type ErrorBody = { success: false; message: string };
 
 describe('reply templates over HTTP', () => {
-  const { t, sink } = suiteWithApp();
+  const sockets: ClientSocket[] = [];
+  const { t, sink } = suiteWithApp({ sockets });
 
   const create = (token: string, body: unknown) =>
     t.request<ReplyTemplate & ErrorBody>('/api/reply-templates', { method: 'POST', token, body });
@@ -66,6 +67,38 @@ describe('reply templates over HTTP', () => {
       body: { name: 'Back' },
     });
     expect(gone.status).toBe(404);
+  });
+
+  it('tells the team’s open sockets of each change once the list a form reads again already shows it', async () => {
+    const { admin, members } = await teamWith(t, sink, ['MEMBER']);
+    const [member] = members;
+    const connected = await connectSocket(t, member.token);
+    if (!('socket' in connected)) throw connected.error;
+    sockets.push(connected.socket);
+    // What the list held at the moment each push arrived: a reply form reads the list again when it hears one.
+    const heard: { change: ReplyTemplateChange; names: string[] }[] = [];
+    connected.socket.on('team.reply-template.changed', (change: ReplyTemplateChange) => {
+      void list(member.token).then((templates) => heard.push({ change, names: templates.map((x) => x.name) }));
+    });
+    const hearing = async (count: number) => {
+      const deadline = Date.now() + 10_000;
+      while (heard.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(heard).toHaveLength(count);
+    };
+
+    const created = await create(admin.token, { name: 'Shipping' });
+    await hearing(1);
+    await t.request(`/api/reply-templates/${created.body.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { name: 'Shipping today' },
+    });
+    await hearing(2);
+    await t.request(`/api/reply-templates/${created.body.id}`, { method: 'DELETE', token: admin.token });
+    await hearing(3);
+
+    expect(heard.map((x) => x.change.kind)).toEqual(['saved', 'saved', 'deleted']);
+    expect(heard.map((x) => x.names)).toEqual([['Shipping'], ['Shipping today'], []]);
   });
 
   it('keeps each change as an event on the template’s stream with the actor and team in its metadata', async () => {

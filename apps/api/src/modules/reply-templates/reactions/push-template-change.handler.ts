@@ -16,8 +16,8 @@ import { GetReplyTemplateQuery } from '../queries/get-reply-template/get-reply-t
 const WAIT_MS = 2000;
 
 /**
- * A template saved or deleted reaches the team's open reply forms ('team.reply-template.changed'). A saved template
- * is sent as it is now; one deleted since is left out (its deletion follows).
+ * A template saved or deleted reaches the team's open reply forms ('team.reply-template.changed') once the templates'
+ * read model has it. A saved template is sent as it is now; one deleted since is left out (its deletion follows).
  */
 @EventsHandler(ReplyTemplateCreatedEvent, ReplyTemplateUpdatedEvent, ReplyTemplateDeletedEvent)
 export class PushTemplateChangeHandler implements IEventHandler<DomainEventEnvelope> {
@@ -45,8 +45,9 @@ export class PushTemplateChangeHandler implements IEventHandler<DomainEventEnvel
     templateId: string,
     position: DomainEventEnvelope['event']['position'],
   ): Promise<ReplyTemplateChange | null> {
-    if (type === 'ReplyTemplateDeleted') return { kind: 'deleted', templateId };
+    // A form that hears of the change may read the list again: it must find the change there, deletion included.
     await this.runner.waitFor(position, [REPLY_TEMPLATE_PROJECTION], WAIT_MS);
+    if (type === 'ReplyTemplateDeleted') return { kind: 'deleted', templateId };
     try {
       const template: ReplyTemplate = await this.queries.execute(new GetReplyTemplateQuery(teamId, templateId));
       return { kind: 'saved', template };
