@@ -46,8 +46,9 @@ export class PushLabelChangeHandler implements IEventHandler<DomainEventEnvelope
     labelId: string,
     position: DomainEventEnvelope['event']['position'],
   ): Promise<LabelChange | null> {
-    if (type === 'LabelDeleted') return { kind: 'deleted', labelId };
+    // A screen that hears of the change may read the labels again: it must find the change there, deletion included.
     await this.runner.waitFor(position, [EMAIL_LABEL_PROJECTION], WAIT_MS);
+    if (type === 'LabelDeleted') return { kind: 'deleted', labelId };
     try {
       const label: Label = await this.queries.execute(new GetLabelQuery(teamId, labelId));
       return { kind: type === 'LabelCreated' ? 'created' : 'updated', label };
