@@ -296,6 +296,11 @@ export interface EmailActionLogged {
   actionId: string;
   type: string;
   details: Record<string, unknown>;
+  /**
+   * The address of the email's sender, whose case the entry is about: their key seals every text in `details`
+   * (docs/audit.md, crypto-shredding). Absent in events recorded before entries were sealed.
+   */
+  correspondent?: string;
 }
 export interface CommentAdded {
   emailId: string;

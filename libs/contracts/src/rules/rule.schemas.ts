@@ -234,8 +234,12 @@ export interface RuleActionOutcome {
   index: number;
   type: RuleActionType;
   value: string | null;
-  /** For assignments: the member assigned (or who would have been), for labels: the label's name. */
-  target: { id: string; name: string | null } | null;
+  /**
+   * For assignments: the member assigned (or who would have been), for labels: the label's name. A member's
+   * `email` is recorded from now on (absent in older events): their key seals the name and address
+   * (docs/audit.md, crypto-shredding).
+   */
+  target: { id: string; name: string | null; email?: string } | null;
   applied: boolean;
   skipReason: RuleActionSkipReason | null;
 }

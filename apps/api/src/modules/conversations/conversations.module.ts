@@ -16,6 +16,8 @@ import { WriteCommentHandler } from './commands/write-comment/write-comment.hand
 import { COMMENT_PERSONAL_FIELDS, REPLY_DRAFT_SAVED_PERSONAL_FIELDS } from './domain/conversation-personal-fields';
 import { EMAIL_RECEIVED_PERSONAL_FIELDS } from './domain/email-personal-fields';
 import { EMAIL_ASSIGNED_PERSONAL_FIELDS } from './domain/email-assigned-personal-fields';
+import { EMAIL_ACTION_LOGGED_PERSONAL_FIELDS } from './domain/email-action-logged-personal-fields';
+import { EMAIL_RULE_APPLIED_PERSONAL_FIELDS } from './domain/email-rule-applied-personal-fields';
 import { inlineUrlSignerProvider } from './email-content/inline-url-signer';
 import { AttachmentsController } from './http/attachments.controller';
 import { EmailCommentsController } from './http/email-comments.controller';
@@ -125,6 +127,8 @@ export class ConversationsModule implements OnModuleInit {
     this.personalData.declare('CommentEdited', COMMENT_PERSONAL_FIELDS);
     this.personalData.declare('ReplyDraftSaved', REPLY_DRAFT_SAVED_PERSONAL_FIELDS);
     this.personalData.declare('EmailAssigned', EMAIL_ASSIGNED_PERSONAL_FIELDS);
+    this.personalData.declare('EmailRuleApplied', EMAIL_RULE_APPLIED_PERSONAL_FIELDS);
+    this.personalData.declare('EmailActionLogged', EMAIL_ACTION_LOGGED_PERSONAL_FIELDS);
     for (const projection of [this.inbox, this.actions, this.comments, this.replies, this.stars]) {
       this.runner.registerProjection(projection);
     }

@@ -453,7 +453,12 @@ describe('automatic rules', () => {
       const imap = await dovecot.client();
       await imap.append('INBOX', message('live-other', 'someone@example.org', 'New for both teams'));
       await imap.logout();
-      const live = await evaluated(other.admin.token, 'New for both teams');
+      const evaluatedLive = await evaluated(other.admin.token, 'New for both teams');
+      // The explanation and the inbox read model are projections of their own: wait for the label.
+      const live = await until(
+        async () => (await t.request<Email>(`/api/emails/${evaluatedLive.id}`, { token: other.admin.token })).body,
+        (found) => found.labels.length > 0,
+      );
       expect(live.labels).toEqual([label.id]);
 
       // The explanation of another team's email (the same message, synced by both teams) and of a malformed id: 404.

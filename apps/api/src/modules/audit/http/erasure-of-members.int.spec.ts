@@ -3,6 +3,7 @@ import type {
   Email,
   EmailAction,
   EmailHistoryEntry,
+  EmailRulesExplanation,
   Page,
   SuccessMessageResponse,
   Team,
@@ -48,6 +49,15 @@ describe("erasure of an invitee's and a member's personal data: the team's recor
   const trail = (token: string) =>
     call<Page<TeamAuditEntry>>(token, 'GET', '/api/team/audit?size=200').then((page) => page.content);
 
+  const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const value = await read();
+      if (ok(value) || Date.now() > deadline) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
   it('erases invitees and a member (their account too), keeps every event and their ids, and the team works on', async () => {
     const team = await teamWith(t, sink, ['MEMBER']);
     const [member] = team.members;
@@ -58,9 +68,27 @@ describe("erasure of an invitee's and a member's personal data: the team's recor
     const invited = await call<Team>(admin.token, 'PUT', '/api/invitation', { email: withdrawn });
     const withdrawnId = invited.invitations.find((invitation) => invitation.email === withdrawn)?.id as string;
     await call(admin.token, 'DELETE', `/api/invitation/${withdrawnId}`);
+    // A rule assigns the billing email to the member: its explanation names them.
+    await call(admin.token, 'POST', '/api/rules', {
+      name: 'Billing',
+      enabled: true,
+      priority: null,
+      matchMode: 'ALL',
+      conditions: [{ field: 'FROM_EMAIL', operator: 'EQUALS', value: 'billing@example.net' }],
+      actions: [{ type: 'ASSIGN_TO_USER', value: member.id, skipIfOnVacation: false }],
+      suppressNotifications: false,
+    });
     // The member is assigned an email: the assignment records their name.
     await call(admin.token, 'POST', '/api/emails/sample');
-    const email = (await call<Page<Email>>(admin.token, 'GET', '/api/emails?size=1')).content[0];
+    const samples = (await call<Page<Email>>(admin.token, 'GET', '/api/emails?size=20')).content;
+    const billing = samples.find((sample) => sample.fromEmail === 'billing@example.net') as Email;
+    const email = samples.find((sample) => sample.fromEmail !== 'billing@example.net') as Email;
+    const ruled = () =>
+      until(
+        () => call<EmailRulesExplanation>(admin.token, 'GET', `/api/emails/${billing.id}/rules`),
+        (rules) => rules.evaluated,
+      ).then((rules) => rules.matches.flatMap((match) => match.actions));
+    expect((await ruled())[0]?.target).toEqual({ id: member.id, name: member.email, email: member.email });
     await call(admin.token, 'PUT', `/api/emails/${email.id}/assign`, { assignedTo: member.id });
     const assignment = async () =>
       (await call<EmailAction[]>(admin.token, 'GET', `/api/emails/${email.id}/actions`)).find(
@@ -73,6 +101,9 @@ describe("erasure of an invitee's and a member's personal data: the team's recor
     for (const address of [pending, withdrawn, member.email]) expect(await teamEvents()).not.toContain(address);
     expect(await stored('stream_id = $1', `user-${member.id}`)).not.toContain(member.email);
     expect(await stored('stream_id = $1', `email-${email.id}`)).not.toContain(member.email);
+    const explanation = await stored(`type = 'EmailRuleApplied' AND stream_id = $1`, `email-${billing.id}`);
+    expect(explanation).toContain(member.id);
+    expect(explanation).not.toContain(member.email);
     expect((await activity(admin.token)).some((entry) => entry.details.email === pending)).toBe(true);
 
     // An invitee: the pending invitation, its activity entry and the audit trail read "[erased]".
@@ -130,6 +161,11 @@ describe("erasure of an invitee's and a member's personal data: the team's recor
       toName: '[erased]',
     });
     expect(JSON.stringify(history)).not.toContain(member.email);
+    // The rule's explanation of the billing email names them "[erased]", by the same id; the rule stays as it is.
+    expect((await ruled())[0]?.target).toEqual({ id: member.id, name: '[erased]', email: '[erased]' });
+    const billingHistory = await call<EmailHistoryEntry[]>(admin.token, 'GET', `/api/emails/${billing.id}/history`);
+    expect(JSON.stringify(billingHistory)).toContain('EmailRuleApplied');
+    expect(JSON.stringify(billingHistory)).not.toContain(member.email);
     const rows = (await db().query(`SELECT row_to_json(u)::text AS row FROM users u WHERE id = $1`, [member.id])) as {
       row: string;
     }[];

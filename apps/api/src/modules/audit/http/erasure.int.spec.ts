@@ -2,6 +2,7 @@ import type {
   Comment,
   DataSubjectErasure,
   Email,
+  EmailAction,
   EmailAsOf,
   EmailDetail,
   EmailHistoryEntry,
@@ -29,6 +30,7 @@ const COMMENT_WORDS = 'Martina sent photos of the carafe';
 const DRAFT_WORDS = 'Dear Martina, a first draft';
 const REPLY_WORDS = 'Dear Martina, a new carafe is on its way';
 const COLLEAGUE = 'warehouse.colleague@example.com';
+const LOGGED_WORDS = 'Martina asked on the phone for a refund';
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -211,6 +213,14 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
 
     // A comment on her case mentioning a member, a draft and a reply to her (with a colleague in copy).
     await call(team.admin.token, 'POST', `${base}/comments`, { message: `${COMMENT_WORDS} @${member.email}` });
+    // An entry a client posts to the email's action log, about her case.
+    const logged = { note: LOGGED_WORDS, forwarded: { to: [SENDER], times: 2 }, urgent: true };
+    await call(member.token, 'POST', `${base}/actions`, { type: 'ARCHIVED', details: logged });
+    const loggedEntry = async () =>
+      (await call<EmailAction[]>(team.admin.token, 'GET', `${base}/actions`)).find(
+        (action) => action.type === 'ARCHIVED' && action.actorUserId === member.id,
+      );
+    expect((await loggedEntry())?.details).toEqual(logged);
     await call<Reply>(team.admin.token, 'POST', `${base}/replies`, {
       to: [`${SENDER_NAME} <${SENDER}>`],
       subject: `Re: ${SUBJECT}`,
@@ -240,7 +250,7 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
     const historyBefore = await call<EmailHistoryEntry[]>(team.admin.token, 'GET', `${base}/history`);
 
     // Nothing of it is stored in plain text: the email's stream, the notifications' streams.
-    const texts = [SENDER, SENDER_NAME, SUBJECT, COMMENT_WORDS, DRAFT_WORDS, REPLY_WORDS, COLLEAGUE];
+    const texts = [SENDER, SENDER_NAME, SUBJECT, COMMENT_WORDS, DRAFT_WORDS, REPLY_WORDS, LOGGED_WORDS, COLLEAGUE];
     const storedEvents = async () =>
       (await db().query(
         `SELECT type, data::text AS data FROM events
@@ -249,7 +259,14 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
       )) as { type: string; data: string }[];
     const stored = await storedEvents();
     expect(stored.map((row) => row.type)).toEqual(
-      expect.arrayContaining(['CommentAdded', 'ReplyDraftSaved', 'ReplyQueued', 'ReplySent', 'NotificationsCreated']),
+      expect.arrayContaining([
+        'CommentAdded',
+        'EmailActionLogged',
+        'ReplyDraftSaved',
+        'ReplyQueued',
+        'ReplySent',
+        'NotificationsCreated',
+      ]),
     );
     for (const text of texts) expect(stored.map((row) => row.data).join('\n')).not.toContain(text);
 
@@ -279,7 +296,15 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
     const activity = await call<Page<TeamActivityEntry>>(team.admin.token, 'GET', '/api/team/actions?size=100');
     const replyEntry = activity.content.find((entry) => entry.type === 'REPLY_SENT' && entry.emailId === email.id);
     expect(replyEntry?.details).toMatchObject({ subject: '[erased]', to: ['[erased]'], status: 'SENT' });
-    for (const text of [SENDER, SUBJECT, REPLY_WORDS]) expect(JSON.stringify(activity)).not.toContain(text);
+    for (const text of [SENDER, SUBJECT, REPLY_WORDS, LOGGED_WORDS])
+      expect(JSON.stringify(activity)).not.toContain(text);
+    // The logged entry: its texts read "[erased]" in the action log and Team Activity; numbers and flags stay.
+    const erasedDetails = { note: '[erased]', forwarded: { to: ['[erased]'], times: 2 }, urgent: true };
+    expect((await loggedEntry())?.details).toEqual(erasedDetails);
+    const loggedActivity = activity.content.find(
+      (entry) => entry.type === 'ARCHIVED' && entry.emailId === email.id && entry.actorUserId === member.id,
+    );
+    expect(loggedActivity?.details).toEqual(erasedDetails);
 
     // The history lists every event as before, with the texts erased; the as-of view too.
     const history = await call<EmailHistoryEntry[]>(team.admin.token, 'GET', `${base}/history`);
@@ -288,6 +313,7 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
     );
     const change = (type: string) => history.find((entry) => entry.type === type)?.change;
     expect(change('CommentAdded')).toMatchObject({ message: '[erased]' });
+    expect(history.find((entry) => entry.type === 'EmailActionLogged')?.actor).toMatchObject({ kind: 'user' });
     expect(change('ReplyDraftSaved')).toMatchObject({ subject: '[erased]' });
     expect(change('ReplyQueued')).toMatchObject({ subject: '[erased]', recipients: ['[erased]', COLLEAGUE] });
     for (const text of texts.filter((text) => text !== COLLEAGUE)) expect(JSON.stringify(history)).not.toContain(text);
@@ -309,8 +335,13 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
       await call<Page<TeamAuditEntry>>(team.admin.token, 'GET', `/api/team/audit?emailId=${email.id}&size=200`)
     ).content;
     expect(trail.map((entry) => entry.type)).toEqual(
-      expect.arrayContaining(['CommentAdded', 'ReplyDraftSaved', 'ReplyQueued', 'ReplySent']),
+      expect.arrayContaining(['CommentAdded', 'EmailActionLogged', 'ReplyDraftSaved', 'ReplyQueued', 'ReplySent']),
     );
+    expect(trail.find((entry) => entry.type === 'EmailActionLogged')?.payload).toMatchObject({
+      type: 'ARCHIVED',
+      details: erasedDetails,
+      correspondent: '[erased]',
+    });
     expect(trail.find((entry) => entry.type === 'ReplyQueued')?.payload).toMatchObject({
       to: ['[erased]'],
       cc: [COLLEAGUE],

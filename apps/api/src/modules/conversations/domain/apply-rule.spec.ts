@@ -149,6 +149,36 @@ describe('email decider: a rule applied', () => {
     ]);
   });
 
+  it("records the assigned member's address in the explanation and the assignment, when the engine knows it", () => {
+    const events = emailDecider.decide(
+      {
+        type: 'ApplyRule',
+        teamId: 't1',
+        rule: rule([
+          {
+            ...base,
+            index: 0,
+            type: 'ASSIGN_TO_USER',
+            value: 'u1',
+            kind: 'assign',
+            userId: 'u1',
+            userName: 'Jana',
+            userEmail: 'jana@example.com',
+          },
+        ]),
+      },
+      [got].reduce(emailDecider.evolve, emailDecider.initialState()),
+    );
+    expect(events[0]).toMatchObject({
+      type: 'EmailRuleApplied',
+      data: { actions: [{ index: 0, target: { id: 'u1', name: 'Jana', email: 'jana@example.com' }, applied: true }] },
+    });
+    expect(events[1]).toMatchObject({
+      type: 'EmailAssigned',
+      data: { assignedTo: 'u1', assignedToName: 'Jana', assignedToEmail: 'jana@example.com' },
+    });
+  });
+
   it('records the suppression of new-mail notifications after the actions', () => {
     const events = emailDecider.decide(
       { type: 'ApplyRule', teamId: 't1', rule: rule([], true) },

@@ -17,7 +17,7 @@ export type RuleActionToApply = { index: number; type: RuleActionType; value: st
   | { kind: 'priority'; priority: Priority }
   | { kind: 'status'; status: EmailStatus }
   | { kind: 'spam' }
-  | { kind: 'skip'; reason: RuleActionSkipReason; target: { id: string; name: string | null } | null }
+  | { kind: 'skip'; reason: RuleActionSkipReason; target: RuleActionOutcome['target'] }
 );
 
 /** A rule that matched the email, as the rules engine hands it over. */
@@ -56,7 +56,7 @@ function workOf(action: RuleActionToApply, teamId: string): WorkOnEmail | null {
 function targetOf(action: RuleActionToApply): RuleActionOutcome['target'] {
   switch (action.kind) {
     case 'assign':
-      return { id: action.userId, name: action.userName };
+      return { id: action.userId, name: action.userName, ...(action.userEmail ? { email: action.userEmail } : {}) };
     case 'label':
       return { id: action.labelId, name: action.labelName };
     case 'skip':

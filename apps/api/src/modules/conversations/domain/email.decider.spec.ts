@@ -257,7 +257,12 @@ describe('email decider', () => {
     spec
       .given([got])
       .when({ type: 'LogAction', teamId: 't1', actionId: 'a1', action: 'FORWARDED', details: { to: 'x' } })
-      .then([{ type: 'EmailActionLogged', data: { ...ids, actionId: 'a1', type: 'FORWARDED', details: { to: 'x' } } }]);
+      .then([
+        {
+          type: 'EmailActionLogged',
+          data: { ...ids, actionId: 'a1', type: 'FORWARDED', details: { to: 'x' }, correspondent: 'alice@example.com' },
+        },
+      ]);
     spec
       .given([got])
       .when({ type: 'LogAction', teamId: 't2', actionId: 'a1', action: 'FORWARDED', details: {} })

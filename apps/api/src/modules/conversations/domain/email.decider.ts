@@ -282,7 +282,8 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return [{ type: 'ReplyDraftDeleted', data: { ...ids, draftId: command.draftId } }];
       case 'LogAction': {
         const { actionId, action, details } = command;
-        return [{ type: 'EmailActionLogged', data: { ...ids, actionId, type: action, details } }];
+        const correspondent = state.sender;
+        return [{ type: 'EmailActionLogged', data: { ...ids, actionId, type: action, details, correspondent } }];
       }
       default: {
         const unknown: never = command;

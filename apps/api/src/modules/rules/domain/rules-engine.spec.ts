@@ -166,6 +166,27 @@ describe('rules engine: resolving actions', () => {
     ]);
     expect(resolved[0]).toMatchObject({ target: { id: jana, name: 'Jana' } });
   });
+
+  it("records the member's address with the target, assigned or skipped, when the facts know it", () => {
+    const withAddresses = facts({
+      members: new Map([
+        [jana, { name: 'Jana', email: 'jana@example.com', onVacation: false }],
+        [petr, { name: 'Petr', email: 'petr@example.com', onVacation: true }],
+      ]),
+    });
+    const resolved = resolveActions(
+      [action('ASSIGN_TO_USER', petr, true), action('ASSIGN_TO_USER', jana)],
+      withAddresses,
+    );
+    expect(resolved).toEqual([
+      expect.objectContaining({
+        kind: 'skip',
+        reason: 'ON_VACATION',
+        target: { id: petr, name: 'Petr', email: 'petr@example.com' },
+      }),
+      expect.objectContaining({ kind: 'assign', userId: jana, userName: 'Jana', userEmail: 'jana@example.com' }),
+    ]);
+  });
 });
 
 describe('last responder', () => {

@@ -1,4 +1,11 @@
-import type { Rule, RuleAction, RuleActionSkipReason, RuleActionType, RuleConditionResult } from '@teaminbox/contracts';
+import type {
+  Rule,
+  RuleAction,
+  RuleActionOutcome,
+  RuleActionSkipReason,
+  RuleActionType,
+  RuleConditionResult,
+} from '@teaminbox/contracts';
 import { type CompiledRule, compileRule, type EmailFacts, EmailTexts, groupRegexes, matchRule } from './rule-matcher';
 
 /**
@@ -68,7 +75,7 @@ export type ResolvedAction = { index: number; type: RuleActionType; value: strin
   | { kind: 'priority'; priority: string }
   | { kind: 'status'; status: string }
   | { kind: 'spam' }
-  | { kind: 'skip'; reason: RuleActionSkipReason; target: { id: string; name: string | null } | null }
+  | { kind: 'skip'; reason: RuleActionSkipReason; target: RuleActionOutcome['target'] }
 );
 
 /**
@@ -110,10 +117,9 @@ function assign(
 ): ResolvedAction {
   const member = facts.members.get(userId);
   if (!member) return { ...base, kind: 'skip', reason: 'NOT_A_MEMBER', target: { id: userId, name: null } };
-  if (member.auditor) return { ...base, kind: 'skip', reason: 'AUDITOR', target: { id: userId, name: member.name } };
-  if (action.skipIfOnVacation && member.onVacation) {
-    return { ...base, kind: 'skip', reason: 'ON_VACATION', target: { id: userId, name: member.name } };
-  }
+  const target = { id: userId, name: member.name, ...(member.email ? { email: member.email } : {}) };
+  if (member.auditor) return { ...base, kind: 'skip', reason: 'AUDITOR', target };
+  if (action.skipIfOnVacation && member.onVacation) return { ...base, kind: 'skip', reason: 'ON_VACATION', target };
   return {
     ...base,
     kind: 'assign',

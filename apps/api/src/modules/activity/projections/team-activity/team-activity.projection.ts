@@ -76,6 +76,7 @@ export class TeamActivityProjection implements Projection {
     await this.rewriteReplies(events, tx);
     await this.rewriteInvitees(events, tx);
     await this.rewriteAssignees(events, tx);
+    await this.rewriteLoggedActions(events, tx);
   }
 
   /**
@@ -159,6 +160,22 @@ export class TeamActivityProjection implements Projection {
       `UPDATE team_activity a SET details = a.details || jsonb_build_object('assignedToName', r.name)
          FROM json_to_recordset($1::json) AS r(id uuid, name text)
         WHERE a.id = r.id AND a.type = 'ASSIGN'`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  /** The entries clients posted about an erased sender's email: their details, as the mapping writes them. */
+  private async rewriteLoggedActions(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const rows = events.flatMap((event) => {
+      if (event.type !== 'EmailActionLogged') return [];
+      const draft = activityOf(event.type, event.data);
+      return draft && draft.kind === 'entry' ? [{ id: event.eventId, details: draft.details }] : [];
+    });
+    if (rows.length === 0) return;
+    await tx.query(
+      `UPDATE team_activity a SET details = r.details
+         FROM json_to_recordset($1::json) AS r(id uuid, details jsonb)
+        WHERE a.id = r.id`,
       [JSON.stringify(rows)],
     );
   }

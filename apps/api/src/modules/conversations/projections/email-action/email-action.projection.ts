@@ -66,18 +66,31 @@ export class EmailActionProjection implements Projection {
     );
   }
 
-  /** An erased assignee: the name their assignments recorded, written again as the events now read it. */
+  /**
+   * Written again as the events now read: an erased assignee's name in their assignments, and the details of the
+   * entries clients posted about an erased sender's email.
+   */
   async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
     const rows = events
       .filter((event) => event.type === 'EmailAssigned')
       .map((event) => ({ id: event.eventId, name: (event.data as DomainEventMap['EmailAssigned']).assignedToName }));
-    if (rows.length === 0) return;
-    await tx.query(
-      `UPDATE email_action a SET details = a.details || jsonb_build_object('assignedToName', r.name)
-         FROM json_to_recordset($1::json) AS r(id uuid, name text)
-        WHERE a.id = r.id`,
-      [JSON.stringify(rows)],
-    );
+    if (rows.length > 0)
+      await tx.query(
+        `UPDATE email_action a SET details = a.details || jsonb_build_object('assignedToName', r.name)
+           FROM json_to_recordset($1::json) AS r(id uuid, name text)
+          WHERE a.id = r.id`,
+        [JSON.stringify(rows)],
+      );
+    const logged = events
+      .filter((event) => event.type === 'EmailActionLogged')
+      .map((event) => ({ id: event.eventId, details: (event.data as DomainEventMap['EmailActionLogged']).details }));
+    if (logged.length > 0)
+      await tx.query(
+        `UPDATE email_action a SET details = COALESCE(r.details, '{}'::jsonb)
+           FROM json_to_recordset($1::json) AS r(id uuid, details jsonb)
+          WHERE a.id = r.id`,
+        [JSON.stringify(logged)],
+      );
   }
 
   async reset(tx: EntityManager): Promise<void> {
