@@ -160,6 +160,9 @@ test.describe('the email detail screen: actions', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
     );
     await toggle.click();
+    // The notice opens over the header's buttons, under the pointer that clicked; a toast under the pointer stays
+    // until the pointer leaves it (PrimeReact pauses its life on hover), so the pointer moves away as a user's would.
+    await page.mouse.move(400, 600);
     await expect(notice(page, 'Chyba při změně nastavení upozornění')).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(1);
     await expect(toggle).toHaveText('Mute notifications');
