@@ -14,6 +14,16 @@ export const REPLY_EVENT_TYPES = [
   'ReplyFailed',
 ] as const;
 
+/** A draft's recipients and texts as its row holds them ("to", cc, bcc, subject, body, html_body): a save and an erasure's rewrite. */
+function draftContent(d: DomainEventMap['ReplyDraftSaved']): unknown[] {
+  return [JSON.stringify(d.to), JSON.stringify(d.cc), JSON.stringify(d.bcc), d.subject, d.body, d.htmlBody];
+}
+
+/** A queued reply's recipients and texts as its row holds them, in the same columns as a draft's. */
+function queuedContent(q: OutboxEventMap['ReplyQueued']): unknown[] {
+  return [JSON.stringify(q.to), JSON.stringify(q.cc), JSON.stringify(q.bcc), q.subject, q.text, q.html];
+}
+
 /**
  * Writes `email_reply`: the team's reply drafts (status DRAFT, from ReplyDraftSaved/Deleted) and the replies
  * handed to the outbox (QUEUED, then SENT or FAILED, from the outbox events), one row per reply id.
@@ -38,20 +48,7 @@ export class EmailReplyProjection implements Projection {
                subject = EXCLUDED.subject, body = EXCLUDED.body, html_body = EXCLUDED.html_body,
                is_reply_to_all = EXCLUDED.is_reply_to_all, updated_at = EXCLUDED.created_at
              WHERE email_reply.status = 'DRAFT'`,
-            [
-              d.draftId,
-              d.teamId,
-              d.emailId,
-              d.userId,
-              JSON.stringify(d.to),
-              JSON.stringify(d.cc),
-              JSON.stringify(d.bcc),
-              d.subject,
-              d.body,
-              d.htmlBody,
-              d.isReplyToAll,
-              at,
-            ],
+            [d.draftId, d.teamId, d.emailId, d.userId, ...draftContent(d), d.isReplyToAll, at],
           );
           break;
         }
@@ -77,12 +74,7 @@ export class EmailReplyProjection implements Projection {
               q.queuedBy,
               q.from.name || null,
               q.from.email,
-              JSON.stringify(q.to),
-              JSON.stringify(q.cc),
-              JSON.stringify(q.bcc),
-              q.subject,
-              q.text,
-              q.html,
+              ...queuedContent(q),
               q.messageId,
               JSON.stringify(q.attachments),
               at,
@@ -125,17 +117,7 @@ export class EmailReplyProjection implements Projection {
             `UPDATE email_reply SET "to" = $3::jsonb, cc = $4::jsonb, bcc = $5::jsonb, subject = $6, body = $7,
                     html_body = $8
               WHERE id = $1 AND team_id = $2 AND status = 'DRAFT' AND COALESCE(updated_at, created_at) = $9::timestamptz`,
-            [
-              d.draftId,
-              d.teamId,
-              JSON.stringify(d.to),
-              JSON.stringify(d.cc),
-              JSON.stringify(d.bcc),
-              d.subject,
-              d.body,
-              d.htmlBody,
-              at,
-            ],
+            [d.draftId, d.teamId, ...draftContent(d), at],
           );
           break;
         }
@@ -145,17 +127,7 @@ export class EmailReplyProjection implements Projection {
             `UPDATE email_reply SET "to" = $3::jsonb, cc = $4::jsonb, bcc = $5::jsonb, subject = $6, body = $7,
                     html_body = $8, attachments = $9::jsonb
               WHERE id = $1 AND team_id = $2 AND status <> 'DRAFT'`,
-            [
-              q.replyId,
-              q.teamId,
-              JSON.stringify(q.to),
-              JSON.stringify(q.cc),
-              JSON.stringify(q.bcc),
-              q.subject,
-              q.text,
-              q.html,
-              JSON.stringify(q.attachments),
-            ],
+            [q.replyId, q.teamId, ...queuedContent(q), JSON.stringify(q.attachments)],
           );
           break;
         }
