@@ -1,5 +1,4 @@
 import type {
-  DataSubjectErasure,
   Email,
   EmailAction,
   EmailHistoryEntry,
@@ -11,39 +10,19 @@ import type {
   TeamAuditEntry,
   TeamMember,
 } from '@teaminbox/contracts';
-import { DataSource } from 'typeorm';
 import { teamWith, uniqueEmail } from '../../../../test/app/identity-fixtures';
 import { suiteWithApp } from '../../../../test/app/suite';
-import { COMPARED_ROWS, NOT_READ_MODELS, TIME_OF_PROJECTION_COLUMNS } from '../../../cli/verify-tables';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { verifyReadModels } from '../../../platform/projections/read-model-verifier';
-
-type ErrorBody = { success: false; message: string };
+import { erasureKit } from './erasure-test-kit';
 
 describe("erasure of an invitee's and a member's personal data: the team's records read [erased], the history stays", () => {
   const { t, sink } = suiteWithApp();
-  const db = () => t.app.get(DataSource);
-  const call = async <T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await t.request<T>(path, { method, token, body });
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
-  const erase = (token: string, email: string) =>
-    t.request<DataSubjectErasure & ErrorBody>('/api/team/audit/erasures', { method: 'POST', token, body: { email } });
+  const { db, call, erase, exported, verifyEqual } = erasureKit(t);
   const signIn = (email: string, password: string) =>
     t.request<SuccessMessageResponse>('/api/auth/signin', { method: 'POST', body: { email, password } });
   const stored = async (where: string, parameter: string) =>
     ((await db().query(`SELECT data::text AS data FROM events WHERE ${where}`, [parameter])) as { data: string }[])
       .map((row) => row.data)
       .join('\n');
-  const exported = async (token: string, format: 'csv' | 'jsonl') => {
-    const res = await fetch(`${t.baseUrl}/api/team/audit/export?format=${format}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.status).toBe(200);
-    return res.text();
-  };
   const activity = (token: string) =>
     call<Page<TeamActivityEntry>>(token, 'GET', '/api/team/actions?size=100').then((page) => page.content);
   const trail = (token: string) =>
@@ -190,16 +169,7 @@ describe("erasure of an invitee's and a member's personal data: the team's recor
     expect(reinvited.invitations.map((invitation) => invitation.email)).toContain(pending);
 
     // Rebuilt from zero without the keys, every read model equals the live one.
-    const report = await verifyReadModels({
-      dataSource: db(),
-      eventStore: t.app.get<EventStore>(EVENT_STORE),
-      projections: t.app.get(ProjectionRunner).registeredProjections(),
-      excludedTables: NOT_READ_MODELS,
-      ignoredColumns: TIME_OF_PROJECTION_COLUMNS,
-      comparedRows: COMPARED_ROWS,
-      waitMs: 30_000,
-    });
-    expect(report.tables.filter((table) => !table.equal).map((table) => table.table)).toEqual([]);
+    await verifyEqual();
   });
 
   it("does not erase the account of a member of another team, only this team's record of the address", async () => {

@@ -1,6 +1,5 @@
 import type {
   Comment,
-  DataSubjectErasure,
   Email,
   EmailAction,
   EmailAsOf,
@@ -12,15 +11,9 @@ import type {
   TeamActivityEntry,
   TeamAuditEntry,
 } from '@teaminbox/contracts';
-import { DataSource } from 'typeorm';
 import { teamWith } from '../../../../test/app/identity-fixtures';
 import { suiteWithApp } from '../../../../test/app/suite';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { verifyReadModels } from '../../../platform/projections/read-model-verifier';
-import { COMPARED_ROWS, NOT_READ_MODELS, TIME_OF_PROJECTION_COLUMNS } from '../../../cli/verify-tables';
-
-type ErrorBody = { success: false; message: string };
+import { erasureKit } from './erasure-test-kit';
 
 const SENDER = 'martina.novakova@example.com';
 const SENDER_NAME = 'Martina Novakova';
@@ -44,34 +37,7 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
 
 describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that keeps the history', () => {
   const { t, sink } = suiteWithApp();
-  const db = () => t.app.get(DataSource);
-  const call = async <T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await t.request<T>(path, { method, token, body });
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
-  const erase = (token: string, email: string) =>
-    t.request<DataSubjectErasure & ErrorBody>('/api/team/audit/erasures', { method: 'POST', token, body: { email } });
-  const exported = async (token: string, format: 'csv' | 'jsonl') => {
-    const res = await fetch(`${t.baseUrl}/api/team/audit/export?format=${format}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.status).toBe(200);
-    return res.text();
-  };
-  const verifyEqual = async () => {
-    const report = await verifyReadModels({
-      dataSource: db(),
-      eventStore: t.app.get<EventStore>(EVENT_STORE),
-      projections: t.app.get(ProjectionRunner).registeredProjections(),
-      excludedTables: NOT_READ_MODELS,
-      ignoredColumns: TIME_OF_PROJECTION_COLUMNS,
-      comparedRows: COMPARED_ROWS,
-      waitMs: 30_000,
-    });
-    expect(report.tables.filter((table) => !table.equal).map((table) => table.table)).toEqual([]);
-    expect(report.equal).toBe(true);
-  };
+  const { db, call, erase, exported, verifyEqual } = erasureKit(t);
   /** Makes the team's replies go to the test SMTP server (no mailbox sync: the configuration is inactive). */
   const configureSmtp = (token: string) =>
     call(token, 'POST', '/api/email-server-config', {
