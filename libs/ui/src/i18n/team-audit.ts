@@ -72,7 +72,7 @@ export const teamAuditCs: typeof teamAuditEn = {
   erase: 'Vymazat osobní údaje',
   erasureConfirmHeader: 'Vymazat osobní údaje?',
   erasureConfirm:
-    'Vymazat osobní údaje {{email}}? V tomto týmu se její jméno a adresa a předměty, těla, hlavičky a názvy příloh e-mailů, které poslala, i komentáře, koncepty odpovědí, odpovědi a oznámení, které se jí týkají nebo jsou jí adresované, budou všude zobrazovat jako „[erased]“: v doručené poště, ve vyhledávání, v historii e-mailu, v auditní stopě i v exportech. Původní zprávy a přílohy, které poslala, budou smazány. Události zůstanou v seznamu s tím, kdo co a kdy udělal. Tuto akci nelze vrátit.',
+    'Vymazat osobní údaje {{email}}? V tomto týmu se jméno a adresa této osoby a předměty, těla, hlavičky a názvy příloh e-mailů, které tato osoba poslala, i komentáře, koncepty odpovědí, odpovědi a oznámení, které se jí týkají nebo jsou jí adresované, budou všude zobrazovat jako „[erased]“: v doručené poště, ve vyhledávání, v historii e-mailu, v auditní stopě i v exportech. Původní zprávy a přílohy, které tato osoba poslala, budou smazány. Události zůstanou v seznamu s tím, kdo co a kdy udělal. Tuto akci nelze vrátit.',
   erasureAccept: 'Vymazat',
   erasureReject: 'Zrušit',
   erased: 'Osobní údaje {{email}} byly vymazány.',
