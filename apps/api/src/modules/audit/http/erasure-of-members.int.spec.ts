@@ -11,8 +11,8 @@ import type {
   TeamMember,
 } from '@teaminbox/contracts';
 import { teamWith, uniqueEmail } from '../../../../test/app/identity-fixtures';
+import { erasureKit } from '../../../../test/app/erasure-kit';
 import { suiteWithApp } from '../../../../test/app/suite';
-import { erasureKit } from './erasure-test-kit';
 
 describe("erasure of an invitee's and a member's personal data: the team's records read [erased], the history stays", () => {
   const { t, sink } = suiteWithApp();

@@ -12,8 +12,8 @@ import type {
   TeamAuditEntry,
 } from '@teaminbox/contracts';
 import { teamWith } from '../../../../test/app/identity-fixtures';
+import { erasureKit } from '../../../../test/app/erasure-kit';
 import { suiteWithApp } from '../../../../test/app/suite';
-import { erasureKit } from './erasure-test-kit';
 
 const SENDER = 'martina.novakova@example.com';
 const SENDER_NAME = 'Martina Novakova';

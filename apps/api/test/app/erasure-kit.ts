@@ -1,10 +1,10 @@
 import type { DataSubjectErasure } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
-import type { TestApp } from '../../../../test/app/test-app';
-import { COMPARED_ROWS, NOT_READ_MODELS, TIME_OF_PROJECTION_COLUMNS } from '../../../cli/verify-tables';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { verifyReadModels } from '../../../platform/projections/read-model-verifier';
+import type { TestApp } from './test-app';
+import { COMPARED_ROWS, NOT_READ_MODELS, TIME_OF_PROJECTION_COLUMNS } from '../../src/cli/verify-tables';
+import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port';
+import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
+import { verifyReadModels } from '../../src/platform/projections/read-model-verifier';
 
 type ErrorBody = { success: false; message: string };
 
