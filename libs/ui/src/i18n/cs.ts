@@ -1,16 +1,16 @@
 import type { Resources } from './en';
-import { customizerCs } from './customizer';
-import { emailDetailCs } from './email-detail';
-import { emailHistoryCs } from './email-history';
-import { emailLabelsCs } from './email-labels';
-import { myTasksCs } from './my-tasks';
-import { replyTemplatesCs } from './reply-templates';
-import { teamActivityCs } from './team-activity';
-import { teamAuditCs } from './team-audit';
-import { usabilityCs } from './usability';
-import { rulesCs } from './rules';
-import { auditorCs } from './auditor';
-import { notificationSettingsCs, notificationsCs, profileCs } from './notifications';
+import { customizerCs } from './customizer.cs';
+import { emailDetailCs } from './email-detail.cs';
+import { emailHistoryCs } from './email-history.cs';
+import { emailLabelsCs } from './email-labels.cs';
+import { myTasksCs } from './my-tasks.cs';
+import { replyTemplatesCs } from './reply-templates.cs';
+import { teamActivityCs } from './team-activity.cs';
+import { teamAuditCs } from './team-audit.cs';
+import { usabilityCs } from './usability.cs';
+import { rulesCs } from './rules.cs';
+import { auditorCs } from './auditor.cs';
+import { notificationSettingsCs, notificationsCs, profileCs } from './notifications.cs';
 
 /** Czech texts: translations of the English ones; the spec's Czech texts as they are. */
 export const cs: Resources = {

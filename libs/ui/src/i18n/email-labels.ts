@@ -42,21 +42,3 @@ export const emailLabelsEn = {
   defaultUndeletable: 'Cannot delete default labels',
   close: 'Close',
 };
-
-export const emailLabelsCs: typeof emailLabelsEn = {
-  ...emailLabelsEn,
-  loading: 'Načítání štítků',
-  noDefaultLabels: 'Zatím žádné výchozí štítky.',
-  noYourLabels: 'Zatím žádné vlastní štítky.',
-  deleteLabel: 'Smazat štítek {{name}}',
-  colors: {
-    primary: 'Primární',
-    secondary: 'Sekundární',
-    success: 'Úspěch',
-    danger: 'Nebezpečí',
-    warning: 'Varování',
-    info: 'Informace',
-    light: 'Světlá',
-    dark: 'Tmavá',
-  },
-};

@@ -3,7 +3,7 @@
  * notifications screen, its notices, the relative times, the photo notices) and its English ones (the settings
  * labels it names) are the same in both languages.
  */
-const czechInBoth = {
+export const czechInBoth = {
   empty: 'Žádné notifikace',
   markRead: 'Označit jako přečtené',
   justNow: 'Právě teď',
@@ -34,23 +34,7 @@ export const notificationsEn = {
   newEmail: 'New e-mail: {{subject}}',
 };
 
-export const notificationsCs: typeof notificationsEn = {
-  ...czechInBoth,
-  heading: 'Notifikace',
-  markAllRead: 'Označit vše jako přečtené',
-  refresh: 'Obnovit',
-  enableBrowser: 'Povolit prohlížečové notifikace',
-  unread: 'Nepřečtené',
-  bell: 'Notifikace',
-  snooze: 'Ztlumit',
-  snoozeFor: '{{n}} min',
-  snoozedUntil: 'Ztlumeno do {{time}}',
-  endSnooze: 'Zrušit ztlumení',
-  showAll: 'Zobrazit všechny notifikace',
-  newEmail: 'Nový e-mail: {{subject}}',
-};
-
-const settingsInBoth = {
+export const settingsInBoth = {
   vacation: 'I am on vacation (do not auto-assign e-mails to me)',
   saveAvailability: 'Save availability',
   typeEMAIL_RECEIVED: 'New e-mails',
@@ -85,32 +69,7 @@ export const notificationSettingsEn = {
   saved: 'Settings saved',
 };
 
-export const notificationSettingsCs: typeof notificationSettingsEn = {
-  ...settingsInBoth,
-  heading: 'Nastavení notifikací',
-  availability: 'Dostupnost',
-  availabilityNote: 'Dostupnost ovlivňuje automatické přiřazování v pravidlech.',
-  availabilitySaved: 'Dostupnost uložena',
-  general: 'Obecná nastavení',
-  useThreads: 'Používat vlákna konverzací',
-  shareComments: 'Sdílet interní komentáře ve vlákně',
-  emailNotifications: 'E-mailové notifikace',
-  browserPush: 'Push notifikace v prohlížeči',
-  slack: 'Notifikace do Slacku',
-  slackWebhook: 'URL webhooku Slacku',
-  slackOff: 'Slack byl vypnut: {{reason}}',
-  types: 'Typy notifikací',
-  enabled: 'Zapnuto',
-  email: 'E-mail',
-  push: 'Push',
-  slackChannel: 'Slack',
-  customMessage: 'Vlastní zpráva',
-  signature: 'HTML podpis (pro odpovědi)',
-  save: 'Uložit',
-  saved: 'Nastavení uloženo',
-};
-
-const profileInBoth = {
+export const profileInBoth = {
   photoUpdated: 'Profilová fotografie byla aktualizována',
   photoFailed: 'Nahrání fotografie selhalo',
   close: 'Zavřít',
@@ -130,20 +89,4 @@ export const profileEn = {
   viewMode: 'Detail view mode',
   classic: 'Classic',
   timeline: 'Timeline',
-};
-
-export const profileCs: typeof profileEn = {
-  ...profileInBoth,
-  heading: 'Profil',
-  email: 'E-mail',
-  role: 'Role',
-  team: 'Tým',
-  noTeam: 'Zatím bez týmu',
-  photo: 'Profilová fotografie',
-  chooseImage: 'Vybrat obrázek',
-  photoHint: 'Čtvercový obrázek, alespoň 128x128 px',
-  savePhoto: 'Uložit fotografii',
-  viewMode: 'Režim zobrazení detailu',
-  classic: 'Klasický',
-  timeline: 'Časová osa',
 };
