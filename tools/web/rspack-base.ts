@@ -283,6 +283,11 @@ export function webAppConfig(options: WebAppOptions, argv: { mode?: string } = {
         dts: false,
         manifest: true,
         shared: sharedDependencies,
+        // The shell loads first and provides every shared module: a remote takes what is loaded. The default
+        // ('version-first') would load the entry of every registered remote whenever sharing is initialised, so that
+        // one missing remote broke the shell's own lazy parts, and a screen fetched the entries of remotes it did
+        // not show.
+        shareStrategy: 'loaded-first',
         ...options.federation,
         experiments: federationRuntimeSharing(options.federation, dev),
       }),
