@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
 import { firstScreenShown } from '@teaminbox/api-client';
 import { LocaleSync, Navigate, NoticeHost, Route, Routes } from '@teaminbox/ui';
 import { AdminGuard } from '../features/admin/AdminGuard';
 import { AdminLayout } from '../features/admin/AdminLayout';
 import { AfterLoginLinkRedirect } from '../features/password/PasswordPrompt';
 import { RemoteRoute } from '../remotes/RemoteRoute';
+import { Loading } from './LazyPart';
 import { ApiEventsBridge } from './ApiEventsBridge';
 import { SessionRedirect } from './SessionRedirect';
 
@@ -32,11 +33,6 @@ const InvitationPage = lazyScreen(() => import('../features/invitation/Invitatio
 const DashboardPage = lazyScreen(() => import('../features/admin/DashboardPage'), 'DashboardPage');
 const SetPasswordPage = lazyScreen(() => import('../features/password/SetPasswordPage'), 'SetPasswordPage');
 const NotFoundPage = lazyScreen(() => import('../features/admin/NotFoundPage'), 'NotFoundPage');
-
-/** While a screen's code loads: an empty, busy region (the frame around it stays). */
-function Loading({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<div className="p-3" role="status" aria-busy="true" />}>{children}</Suspense>;
-}
 
 export function AppRoutes() {
   return (

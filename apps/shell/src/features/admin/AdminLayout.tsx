@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
@@ -18,6 +18,7 @@ import { Customizer } from '../customizer/Customizer';
 import { PasswordPrompt, SET_PASSWORD_PATH } from '../password/PasswordPrompt';
 import { QuickSearch } from '../quick-search/QuickSearch';
 import { useAfterFirstScreen } from '../../app/useAfterFirstScreen';
+import { LazyPart, Loading } from '../../app/LazyPart';
 
 /** Below this width the menu is a panel over the page, closed until asked for. */
 const NARROW = '(max-width: 767px)';
@@ -146,9 +147,9 @@ export function AdminLayout() {
             aria-hidden
           />
           {firstScreenShown ? (
-            <Suspense fallback={bellPlaceholder}>
+            <LazyPart name="the notification bell" loading={bellPlaceholder}>
               <NotificationBell />
-            </Suspense>
+            </LazyPart>
           ) : (
             bellPlaceholder
           )}
@@ -202,20 +203,20 @@ export function AdminLayout() {
       <div className="admin-body">
         {phone ? (
           phoneMenuUsed ? (
-            <Suspense fallback={null}>
+            <LazyPart name="the menu" loading={null}>
               <PhoneMenu visible={menuOpen} onHide={() => setMenuOpen(false)}>
                 {sideMenu(true)}
               </PhoneMenu>
-            </Suspense>
+            </LazyPart>
           ) : null
         ) : (
           sideMenu(menuOpen)
         )}
         <main id="admin-main" className="admin-main p-3" tabIndex={-1}>
           <PasswordPrompt />
-          <Suspense fallback={<div className="p-3" role="status" aria-busy="true" />}>
+          <Loading>
             <Outlet />
-          </Suspense>
+          </Loading>
         </main>
       </div>
       <ShortcutsHelp visible={helpOpen} onHide={() => setHelpOpen(false)} />

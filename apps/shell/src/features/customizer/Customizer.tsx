@@ -1,5 +1,5 @@
 import './customizer.css';
-import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { lazy, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { selectCurrentUser, useAppSelector } from '@teaminbox/web-store';
@@ -11,6 +11,7 @@ import {
   loadSettings,
   saveSettings,
 } from './customizerSettings';
+import { LazyPart } from '../../app/LazyPart';
 
 /** The panel (PrimeReact's Sidebar and SelectButtons) loads its code when it is first opened. */
 const CustomizerPanel = lazy(async () => ({ default: (await import('./CustomizerPanel')).CustomizerPanel }));
@@ -67,7 +68,7 @@ function UserCustomizer({ userId }: { userId: string | null }) {
         data-testid="customizer-open"
       />
       {used ? (
-        <Suspense fallback={null}>
+        <LazyPart name="the customizer" loading={null}>
           <CustomizerPanel
             visible={open}
             settings={settings}
@@ -75,7 +76,7 @@ function UserCustomizer({ userId }: { userId: string | null }) {
             onChange={change}
             onReset={reset}
           />
-        </Suspense>
+        </LazyPart>
       ) : null}
     </>
   );

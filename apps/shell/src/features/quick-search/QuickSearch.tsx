@@ -1,28 +1,12 @@
-import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@teaminbox/ui';
 import { useAfterFirstScreen } from '../../app/useAfterFirstScreen';
+import { LazyPart } from '../../app/LazyPart';
 import { quickSearchPath } from './quick-search';
 
 /** The AutoComplete and what it imports load once the first screen is shown. */
 const QuickSearchField = lazy(async () => ({ default: (await import('./QuickSearchField')).QuickSearchField }));
-
-/** Should the AutoComplete's code not load, the placeholder stays: the search by Enter still works. */
-class FieldBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.warn('the quick search could not load its results list', error, info.componentStack);
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 /**
  * The header's quick search. Until its AutoComplete has loaded, a field of the same look holds its place and
@@ -64,10 +48,9 @@ export function QuickSearch() {
   );
   if (!firstScreenShown) return placeholder;
   return (
-    <FieldBoundary fallback={placeholder}>
-      <Suspense fallback={placeholder}>
-        <QuickSearchField initialValue={draft} focused={focused} />
-      </Suspense>
-    </FieldBoundary>
+    // Should its code not load, the placeholder stays: the search by Enter still works.
+    <LazyPart name="the quick search's results list" loading={placeholder}>
+      <QuickSearchField initialValue={draft} focused={focused} />
+    </LazyPart>
   );
 }
