@@ -80,4 +80,27 @@ test.describe('the shell', () => {
     await expect(page).toHaveURL(/\/admin\/inbox$/);
     await expect(page.getByTestId('realtime-status')).toBeVisible();
   });
+
+  test('a part whose code cannot be loaded any more fails in its place; the page keeps working', async ({
+    page,
+    account,
+    baseURL,
+  }) => {
+    const token = await signUpViaApi(baseURL!, account);
+    await useToken(page, token);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    // As after a deployment that replaced the files of the version this page runs: no more code can be fetched.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.getByTestId('customizer-open').click();
+    await expect(page.getByTestId('customizer-panel')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    // The set-password screen's code cannot be fetched either: the screen says so, in the frame that stays.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-change-password').click();
+    await expect(page.getByTestId('remote-unavailable')).toContainText(
+      'This part of the app is unavailable right now.',
+    );
+    await expect(page.getByTestId('customizer-open')).toBeVisible();
+  });
 });
