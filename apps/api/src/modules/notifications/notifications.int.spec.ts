@@ -207,6 +207,10 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
         (c) => c.includes(1),
       ),
     ).toContain(1);
+    // The count follows the delivery reaction's turn at the event: the process manager pushed it already, so the
+    // delivery pushed nothing again.
+    expect(received.alice.map((n) => n.id)).toEqual([listed.id]);
+    expect(received.bob).toHaveLength(1);
     expect((await t.request<number>('/api/notifications/unread-count', { token: alice.token })).body).toBe(1);
 
     const mail = await sink.waitFor(alice.email, (m) => m.text.includes(emailId));

@@ -23,6 +23,7 @@ import {
 } from './queries/list-notifications/list-notifications.handler';
 import { DeliverNotificationsReaction } from './reactions/deliver-notifications.reaction';
 import { NotifyRecipientsProcessManager } from './reactions/notify-recipients.process-manager';
+import { LiveNotifications } from './reactions/live-notifications';
 import { RecipientDirectory } from './reactions/recipient-directory';
 import { UnreadCounts } from './reactions/unread-counts';
 
@@ -65,6 +66,7 @@ export class NotificationsModule implements OnModuleInit, BeforeApplicationShutd
         PushSubscriptionProjection,
         RecipientDirectory,
         UnreadCounts,
+        LiveNotifications,
         NotifyRecipientsProcessManager,
         DeliverNotificationsReaction,
         NotificationEmailWorker,

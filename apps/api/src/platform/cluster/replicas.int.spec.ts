@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Email, EmailChange, Page } from '@teaminbox/contracts';
+import type { Email, EmailChange, Notification, Page } from '@teaminbox/contracts';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { type Person, teamWith } from '../../../test/app/identity-fixtures';
@@ -145,9 +145,13 @@ describe('two API replicas on one PostgreSQL', () => {
     sockets.push(...adminSockets);
     const created: Email[][] = adminSockets.map(() => []);
     const changed: EmailChange[][] = adminSockets.map(() => []);
+    const notified: Notification[][] = adminSockets.map(() => []);
+    const counted: number[][] = adminSockets.map(() => []);
     adminSockets.forEach((socket, i) => {
       socket.on('team.email.created', (email: Email) => created[i].push(email));
       socket.on('team.email.updated', (change: EmailChange) => changed[i].push(change));
+      socket.on('user.notification', (notification: Notification) => notified[i].push(notification));
+      socket.on('user.notification-count', (count: number) => counted[i].push(count));
     });
     const imap = await dovecot.client();
     await imap.append('INBOX', message('live-1', 'Live across replicas'));
@@ -157,6 +161,11 @@ describe('two API replicas on one PostgreSQL', () => {
     );
     const liveId = live[0][0].id;
     expect(live[1][0].id).toBe(liveId);
+    // The admin's notification of it reaches their sockets on both replicas too.
+    await until(
+      async () => notified.map((list) => list.filter((n) => n.emailId === liveId)),
+      (found) => found.every((list) => list.length > 0),
+    );
 
     // An assignment made through the holder reaches the sockets on both replicas.
     const member = one.members[0] as Person;
@@ -170,6 +179,12 @@ describe('two API replicas on one PostgreSQL', () => {
       async () => changed.map((list) => list.filter((c) => c.id === liveId && c.assignedTo === member.id)),
       (found) => found.every((list) => list.length > 0),
     );
+    // The unread count follows the delivery reaction's turn at the notification: still once on each socket.
+    await until(
+      async () => counted,
+      (counts) => counts.every((list) => list.includes(1)),
+    );
+    expect(notified.map((list) => list.filter((n) => n.emailId === liveId).length)).toEqual([1, 1]);
 
     // Rate limits count across both replicas.
     const statuses: number[] = [];

@@ -1,34 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { CreatedNotification, Notification, NotificationsCreated } from '@teaminbox/contracts';
+import type { CreatedNotification, NotificationsCreated } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import { comparePositions, type Position, type StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Reaction } from '../../../platform/projections/projection';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { type NotificationChannel, type NotificationJob, NotificationQueue } from '../jobs/notification-queue';
 import { NOTIFICATION_LIST_PROJECTION } from '../projections/notification-list/notification-list.projection';
+import { LiveNotifications } from './live-notifications';
 import { UnreadCounts } from './unread-counts';
 
 export const DELIVER_NOTIFICATIONS_REACTION = 'deliver-notifications';
 /** Unread-count rounds start at most this often (ms). */
 const COUNT_ROUND_MS = 250;
-
-/** The in-app form of a notification just created (what the list will show). */
-export function notificationDto(n: CreatedNotification, createdAt: Date): Notification {
-  return {
-    id: n.notificationId,
-    type: n.type,
-    title: n.title,
-    message: n.message,
-    createdAt: createdAt.toISOString(),
-    read: false,
-    isRead: false,
-    readAt: null,
-    actionUrl: n.actionUrl,
-    emailId: n.emailId,
-    silent: n.silent,
-  };
-}
 
 const jobOf = (n: CreatedNotification, subscriptionId?: string): NotificationJob => ({
   notificationId: n.notificationId,
@@ -44,9 +27,10 @@ const jobOf = (n: CreatedNotification, subscriptionId?: string): NotificationJob
 /**
  * Delivers what the process manager created. In the checkpoint's transaction it inserts one durable job per
  * notification and channel (email, Slack, and browser push per subscribed device), each retried on its own queue;
- * after the commit it pushes each notification live to its recipient's sockets only (`user.notification`), then the
- * recipients' unread counts (`user.notification-count`). The live push rides the subscription itself (repeated
- * after a crash; the web drops an id it has), so it reaches a socket in milliseconds, not after a queue's polling.
+ * after the commit it pushes each notification live to its recipient's sockets only (`user.notification`), unless the
+ * process manager already did right after its append (LiveNotifications: the fast path), then the recipients'
+ * unread counts (`user.notification-count`). The live push here is the repeat after a crash and the push of another
+ * process's appends (the web drops an id it has); neither waits for a queue's polling.
  */
 @Injectable()
 export class DeliverNotificationsReaction implements Reaction {
@@ -61,7 +45,7 @@ export class DeliverNotificationsReaction implements Reaction {
 
   constructor(
     private readonly queue: NotificationQueue,
-    private readonly gateway: RealtimeGateway,
+    private readonly live: LiveNotifications,
     private readonly runner: ProjectionRunner,
     private readonly counts: UnreadCounts,
   ) {}
@@ -92,12 +76,13 @@ export class DeliverNotificationsReaction implements Reaction {
 
   async afterCommit(events: StoredEvent[]): Promise<void> {
     const users = new Set<string>();
-    for (const event of events) {
-      for (const n of (event.data as NotificationsCreated).notifications) {
-        this.gateway.toUser(n.userId).emit('user.notification', notificationDto(n, event.recordedAt));
-        users.add(n.userId);
-      }
-    }
+    const live = events.map((event) => ({
+      eventId: event.eventId,
+      notifications: (event.data as NotificationsCreated).notifications,
+      createdAt: event.recordedAt,
+    }));
+    this.live.push(live);
+    for (const { notifications } of live) for (const n of notifications) users.add(n.userId);
     this.scheduleCounts(users, events[events.length - 1].position);
   }
 

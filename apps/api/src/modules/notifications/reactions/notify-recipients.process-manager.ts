@@ -20,6 +20,7 @@ import {
   notificationsCreatedDecider,
   notificationsStreamId,
 } from '../domain/notifications-created.decider';
+import { type LiveEvent, LiveNotifications } from './live-notifications';
 import { RecipientDirectory, withMutes } from './recipient-directory';
 
 export const NOTIFY_RECIPIENTS_REACTION = 'notify-recipients';
@@ -49,6 +50,8 @@ function readModelsFor(events: StoredEvent[]): string[] {
 const emailKey = (teamId: string, emailId: string) => `${teamId.toLowerCase()} ${emailId.toLowerCase()}`;
 
 const EVENT_NAMESPACE = '8c7d2b9e-4f1a-4d3b-9e6c-1a2b3c4d5e6f';
+/** The id of the `NotificationsCreated` event of a cause: handling the cause again gives the same id. */
+const notificationsEventId = (causeEventId: string) => uuidv5(causeEventId, EVENT_NAMESPACE);
 /**
  * Causes whose notifications go in one append (one transaction). A burst's first batch can hold hundreds of new
  * emails; appended in slices, the first slice's notifications are delivered while the next ones are written.
@@ -65,7 +68,8 @@ export interface NotifyRecipientsTuning {
  * delivers it, becomes the notifications of the people it concerns (decideNotifications), recorded once per cause on
  * `notifications-<causeEventId>` with an id derived from the cause, so a crash, a restart or a second process never
  * notifies anyone twice. It runs after its checkpoint commits (at least once, repeated after a crash), and starts at
- * the head of the log: history is never notified. A projection rebuild does not run it.
+ * the head of the log: history is never notified. A projection rebuild does not run it. Each slice's notifications
+ * are pushed live once its append has committed (LiveNotifications); the delivery reaction repeats only what was not.
  */
 @Injectable()
 export class NotifyRecipientsProcessManager implements Reaction {
@@ -79,6 +83,7 @@ export class NotifyRecipientsProcessManager implements Reaction {
     private readonly runner: ProjectionRunner,
     private readonly repository: EventSourcedRepository,
     private readonly directory: RecipientDirectory,
+    private readonly live: LiveNotifications,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
@@ -111,25 +116,28 @@ export class NotifyRecipientsProcessManager implements Reaction {
     // The causes' notifications are decided in memory and appended a slice at a time: one read of the (new) streams
     // and one transaction per slice, instead of a read and a round trip per cause.
     const byTeam = new Map<string, StreamCommands<CreateNotifications>[]>();
+    const created = new Map<string, CreateNotifications>();
     for (const { event, teamId, cause } of causes) {
       const members = withMutes(teams.get(teamId) ?? new Map(), muted, cause.email.emailId);
       const { notifications } = decideNotifications(cause, members, now);
       if (notifications.length === 0) continue;
       const streams = byTeam.get(teamId) ?? [];
+      const command: CreateNotifications = {
+        type: 'CreateNotifications',
+        teamId,
+        causeEventId: event.eventId,
+        causeType: event.type,
+        notifications,
+        correspondent: cause.email.fromEmail,
+      };
+      created.set(notificationsStreamId(event.eventId), command);
       streams.push({
         streamId: notificationsStreamId(event.eventId),
         commands: [
           {
-            command: {
-              type: 'CreateNotifications',
-              teamId,
-              causeEventId: event.eventId,
-              causeType: event.type,
-              notifications,
-              correspondent: cause.email.fromEmail,
-            },
+            command,
             scope: RequestContext.ofEvent(event),
-            eventIds: () => uuidv5(event.eventId, EVENT_NAMESPACE),
+            eventIds: () => notificationsEventId(event.eventId),
           },
         ],
       });
@@ -146,6 +154,21 @@ export class NotifyRecipientsProcessManager implements Reaction {
         for (const outcome of outcomes) {
           if ('error' in outcome) throw outcome.error;
         }
+        // Committed: the recipients are told now, not once the delivery reaction reads the log (which waits behind
+        // every older open transaction, such as the list projection's insert of the previous slice).
+        const createdAt = new Date();
+        const live: LiveEvent[] = [];
+        for (const outcome of outcomes) {
+          const command = 'appended' in outcome && outcome.appended ? created.get(outcome.streamId) : undefined;
+          if (command) {
+            live.push({
+              eventId: notificationsEventId(command.causeEventId),
+              notifications: command.notifications,
+              createdAt,
+            });
+          }
+        }
+        this.live.push(live);
       }
     }
   }

@@ -1,0 +1,117 @@
+import type { CreatedNotification } from '@teaminbox/contracts';
+import type { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { LIVE_NOTIFICATIONS_EVENT, type LiveEvent, LiveNotifications } from './live-notifications';
+
+const notification = (userId: string, id: string): CreatedNotification => ({
+  notificationId: id,
+  userId,
+  type: 'EMAIL_RECEIVED',
+  title: 'New e-mail',
+  message: 'New e-mail from Ann: Hello',
+  actionUrl: '/admin/email-detail/e1',
+  emailId: 'e1',
+  language: 'en',
+  silent: false,
+  channels: { email: false, push: false, slack: false },
+});
+
+/** A socket.io server that records what reaches the local sockets and what goes to the other replicas. */
+function serverRecording() {
+  const local: { room: string; event: string; id: string; createdAt: string }[] = [];
+  const replicas: { event: string; payload: unknown }[] = [];
+  const listeners = new Map<string, (payload: unknown) => void>();
+  const server = {
+    local: {
+      to: (room: string) => ({
+        emit: (event: string, dto: { id: string; createdAt: string }) => {
+          local.push({ room, event, id: dto.id, createdAt: dto.createdAt });
+          return true;
+        },
+      }),
+    },
+    serverSideEmit: (event: string, payload: unknown) => {
+      replicas.push({ event, payload });
+      return true;
+    },
+    on: (event: string, listener: (payload: unknown) => void) => listeners.set(event, listener),
+  };
+  const gateway = { server } as unknown as RealtimeGateway;
+  return {
+    gateway,
+    local,
+    replicas,
+    fromReplica: (payload: unknown) => listeners.get(LIVE_NOTIFICATIONS_EVENT)?.(payload),
+  };
+}
+
+describe('LiveNotifications', () => {
+  const at = new Date('2026-11-24T10:00:00.000Z');
+  const ev1: LiveEvent = {
+    eventId: 'ev1',
+    notifications: [notification('u1', 'n1'), notification('u2', 'n2')],
+    createdAt: at,
+  };
+  const ev2: LiveEvent = { eventId: 'ev2', notifications: [notification('u1', 'n3')], createdAt: at };
+
+  it("pushes each notification to its recipient's local sockets, and the whole push to the other replicas at once", () => {
+    const { gateway, local, replicas } = serverRecording();
+    expect(new LiveNotifications(gateway).push([ev1, ev2])).toBe(2);
+    expect(local).toEqual([
+      { room: 'user:u1', event: 'user.notification', id: 'n1', createdAt: at.toISOString() },
+      { room: 'user:u2', event: 'user.notification', id: 'n2', createdAt: at.toISOString() },
+      { room: 'user:u1', event: 'user.notification', id: 'n3', createdAt: at.toISOString() },
+    ]);
+    expect(replicas).toHaveLength(1);
+    expect(replicas[0]).toMatchObject({
+      event: LIVE_NOTIFICATIONS_EVENT,
+      payload: {
+        events: [
+          {
+            eventId: 'ev1',
+            notifications: [
+              { userId: 'u1', notification: { id: 'n1' } },
+              { userId: 'u2', notification: { id: 'n2' } },
+            ],
+          },
+          { eventId: 'ev2', notifications: [{ userId: 'u1', notification: { id: 'n3', read: false } }] },
+        ],
+      },
+    });
+  });
+
+  it('pushes an event once whichever side comes first, and again after both sides had it', () => {
+    const { gateway, local, replicas } = serverRecording();
+    const live = new LiveNotifications(gateway);
+    expect(live.push([ev1])).toBe(1); // the process manager, after its append
+    expect(live.push([ev1, ev2])).toBe(1); // the delivery reaction, from the log: ev1 was pushed already
+    expect(local.map((e) => e.id)).toEqual(['n1', 'n2', 'n3']);
+    expect(replicas).toHaveLength(2);
+    // Both sides are done with ev1: a later delivery of it (a repeat after a crash) pushes it again.
+    expect(live.push([ev1])).toBe(1);
+    expect(local.map((e) => e.id)).toEqual(['n1', 'n2', 'n3', 'n1', 'n2']);
+  });
+
+  it('sends nothing to the other replicas when every event was pushed already', () => {
+    const { gateway, replicas } = serverRecording();
+    const live = new LiveNotifications(gateway);
+    live.push([ev1]);
+    expect(live.push([ev1])).toBe(0);
+    expect(replicas).toHaveLength(1);
+  });
+
+  it("delivers another replica's push to the local sockets and remembers it, so the local delivery does not repeat it", () => {
+    const sender = serverRecording();
+    new LiveNotifications(sender.gateway).push([ev1]);
+    const receiver = serverRecording();
+    const live = new LiveNotifications(receiver.gateway);
+    live.onApplicationBootstrap();
+    receiver.fromReplica(sender.replicas[0].payload);
+    expect(receiver.local.map((e) => [e.room, e.id])).toEqual([
+      ['user:u1', 'n1'],
+      ['user:u2', 'n2'],
+    ]);
+    expect(live.push([ev1])).toBe(0);
+    expect(receiver.local).toHaveLength(2);
+    expect(receiver.replicas).toHaveLength(0);
+  });
+});

@@ -1,0 +1,115 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { type CreatedNotification, type Notification, rooms } from '@teaminbox/contracts';
+import type { Server } from 'socket.io';
+import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+
+/** The in-app form of a notification just created (what the list will show). */
+export function notificationDto(n: CreatedNotification, createdAt: Date): Notification {
+  return {
+    id: n.notificationId,
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    createdAt: createdAt.toISOString(),
+    read: false,
+    isRead: false,
+    readAt: null,
+    actionUrl: n.actionUrl,
+    emailId: n.emailId,
+    silent: n.silent,
+  };
+}
+
+/** One `NotificationsCreated` event to push: its id, its notifications and when they were created. */
+export interface LiveEvent {
+  eventId: string;
+  notifications: readonly CreatedNotification[];
+  createdAt: Date;
+}
+
+/** What the other replicas receive for one push: each event's id and its notifications, already in their form. */
+interface ReplicaPush {
+  events: { eventId: string; notifications: { userId: string; notification: Notification }[] }[];
+}
+
+/** The server-side event between replicas (socket.io `serverSideEmit`). */
+export const LIVE_NOTIFICATIONS_EVENT = 'notifications.live';
+
+/**
+ * How many `NotificationsCreated` events pushed by one side (process manager or delivery reaction) are remembered
+ * while the other side has not come to them. The other side normally follows within seconds; an entry it never
+ * reaches (it runs in another process) is forgotten, oldest first, beyond this bound.
+ */
+const REMEMBERED_EVENTS = 20_000;
+
+/**
+ * The live push of notifications to their recipients' sockets (`user.notification`), once per `NotificationsCreated`
+ * event. Two sides push: the process manager as soon as its append has committed (the fast path), and the delivery
+ * reaction when the durable subscription brings the event (the repeat after a crash). Whichever comes first pushes;
+ * the second finds the event remembered, forgets it and pushes nothing.
+ *
+ * A push reaches this process's sockets at once and the other replicas' sockets through one server-side message for
+ * the whole push (socket.io's Postgres adapter: one NOTIFY, the payload in `socket_io_attachments`), not one
+ * round trip to the database per notification: an emit to a room waits for its NOTIFY before it reaches even the
+ * local sockets, and a burst's 15,000 notifications a second queued behind the adapter's four connections. A replica
+ * that receives a push remembers its events, so that its own delivery reaction does not push them again. After a
+ * crash an event can be pushed twice: the web drops a notification id it has.
+ */
+@Injectable()
+export class LiveNotifications implements OnApplicationBootstrap {
+  private readonly logger = new Logger(LiveNotifications.name);
+  private readonly pushed = new Set<string>();
+
+  constructor(private readonly gateway: RealtimeGateway) {}
+
+  onApplicationBootstrap(): void {
+    this.server()?.on(LIVE_NOTIFICATIONS_EVENT, (push: ReplicaPush) => {
+      try {
+        for (const event of push.events) {
+          if (this.pushed.delete(event.eventId)) continue;
+          this.emitLocally(event.notifications);
+          this.remember(event.eventId);
+        }
+      } catch (error) {
+        this.logger.warn(`A replica's notification push was not delivered: ${(error as Error).message}`);
+      }
+    });
+  }
+
+  /** Pushes the events' notifications unless the other side already did; answers how many events it pushed. */
+  push(events: readonly LiveEvent[]): number {
+    const replicas: ReplicaPush = { events: [] };
+    for (const event of events) {
+      if (this.pushed.delete(event.eventId)) continue;
+      const notifications = event.notifications.map((n) => ({
+        userId: n.userId,
+        notification: notificationDto(n, event.createdAt),
+      }));
+      this.emitLocally(notifications);
+      this.remember(event.eventId);
+      replicas.events.push({ eventId: event.eventId, notifications });
+    }
+    if (replicas.events.length > 0) this.server()?.serverSideEmit(LIVE_NOTIFICATIONS_EVENT, replicas);
+    return replicas.events.length;
+  }
+
+  private emitLocally(notifications: ReplicaPush['events'][number]['notifications']): void {
+    const server = this.gateway.server;
+    for (const { userId, notification } of notifications) {
+      server.local.to(rooms.user(userId)).emit('user.notification', notification);
+    }
+  }
+
+  private remember(eventId: string): void {
+    this.pushed.add(eventId);
+    if (this.pushed.size > REMEMBERED_EVENTS) {
+      const oldest = this.pushed.values().next();
+      if (!oldest.done) this.pushed.delete(oldest.value);
+    }
+  }
+
+  /** The socket.io server with its server-side events untyped (RealtimeServer declares none). */
+  private server(): Server | undefined {
+    return this.gateway.server as unknown as Server | undefined;
+  }
+}
