@@ -5,6 +5,7 @@ import { createDataSource } from '../database/data-source';
 import {
   NO_STREAM,
   comparePositions,
+  type EventStore,
   type NewEvent,
   type Position,
   type StoredEvent,
@@ -263,6 +264,102 @@ describe('ProjectionRunner', () => {
       expect(await runner.waitFor(head)).toBe(true);
       expect((await snapshot(db.dataSource)).rows).toBe(before.rows + 50);
       await expect(runner.rebuild('missing')).rejects.toThrow(/Unknown projection/);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('serves the subscribers at one position with one read of the log and moves their checkpoints together', async () => {
+    const reads: { after: Position; types: string[]; events: number }[] = [];
+    const counting: EventStore = {
+      appendToStream: (streamId, events, expected) => store.appendToStream(streamId, events, expected),
+      readStream: (streamId, fromVersion) => store.readStream(streamId, fromVersion),
+      readStreams: (streamIds) => store.readStreams(streamIds),
+      async readAll(options) {
+        const events = await store.readAll(options);
+        reads.push({ after: options.after, types: [...(options.types ?? [])], events: events.length });
+        return events;
+      },
+      onAppended: (listener) => store.onAppended(listener),
+      headPosition: () => store.headPosition(),
+      health: () => store.health(),
+      close: async () => undefined,
+    };
+    const handled = new Map<string, StoredEvent[]>();
+    const recording = (name: string, eventTypes: string[]): Projection => ({
+      name,
+      eventTypes,
+      async handle(events) {
+        handled.set(name, [...(handled.get(name) ?? []), ...events]);
+      },
+      async reset() {},
+    });
+    const afterCommitted: StoredEvent[] = [];
+    const runner = new ProjectionRunner(db.dataSource, counting, { logger: quiet, pollIntervalMs: 60000 });
+    runner.registerProjection(new CountingProjection());
+    runner.registerProjection(recording('test-other', ['Other']));
+    runner.registerProjection(recording('test-never', ['Never']));
+    runner.registerReaction({
+      name: 'test-after-other',
+      eventTypes: ['Other'],
+      startAt: 'head',
+      async afterCommit(events) {
+        afterCommitted.push(...events);
+      },
+    });
+    runner.registerReaction({
+      name: 'test-after-never',
+      eventTypes: ['Never'],
+      startAt: 'head',
+      async afterCommit() {},
+    });
+    const names = ['test-counting', 'test-other', 'test-never', 'test-after-other', 'test-after-never'];
+    await runner.start();
+    try {
+      // Every subscriber at one position, and idle (no read in flight).
+      const first = await store.appendToStream(`shared-${randomUUID()}`, [event('Counted', { n: 1 })], NO_STREAM);
+      expect(await runner.waitFor(first.position, names, 10_000, { afterCommit: true })).toBe(true);
+      // Idle: no read for 100 ms (a loop may still read once after reaching the position).
+      for (let stable = 0, seen = -1; stable < 5; stable = reads.length === seen ? stable + 1 : 0) {
+        seen = reads.length;
+        await sleep(20);
+      }
+      const from = first.position;
+
+      const stream = `shared-${randomUUID()}`;
+      const appended = await store.appendToStream(
+        stream,
+        [event('Counted', { n: 3 }), event('Other', { note: 'kept' }), event('Counted', { n: 4 })],
+        NO_STREAM,
+      );
+      expect(await runner.waitFor(appended.position, names, 10_000, { afterCommit: true })).toBe(true);
+
+      // One read after that position served all five subscribers, with the payloads of every type they handle.
+      const served = reads.filter((read) => comparePositions(read.after, from) === 0 && read.events > 0);
+      expect(served).toHaveLength(1);
+      expect(new Set(served[0].types)).toEqual(new Set(['Counted', 'Other', 'Never']));
+      // Each handled its own types only, payloads intact.
+      expect(
+        handled
+          .get('test-other')
+          ?.filter((e) => e.streamId === stream)
+          .map((e) => e.data),
+      ).toEqual([{ note: 'kept' }]);
+      expect(handled.get('test-never')).toBeUndefined();
+      expect(afterCommitted.filter((e) => e.streamId === stream).map((e) => e.data)).toEqual([{ note: 'kept' }]);
+      const counts: { events: number; total: string }[] = await db.dataSource.query(
+        'SELECT events, total::text AS total FROM test_stream_counts WHERE stream_id = $1',
+        [stream],
+      );
+      expect(counts).toEqual([{ events: 2, total: '7' }]);
+      // The checkpoints moved by the shared statement (and the transactional path) all stand at the new head.
+      const rows: { name: string; at: boolean; after_commit_at: boolean }[] = await db.dataSource.query(
+        `SELECT name, commit = $2 AND prepare = $3 AS at,
+           COALESCE(after_commit_commit = $2 AND after_commit_prepare = $3, true) AS after_commit_at
+           FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name`,
+        [names, appended.position.commit.toString(), appended.position.prepare.toString()],
+      );
+      expect(rows).toEqual([...names].sort().map((name) => ({ name, at: true, after_commit_at: true })));
     } finally {
       await runner.stop();
     }

@@ -99,8 +99,16 @@ type Subscriber =
   | { kind: 'projection'; name: string; types: Set<string>; projection: Projection }
   | { kind: 'reaction'; name: string; types: Set<string>; reaction: Reaction };
 
-/** The subscriber's types, for readAll: payloads of other events are not read. */
-const typesOf = (sub: Subscriber): string[] => [...sub.types];
+/**
+ * One read of the log for the subscribers that ask for the same batch (same position) together: the types whose
+ * payloads it reads are the union of theirs (payloads of other types are not read).
+ */
+interface SharedRead {
+  types: Set<string>;
+  /** Sent to the event store: a subscriber that needs a type not read waits for a read of its own. */
+  sent: boolean;
+  events: Promise<StoredEvent[]>;
+}
 
 interface Loop {
   sub: Subscriber;
@@ -115,6 +123,17 @@ interface Loop {
   done: Promise<void> | undefined;
   /** Streams with a parked event for this subscriber: their later events are parked behind it (kept in order). */
   parkedStreams: Set<string>;
+}
+
+/** One subscriber's checkpoint move from the position it read after to its batch's last event (positions as text). */
+interface CheckpointMove {
+  name: string;
+  from_commit: string;
+  from_prepare: string;
+  to_commit: string;
+  to_prepare: string;
+  /** A reaction with nothing pending after the commit: its after-commit position moves too. */
+  after_commit: boolean;
 }
 
 /** The checkpoint changed under us (a rebuild, or another leader): reload and go on. */
@@ -168,6 +187,10 @@ export class ProjectionRunner {
   private leaseTimer: NodeJS.Timeout | undefined;
   /** Queries on the lock connection run one at a time. */
   private readonly lockMutex = new Mutex();
+  /** Checkpoint moves being gathered for one statement (see moveCheckpoint). */
+  private pendingMoves: { moves: CheckpointMove[]; moved: Promise<Set<string>> } | undefined;
+  /** Reads of the log being gathered or under way, by the position they read after. */
+  private readonly sharedReads = new Map<string, SharedRead>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -472,11 +495,7 @@ export class ProjectionRunner {
     const { sub } = loop;
     if (!loop.cursor) await this.loadCheckpoint(loop);
     const from = loop.cursor ?? START;
-    const events = await this.eventStore.readAll({
-      after: from,
-      maxCount: this.options.batchSize,
-      types: typesOf(sub),
-    });
+    const events = await this.readLog(from, sub.types);
     if (events.length === 0) return { read: 0, handled: 0 };
     let handled = 0;
     for (const event of events) {
@@ -681,6 +700,39 @@ export class ProjectionRunner {
     return { name, replayed, stillParked: left };
   }
 
+  /**
+   * The batch after `after` (up to batchSize events), with the payloads of `types`. The subscribers woken by one
+   * append mostly wait at the same position: their reads are gathered until the event loop's current turn is over and
+   * sent as ONE query (the union of their types), whose events they all receive, each handling its own types; a read
+   * of the same position already sent serves a subscriber whose types it covers. Sharing is safe because the log
+   * after a position only grows at its end (readAll reads only transactions below the oldest running one): any read
+   * of it is a prefix of a later one, so each subscriber gets a batch it could have read itself. The events are
+   * shared between the subscribers: handlers read them and never change them.
+   */
+  private readLog(after: Position, types: ReadonlySet<string>): Promise<StoredEvent[]> {
+    const key = `${after.commit}:${after.prepare}`;
+    const shared = this.sharedReads.get(key);
+    if (shared && !shared.sent) {
+      for (const type of types) shared.types.add(type);
+      return shared.events;
+    }
+    if (shared && [...types].every((type) => shared.types.has(type))) return shared.events;
+    const read: SharedRead = { types: new Set(types), sent: false, events: Promise.resolve([]) };
+    read.events = new Promise<StoredEvent[]>((resolve, reject) => {
+      setImmediate(() => {
+        read.sent = true;
+        Promise.resolve()
+          .then(() => this.eventStore.readAll({ after, maxCount: this.options.batchSize, types: [...read.types] }))
+          .then(resolve, reject)
+          .finally(() => {
+            if (this.sharedReads.get(key) === read) this.sharedReads.delete(key);
+          });
+      });
+    });
+    this.sharedReads.set(key, read);
+    return read.events;
+  }
+
   /** One batch: read after the checkpoint, handle + move the checkpoint in one transaction, then afterCommit. */
   private async processBatch(loop: Loop, runReactions: boolean): Promise<{ read: number; handled: number }> {
     const { sub } = loop;
@@ -694,11 +746,7 @@ export class ProjectionRunner {
       }
     }
 
-    const events = await this.eventStore.readAll({
-      after: from,
-      maxCount: this.options.batchSize,
-      types: typesOf(sub),
-    });
+    const events = await this.readLog(from, sub.types);
     if (events.length === 0) return { read: 0, handled: 0 };
     const last = events[events.length - 1].position;
     const handled = await this.handleEvents(loop, events, last, runReactions);
@@ -777,9 +825,9 @@ export class ProjectionRunner {
   /** Runs afterCommit again for (afterCommitCursor, checkpoint]: what a crash may have left undone. */
   private async redoAfterCommit(loop: Loop, reaction: Reaction, upTo: Position): Promise<void> {
     const after = loop.afterCommitCursor ?? START;
-    const events = (
-      await this.eventStore.readAll({ after, maxCount: this.options.batchSize, types: typesOf(loop.sub) })
-    ).filter((event) => comparePositions(event.position, upTo) <= 0);
+    const events = (await this.readLog(after, loop.sub.types)).filter(
+      (event) => comparePositions(event.position, upTo) <= 0,
+    );
     const relevant = events.filter((event) => loop.sub.types.has(event.type));
     if (relevant.length > 0) await reaction.afterCommit?.(relevant);
     await this.writeAfterCommit(loop, events.length > 0 ? events[events.length - 1].position : upTo);
@@ -803,18 +851,52 @@ export class ProjectionRunner {
    * nothing longer than this statement.
    */
   private async moveCheckpoint(loop: Loop, from: Position, to: Position, pendingAfterCommit: boolean): Promise<void> {
-    const afterCommit =
-      loop.sub.kind === 'reaction' && !pendingAfterCommit
-        ? ', after_commit_commit = $4, after_commit_prepare = $5'
-        : '';
-    const rows: { n: number }[] = await this.dataSource.query(
+    let moves = this.pendingMoves;
+    if (!moves) {
+      const gathered: CheckpointMove[] = [];
+      moves = this.pendingMoves = {
+        moves: gathered,
+        moved: new Promise<Set<string>>((resolve, reject) => {
+          setImmediate(() => {
+            this.pendingMoves = undefined;
+            Promise.resolve()
+              .then(() => this.moveCheckpoints(gathered))
+              .then(resolve, reject);
+          });
+        }),
+      };
+    }
+    moves.moves.push({
+      name: loop.sub.name,
+      from_commit: from.commit.toString(),
+      from_prepare: from.prepare.toString(),
+      to_commit: to.commit.toString(),
+      to_prepare: to.prepare.toString(),
+      after_commit: loop.sub.kind === 'reaction' && !pendingAfterCommit,
+    });
+    const moved = await moves.moved;
+    if (!moved.has(loop.sub.name)) throw new CheckpointMoved(`checkpoint of ${loop.sub.name} moved`);
+  }
+
+  /**
+   * The checkpoint moves gathered in one turn of the event loop, in one statement (one commit for the subscribers
+   * that one append woke). Each row moves only from the position its subscriber read from; returns the names moved.
+   */
+  private async moveCheckpoints(moves: CheckpointMove[]): Promise<Set<string>> {
+    const rows: { name: string }[] = await this.dataSource.query(
       `WITH moved AS (
-         UPDATE projection_checkpoints SET commit = $4, prepare = $5${afterCommit}, updated_at = now()
-          WHERE name = $1 AND commit = $2 AND prepare = $3 RETURNING 1)
-       SELECT count(*)::int AS n FROM moved`,
-      [loop.sub.name, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString()],
+         UPDATE projection_checkpoints c SET commit = m.to_commit, prepare = m.to_prepare,
+                after_commit_commit = CASE WHEN m.after_commit THEN m.to_commit ELSE c.after_commit_commit END,
+                after_commit_prepare = CASE WHEN m.after_commit THEN m.to_prepare ELSE c.after_commit_prepare END,
+                updated_at = now()
+           FROM json_to_recordset($1::json) AS m(name text, from_commit numeric, from_prepare numeric,
+                                                 to_commit numeric, to_prepare numeric, after_commit boolean)
+          WHERE c.name = m.name AND c.commit = m.from_commit AND c.prepare = m.from_prepare
+         RETURNING c.name)
+       SELECT name FROM moved`,
+      [JSON.stringify(moves)],
     );
-    if (rows[0]?.n !== 1) throw new CheckpointMoved(`checkpoint of ${loop.sub.name} moved`);
+    return new Set(rows.map((row) => row.name));
   }
 
   private async writeCheckpoint(tx: EntityManager, loop: Loop, position: Position, pending: boolean): Promise<void> {
