@@ -186,7 +186,11 @@ export default function EmailLabelsPage() {
         )}
         {loading ? (
           <div className="flex justify-content-center" role="status" aria-label={t('emailLabels.loading')}>
-            <ProgressSpinner style={{ width: 40, height: 40 }} data-testid="labels-loading" />
+            <ProgressSpinner
+              style={{ width: 40, height: 40 }}
+              aria-label={t('emailLabels.loading')}
+              data-testid="labels-loading"
+            />
           </div>
         ) : null}
         {!loading && labels.length === 0 ? (

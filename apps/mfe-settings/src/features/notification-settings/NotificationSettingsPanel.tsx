@@ -69,7 +69,13 @@ export function NotificationSettingsPanel() {
   }, [dispatch]);
 
   if (!settings) {
-    return loading ? <ProgressSpinner style={{ width: 40, height: 40 }} data-testid="settings-loading" /> : null;
+    return loading ? (
+      <ProgressSpinner
+        style={{ width: 40, height: 40 }}
+        aria-label={t('remote.loading')}
+        data-testid="settings-loading"
+      />
+    ) : null;
   }
   const edit = (change: Partial<NotificationSettings>) => dispatch(settingsEdited({ ...settings, ...change }));
   const editFlag = (flag: Flag) => (value: boolean) => edit({ [flag]: value });

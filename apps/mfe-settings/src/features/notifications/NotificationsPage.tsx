@@ -110,7 +110,11 @@ export default function NotificationsPage() {
       </div>
       {loading ? (
         <div className="flex justify-content-center p-3">
-          <ProgressSpinner style={{ width: 40, height: 40 }} data-testid="notifications-loading" />
+          <ProgressSpinner
+            style={{ width: 40, height: 40 }}
+            aria-label={t('remote.loading')}
+            data-testid="notifications-loading"
+          />
         </div>
       ) : null}
       {!loading && items.length === 0 ? <p data-testid="notifications-empty">{t('notifications.empty')}</p> : null}
