@@ -4,7 +4,12 @@ import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import type { Notification } from '@teaminbox/contracts';
 import { notificationIcon, notificationTime, PageHeading, useNavigate } from '@teaminbox/ui';
-import { browserNotificationsRequested, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import {
+  browserNotificationsRequested,
+  selectRealtimeStatus,
+  useAppDispatch,
+  useAppSelector,
+} from '@teaminbox/web-store';
 import { listRequested, markAllReadRequested, markReadRequested, selectNotifications } from './notificationsSlice';
 
 export { notificationIcon };
@@ -73,12 +78,25 @@ function NotificationItem({ notification, now }: { notification: Notification; n
 export default function NotificationsPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { items, loading } = useAppSelector(selectNotifications);
+  const { items, loading, unreadCount } = useAppSelector(selectNotifications);
+  const live = useAppSelector(selectRealtimeStatus) === 'connected';
   const now = useNow();
+  const unreadListed = items.filter((n) => !n.read).length;
 
   useEffect(() => {
     dispatch(listRequested());
   }, [dispatch]);
+  // Read again whenever the socket (re)connects: what was pushed before it could hear is read then.
+  useEffect(() => {
+    if (live) dispatch(listRequested());
+  }, [dispatch, live]);
+  // The unread count is pushed once the list has the notifications it counts: more than are listed means some push
+  // did not reach this page (the socket was not connected yet), so the list is read again.
+  useEffect(() => {
+    if (unreadCount !== null && unreadCount > unreadListed) dispatch(listRequested());
+    // Only a new count asks; a list that changes by itself does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, unreadCount]);
 
   return (
     <div className="flex flex-column gap-3">

@@ -21,9 +21,17 @@ export const notificationsSlice = createSlice({
     listRequested(state) {
       state.loading = true;
     },
+    /**
+     * The newest page as the server has it, with the live notifications newer than its newest kept on top: one pushed
+     * while the list was being read may not be in it yet.
+     */
     listLoaded(state, action: PayloadAction<Notification[]>) {
       state.loading = false;
-      state.items = action.payload;
+      const loaded = action.payload;
+      const listed = new Set(loaded.map((n) => n.id));
+      const newest = loaded.reduce((max, n) => (n.createdAt > max ? n.createdAt : max), '');
+      const newer = state.items.filter((n) => !listed.has(n.id) && n.createdAt > newest);
+      state.items = [...newer, ...loaded];
     },
     /** Loading stops; the list stays as it was (the failure is only logged). */
     listLoadFailed(state) {

@@ -4,7 +4,14 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Notification } from '@teaminbox/contracts';
 import { ApiError, notificationsApi } from '@teaminbox/api-client';
 import { initI18n } from '@teaminbox/ui';
-import { createAppStore, injectFeature, notificationArrived, selectPendingNotices } from '@teaminbox/web-store';
+import {
+  connected,
+  createAppStore,
+  injectFeature,
+  notificationArrived,
+  notificationCountChanged,
+  selectPendingNotices,
+} from '@teaminbox/web-store';
 import feature from '../../../feature';
 import NotificationsPage from '../NotificationsPage';
 
@@ -86,6 +93,51 @@ describe('the notifications screen', () => {
     });
     expect(await screen.findAllByTestId('notification-item')).toHaveLength(1);
     expect(screen.getByText('Title live')).toBeInTheDocument();
+  });
+
+  it('reads the list again when the socket connects: what was pushed before it could hear is shown', async () => {
+    const list = jest.spyOn(notificationsApi, 'list');
+    const store = setup([]);
+    expect(await screen.findByTestId('notifications-empty')).toBeInTheDocument();
+    // Created while the socket was not connected yet: never pushed to this page.
+    list.mockResolvedValue({ content: [item('missed')], totalPages: 1, totalElements: 1 });
+    act(() => {
+      store.dispatch(connected());
+    });
+    expect(await screen.findByText('Title missed')).toBeInTheDocument();
+  });
+
+  it('reads the list again when the pushed unread count is more than it lists', async () => {
+    const list = jest.spyOn(notificationsApi, 'list');
+    const store = setup([item('a')]);
+    await screen.findAllByTestId('notification-item');
+    const calls = list.mock.calls.length;
+    // A count that matches what is listed asks nothing.
+    act(() => {
+      store.dispatch(notificationCountChanged(1));
+    });
+    list.mockResolvedValue({ content: [item('b'), item('a')], totalPages: 1, totalElements: 2 });
+    act(() => {
+      store.dispatch(notificationCountChanged(2));
+    });
+    expect(await screen.findByText('Title b')).toBeInTheDocument();
+    expect(list.mock.calls.length).toBe(calls + 1);
+  });
+
+  it('keeps a live notification newer than the page it reads while that page does not have it yet', async () => {
+    const list = jest.spyOn(notificationsApi, 'list');
+    const store = setup([item('old', { createdAt: minutes(10) })]);
+    await screen.findAllByTestId('notification-item');
+    act(() => {
+      store.dispatch(notificationArrived(item('live')));
+    });
+    list.mockResolvedValue({ content: [item('old', { createdAt: minutes(10) })], totalPages: 1, totalElements: 1 });
+    act(() => {
+      store.dispatch(connected());
+    });
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(2));
+    expect(screen.getAllByTestId('notification-item')[0]).toHaveTextContent('Title live');
   });
 
   it('marks one read only after the server accepted it, with the error notice otherwise', async () => {
