@@ -4,6 +4,7 @@ import { bellItemChosen, bellMarkAllRequested, selectBell, snoozeEndRequested } 
 import { notificationArrived, notificationCountChanged } from './events';
 import { selectPendingNotices } from './notices.slice';
 import { snoozeRequested } from './notifications.saga';
+import { connected } from './realtime.slice';
 import { loggedOut, userLoaded } from './session.slice';
 import { createAppStore } from './store';
 
@@ -69,6 +70,20 @@ describe('the bell', () => {
     const bell = selectBell(store.getState());
     expect(bell.recent.map((n) => n.id)).toEqual(['c', 'a']);
     expect(bell.unreadCount).toBe(2);
+  });
+
+  it('reads the count and the recent notifications again when the socket connects', async () => {
+    const { store, list } = storeWithServer([notification('a')], 1);
+    store.dispatch(userLoaded(user));
+    await flush();
+    // Pushed before the socket could hear: the page never got it.
+    list.mockResolvedValue({ content: [notification('b'), notification('a')], totalPages: 1, totalElements: 2 });
+    jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue(2);
+    store.dispatch(connected());
+    await flush();
+    const bell = selectBell(store.getState());
+    expect(bell.unreadCount).toBe(2);
+    expect(bell.recent.map((n) => n.id)).toEqual(['b', 'a']);
   });
 
   it('marks a chosen item read only after the server accepted it', async () => {

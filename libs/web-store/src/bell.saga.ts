@@ -15,6 +15,7 @@ import {
 } from './bell.slice';
 import { noticeRaised } from './notices.slice';
 import { snoozeChanged } from './notifications.saga';
+import { connected } from './realtime.slice';
 import { loggedOut, userLoaded } from './session.slice';
 
 const items = (page: Page<Notification> | Notification[]) => (Array.isArray(page) ? page : page.content);
@@ -75,10 +76,13 @@ function* endSnooze() {
 
 /**
  * The shell's bell: the unread count, the recent notifications and the snooze, loaded when a user is known and kept
- * live by the socket's `user.notification` and `user.notification-count`; its panel reloads the list when opened.
+ * live by the socket's `user.notification` and `user.notification-count` (and read again when the socket connects);
+ * its panel reloads the list when opened.
  */
 export function* bellSaga() {
   yield takeLatest(bellOpened.type, load, false);
+  // The socket opens after the first load: a count pushed before it could hear (or while it reconnected) is read then.
+  yield takeLatest(connected.type, load, true);
   yield takeEvery(bellItemChosen.type, choose);
   yield takeLeading(bellMarkAllRequested.type, markAll);
   yield takeLeading(snoozeEndRequested.type, endSnooze);
