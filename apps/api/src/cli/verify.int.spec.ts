@@ -6,10 +6,9 @@ import type { Email, Label, Page } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { teamWith } from '../../test/app/identity-fixtures';
 import { suiteWithApp } from '../../test/app/suite';
-import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store.port';
-import { ProjectionRunner } from '../platform/projections/projection-runner';
-import { formatVerificationReport, verifyReadModels } from '../platform/projections/read-model-verifier';
-import { COMPARED_ROWS, NOT_READ_MODELS, TIME_OF_PROJECTION_COLUMNS } from './verify-tables';
+import { verifyTestApp } from '../../test/app/verify-test-app';
+import { formatVerificationReport } from '../platform/projections/read-model-verifier';
+import { COMPARED_ROWS, NOT_READ_MODELS } from './verify-tables';
 
 const repoRoot = resolve(__dirname, '../../../..');
 
@@ -63,16 +62,7 @@ describe('npm run verify: the read models rebuilt from the log equal the live on
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const verify = () =>
-    verifyReadModels({
-      dataSource: db(),
-      eventStore: t.app.get<EventStore>(EVENT_STORE),
-      projections: t.app.get(ProjectionRunner).registeredProjections(),
-      excludedTables: NOT_READ_MODELS,
-      ignoredColumns: TIME_OF_PROJECTION_COLUMNS,
-      comparedRows: COMPARED_ROWS,
-      waitMs: 30_000,
-    });
+  const verify = () => verifyTestApp(t);
   const schemaExists = async (schema: string) =>
     (await db().query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema])).length > 0;
 

@@ -1,10 +1,7 @@
 import type { DataSubjectErasure } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import type { TestApp } from './test-app';
-import { COMPARED_ROWS, NOT_READ_MODELS, TIME_OF_PROJECTION_COLUMNS } from '../../src/cli/verify-tables';
-import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port';
-import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
-import { verifyReadModels } from '../../src/platform/projections/read-model-verifier';
+import { verifyTestApp } from './verify-test-app';
 
 type ErrorBody = { success: false; message: string };
 
@@ -29,15 +26,7 @@ export function erasureKit(t: TestApp) {
   };
   /** Rebuilt from zero with the keys as they are now, every read model equals the live one. */
   const verifyEqual = async () => {
-    const report = await verifyReadModels({
-      dataSource: db(),
-      eventStore: t.app.get<EventStore>(EVENT_STORE),
-      projections: t.app.get(ProjectionRunner).registeredProjections(),
-      excludedTables: NOT_READ_MODELS,
-      ignoredColumns: TIME_OF_PROJECTION_COLUMNS,
-      comparedRows: COMPARED_ROWS,
-      waitMs: 30_000,
-    });
+    const report = await verifyTestApp(t);
     expect(report.tables.filter((table) => !table.equal).map((table) => table.table)).toEqual([]);
     expect(report.equal).toBe(true);
   };

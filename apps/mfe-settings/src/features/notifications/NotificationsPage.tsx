@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
@@ -83,12 +83,11 @@ export default function NotificationsPage() {
   const now = useNow();
   const unreadListed = items.filter((n) => !n.read).length;
 
+  // Read on arrival, and again when the socket (re)connects later: what was pushed before it could hear is read then.
+  const wasLive = useRef<boolean | null>(null);
   useEffect(() => {
-    dispatch(listRequested());
-  }, [dispatch]);
-  // Read again whenever the socket (re)connects: what was pushed before it could hear is read then.
-  useEffect(() => {
-    if (live) dispatch(listRequested());
+    if (wasLive.current === null || (live && !wasLive.current)) dispatch(listRequested());
+    wasLive.current = live;
   }, [dispatch, live]);
   // The unread count is pushed once the list has the notifications it counts: more than are listed means some push
   // did not reach this page (the socket was not connected yet), so the list is read again.
