@@ -236,6 +236,11 @@ export interface EmailAssigned {
   /** The assignee's address, whose personal data the name is (absent in events stored before it was recorded). */
   assignedToEmail?: string;
   previousAssignee: string | null;
+  /**
+   * Assigned by a rule to old mail that the mailbox's first synchronisation found (`EmailReceived.firstSync`): history,
+   * not news, so nobody is notified of it.
+   */
+  firstSync?: boolean;
 }
 export interface EmailUnassigned {
   emailId: string;

@@ -4,6 +4,7 @@ import type {
   EmailDetail,
   EmailRulesExplanation,
   Label,
+  Notification,
   Page,
   Rule,
   TRuleRequest,
@@ -340,6 +341,15 @@ describe('automatic rules', () => {
       await imap.logout();
       const email = await evaluated(member.token, 'Live VIP order');
       expect(email).toMatchObject({ assignedTo: member.id, labels: [vip.id], priority: 'HIGH' });
+      // The assignee is told of the live assignment; the same rule's assignment of old mail (the first sync) was
+      // history, and told nobody (it was decided before this one).
+      const old = await findEmail(member.token, 'Old VIP question');
+      const assignedTo = async () =>
+        (await t.request<Page<Notification>>('/api/notifications?size=100', { token: member.token })).body.content
+          .filter((notification) => notification.type === 'TASK_ASSIGNED')
+          .map((notification) => notification.emailId);
+      expect(await until(assignedTo, (emailIds) => emailIds.includes(email.id))).toEqual([email.id]);
+      expect(old?.assignedTo).toBe(member.id);
 
       const resolved = await t.request<Email>(`/api/emails/${email.id}/status`, {
         method: 'PUT',

@@ -179,6 +179,22 @@ describe('email decider: a rule applied', () => {
     });
   });
 
+  it('marks an assignment of old mail of the first synchronisation as such, and only that one', () => {
+    const assign = { ...base, index: 0, type: 'ASSIGN_TO_USER', value: 'u1', kind: 'assign', userId: 'u1' } as const;
+    const state = [got].reduce(emailDecider.evolve, emailDecider.initialState());
+    const decide = (firstSync?: boolean) =>
+      emailDecider.decide(
+        { type: 'ApplyRule', teamId: 't1', rule: rule([{ ...assign, userName: null }]), firstSync },
+        state,
+      );
+    expect(decide(true)[1]).toEqual({
+      type: 'EmailAssigned',
+      data: { ...ids, assignedTo: 'u1', assignedToName: null, previousAssignee: null, firstSync: true },
+    });
+    expect(decide(false)[1].data).not.toHaveProperty('firstSync');
+    expect(decide(undefined)[1].data).not.toHaveProperty('firstSync');
+  });
+
   it('records the suppression of new-mail notifications after the actions', () => {
     const events = emailDecider.decide(
       { type: 'ApplyRule', teamId: 't1', rule: rule([], true) },

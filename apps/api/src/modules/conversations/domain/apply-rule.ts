@@ -30,7 +30,7 @@ export interface RuleToApply {
   actions: RuleActionToApply[];
 }
 
-function workOf(action: RuleActionToApply, teamId: string): WorkOnEmail | null {
+function workOf(action: RuleActionToApply, teamId: string, firstSync: boolean): WorkOnEmail | null {
   switch (action.kind) {
     case 'assign':
       return {
@@ -39,6 +39,7 @@ function workOf(action: RuleActionToApply, teamId: string): WorkOnEmail | null {
         assignedTo: action.userId,
         assignedToName: action.userName,
         assignedToEmail: action.userEmail ?? null,
+        ...(firstSync ? { firstSync } : {}),
       };
     case 'label':
       return { type: 'AddLabel', teamId, labelId: action.labelId, labelName: action.labelName };
@@ -70,18 +71,20 @@ function targetOf(action: RuleActionToApply): RuleActionOutcome['target'] {
  * A rule's actions on one email, in order, each decided by the email's own decider on the state the previous ones
  * left (two assignments: the second one wins). An action that changes nothing (the email already was so) is
  * recorded as skipped, ALREADY_SET. The events: EmailRuleApplied (the explanation), one event per applied action,
- * then EmailNotificationsSuppressed when the rule suppresses new-mail notifications.
+ * then EmailNotificationsSuppressed when the rule suppresses new-mail notifications. On old mail of the first
+ * synchronisation (`firstSync`) the assignment says so, and nobody is notified of it.
  */
 export function applyRule(
   rule: RuleToApply,
   state: ReceivedEmailState,
   decider: Decider<EmailCommand, EmailEvent, EmailState>,
+  { firstSync }: { firstSync: boolean } = { firstSync: false },
 ): EmailEvent[] {
   const ids = { emailId: state.emailId, teamId: state.teamId };
   let current: EmailState = state;
   const actionEvents: EmailEvent[] = [];
   const outcomes: RuleActionOutcome[] = rule.actions.map((action) => {
-    const work = workOf(action, state.teamId);
+    const work = workOf(action, state.teamId, firstSync);
     const events = work ? decider.decide(work, current) : [];
     for (const event of events) current = decider.evolve(current, event);
     actionEvents.push(...events);

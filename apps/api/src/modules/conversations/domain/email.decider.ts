@@ -33,14 +33,21 @@ export type WorkOnEmail = { teamId: string } & (
   | { type: 'Unarchive' }
   | { type: 'MarkSpam' }
   | { type: 'MarkNotSpam' }
-  | { type: 'Assign'; assignedTo: string; assignedToName: string | null; assignedToEmail?: string | null }
+  | {
+      type: 'Assign';
+      assignedTo: string;
+      assignedToName: string | null;
+      assignedToEmail?: string | null;
+      /** A rule assigns old mail of the first synchronisation (see EmailAssigned.firstSync). */
+      firstSync?: boolean;
+    }
   | { type: 'Unassign' }
   | { type: 'AddLabel'; labelId: string; labelName: string }
   | { type: 'RemoveLabel'; labelId: string; labelName: string }
   | { type: 'SetStatus'; status: EmailStatus }
   | { type: 'SetPriority'; priority: Priority }
   /** A matched rule's actions, resolved by the rules engine; applied once per (email, rule). */
-  | { type: 'ApplyRule'; rule: RuleToApply }
+  | { type: 'ApplyRule'; rule: RuleToApply; firstSync?: boolean }
   | { type: 'Mute'; userId: string }
   | { type: 'Unmute'; userId: string }
   | { type: 'Star'; userId: string }
@@ -200,7 +207,9 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
               },
             ];
       case 'ApplyRule':
-        return state.rulesApplied.has(command.rule.ruleId) ? [] : applyRule(command.rule, state, emailDecider);
+        return state.rulesApplied.has(command.rule.ruleId)
+          ? []
+          : applyRule(command.rule, state, emailDecider, { firstSync: command.firstSync === true });
       case 'MarkNotSpam':
         return state.spam ? [{ type: 'EmailMarkedNotSpam', data: ids }] : [];
       case 'Assign':
@@ -215,6 +224,7 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
                   assignedToName: command.assignedToName,
                   ...(command.assignedToEmail ? { assignedToEmail: command.assignedToEmail } : {}),
                   previousAssignee: state.assignedTo,
+                  ...(command.firstSync ? { firstSync: true } : {}),
                 },
               },
             ];

@@ -180,7 +180,7 @@ export class NotifyRecipientsProcessManager implements Reaction {
   ): { teamId: string; cause: NotificationCause } | null {
     switch (event.type) {
       case 'EmailReceived': {
-        const data = event.data as EmailReceived & { firstSync?: boolean };
+        const data = event.data as EmailReceived;
         // Old mail found by a mailbox's first synchronisation is history, not news.
         if (data.firstSync) return null;
         const email = {
@@ -201,6 +201,8 @@ export class NotifyRecipientsProcessManager implements Reaction {
       }
       case 'EmailAssigned': {
         const data = event.data as EmailAssigned;
+        // A rule's assignment of old mail found by the first synchronisation is history too.
+        if (data.firstSync) return null;
         const found = emails.get(emailKey(data.teamId, data.emailId));
         if (!found) return null;
         const email = { ...found, emailId: data.emailId };

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { EmailReceived } from '@teaminbox/contracts';
 import { v5 as uuidv5 } from 'uuid';
 import { EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { RequestContext } from '../../../../platform/request-context';
@@ -23,7 +24,12 @@ export class ApplyRulesHandler implements ICommandHandler<ApplyRulesCommand, Rul
       emails.map(({ emailId, cause, rules }) => ({
         streamId: emailStreamId(emailId),
         commands: rules.map((rule) => ({
-          command: { type: 'ApplyRule', teamId, rule } satisfies EmailCommand,
+          command: {
+            type: 'ApplyRule',
+            teamId,
+            rule,
+            firstSync: (cause.data as EmailReceived).firstSync === true,
+          } satisfies EmailCommand,
           scope: { ...RequestContext.ofEvent(cause), actor: { kind: 'rule', id: rule.ruleId, name: rule.ruleName } },
           eventIds: ruleEventIds((key) => uuidv5(`${emailId}\n${rule.ruleId}\n${key}`, RULE_EVENT_NAMESPACE)),
         })),
