@@ -444,7 +444,7 @@ test.describe('the email server configuration screen, item by item', () => {
       await expect(message(page)).toHaveText('Connection successful', { timeout: 20_000 });
     });
 
-    test('loads the IMAP folders into the multi-select, and saves the chosen ones', async ({ page, baseURL }) => {
+    test('loads the IMAP folders into the multi-select, and saves the chosen ones', async ({ page, baseURL, a11y }) => {
       const token = await signedInAdmin(page, baseURL!, 'escfolders');
       const folder = 'Support Queue';
       const client = await dovecot.client();
@@ -467,8 +467,13 @@ test.describe('the email server configuration screen, item by item', () => {
       await expect(panel.getByRole('option', { name: 'INBOX', exact: true })).toBeVisible();
       await expect(panel.getByRole('option', { name: folder, exact: true })).toBeVisible();
       await expect(panel.getByRole('option')).toHaveCount(2);
+      // The open list is checked as it is, then with its options chosen (each option one named control).
+      await a11y.checkNow(page);
       await panel.getByRole('option', { name: 'INBOX', exact: true }).click();
       await panel.getByRole('option', { name: folder, exact: true }).click();
+      await expect(panel.getByRole('option', { selected: true })).toHaveCount(2);
+      await expect(panel.getByRole('checkbox', { name: 'All folders' })).toBeChecked();
+      await a11y.checkNow(page);
       await page.keyboard.press('Escape');
       await expect(panel).toHaveCount(0);
       const chips = page.getByTestId('imap-folders-select').locator('.p-multiselect-token');

@@ -234,6 +234,7 @@ export const cs: Resources = {
     folders: 'Synchronizované složky',
     loadFolders: 'Načíst složky',
     selectFolders: 'Vyberte složky',
+    allFolders: 'Všechny složky',
     fromEmail: 'E-mail odesílatele',
     fromName: 'Jméno odesílatele',
     active: 'Aktivní',

@@ -236,6 +236,7 @@ export const en = {
     folders: 'Folders to sync',
     loadFolders: 'Load folders',
     selectFolders: 'Select folders',
+    allFolders: 'All folders',
     fromEmail: 'From Email',
     fromName: 'From Name',
     active: 'Active',

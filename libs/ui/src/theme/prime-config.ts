@@ -1,4 +1,5 @@
 import type { APIOptions } from 'primereact/api';
+import type { MultiSelectPassThroughOptions } from 'primereact/multiselect';
 
 /** A disabled select says so on its wrapper, so that its shown value counts as the text of an inactive control. */
 const disabledWrapper = (options: { props: { disabled?: boolean } }) => ({
@@ -38,3 +39,18 @@ export const primeReactConfig: Partial<APIOptions> = {
     calendar: { dayLabel: { 'aria-selected': undefined } },
   } as APIOptions['pt'],
 };
+
+/**
+ * Pass-through options of a multi-select's panel, named by the caller (its select-all label is a text of the screen).
+ * Each option is one control (role option, `aria-selected`): the checkbox PrimeReact draws in it is a picture of that
+ * state, so its native input is left out (it was a second, unlabelled control nested in the option). The select-all
+ * checkbox is a native checkbox named by `selectAllLabel`; the state PrimeReact also puts on its wrapper (a plain
+ * div, where `aria-checked` is not allowed) is dropped.
+ */
+export const accessibleMultiSelect = (selectAllLabel: string): MultiSelectPassThroughOptions => ({
+  checkbox: { input: { hidden: true } },
+  headerCheckbox: {
+    root: { 'aria-checked': undefined, role: undefined } as object,
+    input: { 'aria-label': selectAllLabel },
+  },
+});

@@ -8,7 +8,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import type { AuthType, OAuthProvider } from '@teaminbox/contracts';
-import { PageHeading, useSearchParams } from '@teaminbox/ui';
+import { accessibleMultiSelect, PageHeading, useSearchParams } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { Field, TextField } from './ConfigFields';
 import {
@@ -179,6 +179,7 @@ export default function EmailServerConfigPage() {
               display="chip"
               className="flex-1"
               onChange={(e) => change({ imapFolders: e.value as string[] })}
+              pt={accessibleMultiSelect(t('emailServerConfig.allFolders'))}
               data-testid="imap-folders-select"
             />
             <Button
