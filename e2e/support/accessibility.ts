@@ -129,11 +129,37 @@ const checkedStates = new Set<string>();
  */
 export class A11yWatch {
   private readonly violations: A11yViolation[] = [];
+  /** Once the test's end was checked, an overlay that opens still (a fade-out, a late push) is not checked. */
+  private finished = false;
   private queue: Promise<void> = Promise.resolve();
 
   constructor(context: BrowserContext) {
     for (const page of context.pages()) this.watch(page);
     context.on('page', (page) => this.watch(page));
+  }
+
+  /**
+   * Also checks a page each time an overlay has finished opening (a dropdown's or an autocomplete's panel, a menu, a
+   * dialog, a sidebar, a toast: PrimeReact marks each with a `…-enter-done` class), so that what a test opens is
+   * checked while it is open, not only when a navigation or the test's end happens to find it open.
+   */
+  async watchOverlays(context: BrowserContext): Promise<void> {
+    await context.exposeBinding('__a11yOverlayShown', ({ page }) => {
+      if (!this.finished) void this.schedule(page);
+    });
+    await context.addInitScript(() => {
+      if (window !== window.top) return;
+      let pending = false;
+      const shown = (element: Element) => Array.from(element.classList).some((name) => name.endsWith('-enter-done'));
+      new MutationObserver((mutations) => {
+        if (pending || !mutations.some((mutation) => shown(mutation.target as Element))) return;
+        pending = true;
+        setTimeout(() => {
+          pending = false;
+          void (window as unknown as { __a11yOverlayShown: () => Promise<void> }).__a11yOverlayShown();
+        }, 50);
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    });
   }
 
   private watch(page: Page): void {
@@ -163,7 +189,10 @@ export class A11yWatch {
     } catch (error) {
       // The page navigated on or closed while it was checked: the next navigation's check takes over.
       // axe's script lives in the document: a new document between its injection and its run has no `axe`.
-      if (!/context was destroyed|Target .*closed|navigat|reading 'runPartial'/i.test(String(error))) throw error;
+      // A check an overlay started just as the test ended is cut short the same way.
+      if (!/context was destroyed|Target .*closed|navigat|reading 'runPartial'|Test ended/i.test(String(error))) {
+        throw error;
+      }
     }
   }
 
@@ -174,6 +203,7 @@ export class A11yWatch {
 
   /** Checks the screens the test ends on and returns every violation found. */
   async finish(context: BrowserContext): Promise<A11yViolation[]> {
+    this.finished = true;
     for (const page of context.pages()) void this.schedule(page);
     await this.queue;
     return this.violations;

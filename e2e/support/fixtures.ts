@@ -22,6 +22,7 @@ export const test = base.extend<{ account: Account; a11y: A11yWatch; csp: string
   a11y: [
     async ({ context }, use) => {
       const watch = new A11yWatch(context);
+      await watch.watchOverlays(context);
       await use(watch);
       const violations = await watch.finish(context);
       expect(violations, `accessibility violations:\n${describeViolations(violations)}`).toEqual([]);
