@@ -79,11 +79,11 @@ export class DeliverNotificationsReaction implements Reaction {
     const users = new Set<string>();
     const live = events.map((event) => ({
       eventId: event.eventId,
-      notifications: createdNotifications(event.data as StoredNotificationsCreated),
+      data: event.data as StoredNotificationsCreated,
       createdAt: event.recordedAt,
     }));
     this.live.push(live);
-    for (const { notifications } of live) for (const n of notifications) users.add(n.userId);
+    for (const { data } of live) for (const n of createdNotifications(data)) users.add(n.userId);
     this.scheduleCounts(users, events[events.length - 1].position);
   }
 
