@@ -8,7 +8,10 @@ export interface NotificationChannels {
   push: boolean;
 }
 
-/** One recipient's notification, as decided when its cause was handled. */
+/**
+ * One recipient's notification, as decided when its cause was handled, and as every reader of a `NotificationsCreated`
+ * sees it (`createdNotifications` in the notifications module expands the event into these).
+ */
 export interface CreatedNotification {
   /** Derived from (cause event id, recipient): the same cause never notifies the same person twice. */
   notificationId: string;
@@ -24,21 +27,60 @@ export interface CreatedNotification {
   channels: NotificationChannels;
 }
 
+/** A title and message of a `NotificationsCreated`, recorded once however many recipients read it. */
+export interface NotificationText {
+  title: string;
+  message: string;
+}
+
+/** One recipient of a `NotificationsCreated`: what differs from one recipient to another. */
+export interface NotificationRecipient {
+  userId: string;
+  language: NotificationLanguage;
+  /** The index of the recipient's text in the event's `texts`. */
+  text: number;
+  /** Snoozed at the time: listed and counted, but no pop-up, Slack or browser push. */
+  silent: boolean;
+  channels: NotificationChannels;
+}
+
 /**
- * On the stream `notifications-<teamId>`: the notifications one event caused (one per recipient). Its event id is
- * derived from the cause's, so handling the cause again after a crash appends nothing.
+ * On the stream `notifications-<causeEventId>`: the notifications one event caused. Its event id is derived from the
+ * cause's, so handling the cause again after a crash appends nothing. The texts are recorded once each (the same for
+ * every recipient of a language, unless one wrote their own message), the recipients with what differs per person;
+ * each notification's id is derived from (causeEventId, userId).
  */
 export interface NotificationsCreated {
   teamId: string;
   causeEventId: string;
   causeType: string;
-  notifications: CreatedNotification[];
+  type: NotificationType;
+  emailId: string | null;
+  actionUrl: string | null;
+  texts: NotificationText[];
+  recipients: NotificationRecipient[];
   /**
    * The sender of the email the notifications are about: their key seals the messages, which quote the email's
-   * subject and sender. Absent in events recorded before notifications were sealed.
+   * subject and sender.
    */
   correspondent?: string;
 }
+
+/**
+ * A `NotificationsCreated` as recorded before its texts were kept once: one full notification per recipient (the same texts once
+ * per recipient). Still read as it is stored.
+ */
+export interface NotificationsCreatedPerRecipient {
+  teamId: string;
+  causeEventId: string;
+  causeType: string;
+  notifications: CreatedNotification[];
+  /** Absent in events recorded before notifications were sealed. */
+  correspondent?: string;
+}
+
+/** A `NotificationsCreated` as the log holds it: of the current form or of the one before. */
+export type StoredNotificationsCreated = NotificationsCreated | NotificationsCreatedPerRecipient;
 
 /* On the stream `notification-inbox-<userId>`: what the user did with their notifications. */
 export interface NotificationRead {
@@ -112,7 +154,7 @@ export interface ProfilePhotoChanged {
 
 /** Events of notifications, browser push and profile photos. */
 export interface NotificationEventMap {
-  NotificationsCreated: NotificationsCreated;
+  NotificationsCreated: StoredNotificationsCreated;
   NotificationRead: NotificationRead;
   AllNotificationsRead: AllNotificationsRead;
   NotificationsSnoozed: NotificationsSnoozed;

@@ -10,7 +10,10 @@ import type {
   Reply,
   TeamActivityEntry,
   TeamAuditEntry,
+  NotificationsCreatedPerRecipient,
 } from '@teaminbox/contracts';
+import { v7 as uuidv7 } from 'uuid';
+import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
 import { teamWith } from '../../../../test/app/identity-fixtures';
 import { erasureKit } from '../../../../test/app/erasure-kit';
 import { suiteWithApp } from '../../../../test/app/suite';
@@ -324,6 +327,78 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
     expect(after.map((row) => row.type).sort()).toEqual(stored.map((row) => row.type).sort());
     for (const text of texts) expect(after.map((row) => row.data).join('\n')).not.toContain(text);
 
+    // Rebuilt from zero without the key, every read model equals the live one.
+    await verifyEqual();
+  });
+
+  it('erases the messages of notifications recorded with one full notification per recipient (the form before)', async () => {
+    const team = await teamWith(t, sink, ['MEMBER']);
+    const [member] = team.members;
+    await call(team.admin.token, 'POST', '/api/emails/sample');
+    const email = await martinasEmail(team.admin.token);
+    // A notification recorded in the form before its texts were kept once per event.
+    const causeEventId = uuidv7();
+    const before: NotificationsCreatedPerRecipient = {
+      teamId: team.teamId,
+      causeEventId,
+      causeType: 'EmailAssigned',
+      notifications: [
+        {
+          notificationId: uuidv7(),
+          userId: member.id,
+          type: 'TASK_ASSIGNED',
+          title: 'Task assigned',
+          message: `You were assigned: ${SUBJECT}`,
+          actionUrl: `/admin/email-detail/${email.id}`,
+          emailId: email.id,
+          language: 'en',
+          silent: false,
+          channels: { email: false, slack: false, push: false },
+        },
+      ],
+      correspondent: SENDER,
+    };
+    const metadata = {
+      actorUserId: null,
+      teamId: team.teamId,
+      correlationId: uuidv7(),
+      causationId: null,
+      occurredAt: new Date().toISOString(),
+    };
+    await t.app
+      .get<EventStore>(EVENT_STORE)
+      .appendToStream(
+        `notifications-${causeEventId}`,
+        [{ eventId: uuidv7(), type: 'NotificationsCreated', data: before, metadata }],
+        'no_stream',
+      );
+    const notifications = () =>
+      call<Page<Notification>>(member.token, 'GET', '/api/notifications?size=50').then((page) =>
+        page.content.filter((n) => n.emailId === email.id),
+      );
+    // Read as it is stored, beside the new email's notification (recorded in the current form).
+    const told = await until(notifications, (list) => list.length === 2);
+    expect(told.find((n) => n.id === before.notifications[0].notificationId)).toMatchObject({
+      type: 'TASK_ASSIGNED',
+      title: 'Task assigned',
+      message: `You were assigned: ${SUBJECT}`,
+    });
+    expect(told.find((n) => n.type === 'EMAIL_RECEIVED')?.message).toContain(SUBJECT);
+    // Both events about her email, as stored: nothing of her in plain text.
+    const stored = (await db().query(
+      `SELECT data::text AS data FROM events
+        WHERE type = 'NotificationsCreated' AND data->>'teamId' = $1 AND strpos(data::text, $2) > 0`,
+      [team.teamId, email.id],
+    )) as { data: string }[];
+    expect(stored).toHaveLength(2);
+    for (const text of [SENDER, SUBJECT]) expect(stored.map((row) => row.data).join('\n')).not.toContain(text);
+
+    expect((await erase(team.admin.token, SENDER)).status).toBe(201);
+
+    const notified = await notifications();
+    expect(notified.map((n) => [n.type, n.title, n.message]).sort()).toEqual(
+      told.map((n) => [n.type, n.title, '[erased]']).sort(),
+    );
     // Rebuilt from zero without the key, every read model equals the live one.
     await verifyEqual();
   });

@@ -140,6 +140,23 @@ export function decideNotifications(
   const notifications: CreatedNotification[] = [];
   const skipped: NotificationDecision['skipped'] = [];
   const actor = actorOf(cause);
+  // The same text for every recipient of a language and custom message: filled once each.
+  const texts = new Map<string, { title: string; message: string }>();
+  const textOf = (recipient: Recipient) => {
+    const customMessage = recipient.settings.notificationTypes[cause.type].customMessage;
+    const key = `${recipient.language}\n${customMessage ?? ''}`;
+    let text = texts.get(key);
+    if (!text) {
+      text = notificationText(
+        cause.type,
+        customMessage,
+        recipient.language,
+        emailValues(cause.email, recipient.language),
+      );
+      texts.set(key, text);
+    }
+    return text;
+  };
   for (const userId of candidatesOf(cause, [...members.keys()])) {
     const recipient = members.get(userId);
     const skip = (reason: SkipReason) => skipped.push({ userId, reason });
@@ -176,12 +193,7 @@ export function decideNotifications(
     const channels: NotificationChannels = recipient.onVacation
       ? { email: false, slack: false, push: false }
       : { email: wanted.email, slack: wanted.slack && !silent, push: wanted.push && !silent };
-    const { title, message } = notificationText(
-      cause.type,
-      recipient.settings.notificationTypes[cause.type].customMessage,
-      recipient.language,
-      emailValues(cause.email, recipient.language),
-    );
+    const { title, message } = textOf(recipient);
     notifications.push({
       notificationId: notificationIdOf(cause.eventId, userId),
       userId,

@@ -1,15 +1,16 @@
 import type { CreatedNotification } from '@teaminbox/contracts';
 import { deciderSpecification } from '../../../../test/support/decider-specification';
+import { notificationIdOf } from './notification-decision';
 import { notificationsCreatedDecider } from './notifications-created.decider';
 
 const spec = deciderSpecification(notificationsCreatedDecider);
 const notification: CreatedNotification = {
-  notificationId: 'n1',
+  notificationId: notificationIdOf('event-1', 'u1'),
   userId: 'u1',
   type: 'EMAIL_RECEIVED',
   title: 'New e-mail',
   message: 'm',
-  actionUrl: null,
+  actionUrl: '/admin/email-detail/e1',
   emailId: 'e1',
   language: 'en',
   silent: false,
@@ -24,13 +25,30 @@ const command = (notifications = [notification]) => ({
 });
 const created = {
   type: 'NotificationsCreated' as const,
-  data: { teamId: 't1', causeEventId: 'event-1', causeType: 'EmailReceived', notifications: [notification] },
+  data: {
+    teamId: 't1',
+    causeEventId: 'event-1',
+    causeType: 'EmailReceived',
+    type: 'EMAIL_RECEIVED' as const,
+    emailId: 'e1',
+    actionUrl: '/admin/email-detail/e1',
+    texts: [{ title: 'New e-mail', message: 'm' }],
+    recipients: [{ userId: 'u1', language: 'en' as const, text: 0, silent: false, channels: notification.channels }],
+  },
 };
 
 describe('notifications of one cause', () => {
   it('are created once, however often the cause is handled', () => {
     spec.given([]).when(command()).then([created]);
     spec.given([created]).when(command()).then([]);
+  });
+
+  it('are not created again when the cause was recorded in the form of one full notification per recipient', () => {
+    const before = {
+      type: 'NotificationsCreated' as const,
+      data: { teamId: 't1', causeEventId: 'event-1', causeType: 'EmailReceived', notifications: [notification] },
+    };
+    spec.given([before]).when(command()).then([]);
   });
 
   it("records the email's sender, whose key seals the messages, when the cause names one", () => {

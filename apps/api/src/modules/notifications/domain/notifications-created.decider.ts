@@ -1,5 +1,6 @@
-import type { CreatedNotification, NotificationsCreated } from '@teaminbox/contracts';
+import type { CreatedNotification, StoredNotificationsCreated } from '@teaminbox/contracts';
 import type { Decider } from '../../../platform/event-sourcing/decider';
+import { notificationsCreatedOf } from './notifications-created';
 
 /** One stream per event that caused notifications: its id names the cause, never a person. */
 export const notificationsStreamId = (causeEventId: string) => `notifications-${causeEventId}`;
@@ -9,12 +10,14 @@ export interface CreateNotifications {
   teamId: string;
   causeEventId: string;
   causeType: string;
+  /** As decideNotifications gave them: recorded with each text once (notificationsCreatedOf). */
   notifications: CreatedNotification[];
   /** The sender of the email the notifications are about (their key seals the messages). */
   correspondent?: string;
 }
 
-export type NotificationsCreatedEvent = { type: 'NotificationsCreated'; data: NotificationsCreated };
+/** Decided in the current form; the stream's history may hold the form before (read as it is). */
+export type NotificationsCreatedEvent = { type: 'NotificationsCreated'; data: StoredNotificationsCreated };
 
 /**
  * The notifications of one cause (stream `notifications-<causeEventId>`): created once. Handling the cause again
@@ -30,9 +33,8 @@ export const notificationsCreatedDecider: Decider<
   initialState: () => ({ created: false }),
   decide(command, state) {
     if (state.created || command.notifications.length === 0) return [];
-    const { teamId, causeEventId, causeType, notifications, correspondent } = command;
-    const data: NotificationsCreated = { teamId, causeEventId, causeType, notifications };
-    return [{ type: 'NotificationsCreated', data: correspondent ? { ...data, correspondent } : data }];
+    const { notifications, ...cause } = command;
+    return [{ type: 'NotificationsCreated', data: notificationsCreatedOf(cause, notifications) }];
   },
   evolve: () => ({ created: true }),
 };

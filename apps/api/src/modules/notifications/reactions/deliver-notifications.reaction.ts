@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { CreatedNotification, NotificationsCreated } from '@teaminbox/contracts';
+import type { CreatedNotification, StoredNotificationsCreated } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import { comparePositions, type Position, type StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Reaction } from '../../../platform/projections/projection';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { createdNotifications } from '../domain/notifications-created';
 import { type NotificationChannel, type NotificationJob, NotificationQueue } from '../jobs/notification-queue';
 import { NOTIFICATION_LIST_PROJECTION } from '../projections/notification-list/notification-list.projection';
 import { LiveNotifications } from './live-notifications';
@@ -51,7 +52,7 @@ export class DeliverNotificationsReaction implements Reaction {
   ) {}
 
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
-    const notifications = events.flatMap((event) => (event.data as NotificationsCreated).notifications);
+    const notifications = events.flatMap((event) => createdNotifications(event.data as StoredNotificationsCreated));
     const pushUsers = [...new Set(notifications.filter((n) => n.channels.push).map((n) => n.userId))];
     const devices = new Map<string, string[]>();
     if (pushUsers.length > 0) {
@@ -78,11 +79,11 @@ export class DeliverNotificationsReaction implements Reaction {
     const users = new Set<string>();
     const live = events.map((event) => ({
       eventId: event.eventId,
-      notifications: (event.data as NotificationsCreated).notifications,
+      data: event.data as StoredNotificationsCreated,
       createdAt: event.recordedAt,
     }));
     this.live.push(live);
-    for (const { notifications } of live) for (const n of notifications) users.add(n.userId);
+    for (const { data } of live) for (const n of createdNotifications(data)) users.add(n.userId);
     this.scheduleCounts(users, events[events.length - 1].position);
   }
 

@@ -1,9 +1,11 @@
-import type { CreatedNotification } from '@teaminbox/contracts';
+import type { CreatedNotification, NotificationsCreatedPerRecipient } from '@teaminbox/contracts';
 import type { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { notificationIdOf } from '../domain/notification-decision';
+import { notificationsCreatedOf } from '../domain/notifications-created';
 import { LIVE_NOTIFICATIONS_EVENT, type LiveEvent, LiveNotifications } from './live-notifications';
 
-const notification = (userId: string, id: string): CreatedNotification => ({
-  notificationId: id,
+const notification = (causeEventId: string, userId: string): CreatedNotification => ({
+  notificationId: notificationIdOf(causeEventId, userId),
   userId,
   type: 'EMAIL_RECEIVED',
   title: 'New e-mail',
@@ -46,34 +48,39 @@ function serverRecording() {
 
 describe('LiveNotifications', () => {
   const at = new Date('2026-11-24T10:00:00.000Z');
+  const cause = (causeEventId: string) => ({ teamId: 't1', causeEventId, causeType: 'EmailReceived' });
+  const decided1 = [notification('c1', 'u1'), notification('c1', 'u2')];
+  // The process manager pushes what it decided; the delivery reaction pushes the event as read from the log.
   const ev1: LiveEvent = {
     eventId: 'ev1',
-    notifications: [notification('u1', 'n1'), notification('u2', 'n2')],
+    data: notificationsCreatedOf(cause('c1'), decided1),
+    notifications: decided1,
     createdAt: at,
   };
-  const ev2: LiveEvent = { eventId: 'ev2', notifications: [notification('u1', 'n3')], createdAt: at };
+  const ev2: LiveEvent = {
+    eventId: 'ev2',
+    data: notificationsCreatedOf(cause('c2'), [notification('c2', 'u1')]),
+    createdAt: at,
+  };
+  const [n1, n2] = decided1.map((n) => n.notificationId);
+  const n3 = notificationIdOf('c2', 'u1');
 
   it("pushes each notification to its recipient's local sockets, and the whole push to the other replicas at once", () => {
     const { gateway, local, replicas } = serverRecording();
     expect(new LiveNotifications(gateway).push([ev1, ev2])).toBe(2);
     expect(local).toEqual([
-      { room: 'user:u1', event: 'user.notification', id: 'n1', createdAt: at.toISOString() },
-      { room: 'user:u2', event: 'user.notification', id: 'n2', createdAt: at.toISOString() },
-      { room: 'user:u1', event: 'user.notification', id: 'n3', createdAt: at.toISOString() },
+      { room: 'user:u1', event: 'user.notification', id: n1, createdAt: at.toISOString() },
+      { room: 'user:u2', event: 'user.notification', id: n2, createdAt: at.toISOString() },
+      { room: 'user:u1', event: 'user.notification', id: n3, createdAt: at.toISOString() },
     ]);
     expect(replicas).toHaveLength(1);
-    expect(replicas[0]).toMatchObject({
+    // The events as recorded (texts once, recipients apart): each replica expands them.
+    expect(replicas[0]).toEqual({
       event: LIVE_NOTIFICATIONS_EVENT,
       payload: {
         events: [
-          {
-            eventId: 'ev1',
-            notifications: [
-              { userId: 'u1', notification: { id: 'n1' } },
-              { userId: 'u2', notification: { id: 'n2' } },
-            ],
-          },
-          { eventId: 'ev2', notifications: [{ userId: 'u1', notification: { id: 'n3', read: false } }] },
+          { eventId: 'ev1', data: ev1.data, createdAt: at.toISOString() },
+          { eventId: 'ev2', data: ev2.data, createdAt: at.toISOString() },
         ],
       },
     });
@@ -84,11 +91,11 @@ describe('LiveNotifications', () => {
     const live = new LiveNotifications(gateway);
     expect(live.push([ev1])).toBe(1); // the process manager, after its append
     expect(live.push([ev1, ev2])).toBe(1); // the delivery reaction, from the log: ev1 was pushed already
-    expect(local.map((e) => e.id)).toEqual(['n1', 'n2', 'n3']);
+    expect(local.map((e) => e.id)).toEqual([n1, n2, n3]);
     expect(replicas).toHaveLength(2);
     // Both sides are done with ev1: a later delivery of it (a repeat after a crash) pushes it again.
     expect(live.push([ev1])).toBe(1);
-    expect(local.map((e) => e.id)).toEqual(['n1', 'n2', 'n3', 'n1', 'n2']);
+    expect(local.map((e) => e.id)).toEqual([n1, n2, n3, n1, n2]);
   });
 
   it('sends nothing to the other replicas when every event was pushed already', () => {
@@ -105,13 +112,25 @@ describe('LiveNotifications', () => {
     const receiver = serverRecording();
     const live = new LiveNotifications(receiver.gateway);
     live.onApplicationBootstrap();
-    receiver.fromReplica(sender.replicas[0].payload);
-    expect(receiver.local.map((e) => [e.room, e.id])).toEqual([
-      ['user:u1', 'n1'],
-      ['user:u2', 'n2'],
+    receiver.fromReplica(JSON.parse(JSON.stringify(sender.replicas[0].payload)));
+    expect(receiver.local).toEqual([
+      { room: 'user:u1', event: 'user.notification', id: n1, createdAt: at.toISOString() },
+      { room: 'user:u2', event: 'user.notification', id: n2, createdAt: at.toISOString() },
     ]);
     expect(live.push([ev1])).toBe(0);
     expect(receiver.local).toHaveLength(2);
     expect(receiver.replicas).toHaveLength(0);
+  });
+
+  it('pushes an event recorded with one full notification per recipient as it is stored', () => {
+    const { gateway, local } = serverRecording();
+    const stored: NotificationsCreatedPerRecipient = {
+      ...cause('c0'),
+      notifications: [{ ...notification('c0', 'u1'), notificationId: 'stored-id' }],
+    };
+    expect(new LiveNotifications(gateway).push([{ eventId: 'ev0', data: stored, createdAt: at }])).toBe(1);
+    expect(local).toEqual([
+      { room: 'user:u1', event: 'user.notification', id: 'stored-id', createdAt: at.toISOString() },
+    ]);
   });
 });

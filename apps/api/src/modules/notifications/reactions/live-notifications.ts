@@ -1,16 +1,22 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { type CreatedNotification, type Notification, rooms } from '@teaminbox/contracts';
+import {
+  type CreatedNotification,
+  type Notification,
+  rooms,
+  type StoredNotificationsCreated,
+} from '@teaminbox/contracts';
 import type { Server } from 'socket.io';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { createdNotifications } from '../domain/notifications-created';
 
 /** The in-app form of a notification just created (what the list will show). */
-export function notificationDto(n: CreatedNotification, createdAt: Date): Notification {
+export function notificationDto(n: CreatedNotification, createdAt: string): Notification {
   return {
     id: n.notificationId,
     type: n.type,
     title: n.title,
     message: n.message,
-    createdAt: createdAt.toISOString(),
+    createdAt,
     read: false,
     isRead: false,
     readAt: null,
@@ -20,16 +26,21 @@ export function notificationDto(n: CreatedNotification, createdAt: Date): Notifi
   };
 }
 
-/** One `NotificationsCreated` event to push: its id, its notifications and when they were created. */
+/** One `NotificationsCreated` event to push: its id, its payload (either form) and when it was created. */
 export interface LiveEvent {
   eventId: string;
-  notifications: readonly CreatedNotification[];
+  data: StoredNotificationsCreated;
   createdAt: Date;
+  /** Its notifications, when the pusher has them already (the process manager decided them). */
+  notifications?: readonly CreatedNotification[];
 }
 
-/** What the other replicas receive for one push: each event's id and its notifications, already in their form. */
+/**
+ * What the other replicas receive for one push: each event's id, payload (texts once, recipients apart) and time;
+ * each replica expands it for its own sockets.
+ */
 interface ReplicaPush {
-  events: { eventId: string; notifications: { userId: string; notification: Notification }[] }[];
+  events: { eventId: string; data: StoredNotificationsCreated; createdAt: string }[];
 }
 
 /** The server-side event between replicas (socket.io `serverSideEmit`). */
@@ -49,7 +60,8 @@ const REMEMBERED_EVENTS = 20_000;
  * the second finds the event remembered, forgets it and pushes nothing.
  *
  * A push reaches this process's sockets at once and the other replicas' sockets through one server-side message for
- * the whole push (socket.io's Postgres adapter: one NOTIFY, the payload in `socket_io_attachments`), not one
+ * the whole push (socket.io's Postgres adapter: one NOTIFY, the payload in `socket_io_attachments`; the events as
+ * recorded, texts once and recipients apart, which each replica expands), not one
  * round trip to the database per notification: an emit to a room waits for its NOTIFY before it reaches even the
  * local sockets, and a burst's 15,000 notifications a second queued behind the adapter's four connections. A replica
  * that receives a push remembers its events, so that its own delivery reaction does not push them again. After a
@@ -67,7 +79,7 @@ export class LiveNotifications implements OnApplicationBootstrap {
       try {
         for (const event of push.events) {
           if (this.pushed.delete(event.eventId)) continue;
-          this.emitLocally(event.notifications);
+          this.emitLocally(createdNotifications(event.data), event.createdAt);
           this.remember(event.eventId);
         }
       } catch (error) {
@@ -81,22 +93,19 @@ export class LiveNotifications implements OnApplicationBootstrap {
     const replicas: ReplicaPush = { events: [] };
     for (const event of events) {
       if (this.pushed.delete(event.eventId)) continue;
-      const notifications = event.notifications.map((n) => ({
-        userId: n.userId,
-        notification: notificationDto(n, event.createdAt),
-      }));
-      this.emitLocally(notifications);
+      const createdAt = event.createdAt.toISOString();
+      this.emitLocally(event.notifications ?? createdNotifications(event.data), createdAt);
       this.remember(event.eventId);
-      replicas.events.push({ eventId: event.eventId, notifications });
+      replicas.events.push({ eventId: event.eventId, data: event.data, createdAt });
     }
     if (replicas.events.length > 0) this.server()?.serverSideEmit(LIVE_NOTIFICATIONS_EVENT, replicas);
     return replicas.events.length;
   }
 
-  private emitLocally(notifications: ReplicaPush['events'][number]['notifications']): void {
+  private emitLocally(notifications: readonly CreatedNotification[], createdAt: string): void {
     const server = this.gateway.server;
-    for (const { userId, notification } of notifications) {
-      server.local.to(rooms.user(userId)).emit('user.notification', notification);
+    for (const n of notifications) {
+      server.local.to(rooms.user(n.userId)).emit('user.notification', notificationDto(n, createdAt));
     }
   }
 

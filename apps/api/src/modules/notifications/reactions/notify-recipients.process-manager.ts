@@ -20,6 +20,7 @@ import {
   notificationsCreatedDecider,
   notificationsStreamId,
 } from '../domain/notifications-created.decider';
+import { notificationsCreatedOf } from '../domain/notifications-created';
 import { type LiveEvent, LiveNotifications } from './live-notifications';
 import { RecipientDirectory, withMutes } from './recipient-directory';
 
@@ -161,9 +162,11 @@ export class NotifyRecipientsProcessManager implements Reaction {
         for (const outcome of outcomes) {
           const command = 'appended' in outcome && outcome.appended ? created.get(outcome.streamId) : undefined;
           if (command) {
+            const { notifications, type: _type, ...cause } = command;
             live.push({
               eventId: notificationsEventId(command.causeEventId),
-              notifications: command.notifications,
+              data: notificationsCreatedOf(cause, notifications),
+              notifications,
               createdAt,
             });
           }

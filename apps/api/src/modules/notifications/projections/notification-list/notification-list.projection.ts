@@ -3,6 +3,7 @@ import type { NotificationEventMap } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
+import { createdNotifications } from '../../domain/notifications-created';
 
 export const NOTIFICATION_LIST_PROJECTION = 'notification-list';
 
@@ -44,7 +45,7 @@ export class NotificationListProjection implements Projection {
       switch (event.type) {
         case 'NotificationsCreated': {
           const data = event.data as Data<'NotificationsCreated'>;
-          for (const n of data.notifications) {
+          for (const n of createdNotifications(data)) {
             created.push({
               id: n.notificationId,
               user_id: n.userId,
@@ -105,7 +106,7 @@ export class NotificationListProjection implements Projection {
     const rows = events
       .filter((event) => event.type === 'NotificationsCreated')
       .flatMap((event) =>
-        (event.data as Data<'NotificationsCreated'>).notifications.map((n) => ({
+        createdNotifications(event.data as Data<'NotificationsCreated'>).map((n) => ({
           id: n.notificationId,
           user_id: n.userId,
           title: n.title,

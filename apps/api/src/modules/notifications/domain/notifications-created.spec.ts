@@ -1,0 +1,112 @@
+import {
+  type CreatedNotification,
+  defaultNotificationPreferences,
+  type NotificationsCreatedPerRecipient,
+} from '@teaminbox/contracts';
+import { decideNotifications, notificationIdOf, type Recipient } from './notification-decision';
+import { createdNotifications, notificationsCreatedOf } from './notifications-created';
+
+const now = new Date('2026-05-01T10:00:00Z');
+const email = { emailId: 'email-1', subject: 'Invoice 42', fromName: 'Alice', fromEmail: 'alice@example.com' };
+const cause = { teamId: 't1', causeEventId: 'event-1', causeType: 'EmailReceived', correspondent: email.fromEmail };
+
+function member(userId: string, overrides: Partial<Recipient> = {}): Recipient {
+  return {
+    userId,
+    settings: defaultNotificationPreferences(),
+    language: 'en',
+    onVacation: false,
+    snoozedUntil: null,
+    mutedEmail: false,
+    ...overrides,
+  };
+}
+
+function decided(...members: Recipient[]): CreatedNotification[] {
+  return decideNotifications(
+    { type: 'EMAIL_RECEIVED', eventId: 'event-1', email, suppressedByRule: false },
+    new Map(members.map((m) => [m.userId, m])),
+    now,
+  ).notifications;
+}
+
+describe('the notifications of a NotificationsCreated', () => {
+  it('record each text once and per recipient only what differs, and read back as decided', () => {
+    const custom = defaultNotificationPreferences();
+    custom.notificationTypes.EMAIL_RECEIVED.customMessage = 'Mail from {sender}';
+    const notifications = decided(
+      member('a'),
+      member('b', { snoozedUntil: new Date('2026-05-01T11:00:00Z') }),
+      member('c', { language: 'cs' }),
+      member('d', { settings: custom }),
+      member('e'),
+    );
+    const data = notificationsCreatedOf(cause, notifications);
+
+    expect(data).toEqual({
+      ...cause,
+      type: 'EMAIL_RECEIVED',
+      emailId: 'email-1',
+      actionUrl: '/admin/email-detail/email-1',
+      texts: [
+        { title: 'New e-mail', message: 'New e-mail from Alice: Invoice 42' },
+        { title: 'Nový e-mail', message: expect.stringContaining('Invoice 42') },
+        { title: 'New e-mail', message: 'Mail from Alice' },
+      ],
+      recipients: [
+        { userId: 'a', language: 'en', text: 0, silent: false, channels: notifications[0].channels },
+        { userId: 'b', language: 'en', text: 0, silent: true, channels: notifications[1].channels },
+        { userId: 'c', language: 'cs', text: 1, silent: false, channels: notifications[2].channels },
+        { userId: 'd', language: 'en', text: 2, silent: false, channels: notifications[3].channels },
+        { userId: 'e', language: 'en', text: 0, silent: false, channels: notifications[4].channels },
+      ],
+    });
+    // Through the log and back (JSON), every notification is the one decided, its id derived again.
+    expect(createdNotifications(JSON.parse(JSON.stringify(data)))).toEqual(notifications);
+    expect(createdNotifications(data).map((n) => n.notificationId)).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((userId) => notificationIdOf('event-1', userId)),
+    );
+  });
+
+  it('read the texts as they now read: an erased message is erased for every recipient', () => {
+    const data = notificationsCreatedOf(cause, decided(member('a'), member('b'), member('c', { language: 'cs' })));
+    const erased = { ...data, texts: data.texts.map((text) => ({ ...text, message: '[erased]' })) };
+
+    expect(createdNotifications(erased).map((n) => [n.userId, n.title, n.message])).toEqual([
+      ['a', 'New e-mail', '[erased]'],
+      ['b', 'New e-mail', '[erased]'],
+      ['c', 'Nový e-mail', '[erased]'],
+    ]);
+  });
+
+  it('read an event recorded with one full notification per recipient exactly as it is stored', () => {
+    const notifications = decided(member('a'), member('c', { language: 'cs' })).map((n, i) => ({
+      ...n,
+      // Recorded as they were decided then: nothing is derived again.
+      notificationId: `stored-${i}`,
+    }));
+    const stored: NotificationsCreatedPerRecipient = {
+      teamId: 't1',
+      causeEventId: 'event-1',
+      causeType: 'EmailReceived',
+      notifications,
+      correspondent: email.fromEmail,
+    };
+
+    expect(createdNotifications(JSON.parse(JSON.stringify(stored)))).toEqual(notifications);
+  });
+
+  it('cannot record notifications of different types or emails in one event', () => {
+    const [a, b] = decided(member('a'), member('b'));
+    expect(() => notificationsCreatedOf(cause, [a, { ...b, type: 'TASK_ASSIGNED' }])).toThrow(RangeError);
+    expect(() => notificationsCreatedOf(cause, [a, { ...b, emailId: 'email-2' }])).toThrow(RangeError);
+    expect(() => notificationsCreatedOf(cause, [])).toThrow(RangeError);
+  });
+
+  it('refuse an event whose recipient names a text it does not have', () => {
+    const data = notificationsCreatedOf(cause, decided(member('a')));
+    expect(() => createdNotifications({ ...data, recipients: [{ ...data.recipients[0], text: 3 }] })).toThrow(
+      /names a text it does not have/,
+    );
+  });
+});
