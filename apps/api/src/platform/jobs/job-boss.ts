@@ -5,25 +5,25 @@ import PgBoss from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import { JOB_QUEUE_SETUP_LOCK, withAdvisoryLock } from '../database/data-source';
 
-/** pg-boss checks once a second whether the workers it stops have stopped; one check after they have, none is left. */
-const WORKER_STOP_CHECK_MS = 1_100;
-/** How long stop() waits for running jobs and queries before it closes the connections anyway. */
+/** How long stop() waits for the running jobs before it closes the connections anyway. */
 const STOP_TIMEOUT_MS = 15_000;
 
+/** Waits `ms`, or less when `signal` aborts first (never rejects). */
+const pause = (ms: number, signal: AbortSignal) => sleep(ms, undefined, { signal }).catch(() => undefined);
+
 /**
- * One pg-boss instance (schema `pgboss`, on the application's database) with a stop that leaves nothing running.
- *
- * pg-boss's own stop resolves once no job runs, while a worker may still be finishing its fetch and pg-boss keeps
- * checking, once a second, until it has: a test module closed then, or a process shutting down, would still see the
- * queue's timers and queries. This owns the connections instead, counts the queries and jobs in flight, and stop()
- * returns only after they are done and pg-boss's next check has seen its workers stopped.
+ * One pg-boss instance (schema `pgboss`, on the application's database): its queues, the jobs' storage, retries and
+ * maintenance are pg-boss's. The workers are this class's own loops over pg-boss's `fetch`, `complete` and `fail`
+ * (what pg-boss's `work` does), so that stop() ends them: pg-boss's own workers keep checking, once a second and on
+ * timers of their own, whether they have stopped, and a test module closed or a process shut down in between still
+ * had them running. stop() returns when no loop, job, query or timer of the queue is left.
  */
 export class JobBoss {
   private readonly logger: Logger;
   private pool: Pool | null = null;
   private boss: PgBoss | null = null;
-  private inFlight = 0;
-  private idle: (() => void)[] = [];
+  private readonly stopping = new AbortController();
+  private readonly loops = new Set<Promise<void>>();
 
   constructor(private readonly name: string) {
     this.logger = new Logger(name);
@@ -36,12 +36,11 @@ export class JobBoss {
     const pool = new Pool({ connectionString: url, max: 4, application_name: 'pgboss' });
     pool.on('error', (error: Error) => this.logger.error(`${this.name}: ${error.message}`));
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => this.track(() => pool.query(text, values)) },
+      db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
       schema: 'pgboss',
       schedule: false,
     });
     boss.on('error', (error: Error) => this.logger.error(`${this.name}: ${error.message}`));
-    this.pool = pool;
     try {
       // Replicas starting together would deadlock in pg-boss's schema and queue set-up: one at a time.
       await withAdvisoryLock(db, JOB_QUEUE_SETUP_LOCK, async () => {
@@ -49,10 +48,10 @@ export class JobBoss {
         for (const queue of queues) await boss.createQueue(queue.name, queue);
       });
     } catch (error) {
-      this.pool = null;
       await pool.end();
       throw error;
     }
+    this.pool = pool;
     this.boss = boss;
   }
 
@@ -62,50 +61,85 @@ export class JobBoss {
     return this.boss;
   }
 
-  /** A worker on the queue; each job is handled alone and counted as running until its handler settles. */
+  /**
+   * A worker on the queue: fetches one job at a time (waiting `pollingIntervalSeconds` when there is none), runs the
+   * handler, and completes the job, or fails it with the error (pg-boss retries it as the queue says). A handler that
+   * outlives the job's expiry fails it as pg-boss's own workers do.
+   */
   async work<T extends object>(
     queue: string,
     pollingIntervalSeconds: number,
     handler: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
   ): Promise<void> {
-    await this.started().work<T>(queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, ([job]) =>
-      this.track(() => handler(job)),
-    );
+    const boss = this.started();
+    const { signal } = this.stopping;
+    const loop = (async () => {
+      while (!signal.aborted) {
+        let job: PgBoss.JobWithMetadata<T> | undefined;
+        try {
+          [job] = await boss.fetch<T>(queue, { batchSize: 1, includeMetadata: true });
+        } catch (error) {
+          this.logger.error(`${this.name}: fetching from ${queue} failed: ${(error as Error).message}`);
+        }
+        if (!job) {
+          await pause(pollingIntervalSeconds * 1000, signal);
+          continue;
+        }
+        await this.run(boss, queue, job, handler);
+      }
+    })();
+    this.loops.add(loop);
+    void loop.finally(() => this.loops.delete(loop));
   }
 
-  /** Waits for running jobs and queries (bounded), then closes the connections. */
+  /** Ends the workers once their running jobs are done (bounded), then closes the connections. */
   async stop(): Promise<void> {
     const boss = this.boss;
     const pool = this.pool;
     this.boss = null;
     this.pool = null;
+    this.stopping.abort();
     if (!boss || !pool) return;
-    await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: false });
-    if (!(await this.whenIdle(STOP_TIMEOUT_MS))) {
-      this.logger.warn(`${this.name}: stopped with ${this.inFlight} queries or jobs still running`);
-    }
-    await sleep(WORKER_STOP_CHECK_MS);
+    const waiting = new AbortController();
+    const ended = await Promise.race([
+      Promise.all(this.loops).then(() => true),
+      sleep(STOP_TIMEOUT_MS, false, { signal: waiting.signal }).catch(() => false),
+    ]);
+    waiting.abort();
+    if (!ended) this.logger.warn(`${this.name}: stopped with ${this.loops.size} jobs still running`);
+    await boss.stop({ graceful: false, close: false });
     await pool.end();
   }
 
-  private async track<R>(work: () => Promise<R>): Promise<R> {
-    this.inFlight++;
+  private async run<T extends object>(
+    boss: PgBoss,
+    queue: string,
+    job: PgBoss.JobWithMetadata<T>,
+    handler: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
+  ): Promise<void> {
+    const expiry = new AbortController();
     try {
-      return await work();
+      await Promise.race([
+        handler(job),
+        sleep(job.expireInSeconds * 1000, undefined, { signal: expiry.signal }).then(() => {
+          throw new Error(`handler did not finish within ${job.expireInSeconds} s`);
+        }),
+      ]);
+      await this.settle(() => boss.complete(queue, job.id));
+    } catch (error) {
+      const failure = error instanceof Error ? { message: error.message, stack: error.stack } : { value: error };
+      await this.settle(() => boss.fail(queue, job.id, failure));
     } finally {
-      if (--this.inFlight === 0) for (const resolve of this.idle.splice(0)) resolve();
+      expiry.abort();
     }
   }
 
-  private async whenIdle(timeoutMs: number): Promise<boolean> {
-    if (this.inFlight === 0) return true;
-    const timeout = new AbortController();
-    const idle = new Promise<true>((resolve) => this.idle.push(() => resolve(true)));
-    const late = sleep(timeoutMs, false as const, { signal: timeout.signal }).catch(() => false as const);
+  /** Records a job's end; a queue stopped meanwhile leaves it active, and pg-boss's expiry hands it out again. */
+  private async settle(record: () => Promise<unknown>): Promise<void> {
     try {
-      return await Promise.race([idle, late]);
-    } finally {
-      timeout.abort();
+      await record();
+    } catch (error) {
+      this.logger.error(`${this.name}: recording a job's end failed: ${(error as Error).message}`);
     }
   }
 }

@@ -30,17 +30,23 @@ export class GetEmailRulesHandler implements IQueryHandler<GetEmailRulesQuery, E
     if (!(await this.emails.exists({ where: { id: emailId, teamId } }))) {
       throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
     }
-    const [handled, matches]: [{ outcome: string }[], MatchRow[]] = await Promise.all([
-      this.db.query('SELECT outcome FROM rule_engine_email WHERE email_id = $1 AND team_id = $2', [emailId, teamId]),
+    const [handled, matches]: [{ outcome: string; matched: number }[], MatchRow[]] = await Promise.all([
+      this.db.query('SELECT outcome, matched FROM rule_engine_email WHERE email_id = $1 AND team_id = $2', [
+        emailId,
+        teamId,
+      ]),
       this.db.query(
         `SELECT rule_id, rule_name, match_mode, conditions, actions, suppress_notifications, applied_at
            FROM email_rule_match WHERE email_id = $1 AND team_id = $2 ORDER BY seq`,
         [emailId, teamId],
       ),
     ]);
+    // The engine records an email as evaluated once its rules acted; the matches are a projection of their own that
+    // may still be behind: until it has them all, the explanation is not complete and not called evaluated.
+    const complete = handled[0]?.outcome === RULE_ENGINE_EVALUATED && matches.length >= handled[0].matched;
     return {
       emailId,
-      evaluated: matches.length > 0 || handled[0]?.outcome === RULE_ENGINE_EVALUATED,
+      evaluated: complete,
       skipped: handled[0]?.outcome === RULE_ENGINE_SKIPPED_FIRST_SYNC ? 'FIRST_SYNC' : null,
       matches: matches.map((row) => ({
         ruleId: row.rule_id,
