@@ -21,6 +21,13 @@ describe('batchesOf', () => {
     expect(batchesOf(messages, 100, 12_000)).toEqual([[1, 2], [3], [4], [5]]);
   });
 
+  it('starts small and doubles each batch up to the count, the byte limit still applying', () => {
+    const messages = Array.from({ length: 20 }, (_, i) => small(i + 1));
+    expect(batchesOf(messages, 6, 1_000_000, 1).map((batch) => batch.length)).toEqual([1, 2, 4, 6, 6, 1]);
+    expect(batchesOf(messages, 6, 12_000, 1).map((batch) => batch.length)).toEqual([1, 2, ...Array(8).fill(2), 1]);
+    expect(batchesOf(messages.slice(0, 3), 6, 1_000_000, 50)).toEqual([[1, 2, 3]]);
+  });
+
   it('answers no batch for no message', () => {
     expect(batchesOf([], 10, 10)).toEqual([]);
   });

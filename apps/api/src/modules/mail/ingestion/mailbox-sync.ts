@@ -57,6 +57,9 @@ const isLiteralTooLarge = (error: unknown): boolean => {
   return false;
 };
 
+/** The messages of a folder's first batch in a round; the batches after it double up to the configured size. */
+const FIRST_BATCH = 50;
+
 /** An IMAP sequence set of ascending UIDs with runs written as ranges: 1,2,3,7 → 1:3,7. */
 export function uidSet(uids: readonly number[]): string {
   const parts: string[] = [];
@@ -69,20 +72,27 @@ export function uidSet(uids: readonly number[]): string {
   return parts.join(',');
 }
 
-/** Splits a folder's new messages into batches of at most `count` messages and `bytes` bytes (at least one each). */
+/**
+ * Splits a folder's new messages into batches of at most `count` messages and `bytes` bytes (at least one each). The
+ * first batch holds at most `first` messages and each next one twice the one before, up to `count`: the first mail of
+ * a burst is stored (and shown, and notified) while the rest is still fetched, and a long sync soon runs at full size.
+ */
 export function batchesOf(
   messages: readonly { uid: number; size: number }[],
   count: number,
   bytes: number,
+  first = count,
 ): number[][] {
   const batches: number[][] = [];
   let current: number[] = [];
   let size = 0;
+  let limit = Math.max(1, Math.min(first, count));
   for (const message of messages) {
-    if (current.length > 0 && (current.length >= count || size + message.size > bytes)) {
+    if (current.length > 0 && (current.length >= limit || size + message.size > bytes)) {
       batches.push(current);
       current = [];
       size = 0;
+      limit = Math.min(count, limit * 2);
     }
     current.push(message.uid);
     size += message.size;
@@ -198,10 +208,10 @@ export class MailboxSync {
         run.push(message);
         continue;
       }
-      batches.push(...batchesOf(run, count, bytes), [message.uid]);
+      batches.push(...batchesOf(run, count, bytes, FIRST_BATCH), [message.uid]);
       run = [];
     }
-    batches.push(...batchesOf(run, count, bytes));
+    batches.push(...batchesOf(run, count, bytes, FIRST_BATCH));
     return batches;
   }
 
