@@ -1,6 +1,6 @@
 /**
  * The members' browsers of the notifications benchmark, in a process of their own (as browsers are): connects one
- * socket.io client per token given on stdin, reports 'ready', records when each 'user.notification' arrives, and
+ * socket.io client per token given on stdin, reports 'ready', records when each notification arrives (`user.notifications`), and
  * sends the records to the parent when asked.
  */
 import { io, type Socket } from 'socket.io-client';
@@ -17,7 +17,10 @@ process.on('message', async (message: { type: 'connect'; baseUrl: string; tokens
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
       });
-      socket.on('user.notification', (n: Notification) => received.push({ emailId: n.emailId ?? '', at: Date.now() }));
+      socket.on('user.notifications', (list: Notification[]) => {
+        const at = Date.now();
+        for (const n of list) received.push({ emailId: n.emailId ?? '', at });
+      });
       sockets.push(socket);
     }
     process.send?.({ type: 'ready' });

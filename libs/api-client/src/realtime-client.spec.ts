@@ -153,4 +153,22 @@ describe('the realtime client', () => {
     ]);
     expect(templates).toEqual([{ kind: 'deleted', templateId: 'r-1' }]);
   });
+
+  it("hands each of a push's notifications to the handler in order, once per id, and ignores a malformed push", async () => {
+    server.valid.add('member');
+    const notified: string[] = [];
+    client = createRealtimeClient(
+      { url: server.url, token: 'member', reconnectDelayMs: DELAY_MS },
+      { ...handlers, onNotification: (n) => notified.push(n.id) },
+    );
+    await until(() => client!.status() === 'connected');
+    const n = (id: string) => ({ id, type: 'EMAIL_RECEIVED', title: 'New e-mail', message: 'Hi', createdAt: '' });
+    server.sockets[0].emit('user.notifications', { id: 'not-a-list' });
+    server.sockets[0].emit('user.notifications', [n('a'), n('b'), null, { id: 7 }]);
+    // A push repeated after a crash of the server: the ids it has are dropped.
+    server.sockets[0].emit('user.notifications', [n('b'), n('c')]);
+    await until(() => notified.length === 3);
+    await sleep(DELAY_MS);
+    expect(notified).toEqual(['a', 'b', 'c']);
+  });
 });

@@ -173,9 +173,12 @@ function connect(io: typeof SocketIo, options: RealtimeOptions, handlers: Realti
   socket.on('email.reply', (change) => handlers.onReply?.(change));
   socket.on('team.label.changed', (change) => handlers.onLabelChanged?.(change));
   socket.on('team.reply-template.changed', (change) => handlers.onReplyTemplateChanged?.(change));
-  socket.on('user.notification', (notification) => {
-    if (notification && typeof notification.id === 'string' && seenNotifications.remember(notification.id))
-      handlers.onNotification?.(notification);
+  socket.on('user.notifications', (notifications) => {
+    if (!Array.isArray(notifications)) return;
+    for (const notification of notifications) {
+      if (notification && typeof notification.id === 'string' && seenNotifications.remember(notification.id))
+        handlers.onNotification?.(notification);
+    }
   });
   socket.on('user.notification-count', (count) => handlers.onNotificationCount?.(Number(count)));
   socket.on('team.person.photo-changed', (change) => {

@@ -76,7 +76,7 @@ function* endSnooze() {
 
 /**
  * The shell's bell: the unread count, the recent notifications and the snooze, loaded when a user is known and kept
- * live by the socket's `user.notification` and `user.notification-count` (and read again when the socket connects);
+ * live by the socket's `user.notifications` and `user.notification-count` (and read again when the socket connects);
  * its panel reloads the list when opened.
  */
 export function* bellSaga() {

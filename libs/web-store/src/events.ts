@@ -25,7 +25,7 @@ export const labelChanged = createAction<LabelChange>('labels/labelChanged');
 /** A reply template of the team was saved or deleted (by anyone, this tab included). */
 export const replyTemplateChanged = createAction<ReplyTemplateChange>('replyTemplates/replyTemplateChanged');
 
-/** A new notification of the signed-in user arrived over the socket (its topic `user.notification`). */
+/** A new notification of the signed-in user arrived over the socket (a `user.notifications` message brings one or more). */
 export const notificationArrived = createAction<Notification>('notifications/notificationArrived');
 /** The user's unread notification count changed (`user.notification-count`). */
 export const notificationCountChanged = createAction<number>('notifications/notificationCountChanged');

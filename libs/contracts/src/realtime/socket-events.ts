@@ -17,8 +17,12 @@ export interface ServerToClientEvents {
   'team.email.created': (email: Email) => void;
   /** /topic/team/{teamId}/unread-count */
   'team.unread-count': (count: number) => void;
-  /** /topic/user/{userId}/notifications: a new notification of that user, to that user's sockets only. */
-  'user.notification': (notification: Notification) => void;
+  /**
+   * /topic/user/{userId}/notifications: that user's new notifications, in the order they were created, to that user's
+   * sockets only; each is prepended to the list. One message per push (a burst's notifications of one user travel
+   * together instead of one frame each).
+   */
+  'user.notifications': (notifications: Notification[]) => void;
   /** /topic/user/{userId}/notification-count: the user's unread notifications after a change. */
   'user.notification-count': (count: number) => void;
   /** /topic/team/{teamId}/email/{emailId}/presence */

@@ -173,7 +173,7 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
       const connected = await connectSocket(t, who.token);
       if (!('socket' in connected)) throw connected.error;
       sockets.push(connected.socket);
-      connected.socket.on('user.notification', (n: Notification) => received[name].push(n));
+      connected.socket.on('user.notifications', (list: Notification[]) => received[name].push(...list));
       if (name === 'alice') connected.socket.on('user.notification-count', (n: number) => counts.push(n));
     }
     const emailId = await receive('Invoice 42 is overdue');

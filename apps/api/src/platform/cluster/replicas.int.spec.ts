@@ -150,7 +150,7 @@ describe('two API replicas on one PostgreSQL', () => {
     adminSockets.forEach((socket, i) => {
       socket.on('team.email.created', (email: Email) => created[i].push(email));
       socket.on('team.email.updated', (change: EmailChange) => changed[i].push(change));
-      socket.on('user.notification', (notification: Notification) => notified[i].push(notification));
+      socket.on('user.notifications', (list: Notification[]) => notified[i].push(...list));
       socket.on('user.notification-count', (count: number) => counted[i].push(count));
     });
     const imap = await dovecot.client();

@@ -78,6 +78,14 @@ describe('who gets which notification', () => {
     expect(notificationIdOf('event-1', 'a')).not.toBe(notificationIdOf('event-2', 'a'));
   });
 
+  it('derives the ids recorded events were read with: uuid v5 of "<cause event id>\\n<user id>" in its namespace', () => {
+    // Events record no ids: these values pin the derivation, which must never change.
+    expect(notificationIdOf('event-1', 'a')).toBe('98c26541-1c5e-561a-a977-30fd82f05f09');
+    expect(notificationIdOf('0b0c6f3e-7f6a-4f0e-9a51-6d1f3f0a2b11', 'łucja-č')).toBe(
+      '5e48d843-b9ca-548b-a6d1-5cb4cb87dc04',
+    );
+  });
+
   it('never notifies an auditor: not of new mail, an assignment nor a mention', () => {
     const members = team(member('a'), member('auditor', { auditor: true }));
     expect(recipientsOf(received(), members)).toEqual(['a']);

@@ -5,14 +5,18 @@ import type {
   NotificationTypeSettings,
   UserLanguage,
 } from '@teaminbox/contracts';
-import { v5 as uuidv5 } from 'uuid';
+import { parse as parseUuid, v5 as uuidv5 } from 'uuid';
 import { emailValues, notificationText } from './notification-message';
 
-const NOTIFICATION_NAMESPACE = 'f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b';
+/** The namespace of notification ids, parsed once (uuid parses a namespace given as text on every call). */
+const NOTIFICATION_NAMESPACE = parseUuid('f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b');
 
-/** The id of the notification one event gives one recipient: handling the event again gives the same id. */
+/**
+ * The id of the notification one event gives one recipient: handling the event again gives the same id. The name
+ * goes to uuid as UTF-8 bytes, the same bytes it would make of the text, only faster (a burst derives 100,000s).
+ */
 export function notificationIdOf(causeEventId: string, userId: string): string {
-  return uuidv5(`${causeEventId}\n${userId}`, NOTIFICATION_NAMESPACE);
+  return uuidv5(Buffer.from(`${causeEventId}\n${userId}`, 'utf8'), NOTIFICATION_NAMESPACE);
 }
 
 /** The email a notification is about, as its cause carries it. */

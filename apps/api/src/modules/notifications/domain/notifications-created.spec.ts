@@ -4,7 +4,12 @@ import {
   type NotificationsCreatedPerRecipient,
 } from '@teaminbox/contracts';
 import { decideNotifications, notificationIdOf, type Recipient } from './notification-decision';
-import { createdNotifications, notificationsCreatedOf } from './notifications-created';
+import {
+  createdNotifications,
+  notificationsCreatedOf,
+  notificationsOnChannels,
+  recipientIdsOf,
+} from './notifications-created';
 
 const now = new Date('2026-05-01T10:00:00Z');
 const email = { emailId: 'email-1', subject: 'Invoice 42', fromName: 'Alice', fromEmail: 'alice@example.com' };
@@ -108,5 +113,26 @@ describe('the notifications of a NotificationsCreated', () => {
     expect(() => createdNotifications({ ...data, recipients: [{ ...data.recipients[0], text: 3 }] })).toThrow(
       /names a text it does not have/,
     );
+  });
+
+  it('name their recipients, and give the notifications that go out on a channel besides the app, in either form', () => {
+    const inAppOnly = (userId: string) => {
+      const settings = defaultNotificationPreferences();
+      settings.emailNotificationsEnabled = false;
+      settings.browserPushEnabled = false;
+      return member(userId, { settings });
+    };
+    const notifications = decided(member('a'), inAppOnly('b'), member('c', { language: 'cs' }));
+    expect(notifications.map((n) => n.channels.email || n.channels.push)).toEqual([true, false, true]);
+    const lean = JSON.parse(JSON.stringify(notificationsCreatedOf(cause, notifications)));
+    const stored: NotificationsCreatedPerRecipient = { ...cause, notifications };
+
+    for (const data of [lean, stored]) {
+      expect(recipientIdsOf(data)).toEqual(['a', 'b', 'c']);
+      expect(notificationsOnChannels(data)).toEqual([notifications[0], notifications[2]]);
+    }
+    // Also once the event was expanded for the list.
+    createdNotifications(lean);
+    expect(notificationsOnChannels(lean)).toEqual([notifications[0], notifications[2]]);
   });
 });

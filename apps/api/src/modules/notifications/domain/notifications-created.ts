@@ -1,5 +1,7 @@
 import type {
   CreatedNotification,
+  NotificationChannels,
+  NotificationRecipient,
   NotificationsCreated,
   NotificationText,
   StoredNotificationsCreated,
@@ -67,22 +69,42 @@ export function createdNotifications(data: StoredNotificationsCreated): readonly
   if ('notifications' in data) return data.notifications;
   const known = expanded.get(data);
   if (known) return known;
-  const notifications = data.recipients.map((recipient): CreatedNotification => {
-    const text = data.texts[recipient.text];
-    if (!text) throw new RangeError(`NotificationsCreated ${data.causeEventId} names a text it does not have`);
-    return {
-      notificationId: notificationIdOf(data.causeEventId, recipient.userId),
-      userId: recipient.userId,
-      type: data.type,
-      title: text.title,
-      message: text.message,
-      actionUrl: data.actionUrl,
-      emailId: data.emailId,
-      language: recipient.language,
-      silent: recipient.silent,
-      channels: recipient.channels,
-    };
-  });
+  const notifications = data.recipients.map((recipient) => notificationOf(data, recipient));
   expanded.set(data, notifications);
   return notifications;
+}
+
+/**
+ * The notifications of a stored `NotificationsCreated` that go out on some channel besides the app (email, Slack or
+ * browser push): the others are not expanded (a burst's notifications mostly stay in the app).
+ */
+export function notificationsOnChannels(data: StoredNotificationsCreated): readonly CreatedNotification[] {
+  const onChannel = ({ channels }: { channels: NotificationChannels }) =>
+    channels.email || channels.slack || channels.push;
+  if ('notifications' in data) return data.notifications.filter(onChannel);
+  const known = expanded.get(data);
+  if (known) return known.filter(onChannel);
+  return data.recipients.filter(onChannel).map((recipient) => notificationOf(data, recipient));
+}
+
+/** The recipients of a stored `NotificationsCreated`, without expanding its notifications. */
+export function recipientIdsOf(data: StoredNotificationsCreated): string[] {
+  return 'notifications' in data ? data.notifications.map((n) => n.userId) : data.recipients.map((r) => r.userId);
+}
+
+function notificationOf(data: NotificationsCreated, recipient: NotificationRecipient): CreatedNotification {
+  const text = data.texts[recipient.text];
+  if (!text) throw new RangeError(`NotificationsCreated ${data.causeEventId} names a text it does not have`);
+  return {
+    notificationId: notificationIdOf(data.causeEventId, recipient.userId),
+    userId: recipient.userId,
+    type: data.type,
+    title: text.title,
+    message: text.message,
+    actionUrl: data.actionUrl,
+    emailId: data.emailId,
+    language: recipient.language,
+    silent: recipient.silent,
+    channels: recipient.channels,
+  };
 }

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { comparePositions, type Position, type StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Reaction } from '../../../platform/projections/projection';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { createdNotifications } from '../domain/notifications-created';
+import { notificationsOnChannels, recipientIdsOf } from '../domain/notifications-created';
 import { type NotificationChannel, type NotificationJob, NotificationQueue } from '../jobs/notification-queue';
 import { NOTIFICATION_LIST_PROJECTION } from '../projections/notification-list/notification-list.projection';
 import { LiveNotifications } from './live-notifications';
@@ -28,8 +28,9 @@ const jobOf = (n: CreatedNotification, subscriptionId?: string): NotificationJob
 /**
  * Delivers what the process manager created. In the checkpoint's transaction it inserts one durable job per
  * notification and channel (email, Slack, and browser push per subscribed device), each retried on its own queue;
- * after the commit it pushes each notification live to its recipient's sockets only (`user.notification`), unless the
- * process manager already did right after its append (LiveNotifications: the fast path), then the recipients'
+ * after the commit it pushes each notification live to its recipient's sockets only (`user.notifications`, one message
+ * per recipient), unless the process manager already did right after its append (LiveNotifications: the fast path),
+ * then the recipients'
  * unread counts (`user.notification-count`). The live push here is the repeat after a crash and the push of another
  * process's appends (the web drops an id it has); neither waits for a queue's polling.
  */
@@ -52,7 +53,7 @@ export class DeliverNotificationsReaction implements Reaction {
   ) {}
 
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
-    const notifications = events.flatMap((event) => createdNotifications(event.data as StoredNotificationsCreated));
+    const notifications = events.flatMap((event) => notificationsOnChannels(event.data as StoredNotificationsCreated));
     const pushUsers = [...new Set(notifications.filter((n) => n.channels.push).map((n) => n.userId))];
     const devices = new Map<string, string[]>();
     if (pushUsers.length > 0) {
@@ -83,7 +84,7 @@ export class DeliverNotificationsReaction implements Reaction {
       createdAt: event.recordedAt,
     }));
     this.live.push(live);
-    for (const { data } of live) for (const n of createdNotifications(data)) users.add(n.userId);
+    for (const { data } of live) for (const userId of recipientIdsOf(data)) users.add(userId);
     this.scheduleCounts(users, events[events.length - 1].position);
   }
 

@@ -19,14 +19,17 @@ const notification = (causeEventId: string, userId: string): CreatedNotification
 
 /** A socket.io server that records what reaches the local sockets and what goes to the other replicas. */
 function serverRecording() {
-  const local: { room: string; event: string; id: string; createdAt: string }[] = [];
+  /** One entry per notification, with the message (`message`: its position among the recorded emits) it came in. */
+  const local: { room: string; event: string; id: string; createdAt: string; message: number }[] = [];
+  let messages = 0;
   const replicas: { event: string; payload: unknown }[] = [];
   const listeners = new Map<string, (payload: unknown) => void>();
   const server = {
     local: {
       to: (room: string) => ({
-        emit: (event: string, dto: { id: string; createdAt: string }) => {
-          local.push({ room, event, id: dto.id, createdAt: dto.createdAt });
+        emit: (event: string, dtos: { id: string; createdAt: string }[]) => {
+          const message = messages++;
+          for (const dto of dtos) local.push({ room, event, id: dto.id, createdAt: dto.createdAt, message });
           return true;
         },
       }),
@@ -65,13 +68,13 @@ describe('LiveNotifications', () => {
   const [n1, n2] = decided1.map((n) => n.notificationId);
   const n3 = notificationIdOf('c2', 'u1');
 
-  it("pushes each notification to its recipient's local sockets, and the whole push to the other replicas at once", () => {
+  it("pushes each recipient's notifications to their local sockets in one message, and the whole push to the other replicas at once", () => {
     const { gateway, local, replicas } = serverRecording();
     expect(new LiveNotifications(gateway).push([ev1, ev2])).toBe(2);
     expect(local).toEqual([
-      { room: 'user:u1', event: 'user.notification', id: n1, createdAt: at.toISOString() },
-      { room: 'user:u2', event: 'user.notification', id: n2, createdAt: at.toISOString() },
-      { room: 'user:u1', event: 'user.notification', id: n3, createdAt: at.toISOString() },
+      { room: 'user:u1', event: 'user.notifications', id: n1, createdAt: at.toISOString(), message: 0 },
+      { room: 'user:u1', event: 'user.notifications', id: n3, createdAt: at.toISOString(), message: 0 },
+      { room: 'user:u2', event: 'user.notifications', id: n2, createdAt: at.toISOString(), message: 1 },
     ]);
     expect(replicas).toHaveLength(1);
     // The events as recorded (texts once, recipients apart): each replica expands them.
@@ -92,6 +95,7 @@ describe('LiveNotifications', () => {
     expect(live.push([ev1])).toBe(1); // the process manager, after its append
     expect(live.push([ev1, ev2])).toBe(1); // the delivery reaction, from the log: ev1 was pushed already
     expect(local.map((e) => e.id)).toEqual([n1, n2, n3]);
+    expect(local.map((e) => e.message)).toEqual([0, 1, 2]);
     expect(replicas).toHaveLength(2);
     // Both sides are done with ev1: a later delivery of it (a repeat after a crash) pushes it again.
     expect(live.push([ev1])).toBe(1);
@@ -114,8 +118,8 @@ describe('LiveNotifications', () => {
     live.onApplicationBootstrap();
     receiver.fromReplica(JSON.parse(JSON.stringify(sender.replicas[0].payload)));
     expect(receiver.local).toEqual([
-      { room: 'user:u1', event: 'user.notification', id: n1, createdAt: at.toISOString() },
-      { room: 'user:u2', event: 'user.notification', id: n2, createdAt: at.toISOString() },
+      { room: 'user:u1', event: 'user.notifications', id: n1, createdAt: at.toISOString(), message: 0 },
+      { room: 'user:u2', event: 'user.notifications', id: n2, createdAt: at.toISOString(), message: 1 },
     ]);
     expect(live.push([ev1])).toBe(0);
     expect(receiver.local).toHaveLength(2);
@@ -130,7 +134,7 @@ describe('LiveNotifications', () => {
     };
     expect(new LiveNotifications(gateway).push([{ eventId: 'ev0', data: stored, createdAt: at }])).toBe(1);
     expect(local).toEqual([
-      { room: 'user:u1', event: 'user.notification', id: 'stored-id', createdAt: at.toISOString() },
+      { room: 'user:u1', event: 'user.notifications', id: 'stored-id', createdAt: at.toISOString(), message: 0 },
     ]);
   });
 });

@@ -54,8 +54,8 @@ export const LIVE_NOTIFICATIONS_EVENT = 'notifications.live';
 const REMEMBERED_EVENTS = 20_000;
 
 /**
- * The live push of notifications to their recipients' sockets (`user.notification`), once per `NotificationsCreated`
- * event. Two sides push: the process manager as soon as its append has committed (the fast path), and the delivery
+ * The live push of notifications to their recipients' sockets (`user.notifications`: one message per recipient and
+ * push, with that recipient's notifications of the push's events), once per `NotificationsCreated` event. Two sides push: the process manager as soon as its append has committed (the fast path), and the delivery
  * reaction when the durable subscription brings the event (the repeat after a crash). Whichever comes first pushes;
  * the second finds the event remembered, forgets it and pushes nothing.
  *
@@ -77,11 +77,13 @@ export class LiveNotifications implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     this.server()?.on(LIVE_NOTIFICATIONS_EVENT, (push: ReplicaPush) => {
       try {
+        const local: { notifications: readonly CreatedNotification[]; createdAt: string }[] = [];
         for (const event of push.events) {
           if (this.pushed.delete(event.eventId)) continue;
-          this.emitLocally(createdNotifications(event.data), event.createdAt);
+          local.push({ notifications: createdNotifications(event.data), createdAt: event.createdAt });
           this.remember(event.eventId);
         }
+        this.emitLocally(local);
       } catch (error) {
         this.logger.warn(`A replica's notification push was not delivered: ${(error as Error).message}`);
       }
@@ -91,22 +93,32 @@ export class LiveNotifications implements OnApplicationBootstrap {
   /** Pushes the events' notifications unless the other side already did; answers how many events it pushed. */
   push(events: readonly LiveEvent[]): number {
     const replicas: ReplicaPush = { events: [] };
+    const local: { notifications: readonly CreatedNotification[]; createdAt: string }[] = [];
     for (const event of events) {
       if (this.pushed.delete(event.eventId)) continue;
       const createdAt = event.createdAt.toISOString();
-      this.emitLocally(event.notifications ?? createdNotifications(event.data), createdAt);
+      local.push({ notifications: event.notifications ?? createdNotifications(event.data), createdAt });
       this.remember(event.eventId);
       replicas.events.push({ eventId: event.eventId, data: event.data, createdAt });
     }
+    this.emitLocally(local);
     if (replicas.events.length > 0) this.server()?.serverSideEmit(LIVE_NOTIFICATIONS_EVENT, replicas);
     return replicas.events.length;
   }
 
-  private emitLocally(notifications: readonly CreatedNotification[], createdAt: string): void {
-    const server = this.gateway.server;
-    for (const n of notifications) {
-      server.local.to(rooms.user(n.userId)).emit('user.notification', notificationDto(n, createdAt));
+  /** One `user.notifications` message per recipient for the whole push, their notifications in the events' order. */
+  private emitLocally(events: readonly { notifications: readonly CreatedNotification[]; createdAt: string }[]): void {
+    const byUser = new Map<string, Notification[]>();
+    for (const { notifications, createdAt } of events) {
+      for (const n of notifications) {
+        const mine = byUser.get(n.userId);
+        if (mine) mine.push(notificationDto(n, createdAt));
+        else byUser.set(n.userId, [notificationDto(n, createdAt)]);
+      }
     }
+    const server = this.gateway.server;
+    for (const [userId, notifications] of byUser)
+      server.local.to(rooms.user(userId)).emit('user.notifications', notifications);
   }
 
   private remember(eventId: string): void {

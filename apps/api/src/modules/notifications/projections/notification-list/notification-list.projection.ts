@@ -3,6 +3,7 @@ import type { NotificationEventMap } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
+import { notificationIdOf } from '../../domain/notification-decision';
 import { createdNotifications } from '../../domain/notifications-created';
 
 export const NOTIFICATION_LIST_PROJECTION = 'notification-list';
@@ -26,17 +27,19 @@ export class NotificationListProjection implements Projection {
   ] as const;
 
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
-    const created: Record<string, unknown>[] = [];
+    const created: CreatedRows[] = [];
     const flush = async () => {
       if (created.length === 0) return;
+      // Each event's texts once and its recipients apart, as the event records them (a new email in a team of 50: one
+      // title and message, 50 short rows), expanded here rather than sent as one full row per notification.
       await tx.query(
         `INSERT INTO notification (id, user_id, team_id, type, title, message, action_url, email_id, silent,
            created_at, position_commit, position_prepare)
-         SELECT r.id, r.user_id, r.team_id, r.type, r.title, r.message, r.action_url, r.email_id, r.silent,
-           r.created_at, r.position_commit, r.position_prepare
-           FROM json_to_recordset($1::json) AS r(id uuid, user_id uuid, team_id uuid, type text, title text,
-             message text, action_url text, email_id uuid, silent boolean, created_at timestamptz,
-             position_commit numeric, position_prepare numeric)
+         SELECT r.id, r.user_id, e.team_id, e.type, e.texts -> r.text ->> 0, e.texts -> r.text ->> 1, e.action_url,
+           e.email_id, r.silent, e.created_at, e.position_commit, e.position_prepare
+           FROM json_to_recordset($1::json) AS e(team_id uuid, type text, action_url text, email_id uuid,
+             created_at timestamptz, position_commit numeric, position_prepare numeric, texts json, recipients json)
+          CROSS JOIN LATERAL json_to_recordset(e.recipients) AS r(id uuid, user_id uuid, text int, silent boolean)
          ON CONFLICT (id) DO NOTHING`,
         [JSON.stringify(created.splice(0))],
       );
@@ -44,23 +47,7 @@ export class NotificationListProjection implements Projection {
     for (const event of events) {
       switch (event.type) {
         case 'NotificationsCreated': {
-          const data = event.data as Data<'NotificationsCreated'>;
-          for (const n of createdNotifications(data)) {
-            created.push({
-              id: n.notificationId,
-              user_id: n.userId,
-              team_id: data.teamId,
-              type: n.type,
-              title: n.title,
-              message: n.message,
-              action_url: n.actionUrl,
-              email_id: n.emailId,
-              silent: n.silent,
-              created_at: event.recordedAt.toISOString(),
-              position_commit: event.position.commit.toString(),
-              position_prepare: event.position.prepare.toString(),
-            });
-          }
+          created.push(...createdRows(event));
           break;
         }
         case 'NotificationRead': {
@@ -125,4 +112,62 @@ export class NotificationListProjection implements Projection {
   async reset(tx: EntityManager): Promise<void> {
     await tx.query('TRUNCATE notification, notification_snooze');
   }
+}
+
+/** One event's rows for the list's insert: its texts once (title, message), its recipients pointing at them. */
+interface CreatedRows {
+  team_id: string;
+  type: string;
+  action_url: string | null;
+  email_id: string | null;
+  created_at: string;
+  position_commit: string;
+  position_prepare: string;
+  texts: [title: string, message: string][];
+  recipients: { id: string; user_id: string; text: number; silent: boolean }[];
+}
+
+/**
+ * The rows of a `NotificationsCreated` in either recorded form: the current one as it is (texts once); one recorded
+ * with a full notification per recipient as one entry per notification (such events are few and old).
+ */
+function createdRows(event: StoredEvent): CreatedRows[] {
+  const data = event.data as Data<'NotificationsCreated'>;
+  const at = {
+    created_at: event.recordedAt.toISOString(),
+    position_commit: event.position.commit.toString(),
+    position_prepare: event.position.prepare.toString(),
+  };
+  if ('notifications' in data) {
+    return createdNotifications(data).map((n) => ({
+      team_id: data.teamId,
+      type: n.type,
+      action_url: n.actionUrl,
+      email_id: n.emailId,
+      ...at,
+      texts: [[n.title, n.message]],
+      recipients: [{ id: n.notificationId, user_id: n.userId, text: 0, silent: n.silent }],
+    }));
+  }
+  return [
+    {
+      team_id: data.teamId,
+      type: data.type,
+      action_url: data.actionUrl,
+      email_id: data.emailId,
+      ...at,
+      texts: data.texts.map((text): [string, string] => [text.title, text.message]),
+      recipients: data.recipients.map((r) => {
+        if (!data.texts[r.text]) {
+          throw new RangeError(`NotificationsCreated ${data.causeEventId} names a text it does not have`);
+        }
+        return {
+          id: notificationIdOf(data.causeEventId, r.userId),
+          user_id: r.userId,
+          text: r.text,
+          silent: r.silent,
+        };
+      }),
+    },
+  ];
 }
