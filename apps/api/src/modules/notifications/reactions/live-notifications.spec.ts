@@ -17,8 +17,8 @@ const notification = (causeEventId: string, userId: string): CreatedNotification
   channels: { email: false, push: false, slack: false },
 });
 
-/** A socket.io server that records what reaches the local sockets and what goes to the other replicas. */
-function serverRecording() {
+/** A socket.io server of a cluster of `servers` that records what reaches the local sockets and the other replicas. */
+function serverRecording(servers = 2) {
   /** One entry per notification, with the message (`message`: its position among the recorded emits) it came in. */
   const local: { room: string; event: string; id: string; createdAt: string; message: number }[] = [];
   let messages = 0;
@@ -39,6 +39,7 @@ function serverRecording() {
       return true;
     },
     on: (event: string, listener: (payload: unknown) => void) => listeners.set(event, listener),
+    of: () => ({ adapter: { serverCount: async () => servers } }),
   };
   const gateway = { server } as unknown as RealtimeGateway;
   return {
@@ -48,6 +49,9 @@ function serverRecording() {
     fromReplica: (payload: unknown) => listeners.get(LIVE_NOTIFICATIONS_EVENT)?.(payload),
   };
 }
+
+/** Lets the push to the other replicas (after the adapter answered how many servers there are) happen. */
+const replicasReached = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('LiveNotifications', () => {
   const at = new Date('2026-11-24T10:00:00.000Z');
@@ -68,7 +72,7 @@ describe('LiveNotifications', () => {
   const [n1, n2] = decided1.map((n) => n.notificationId);
   const n3 = notificationIdOf('c2', 'u1');
 
-  it("pushes each recipient's notifications to their local sockets in one message, and the whole push to the other replicas at once", () => {
+  it("pushes each recipient's notifications to their local sockets in one message, and the whole push to the other replicas at once", async () => {
     const { gateway, local, replicas } = serverRecording();
     expect(new LiveNotifications(gateway).push([ev1, ev2])).toBe(2);
     expect(local).toEqual([
@@ -76,6 +80,7 @@ describe('LiveNotifications', () => {
       { room: 'user:u1', event: 'user.notifications', id: n3, createdAt: at.toISOString(), message: 0 },
       { room: 'user:u2', event: 'user.notifications', id: n2, createdAt: at.toISOString(), message: 1 },
     ]);
+    await replicasReached();
     expect(replicas).toHaveLength(1);
     // The events as recorded (texts once, recipients apart): each replica expands them.
     expect(replicas[0]).toEqual({
@@ -89,30 +94,41 @@ describe('LiveNotifications', () => {
     });
   });
 
-  it('pushes an event once whichever side comes first, and again after both sides had it', () => {
+  it('pushes an event once whichever side comes first, and again after both sides had it', async () => {
     const { gateway, local, replicas } = serverRecording();
     const live = new LiveNotifications(gateway);
     expect(live.push([ev1])).toBe(1); // the process manager, after its append
     expect(live.push([ev1, ev2])).toBe(1); // the delivery reaction, from the log: ev1 was pushed already
     expect(local.map((e) => e.id)).toEqual([n1, n2, n3]);
     expect(local.map((e) => e.message)).toEqual([0, 1, 2]);
+    await replicasReached();
     expect(replicas).toHaveLength(2);
     // Both sides are done with ev1: a later delivery of it (a repeat after a crash) pushes it again.
     expect(live.push([ev1])).toBe(1);
     expect(local.map((e) => e.id)).toEqual([n1, n2, n3, n1, n2]);
   });
 
-  it('sends nothing to the other replicas when every event was pushed already', () => {
+  it('sends nothing to the other replicas when every event was pushed already', async () => {
     const { gateway, replicas } = serverRecording();
     const live = new LiveNotifications(gateway);
     live.push([ev1]);
     expect(live.push([ev1])).toBe(0);
+    await replicasReached();
     expect(replicas).toHaveLength(1);
   });
 
-  it("delivers another replica's push to the local sockets and remembers it, so the local delivery does not repeat it", () => {
+  it('sends nothing to other replicas when there are none, and still pushes to its own sockets', async () => {
+    const { gateway, local, replicas } = serverRecording(1);
+    expect(new LiveNotifications(gateway).push([ev1, ev2])).toBe(2);
+    await replicasReached();
+    expect(local.map((e) => e.id)).toEqual([n1, n3, n2]);
+    expect(replicas).toHaveLength(0);
+  });
+
+  it("delivers another replica's push to the local sockets and remembers it, so the local delivery does not repeat it", async () => {
     const sender = serverRecording();
     new LiveNotifications(sender.gateway).push([ev1]);
+    await replicasReached();
     const receiver = serverRecording();
     const live = new LiveNotifications(receiver.gateway);
     live.onApplicationBootstrap();
@@ -122,6 +138,7 @@ describe('LiveNotifications', () => {
       { room: 'user:u2', event: 'user.notifications', id: n2, createdAt: at.toISOString(), message: 1 },
     ]);
     expect(live.push([ev1])).toBe(0);
+    await replicasReached();
     expect(receiver.local).toHaveLength(2);
     expect(receiver.replicas).toHaveLength(0);
   });
