@@ -8,8 +8,11 @@ import { JOB_QUEUE_SETUP_LOCK, withAdvisoryLock } from '../database/data-source'
 /** How long stop() waits for the running jobs before it closes the connections anyway. */
 const STOP_TIMEOUT_MS = 15_000;
 
-/** Waits `ms`, or less when `signal` aborts first (never rejects). */
-const pause = (ms: number, signal: AbortSignal) => sleep(ms, undefined, { signal }).catch(() => undefined);
+/**
+ * Waits `ms`, or less when `signal` aborts first (never rejects). The timer does not keep the process alive by itself:
+ * a worker's pause is no reason to live on (a process whose queues were never stopped still ends).
+ */
+const pause = (ms: number, signal: AbortSignal) => sleep(ms, undefined, { signal, ref: false }).catch(() => undefined);
 
 /**
  * One pg-boss instance (schema `pgboss`, on the application's database): its queues, the jobs' storage, retries and
@@ -121,7 +124,7 @@ export class JobBoss {
     try {
       await Promise.race([
         handler(job),
-        sleep(job.expireInSeconds * 1000, undefined, { signal: expiry.signal }).then(() => {
+        sleep(job.expireInSeconds * 1000, undefined, { signal: expiry.signal, ref: false }).then(() => {
           throw new Error(`handler did not finish within ${job.expireInSeconds} s`);
         }),
       ]);
