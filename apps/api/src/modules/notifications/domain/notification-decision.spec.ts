@@ -6,6 +6,7 @@ import {
   type Recipient,
   type RecipientSettings,
 } from './notification-decision';
+import { member } from '../../../../test/notifications/recipients';
 
 const now = new Date('2026-05-01T10:00:00Z');
 const email = { emailId: 'email-1', subject: 'Invoice 42', fromName: 'Alice', fromEmail: 'alice@example.com' };
@@ -14,18 +15,6 @@ function settings(change: (s: RecipientSettings) => void = () => undefined): Rec
   const s: RecipientSettings = defaultNotificationPreferences();
   change(s);
   return s;
-}
-
-function member(userId: string, overrides: Partial<Recipient> = {}): Recipient {
-  return {
-    userId,
-    settings: settings(),
-    language: 'en',
-    onVacation: false,
-    snoozedUntil: null,
-    mutedEmail: false,
-    ...overrides,
-  };
 }
 
 const team = (...recipients: Recipient[]) => new Map(recipients.map((r) => [r.userId, r]));

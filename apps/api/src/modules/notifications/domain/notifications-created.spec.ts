@@ -4,7 +4,9 @@ import {
   type NotificationsCreatedPerRecipient,
 } from '@teaminbox/contracts';
 import { decideNotifications, notificationIdOf, type Recipient } from './notification-decision';
+import { member } from '../../../../test/notifications/recipients';
 import {
+  checkedRecipients,
   createdNotifications,
   notificationsCreatedOf,
   notificationsOnChannels,
@@ -14,18 +16,6 @@ import {
 const now = new Date('2026-05-01T10:00:00Z');
 const email = { emailId: 'email-1', subject: 'Invoice 42', fromName: 'Alice', fromEmail: 'alice@example.com' };
 const cause = { teamId: 't1', causeEventId: 'event-1', causeType: 'EmailReceived', correspondent: email.fromEmail };
-
-function member(userId: string, overrides: Partial<Recipient> = {}): Recipient {
-  return {
-    userId,
-    settings: defaultNotificationPreferences(),
-    language: 'en',
-    onVacation: false,
-    snoozedUntil: null,
-    mutedEmail: false,
-    ...overrides,
-  };
-}
 
 function decided(...members: Recipient[]): CreatedNotification[] {
   return decideNotifications(
@@ -113,6 +103,11 @@ describe('the notifications of a NotificationsCreated', () => {
     expect(() => createdNotifications({ ...data, recipients: [{ ...data.recipients[0], text: 3 }] })).toThrow(
       /names a text it does not have/,
     );
+    // The list's insert checks the same before it sends the event's rows.
+    expect(() => checkedRecipients({ ...data, recipients: [{ ...data.recipients[0], text: 3 }] })).toThrow(
+      /names a text it does not have/,
+    );
+    expect(checkedRecipients(data)).toEqual(data.recipients);
   });
 
   it('name their recipients, and give the notifications that go out on a channel besides the app, in either form', () => {

@@ -92,9 +92,20 @@ export function recipientIdsOf(data: StoredNotificationsCreated): string[] {
   return 'notifications' in data ? data.notifications.map((n) => n.userId) : data.recipients.map((r) => r.userId);
 }
 
-function notificationOf(data: NotificationsCreated, recipient: NotificationRecipient): CreatedNotification {
+/** The recipients of an event of the current form, each one's text checked to be there (a clear error if not). */
+export function checkedRecipients(data: NotificationsCreated): readonly NotificationRecipient[] {
+  for (const recipient of data.recipients) textOf(data, recipient);
+  return data.recipients;
+}
+
+function textOf(data: NotificationsCreated, recipient: NotificationRecipient): NotificationText {
   const text = data.texts[recipient.text];
   if (!text) throw new RangeError(`NotificationsCreated ${data.causeEventId} names a text it does not have`);
+  return text;
+}
+
+function notificationOf(data: NotificationsCreated, recipient: NotificationRecipient): CreatedNotification {
+  const text = textOf(data, recipient);
   return {
     notificationId: notificationIdOf(data.causeEventId, recipient.userId),
     userId: recipient.userId,

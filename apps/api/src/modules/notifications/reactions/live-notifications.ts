@@ -43,6 +43,12 @@ interface ReplicaPush {
   events: { eventId: string; data: StoredNotificationsCreated; createdAt: string }[];
 }
 
+/** An event's notifications for this process's sockets, with when they were created. */
+interface LocalPush {
+  notifications: readonly CreatedNotification[];
+  createdAt: string;
+}
+
 /** The server-side event between replicas (socket.io `serverSideEmit`). */
 export const LIVE_NOTIFICATIONS_EVENT = 'notifications.live';
 
@@ -55,17 +61,18 @@ const REMEMBERED_EVENTS = 20_000;
 
 /**
  * The live push of notifications to their recipients' sockets (`user.notifications`: one message per recipient and
- * push, with that recipient's notifications of the push's events), once per `NotificationsCreated` event. Two sides push: the process manager as soon as its append has committed (the fast path), and the delivery
- * reaction when the durable subscription brings the event (the repeat after a crash). Whichever comes first pushes;
- * the second finds the event remembered, forgets it and pushes nothing.
+ * push, with that recipient's notifications of the push's events), once per `NotificationsCreated` event. Two sides
+ * push: the process manager as soon as its append has committed (the fast path), and the delivery reaction when the
+ * durable subscription brings the event (the repeat after a crash). Whichever comes first pushes; the second finds the
+ * event remembered, forgets it and pushes nothing.
  *
  * A push reaches this process's sockets at once and the other replicas' sockets through one server-side message for
  * the whole push (socket.io's Postgres adapter: one NOTIFY, the payload in `socket_io_attachments`; the events as
- * recorded, texts once and recipients apart, which each replica expands), not one
- * round trip to the database per notification: an emit to a room waits for its NOTIFY before it reaches even the
- * local sockets, and a burst's 15,000 notifications a second queued behind the adapter's four connections. A replica
- * that receives a push remembers its events, so that its own delivery reaction does not push them again. After a
- * crash an event can be pushed twice: the web drops a notification id it has.
+ * recorded, texts once and recipients apart, which each replica expands), not one round trip to the database per
+ * notification: an emit to a room waits for its NOTIFY before it reaches even the local sockets, and a burst's 15,000
+ * notifications a second queued behind the adapter's four connections. A replica that receives a push remembers its
+ * events, so that its own delivery reaction does not push them again. After a crash an event can be pushed twice: the
+ * web drops a notification id it has.
  */
 @Injectable()
 export class LiveNotifications implements OnApplicationBootstrap {
@@ -77,7 +84,7 @@ export class LiveNotifications implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     this.server()?.on(LIVE_NOTIFICATIONS_EVENT, (push: ReplicaPush) => {
       try {
-        const local: { notifications: readonly CreatedNotification[]; createdAt: string }[] = [];
+        const local: LocalPush[] = [];
         for (const event of push.events) {
           if (this.pushed.delete(event.eventId)) continue;
           local.push({ notifications: createdNotifications(event.data), createdAt: event.createdAt });
@@ -93,7 +100,7 @@ export class LiveNotifications implements OnApplicationBootstrap {
   /** Pushes the events' notifications unless the other side already did; answers how many events it pushed. */
   push(events: readonly LiveEvent[]): number {
     const replicas: ReplicaPush = { events: [] };
-    const local: { notifications: readonly CreatedNotification[]; createdAt: string }[] = [];
+    const local: LocalPush[] = [];
     for (const event of events) {
       if (this.pushed.delete(event.eventId)) continue;
       const createdAt = event.createdAt.toISOString();
@@ -123,13 +130,13 @@ export class LiveNotifications implements OnApplicationBootstrap {
   }
 
   /** One `user.notifications` message per recipient for the whole push, their notifications in the events' order. */
-  private emitLocally(events: readonly { notifications: readonly CreatedNotification[]; createdAt: string }[]): void {
+  private emitLocally(events: readonly LocalPush[]): void {
     const byUser = new Map<string, Notification[]>();
     for (const { notifications, createdAt } of events) {
       for (const n of notifications) {
-        const mine = byUser.get(n.userId);
-        if (mine) mine.push(notificationDto(n, createdAt));
-        else byUser.set(n.userId, [notificationDto(n, createdAt)]);
+        const mine = byUser.get(n.userId) ?? [];
+        if (mine.length === 0) byUser.set(n.userId, mine);
+        mine.push(notificationDto(n, createdAt));
       }
     }
     const server = this.gateway.server;

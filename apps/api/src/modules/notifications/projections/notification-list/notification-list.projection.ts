@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
 import { notificationIdOf } from '../../domain/notification-decision';
-import { createdNotifications } from '../../domain/notifications-created';
+import { checkedRecipients, createdNotifications } from '../../domain/notifications-created';
 
 export const NOTIFICATION_LIST_PROJECTION = 'notification-list';
 
@@ -139,7 +139,7 @@ function createdRows(event: StoredEvent): CreatedRows[] {
     position_prepare: event.position.prepare.toString(),
   };
   if ('notifications' in data) {
-    return createdNotifications(data).map((n) => ({
+    return data.notifications.map((n) => ({
       team_id: data.teamId,
       type: n.type,
       action_url: n.actionUrl,
@@ -157,17 +157,12 @@ function createdRows(event: StoredEvent): CreatedRows[] {
       email_id: data.emailId,
       ...at,
       texts: data.texts.map((text): [string, string] => [text.title, text.message]),
-      recipients: data.recipients.map((r) => {
-        if (!data.texts[r.text]) {
-          throw new RangeError(`NotificationsCreated ${data.causeEventId} names a text it does not have`);
-        }
-        return {
-          id: notificationIdOf(data.causeEventId, r.userId),
-          user_id: r.userId,
-          text: r.text,
-          silent: r.silent,
-        };
-      }),
+      recipients: checkedRecipients(data).map((r) => ({
+        id: notificationIdOf(data.causeEventId, r.userId),
+        user_id: r.userId,
+        text: r.text,
+        silent: r.silent,
+      })),
     },
   ];
 }
