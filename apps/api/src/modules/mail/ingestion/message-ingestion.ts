@@ -4,6 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { EmailQuarantined } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Position } from '../../../platform/event-store/event-store.port';
 import { METRIC_PREFIX, Metrics } from '../../../platform/metrics';
 import { ReceiveEmailCommand } from '../../conversations';
 import { emailIdOf, eventIdOf, type MessageLocation, type ParsedMessage } from './message-parser';
@@ -23,8 +24,13 @@ type Prepared = MessageKeys & { location: MessageLocation; source: Buffer; size:
 /** A parsed batch, ready to be written. */
 export type PreparedBatch = readonly Prepared[];
 
-/** The outcome of a retry of a quarantined message. */
-export type RetryOutcome = { imported: true; duplicate: boolean } | { imported: false; reason: string };
+/**
+ * The outcome of a retry of a quarantined message, with the position of what it appended (for the caller that reads
+ * the quarantine and the inbox next; null when nothing new was recorded).
+ */
+export type RetryOutcome = ({ imported: true; duplicate: boolean } | { imported: false; reason: string }) & {
+  position: Position | null;
+};
 
 /**
  * PostgreSQL errors caused by the data of one message (a value it cannot store or cast, a value too large, a
@@ -145,8 +151,7 @@ export class MessageIngestion {
     const { teamId, folder, uidValidity } = location;
     const [item] = await this.prepare(teamId, folder, uidValidity, [{ ...message, uid: location.uid }]);
     if (item.kind === 'quarantined') {
-      await this.appendQuarantined(item, item.error, true);
-      return { imported: false, reason: item.error };
+      return { imported: false, reason: item.error, position: await this.appendQuarantined(item, item.error, true) };
     }
     let fresh: Prepared[];
     try {
@@ -154,26 +159,24 @@ export class MessageIngestion {
     } catch (error) {
       if (!isDataError(error)) throw error;
       const reason = `The message could not be stored: ${describeError(error)}`;
-      await this.appendQuarantined(item, reason, true);
-      return { imported: false, reason };
+      return { imported: false, reason, position: await this.appendQuarantined(item, reason, true) };
     }
     if (fresh.length === 0) {
-      await this.record(uuidv7(), {
+      const position = await this.record(uuidv7(), {
         type: 'ReleaseFromQuarantine',
         data: { emailId: item.emailId, teamId, duplicate: true },
       });
-      return { imported: true, duplicate: true };
+      return { imported: true, duplicate: true, position };
     }
     try {
       // Received on the quarantined stream, the email is released from the quarantine with it.
-      await this.record(item.eventId, { type: 'ReceiveEmail', data: item.parsed.email });
+      const position = await this.record(item.eventId, { type: 'ReceiveEmail', data: item.parsed.email });
+      return { imported: true, duplicate: false, position };
     } catch (error) {
       if (!isDataError(error)) throw error;
       const reason = `The message could not be stored: ${describeError(error)}`;
-      await this.appendQuarantined(item, reason, true);
-      return { imported: false, reason };
+      return { imported: false, reason, position: await this.appendQuarantined(item, reason, true) };
     }
-    return { imported: true, duplicate: false };
   }
 
   /**
@@ -260,12 +263,15 @@ export class MessageIngestion {
     return fresh;
   }
 
-  private record(eventId: string, message: ReceiveEmailCommand['message']): Promise<void> {
+  private record(eventId: string, message: ReceiveEmailCommand['message']): Promise<Position | null> {
     return this.commands.execute(new ReceiveEmailCommand(eventId, message));
   }
 
   private async append(item: Prepared): Promise<void> {
-    if (item.kind === 'quarantined') return this.appendQuarantined(item, item.error, false);
+    if (item.kind === 'quarantined') {
+      await this.appendQuarantined(item, item.error, false);
+      return;
+    }
     try {
       await this.record(item.eventId, { type: 'ReceiveEmail', data: item.parsed.email });
     } catch (error) {
@@ -275,7 +281,7 @@ export class MessageIngestion {
   }
 
   /** EmailQuarantined with the reason; a retry's event gets an id of its own, so that every attempt is recorded. */
-  private async appendQuarantined(item: Prepared, error: string, retried: boolean): Promise<void> {
+  private async appendQuarantined(item: Prepared, error: string, retried: boolean): Promise<Position | null> {
     const { location } = item;
     const data: EmailQuarantined = {
       emailId: item.emailId,
@@ -288,7 +294,7 @@ export class MessageIngestion {
       hasSource: item.source.length > 0,
     };
     this.logger.warn(`Quarantined message ${location.folder}/${location.uid} of team ${location.teamId}: ${error}`);
-    await this.record(retried ? uuidv7() : eventIdOf(item.emailId, 'EmailQuarantined'), {
+    return this.record(retried ? uuidv7() : eventIdOf(item.emailId, 'EmailQuarantined'), {
       type: 'QuarantineEmail',
       data,
       retried,

@@ -222,12 +222,23 @@ describe('poison mail never stops a mailbox or another team (real Dovecot, real 
     expect(Number(state.last_uid)).toBe(row ? row.uid + 1 : -1);
 
     // Still refused: the retry records the attempt. Once the cause is gone, the retry imports it.
+    // Meanwhile another transaction, begun before the retry's append, is still open (as a projection's batch may be):
+    // the log's readers do not see the attempt until it ends, and the answer waits for the attempt itself.
+    const older = t.app.get(DataSource).createQueryRunner();
+    await older.connect();
+    await older.startTransaction();
+    await older.query('SELECT pg_current_xact_id()');
+    const ended = new Promise((resolve) => setTimeout(resolve, 500)).then(async () => {
+      await older.commitTransaction();
+      await older.release();
+    });
     const again = await t.request<{ success: boolean; message: string }>(
       `/api/email-server-config/quarantine/${row?.id}/retry`,
       { method: 'POST', token: a.token },
     );
     expect(again.body).toMatchObject({ success: false });
     expect((await quarantine(a)).find((r) => r.id === row?.id)?.attempts).toBe(2);
+    await ended;
     await t.app.get(DataSource).query('ALTER TABLE attachment DROP CONSTRAINT refuses_one_name');
     const retried = await t.request<{ success: boolean; message: string }>(
       `/api/email-server-config/quarantine/${row?.id}/retry`,

@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { v5 as uuidv5 } from 'uuid';
 import { EventSourcedRepository } from '../../../../platform/event-sourcing';
+import type { Position } from '../../../../platform/event-store/event-store.port';
 import { emailDecider, emailStreamId } from '../../domain/email.decider';
 import { ReceiveEmailCommand } from './receive-email.command';
 
@@ -13,17 +14,18 @@ const FOLLOWING_EVENT_NAMESPACE = '67b6381b-d095-47de-9d97-7a1316202f67';
  * (the release from the quarantine) an id derived from it, so a repeated command records nothing twice.
  */
 @CommandHandler(ReceiveEmailCommand)
-export class ReceiveEmailHandler implements ICommandHandler<ReceiveEmailCommand, void> {
+export class ReceiveEmailHandler implements ICommandHandler<ReceiveEmailCommand, Position | null> {
   constructor(private readonly repository: EventSourcedRepository) {}
 
-  async execute({ eventId, message }: ReceiveEmailCommand): Promise<void> {
+  async execute({ eventId, message }: ReceiveEmailCommand): Promise<Position | null> {
     const { emailId, teamId } = message.data;
     const retry = message.type === 'ReleaseFromQuarantine' || (message.type === 'QuarantineEmail' && message.retried);
-    await this.repository.decide(emailStreamId(emailId), emailDecider, message, {
+    const appended = await this.repository.decide(emailStreamId(emailId), emailDecider, message, {
       teamId,
       expectNew: !retry,
       eventIds: (event, index) =>
         index === 0 ? eventId : uuidv5(`${eventId}\n${event.type}`, FOLLOWING_EVENT_NAMESPACE),
     });
+    return appended?.position ?? null;
   }
 }

@@ -1,8 +1,6 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessMessageResponse } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
-import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
 import { DomainError, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { INBOX_EMAIL_PROJECTION } from '../../../conversations';
 import { MailConnections } from '../../connection/mail-connections';
@@ -30,7 +28,6 @@ export class RetryQuarantinedMessageHandler implements ICommandHandler<
 > {
   constructor(
     private readonly db: DataSource,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly status: MailboxStatusStore,
     private readonly connections: MailConnections,
     private readonly sync: MailboxSync,
@@ -51,10 +48,9 @@ export class RetryQuarantinedMessageHandler implements ICommandHandler<
       ? { uid: location.uid, source, internalDate: null }
       : await this.fetchAgain(teamId, location);
     const outcome = await this.ingestion.retry(location, message);
-    await this.readYourWrites.waitFor(await this.store.headPosition(), [
-      MAIL_QUARANTINE_PROJECTION,
-      INBOX_EMAIL_PROJECTION,
-    ]);
+    // Its own append's position: the visible head of the log stops before any transaction still open, which may be
+    // older than this append, and the quarantine read next would then miss the attempt.
+    await this.readYourWrites.waitFor(outcome.position, [MAIL_QUARANTINE_PROJECTION, INBOX_EMAIL_PROJECTION]);
     if (!outcome.imported) return { success: false, message: outcome.reason };
     return { success: true, message: outcome.duplicate ? RETRY_DUPLICATE_MESSAGE : RETRY_IMPORTED_MESSAGE };
   }
