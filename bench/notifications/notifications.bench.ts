@@ -10,6 +10,7 @@
  * process otherwise also measure the compiling of their code paths):
  * - "off": every member switched EMAIL_RECEIVED off: nothing is notified;
  * - "on": every member gets EMAIL_RECEIVED in the app (email channel off, no push devices).
+ * BENCH_ARRIVAL=move makes the burst arrive at once (see ARRIVAL).
  * It reports ingestion throughput (first APPEND to the last email in the inbox read model) of both, the stored
  * notifications, and for "on" the time from each email's EmailReceived event (recorded_at) to its notification at
  * each member's socket.
@@ -20,14 +21,23 @@ import { join } from 'node:path';
 import type { NotificationSettings } from '@teaminbox/contracts';
 import { startDovecot, type TestDovecot } from '../../apps/api/test/mail/dovecot';
 import { linkIn, startSmtpSink } from '../../apps/api/test/support/smtp-sink';
+import { cpuBreakdownMeter } from '../support/bench-cpu';
 import { benchMailboxConfig } from '../support/bench-mail';
-import { startBenchApp } from '../support/bench-app';
-import type { AppendRequest } from './mail-sender';
+import { type BenchApp, startBenchApp } from '../support/bench-app';
+import type { AppendRequest, MoveRequest } from './mail-sender';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 1000);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 50);
 const APPEND_CONNECTIONS = 4;
+/**
+ * How the burst arrives: 'append' (default), APPENDed to INBOX over APPEND_CONNECTIONS connections while the app
+ * watches it, so the burst lasts as long as Dovecot takes to store it (on this machine it shares the two cores with
+ * the app); 'move', APPENDed to a staging folder first (not measured) and MOVEd to INBOX in one command, so the whole
+ * burst is there at once and the ingestion's own speed is measured.
+ */
+const ARRIVAL = process.env.BENCH_ARRIVAL === 'move' ? 'move' : 'append';
+const STAGING = 'Burst';
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -41,22 +51,22 @@ const sender = fork(join(__dirname, 'mail-sender.ts'), [], {
 });
 
 /** APPENDs messages first .. first + count - 1 from the sender process, over APPEND_CONNECTIONS connections. */
-function append(dovecot: TestDovecot, count: number, first = 0): Promise<void> {
+function append(dovecot: TestDovecot, count: number, first = 0, folder = 'INBOX'): Promise<void> {
+  const { host, port, user, password } = dovecot;
+  return send({ type: 'append', host, port, user, password, first, count, connections: APPEND_CONNECTIONS, folder });
+}
+
+/** Moves every message of the staging folder to INBOX in one command: the burst arrives at once. */
+function moveToInbox(dovecot: TestDovecot): Promise<void> {
+  const { host, port, user, password } = dovecot;
+  return send({ type: 'move', host, port, user, password, from: STAGING, to: 'INBOX' });
+}
+
+function send(request: AppendRequest | MoveRequest): Promise<void> {
   return new Promise((resolve, reject) => {
     sender.once('message', (reply: { type: 'appended' } | { type: 'failed'; message: string }) =>
-      reply.type === 'appended' ? resolve() : reject(new Error(`APPEND failed: ${reply.message}`)),
+      reply.type === 'appended' ? resolve() : reject(new Error(`${request.type} failed: ${reply.message}`)),
     );
-    const { host, port, user, password } = dovecot;
-    const request: AppendRequest = {
-      type: 'append',
-      host,
-      port,
-      user,
-      password,
-      first,
-      count,
-      connections: APPEND_CONNECTIONS,
-    };
     sender.send(request);
   });
 }
@@ -139,19 +149,35 @@ async function run(mode: 'off' | 'on'): Promise<Result> {
     const warmedUp = new Set(warmRows.map((row) => row.id));
 
     console.log(`  [${mode}] load average before the burst: ${load()}`);
+    if (process.env.BENCH_PG_STATEMENTS) {
+      await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+      await db.query('SELECT pg_stat_statements_reset()');
+    }
+    if (ARRIVAL === 'move') await append(dovecot, EMAILS, 0, STAGING);
+    const cpu = cpuBreakdownMeter();
     const t0 = performance.now();
-    const appending = append(dovecot, EMAILS);
+    let appendedMs = 0;
+    const appending = (ARRIVAL === 'move' ? moveToInbox(dovecot) : append(dovecot, EMAILS)).then(() => {
+      appendedMs = performance.now() - t0;
+    });
     let ingestionMs = 0;
     for (;;) {
       const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbox_email');
       if (rows[0].n >= warmedUp.size + EMAILS) {
         ingestionMs = performance.now() - t0;
+        console.log(`  [${mode}] CPU during the burst (cores): ${cpu(ingestionMs)}`);
+        if (process.env.BENCH_PG_STATEMENTS) await printStatements(db, mode);
         break;
       }
       if (performance.now() - t0 > 10 * 60_000) throw new Error(`only ${rows[0].n} of ${EMAILS} emails ingested`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await appending;
+    // How fast the mail came (the sender's APPENDs, which vary from run to run) and how far the ingestion trailed it.
+    console.log(
+      `  [${mode}] mail appended in ${Math.round(appendedMs)} ms; the last email in the inbox ` +
+        `${Math.round(ingestionMs - appendedMs)} ms after the last APPEND`,
+    );
 
     const expected = mode === 'on' ? (warmedUp.size + EMAILS) * MEMBERS : 0;
     const deadline = performance.now() + 5 * 60_000;
@@ -193,7 +219,8 @@ async function main(): Promise<void> {
     `machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}; ${new Date().toISOString()}`,
   );
   console.log(
-    `a team of ${MEMBERS} members, a live burst of ${EMAILS} emails (APPEND over ${APPEND_CONNECTIONS} connections)`,
+    `a team of ${MEMBERS} members, a live burst of ${EMAILS} emails (` +
+      (ARRIVAL === 'move' ? 'MOVEd to INBOX in one command)' : `APPEND over ${APPEND_CONNECTIONS} connections)`),
   );
   const off = await run('off');
   const on = await run('on');
@@ -223,3 +250,14 @@ main().catch((error: unknown) => {
   sender.kill();
   process.exit(1);
 });
+
+/** The statements that took the server's time during the burst (BENCH_PG_STATEMENTS=1), most first. */
+async function printStatements(db: BenchApp['db'], mode: string): Promise<void> {
+  const { rows } = await db.query<{ ms: number; calls: number; rows: number; query: string }>(
+    `SELECT round(total_exec_time)::int AS ms, calls::int, rows::int, regexp_replace(query, '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`,
+  );
+  console.log(`  [${mode}] statements by time during the burst:`);
+  for (const row of rows)
+    console.log(`    ${row.ms} ms, ${row.calls} calls, ${row.rows} rows: ${row.query.slice(0, 150)}`);
+}

@@ -34,7 +34,11 @@ export async function startBenchApp(
   let stopServer: (() => Promise<void>) | undefined;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const server = await startEmbeddedPostgres({ dataDir: join(work, 'pg'), database: 'postgres' });
+    // BENCH_PG_STATEMENTS=1: the server keeps statement statistics (pg_stat_statements), for a bench to print.
+    const settings: Record<string, string> = process.env.BENCH_PG_STATEMENTS
+      ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' }
+      : {};
+    const server = await startEmbeddedPostgres({ dataDir: join(work, 'pg'), database: 'postgres', settings });
     stopServer = server.stop;
     adminUrl = server.adminUrl;
   }

@@ -55,3 +55,54 @@ export function cpuMeter(): (ms: number) => string {
     return `this Node process (all threads) ${((used.user + used.system) / 1000 / ms).toFixed(2)} cores, with its Postgres and Dovecot ${share(tree)}, whole machine ${share(busy)} of ${cores} cores (other work: ${share(Math.max(0, busy - tree))})`;
   };
 }
+
+/** What a process of the benchmark's tree is, by its command: Postgres, Dovecot, or a Node script's file name. */
+function processKind(pid: number): string {
+  try {
+    const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    if (comm.startsWith('postgres')) return 'Postgres';
+    if (comm !== 'node' && !comm.startsWith('node'))
+      return /^(dovecot|imap|auth|anvil|log|config|stats|indexer)/.test(comm) ? 'Dovecot' : comm;
+    const script = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .find((arg) => /\.(ts|js)$/.test(arg) && !arg.includes('swc-register'));
+    return script ? script.split('/').at(-1)! : 'node';
+  } catch {
+    return 'ended';
+  }
+}
+
+/**
+ * Starts measuring the CPU of this process's tree by kind of process (this Node process, Postgres, Dovecot, each forked
+ * script); the returned function gives each kind's cores over `ms` milliseconds, busiest first, and the machine's.
+ */
+export function cpuBreakdownMeter(): (ms: number) => string {
+  const kinds = new Map<number, string>();
+  const kindOf = (pid: number) => {
+    if (pid === process.pid) return 'this process';
+    let kind = kinds.get(pid);
+    if (!kind) kinds.set(pid, (kind = processKind(pid)));
+    return kind;
+  };
+  const before = treeCpu();
+  before.forEach((_, pid) => kindOf(pid));
+  const machineBefore = machineCpu();
+  const selfBefore = process.cpuUsage();
+  return (ms: number) => {
+    const machine = machineCpu();
+    const cores = cpus().length;
+    const total = machine.total - machineBefore.total;
+    const byKind = new Map<string, number>();
+    for (const [pid, ticks] of treeCpu()) {
+      if (pid === process.pid) continue;
+      const kind = kindOf(pid);
+      byKind.set(kind, (byKind.get(kind) ?? 0) + ticks - (before.get(pid) ?? 0));
+    }
+    const share = (ticks: number) => ((ticks / total) * cores).toFixed(2);
+    const self = process.cpuUsage(selfBefore);
+    const parts = [`this process ${((self.user + self.system) / 1000 / ms).toFixed(2)}`];
+    for (const [kind, ticks] of [...byKind].sort((a, b) => b[1] - a[1]))
+      if (ticks > 0) parts.push(`${kind} ${share(ticks)}`);
+    return `${parts.join(', ')}; whole machine ${share(machine.busy - machineBefore.busy)} of ${cores} cores`;
+  };
+}

@@ -22,6 +22,7 @@ import { ScaleOut1769400000000 } from './1769400000000-scale-out';
 import { PersonalDataKeys1769500000000 } from './1769500000000-personal-data-keys';
 import { UserCredentials1769500000001 } from './1769500000001-user-credentials';
 import { ErasedAccounts1769600000100 } from './1769600000100-erased-accounts';
+import { NotificationUnreadCounts1769700000000 } from './1769700000000-notification-unread-counts';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   PersonalDataKeys1769500000000,
   UserCredentials1769500000001,
   ErasedAccounts1769600000100,
+  NotificationUnreadCounts1769700000000,
 ];

@@ -14,6 +14,8 @@ import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { NotificationQueue } from './jobs/notification-queue';
 import { SlackWorker } from './jobs/slack.worker';
 import { WebPushWorker } from './jobs/web-push.worker';
+import { notificationsStreamId } from './domain/notifications-created.decider';
+import { NotificationListProjection } from './projections/notification-list/notification-list.projection';
 import { NotifyRecipientsProcessManager } from './reactions/notify-recipients.process-manager';
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
@@ -581,5 +583,31 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     expect((await t.request<number>('/api/notifications/unread-count', { token: alice.token })).body).toBe(
       socketBefore.body,
     );
+
+    // The unread counts the list keeps follow what it inserted and marked read, not how often it was given an event.
+    const unreadCount = async () =>
+      (await t.request<number>('/api/notifications/unread-count', { token: alice.token })).body;
+    const counted = async () =>
+      (
+        (await db().query(`SELECT count(*)::int AS n FROM notification WHERE user_id = $1 AND NOT read`, [
+          alice.id,
+        ])) as {
+          n: number;
+        }[]
+      )[0].n;
+    expect(await unreadCount()).toBe(await counted());
+    const list = t.app.get(NotificationListProjection);
+    const createdEvents = await store().readStream(notificationsStreamId(event.eventId));
+    await db().transaction((tx) => list.handle(createdEvents, tx));
+    expect(await unreadCount()).toBe(socketBefore.body);
+    const [mine] = await about(alice, emailId);
+    const read = {
+      ...createdEvents[0],
+      type: 'NotificationRead',
+      data: { userId: alice.id, notificationId: mine.id, readAt: new Date().toISOString() },
+    };
+    await db().transaction((tx) => list.handle([read, read], tx));
+    expect(await unreadCount()).toBe(socketBefore.body - 1);
+    expect(await counted()).toBe(socketBefore.body - 1);
   });
 });

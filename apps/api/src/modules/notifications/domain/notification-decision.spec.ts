@@ -73,6 +73,11 @@ describe('who gets which notification', () => {
     expect(notificationIdOf('0b0c6f3e-7f6a-4f0e-9a51-6d1f3f0a2b11', 'łucja-č')).toBe(
       '5e48d843-b9ca-548b-a6d1-5cb4cb87dc04',
     );
+    // The same once many later causes have pushed it out of the remembered ones.
+    const later = Array.from({ length: 2_500 }, (_, i) => notificationIdOf(`cause-${i}`, 'a'));
+    expect(new Set(later).size).toBe(2_500);
+    expect(notificationIdOf('event-1', 'a')).toBe('98c26541-1c5e-561a-a977-30fd82f05f09');
+    expect(notificationIdOf('cause-0', 'a')).toBe(later[0]);
   });
 
   it('never notifies an auditor: not of new mail, an assignment nor a mention', () => {

@@ -10,6 +10,7 @@ import {
   createdNotifications,
   notificationsCreatedOf,
   notificationsOnChannels,
+  pushRecipientIdsOf,
   recipientIdsOf,
 } from './notifications-created';
 
@@ -122,12 +123,28 @@ describe('the notifications of a NotificationsCreated', () => {
     const lean = JSON.parse(JSON.stringify(notificationsCreatedOf(cause, notifications)));
     const stored: NotificationsCreatedPerRecipient = { ...cause, notifications };
 
+    const withDevice = (userId: string) => userId === 'a' || userId === 'b';
     for (const data of [lean, stored]) {
       expect(recipientIdsOf(data)).toEqual(['a', 'b', 'c']);
-      expect(notificationsOnChannels(data)).toEqual([notifications[0], notifications[2]]);
+      expect(pushRecipientIdsOf(data)).toEqual(['a', 'c']);
+      expect(notificationsOnChannels(data, withDevice)).toEqual([notifications[0], notifications[2]]);
     }
     // Also once the event was expanded for the list.
     createdNotifications(lean);
-    expect(notificationsOnChannels(lean)).toEqual([notifications[0], notifications[2]]);
+    expect(notificationsOnChannels(lean, withDevice)).toEqual([notifications[0], notifications[2]]);
+    // A push to a recipient without a device delivers nothing: only the email channel is left for them.
+    const pushOnly = (userId: string) => {
+      const settings = defaultNotificationPreferences();
+      settings.emailNotificationsEnabled = false;
+      return member(userId, { settings });
+    };
+    const pushed = decided(pushOnly('a'), pushOnly('b'));
+    expect(pushed.map((n) => [n.channels.email, n.channels.push])).toEqual([
+      [false, true],
+      [false, true],
+    ]);
+    const pushedLean = JSON.parse(JSON.stringify(notificationsCreatedOf(cause, pushed)));
+    expect(notificationsOnChannels(pushedLean, (userId) => userId === 'b')).toEqual([pushed[1]]);
+    expect(notificationsOnChannels(pushedLean, () => false)).toEqual([]);
   });
 });

@@ -75,16 +75,27 @@ export function createdNotifications(data: StoredNotificationsCreated): readonly
 }
 
 /**
- * The notifications of a stored `NotificationsCreated` that go out on some channel besides the app (email, Slack or
- * browser push): the others are not expanded (a burst's notifications mostly stay in the app).
+ * The notifications of a stored `NotificationsCreated` that go out on some channel besides the app: by email, by
+ * Slack, or by browser push to a recipient with a subscribed device (`hasDevice`). The others are not expanded: a
+ * burst's notifications mostly stay in the app, and a push to nobody's device is no delivery.
  */
-export function notificationsOnChannels(data: StoredNotificationsCreated): readonly CreatedNotification[] {
-  const onChannel = ({ channels }: { channels: NotificationChannels }) =>
-    channels.email || channels.slack || channels.push;
+export function notificationsOnChannels(
+  data: StoredNotificationsCreated,
+  hasDevice: (userId: string) => boolean,
+): readonly CreatedNotification[] {
+  const onChannel = ({ userId, channels }: { userId: string; channels: NotificationChannels }) =>
+    channels.email || channels.slack || (channels.push && hasDevice(userId));
   if ('notifications' in data) return data.notifications.filter(onChannel);
   const known = expanded.get(data);
   if (known) return known.filter(onChannel);
   return data.recipients.filter(onChannel).map((recipient) => notificationOf(data, recipient));
+}
+
+/** The recipients of a stored `NotificationsCreated` whose notification goes out by browser push, if they have a device. */
+export function pushRecipientIdsOf(data: StoredNotificationsCreated): string[] {
+  const recipients: readonly { userId: string; channels: NotificationChannels }[] =
+    'notifications' in data ? data.notifications : data.recipients;
+  return recipients.filter(({ channels }) => channels.push).map(({ userId }) => userId);
 }
 
 /** The recipients of a stored `NotificationsCreated`, without expanding its notifications. */

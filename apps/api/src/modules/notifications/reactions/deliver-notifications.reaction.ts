@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { comparePositions, type Position, type StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Reaction } from '../../../platform/projections/projection';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { notificationsOnChannels, recipientIdsOf } from '../domain/notifications-created';
+import { notificationsOnChannels, pushRecipientIdsOf, recipientIdsOf } from '../domain/notifications-created';
 import { type NotificationChannel, type NotificationJob, NotificationQueue } from '../jobs/notification-queue';
 import { NOTIFICATION_LIST_PROJECTION } from '../projections/notification-list/notification-list.projection';
 import { LiveNotifications } from './live-notifications';
@@ -53,8 +53,8 @@ export class DeliverNotificationsReaction implements Reaction {
   ) {}
 
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
-    const notifications = events.flatMap((event) => notificationsOnChannels(event.data as StoredNotificationsCreated));
-    const pushUsers = [...new Set(notifications.filter((n) => n.channels.push).map((n) => n.userId))];
+    const created = events.map((event) => event.data as StoredNotificationsCreated);
+    const pushUsers = [...new Set(created.flatMap(pushRecipientIdsOf))];
     const devices = new Map<string, string[]>();
     if (pushUsers.length > 0) {
       const rows: { id: string; user_id: string }[] = await tx.query(
@@ -63,6 +63,8 @@ export class DeliverNotificationsReaction implements Reaction {
       );
       for (const row of rows) devices.set(row.user_id, [...(devices.get(row.user_id) ?? []), row.id]);
     }
+    // Only what some channel delivers is expanded (a recipient's push goes to their devices: none, no job).
+    const notifications = created.flatMap((data) => notificationsOnChannels(data, (userId) => devices.has(userId)));
     const jobs: { channel: NotificationChannel; job: NotificationJob }[] = [];
     for (const n of notifications) {
       if (n.channels.email) jobs.push({ channel: 'email', job: jobOf(n) });

@@ -58,6 +58,8 @@ const notificationsEventId = (causeEventId: string) => uuidv5(causeEventId, EVEN
  * emails; appended in slices, the first slice's notifications are delivered while the next ones are written.
  */
 const CAUSES_PER_APPEND = 50;
+/** Slices of a team's causes under way at once (see notifyTeam). */
+const PIPELINED_SLICES = 2;
 
 export interface NotifyRecipientsTuning {
   /** How long to wait for the read models and the rules engine before deciding with what is there. */
@@ -109,20 +111,67 @@ export class NotifyRecipientsProcessManager implements Reaction {
       const found = this.causeOf(event, suppressed, emails);
       if (found) causes.push({ event, ...found });
     }
-    const now = new Date();
     const [teams, muted] = await Promise.all([
       this.directory.membersOf([...new Set(causes.map((c) => c.teamId))]),
       this.directory.mutedOf(causes.map((c) => c.cause.email.emailId)),
     ]);
-    // The causes' notifications are decided in memory and appended a slice at a time: one read of the (new) streams
-    // and one transaction per slice, instead of a read and a round trip per cause.
-    const byTeam = new Map<string, StreamCommands<CreateNotifications>[]>();
+    // The causes' notifications are decided and appended a slice at a time, each team's in the log's order: one read
+    // of the (new) streams and one transaction per slice, each slice's recipients told as soon as it is appended.
+    const byTeam = new Map<string, typeof causes>();
+    for (const found of causes) {
+      const ofTeam = byTeam.get(found.teamId);
+      if (ofTeam) ofTeam.push(found);
+      else byTeam.set(found.teamId, [found]);
+    }
+    for (const [teamId, ofTeam] of byTeam) {
+      const members = teams.get(teamId) ?? new Map();
+      await this.notifyTeam(teamId, ofTeam, (emailId) => withMutes(members, muted, emailId));
+    }
+  }
+
+  /**
+   * Notifies a team's causes a slice at a time, PIPELINED_SLICES slices under way at once: while one slice's append
+   * waits for the database, the next one is decided and sealed. Each slice is pushed once appended, in the causes'
+   * order. A failed slice fails the batch (which runs again: what was appended is not appended twice) once the
+   * slices under way have ended; the slices after it are not pushed here (the delivery reaction pushes what is
+   * appended).
+   */
+  private async notifyTeam(
+    teamId: string,
+    causes: { event: StoredEvent; cause: NotificationCause }[],
+    membersFor: (emailId: string) => ReturnType<typeof withMutes>,
+  ): Promise<void> {
+    const underWay: Promise<void>[] = [];
+    let pushedBefore: Promise<void> = Promise.resolve();
+    let failure: { error: unknown } | undefined;
+    for (let i = 0; i < causes.length && !failure; i += CAUSES_PER_APPEND) {
+      const appended = this.appendSlice(teamId, causes.slice(i, i + CAUSES_PER_APPEND), membersFor);
+      appended.catch(() => undefined); // awaited below, through the push that follows the previous slice's
+      const pushed = pushedBefore.then(async () => {
+        this.live.push(await appended);
+      });
+      pushedBefore = pushed;
+      underWay.push(pushed);
+      if (underWay.length >= PIPELINED_SLICES) await underWay.shift()!.catch((error: unknown) => (failure = { error }));
+    }
+    for (const outcome of await Promise.allSettled(underWay)) {
+      if (outcome.status === 'rejected') failure ??= { error: outcome.reason };
+    }
+    if (failure) throw failure.error;
+  }
+
+  /** Decides and appends the notifications of one slice of a team's causes; answers what to push live. */
+  private async appendSlice(
+    teamId: string,
+    causes: { event: StoredEvent; cause: NotificationCause }[],
+    membersFor: (emailId: string) => ReturnType<typeof withMutes>,
+  ): Promise<LiveEvent[]> {
+    const now = new Date();
     const created = new Map<string, CreateNotifications>();
-    for (const { event, teamId, cause } of causes) {
-      const members = withMutes(teams.get(teamId) ?? new Map(), muted, cause.email.emailId);
-      const { notifications } = decideNotifications(cause, members, now);
+    const streams: StreamCommands<CreateNotifications>[] = [];
+    for (const { event, cause } of causes) {
+      const { notifications } = decideNotifications(cause, membersFor(cause.email.emailId), now);
       if (notifications.length === 0) continue;
-      const streams = byTeam.get(teamId) ?? [];
       const command: CreateNotifications = {
         type: 'CreateNotifications',
         teamId,
@@ -142,38 +191,30 @@ export class NotifyRecipientsProcessManager implements Reaction {
           },
         ],
       });
-      byTeam.set(teamId, streams);
     }
-    for (const [teamId, streams] of byTeam) {
-      for (let i = 0; i < streams.length; i += CAUSES_PER_APPEND) {
-        // A stream written meanwhile (the same cause handled by another process) is read again and decides nothing.
-        const outcomes = await this.repository.decideEach(
-          notificationsCreatedDecider,
-          streams.slice(i, i + CAUSES_PER_APPEND),
-          { teamId, retries: 1 },
-        );
-        for (const outcome of outcomes) {
-          if ('error' in outcome) throw outcome.error;
-        }
-        // Committed: the recipients are told now, not once the delivery reaction reads the log (which waits behind
-        // every older open transaction, such as the list projection's insert of the previous slice).
-        const createdAt = new Date();
-        const live: LiveEvent[] = [];
-        for (const outcome of outcomes) {
-          const command = 'appended' in outcome && outcome.appended ? created.get(outcome.streamId) : undefined;
-          if (command) {
-            const { notifications, type: _type, ...cause } = command;
-            live.push({
-              eventId: notificationsEventId(command.causeEventId),
-              data: notificationsCreatedOf(cause, notifications),
-              notifications,
-              createdAt,
-            });
-          }
-        }
-        this.live.push(live);
+    if (streams.length === 0) return [];
+    // A stream written meanwhile (the same cause handled by another process) is read again and decides nothing.
+    const outcomes = await this.repository.decideEach(notificationsCreatedDecider, streams, { teamId, retries: 1 });
+    for (const outcome of outcomes) {
+      if ('error' in outcome) throw outcome.error;
+    }
+    // Committed: the recipients are told now (by notifyTeam), not once the delivery reaction reads the log (which
+    // waits behind every older open transaction, such as the list projection's insert of the previous slice).
+    const createdAt = new Date();
+    const live: LiveEvent[] = [];
+    for (const outcome of outcomes) {
+      const command = 'appended' in outcome && outcome.appended ? created.get(outcome.streamId) : undefined;
+      if (command) {
+        const { notifications, type: _type, ...cause } = command;
+        live.push({
+          eventId: notificationsEventId(command.causeEventId),
+          data: notificationsCreatedOf(cause, notifications),
+          notifications,
+          createdAt,
+        });
       }
     }
+    return live;
   }
 
   private causeOf(

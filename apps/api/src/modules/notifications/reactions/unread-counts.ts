@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 
-/** The unread notification counts of users, pushed to each user's sockets (`user.notification-count`). */
+/**
+ * The unread notification counts of users (as the notification list keeps them), pushed to each user's sockets
+ * (`user.notification-count`).
+ */
 @Injectable()
 export class UnreadCounts {
   constructor(
@@ -14,7 +17,7 @@ export class UnreadCounts {
     const counts = new Map(userIds.map((id) => [id, 0]));
     if (userIds.length === 0) return counts;
     const rows: { user_id: string; n: number }[] = await this.db.query(
-      `SELECT user_id, count(*)::int AS n FROM notification WHERE user_id = ANY($1::uuid[]) AND NOT read GROUP BY user_id`,
+      `SELECT user_id, unread AS n FROM notification_unread_count WHERE user_id = ANY($1::uuid[])`,
       [userIds],
     );
     for (const row of rows) counts.set(row.user_id, row.n);

@@ -10,9 +10,16 @@ export const NOTIFICATION_LIST_PROJECTION = 'notification-list';
 
 type Data<K extends keyof NotificationEventMap> = NotificationEventMap[K];
 
+/** After a CTE `marked` (the rows just marked read): the user's unread count, the user being parameter `user`. */
+const lessUnread = (user: '$1' | '$2') =>
+  `UPDATE notification_unread_count SET unread = unread - m.n
+     FROM (SELECT count(*)::int AS n FROM marked) m
+    WHERE user_id = ${user} AND m.n > 0`;
+
 /**
  * Writes `notification` (every notification of every user, with the position of the event that created it, so that
- * "mark all read" covers exactly what the user had) and `notification_snooze`. A rebuild writes the same rows again
+ * "mark all read" covers exactly what the user had), `notification_unread_count` (each user's unread notifications,
+ * kept as they are inserted and marked read, so the bell's count is read by key) and `notification_snooze`. A rebuild writes the same rows again
  * and sends nothing: delivery is a reaction, which a rebuild never runs.
  */
 @Injectable()
@@ -32,15 +39,21 @@ export class NotificationListProjection implements Projection {
       if (created.length === 0) return;
       // Each event's texts once and its recipients apart, as the event records them (a new email in a team of 50: one
       // title and message, 50 short rows), expanded here rather than sent as one full row per notification.
+      // The recipients' unread counts grow by what was inserted (a notification handled again is not).
       await tx.query(
-        `INSERT INTO notification (id, user_id, team_id, type, title, message, action_url, email_id, silent,
-           created_at, position_commit, position_prepare)
-         SELECT r.id, r.user_id, e.team_id, e.type, e.texts -> r.text ->> 0, e.texts -> r.text ->> 1, e.action_url,
-           e.email_id, r.silent, e.created_at, e.position_commit, e.position_prepare
-           FROM json_to_recordset($1::json) AS e(team_id uuid, type text, action_url text, email_id uuid,
-             created_at timestamptz, position_commit numeric, position_prepare numeric, texts json, recipients json)
-          CROSS JOIN LATERAL json_to_recordset(e.recipients) AS r(id uuid, user_id uuid, text int, silent boolean)
-         ON CONFLICT (id) DO NOTHING`,
+        `WITH inserted AS (
+           INSERT INTO notification (id, user_id, team_id, type, title, message, action_url, email_id, silent,
+             created_at, position_commit, position_prepare)
+           SELECT r.id, r.user_id, e.team_id, e.type, e.texts -> r.text ->> 0, e.texts -> r.text ->> 1, e.action_url,
+             e.email_id, r.silent, e.created_at, e.position_commit, e.position_prepare
+             FROM json_to_recordset($1::json) AS e(team_id uuid, type text, action_url text, email_id uuid,
+               created_at timestamptz, position_commit numeric, position_prepare numeric, texts json, recipients json)
+            CROSS JOIN LATERAL json_to_recordset(e.recipients) AS r(id uuid, user_id uuid, text int, silent boolean)
+           ON CONFLICT (id) DO NOTHING
+           RETURNING user_id)
+         INSERT INTO notification_unread_count AS c (user_id, unread)
+         SELECT user_id, count(*) FROM inserted GROUP BY user_id
+         ON CONFLICT (user_id) DO UPDATE SET unread = c.unread + EXCLUDED.unread`,
         [JSON.stringify(created.splice(0))],
       );
     };
@@ -54,7 +67,10 @@ export class NotificationListProjection implements Projection {
           await flush();
           const data = event.data as Data<'NotificationRead'>;
           await tx.query(
-            `UPDATE notification SET read = true, read_at = $3 WHERE id = $1 AND user_id = $2 AND NOT read`,
+            `WITH marked AS (
+               UPDATE notification SET read = true, read_at = $3 WHERE id = $1 AND user_id = $2 AND NOT read
+               RETURNING 1)
+             ${lessUnread('$2')}`,
             [data.notificationId, data.userId, data.readAt],
           );
           break;
@@ -63,8 +79,11 @@ export class NotificationListProjection implements Projection {
           await flush();
           const data = event.data as Data<'AllNotificationsRead'>;
           await tx.query(
-            `UPDATE notification SET read = true, read_at = $4
-              WHERE user_id = $1 AND NOT read AND (position_commit, position_prepare) <= ($2::numeric, $3::numeric)`,
+            `WITH marked AS (
+               UPDATE notification SET read = true, read_at = $4
+                WHERE user_id = $1 AND NOT read AND (position_commit, position_prepare) <= ($2::numeric, $3::numeric)
+               RETURNING 1)
+             ${lessUnread('$1')}`,
             [data.userId, data.upTo.commit, data.upTo.prepare, data.readAt],
           );
           break;
@@ -110,7 +129,7 @@ export class NotificationListProjection implements Projection {
   }
 
   async reset(tx: EntityManager): Promise<void> {
-    await tx.query('TRUNCATE notification, notification_snooze');
+    await tx.query('TRUNCATE notification, notification_unread_count, notification_snooze');
   }
 }
 
