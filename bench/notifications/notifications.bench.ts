@@ -36,6 +36,8 @@ const APPEND_CONNECTIONS = 4;
  * the app); 'move', APPENDed to a staging folder first (not measured) and MOVEd to INBOX in one command, so the whole
  * burst is there at once and the ingestion's own speed is measured.
  */
+/** performance.now() on the monotonic clock of a CPU profile (--cpu-prof), in ms. */
+const hrStart = Number(process.hrtime.bigint()) / 1e6 - performance.now();
 const ARRIVAL = process.env.BENCH_ARRIVAL === 'move' ? 'move' : 'append';
 const STAGING = 'Burst';
 const load = () =>
@@ -166,6 +168,11 @@ async function run(mode: 'off' | 'on'): Promise<Result> {
       if (rows[0].n >= warmedUp.size + EMAILS) {
         ingestionMs = performance.now() - t0;
         console.log(`  [${mode}] CPU during the burst (cores): ${cpu(ingestionMs)}`);
+        // With --cpu-prof: the burst's window on the profile's clock (microseconds of the monotonic clock).
+        if (process.env.BENCH_PROFILE_WINDOW)
+          console.log(
+            `  [${mode}] profile window: ${Math.round((hrStart + t0) * 1000)}..${Math.round((hrStart + t0 + ingestionMs) * 1000)}`,
+          );
         if (process.env.BENCH_PG_STATEMENTS) await printStatements(db, mode);
         break;
       }

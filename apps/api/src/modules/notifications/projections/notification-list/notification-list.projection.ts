@@ -19,8 +19,8 @@ const lessUnread = (user: '$1' | '$2') =>
 /**
  * Writes `notification` (every notification of every user, with the position of the event that created it, so that
  * "mark all read" covers exactly what the user had), `notification_unread_count` (each user's unread notifications,
- * kept as they are inserted and marked read, so the bell's count is read by key) and `notification_snooze`. A rebuild writes the same rows again
- * and sends nothing: delivery is a reaction, which a rebuild never runs.
+ * kept as they are inserted and marked read, so the bell's count is read by key) and `notification_snooze`. A rebuild
+ * writes the same rows again and sends nothing: delivery is a reaction, which a rebuild never runs.
  */
 @Injectable()
 export class NotificationListProjection implements Projection {
