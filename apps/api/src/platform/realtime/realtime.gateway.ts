@@ -27,6 +27,9 @@ export function handshakeToken(socket: Pick<Socket, 'handshake'>): string | null
   return token || null;
 }
 
+/** What the application emits to a room: its sockets on every replica (see RealtimeGateway.room). */
+export type RoomEmitter = Pick<ReturnType<RealtimeServer['to']>, 'emit'>;
+
 /**
  * socket.io on the HTTP server's path /ws. A handshake without a valid JWT, or with one whose session
  * has ended (see AccessTokenService), is refused; an accepted socket joins user:<id> and, when the
@@ -42,6 +45,8 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   server!: RealtimeServer;
 
   private readonly logger = new Logger(RealtimeGateway.name);
+  /** The room emits under way, in order (see room()). */
+  private emits: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly tokens: AccessTokenService,
@@ -77,12 +82,31 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     if (socket.data.teamId) await socket.join(rooms.team(socket.data.teamId));
   }
 
-  toTeam(teamId: string): ReturnType<RealtimeServer['to']> {
-    return this.server.to(rooms.team(teamId));
+  toTeam(teamId: string): RoomEmitter {
+    return this.room(rooms.team(teamId));
   }
 
-  toUser(userId: string): ReturnType<RealtimeServer['to']> {
-    return this.server.to(rooms.user(userId));
+  toUser(userId: string): RoomEmitter {
+    return this.room(rooms.user(userId));
+  }
+
+  /**
+   * Emits to a room's sockets on every replica: through the adapter when it knows other replicas, else to this
+   * process's sockets only. Through the adapter an emit waits for its NOTIFY (one statement per message) before it
+   * reaches even the local sockets; alone, that is a round trip for no one. A replica announces itself when it starts,
+   * before it accepts a socket. The emits leave in the order they were asked for.
+   */
+  private room(name: string): RoomEmitter {
+    const emit: RoomEmitter['emit'] = (event, ...args) => {
+      this.emits = this.emits
+        .then(async () => {
+          const alone = (await this.server.of('/').adapter.serverCount()) <= 1;
+          (alone ? this.server.local : this.server).to(name).emit(event, ...args);
+        })
+        .catch((error: unknown) => this.logger.warn(`A push to ${name} failed: ${(error as Error).message}`));
+      return true;
+    };
+    return { emit };
   }
 
   /** Ends every socket of a user (after their sessions ended); a reconnect needs a valid token. */
