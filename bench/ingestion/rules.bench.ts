@@ -22,7 +22,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { CurrentUser, Email, EmailChange, Label, TRuleRequest } from '@teaminbox/contracts';
 import { startDovecot } from '../../apps/api/test/mail/dovecot';
 import { startBenchApp } from '../support/bench-app';
-import { cpuMeter } from '../support/bench-cpu';
+import { cpuMeter, profileWindow } from '../support/bench-cpu';
 import { fill, percentile, rawMessage, benchMailboxConfig } from '../support/bench-mail';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10000);
@@ -35,8 +35,6 @@ const load = () =>
     .join(' ');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rate = (count: number, ms: number) => Math.round((count * 1000) / ms);
-/** Milliseconds from the monotonic clock's origin to performance.now()'s origin. */
-const hrStart = Number(process.hrtime.bigint()) / 1e6 - performance.now();
 
 /**
  * BENCH_RULES rules in the shapes teams write: the first assigns, labels and prioritises mail of customers whose
@@ -200,10 +198,7 @@ async function main(): Promise<void> {
       const ms = performance.now() - started;
       console.log(`  CPU during ${name}'s sync: ${cpu(ms)}`);
       // With --cpu-prof: the sync's window on the profile's clock (microseconds of the monotonic clock).
-      if (process.env.BENCH_PROFILE_WINDOW)
-        console.log(
-          `  profile window: ${Math.round((hrStart + started) * 1000)}..${Math.round((hrStart + started + ms) * 1000)}`,
-        );
+      if (process.env.BENCH_PROFILE_WINDOW) console.log(`  profile window: ${profileWindow(started, ms)}`);
       const { rows } = await db.query<{ applied: number; events: number }>(
         `SELECT count(*) FILTER (WHERE type = 'EmailRuleApplied')::int AS applied,
                 count(*) FILTER (WHERE type <> 'EmailRuleApplied')::int AS events

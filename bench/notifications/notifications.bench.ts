@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { NotificationSettings } from '@teaminbox/contracts';
 import { startDovecot, type TestDovecot } from '../../apps/api/test/mail/dovecot';
 import { linkIn, startSmtpSink } from '../../apps/api/test/support/smtp-sink';
-import { cpuBreakdownMeter } from '../support/bench-cpu';
+import { cpuBreakdownMeter, profileWindow } from '../support/bench-cpu';
 import { benchMailboxConfig } from '../support/bench-mail';
 import { type BenchApp, startBenchApp } from '../support/bench-app';
 import type { AppendRequest, MoveRequest } from './mail-sender';
@@ -36,8 +36,6 @@ const APPEND_CONNECTIONS = 4;
  * the app); 'move', APPENDed to a staging folder first (not measured) and MOVEd to INBOX in one command, so the whole
  * burst is there at once and the ingestion's own speed is measured.
  */
-/** performance.now() on the monotonic clock of a CPU profile (--cpu-prof), in ms. */
-const hrStart = Number(process.hrtime.bigint()) / 1e6 - performance.now();
 const ARRIVAL = process.env.BENCH_ARRIVAL === 'move' ? 'move' : 'append';
 const STAGING = 'Burst';
 const load = () =>
@@ -164,19 +162,17 @@ async function run(mode: 'off' | 'on'): Promise<Result> {
     });
     let ingestionMs = 0;
     for (;;) {
-      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbox_email');
-      if (rows[0].n >= warmedUp.size + EMAILS) {
+      const ingested = await count('inbox_email');
+      if (ingested >= warmedUp.size + EMAILS) {
         ingestionMs = performance.now() - t0;
         console.log(`  [${mode}] CPU during the burst (cores): ${cpu(ingestionMs)}`);
         // With --cpu-prof: the burst's window on the profile's clock (microseconds of the monotonic clock).
         if (process.env.BENCH_PROFILE_WINDOW)
-          console.log(
-            `  [${mode}] profile window: ${Math.round((hrStart + t0) * 1000)}..${Math.round((hrStart + t0 + ingestionMs) * 1000)}`,
-          );
+          console.log(`  [${mode}] profile window: ${profileWindow(t0, ingestionMs)}`);
         if (process.env.BENCH_PG_STATEMENTS) await printStatements(db, mode);
         break;
       }
-      if (performance.now() - t0 > 10 * 60_000) throw new Error(`only ${rows[0].n} of ${EMAILS} emails ingested`);
+      if (performance.now() - t0 > 10 * 60_000) throw new Error(`only ${ingested} of ${EMAILS} emails ingested`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await appending;
@@ -190,8 +186,7 @@ async function run(mode: 'off' | 'on'): Promise<Result> {
     const deadline = performance.now() + 5 * 60_000;
     let stored = 0;
     for (;;) {
-      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notification');
-      stored = rows[0].n;
+      stored = await count('notification');
       if (stored >= expected || performance.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -61,7 +61,7 @@ function processKind(pid: number): string {
   try {
     const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
     if (comm.startsWith('postgres')) return 'Postgres';
-    if (comm !== 'node' && !comm.startsWith('node'))
+    if (!comm.startsWith('node'))
       return /^(dovecot|imap|auth|anvil|log|config|stats|indexer)/.test(comm) ? 'Dovecot' : comm;
     const script = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
       .split('\0')
@@ -105,4 +105,15 @@ export function cpuBreakdownMeter(): (ms: number) => string {
       if (ticks > 0) parts.push(`${kind} ${share(ticks)}`);
     return `${parts.join(', ')}; whole machine ${share(machine.busy - machineBefore.busy)} of ${cores} cores`;
   };
+}
+
+/** Milliseconds from the monotonic clock's origin (a CPU profile's clock) to performance.now()'s origin. */
+const hrStart = Number(process.hrtime.bigint()) / 1e6 - performance.now();
+
+/**
+ * With `node --cpu-prof`: the window from `startedAt` (performance.now()) lasting `ms`, on the profile's clock
+ * (microseconds of the monotonic clock), as `start..end`.
+ */
+export function profileWindow(startedAt: number, ms: number): string {
+  return `${Math.round((hrStart + startedAt) * 1000)}..${Math.round((hrStart + startedAt + ms) * 1000)}`;
 }

@@ -93,20 +93,27 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   /**
    * Emits to a room's sockets on every replica: through the adapter when it knows other replicas, else to this
    * process's sockets only. Through the adapter an emit waits for its NOTIFY (one statement per message) before it
-   * reaches even the local sockets; alone, that is a round trip for no one. A replica announces itself when it starts,
-   * before it accepts a socket. The emits leave in the order they were asked for.
+   * reaches even the local sockets; alone, that is a round trip for no one (see hasOtherReplicas). The emits leave in
+   * the order they were asked for.
    */
   private room(name: string): RoomEmitter {
     const emit: RoomEmitter['emit'] = (event, ...args) => {
       this.emits = this.emits
         .then(async () => {
-          const alone = (await this.server.of('/').adapter.serverCount()) <= 1;
-          (alone ? this.server.local : this.server).to(name).emit(event, ...args);
+          ((await this.hasOtherReplicas()) ? this.server : this.server.local).to(name).emit(event, ...args);
         })
         .catch((error: unknown) => this.logger.warn(`A push to ${name} failed: ${(error as Error).message}`));
       return true;
     };
     return { emit };
+  }
+
+  /**
+   * Whether the socket adapter knows another replica: each announces itself when it starts, before it accepts a
+   * socket, and beats every few seconds when idle.
+   */
+  async hasOtherReplicas(): Promise<boolean> {
+    return (await this.server.of('/').adapter.serverCount()) > 1;
   }
 
   /** Ends every socket of a user (after their sessions ended); a reconnect needs a valid token. */

@@ -1,5 +1,7 @@
 import type { CreatedNotification, NotificationsCreatedPerRecipient } from '@teaminbox/contracts';
-import type { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import type { AccessTokenService } from '../../../platform/auth/access-token.service';
+import type { ClusterPool } from '../../../platform/cluster/cluster-pool';
+import { RealtimeGateway, type RealtimeServer } from '../../../platform/realtime/realtime.gateway';
 import { notificationIdOf } from '../domain/notification-decision';
 import { notificationsCreatedOf } from '../domain/notifications-created';
 import { LIVE_NOTIFICATIONS_EVENT, type LiveEvent, LiveNotifications } from './live-notifications';
@@ -41,7 +43,8 @@ function serverRecording(servers = 2) {
     on: (event: string, listener: (payload: unknown) => void) => listeners.set(event, listener),
     of: () => ({ adapter: { serverCount: async () => servers } }),
   };
-  const gateway = { server } as unknown as RealtimeGateway;
+  const gateway = new RealtimeGateway({} as AccessTokenService, {} as ClusterPool);
+  gateway.server = server as unknown as RealtimeServer;
   return {
     gateway,
     local,

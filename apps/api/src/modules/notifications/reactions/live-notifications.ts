@@ -114,15 +114,14 @@ export class LiveNotifications implements OnApplicationBootstrap {
   }
 
   /**
-   * Sends a push to the other replicas, if there are any: the adapter knows them by their messages (each announces
-   * itself when it starts, before it accepts a socket, and sends a heartbeat every few seconds when idle). Alone, a
-   * process would otherwise encode and store every push for no one (a burst's ~375 KB per slice of 50 emails).
+   * Sends a push to the other replicas, if there are any (RealtimeGateway.hasOtherReplicas). Alone, a process would
+   * otherwise encode and store every push for no one (a burst's ~375 KB per slice of 50 emails).
    */
   private async toReplicas(push: ReplicaPush): Promise<void> {
     const server = this.server();
     if (!server) return;
     try {
-      if ((await server.of('/').adapter.serverCount()) <= 1) return;
+      if (!(await this.gateway.hasOtherReplicas())) return;
       server.serverSideEmit(LIVE_NOTIFICATIONS_EVENT, push);
     } catch (error) {
       this.logger.warn(`A notification push did not reach the other replicas: ${(error as Error).message}`);
