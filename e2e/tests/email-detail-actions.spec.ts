@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Email, EmailAction, EmailDetail, Page as EmailPage } from '@teaminbox/contracts';
 import { startDovecot, type TestDovecot } from '../support/dovecot';
 import {
@@ -59,6 +59,28 @@ const detailOf = (baseURL: string, token: string, id: string) =>
 async function openDetail(page: Page, email: Pick<Email, 'id' | 'subject'>): Promise<void> {
   await page.goto(`/admin/email-detail/${email.id}`);
   await expect(page.getByTestId('email-detail-subject')).toHaveText(email.subject);
+}
+
+/**
+ * While a notice shows, the detail's header buttons stay in sight and can be clicked: the notice covers none of them
+ * and lies within the screen.
+ */
+async function expectHeaderButtonsFree(page: Page, shown: Locator): Promise<void> {
+  const box = (await shown.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  for (const id of ['mute-toggle', 'spam-toggle', 'archive-toggle']) {
+    const button = (await page.getByTestId(id).boundingBox())!;
+    const overlaps =
+      box.x < button.x + button.width &&
+      button.x < box.x + box.width &&
+      box.y < button.y + button.height &&
+      button.y < box.y + box.height;
+    expect(overlaps, `the notice covers ${id}`).toBe(false);
+    // Playwright's checks of a click without clicking: visible, stable, enabled and not hidden under another element.
+    await page.getByTestId(id).click({ trial: true, timeout: 2_000 });
+  }
 }
 
 /** Back on the inbox screen: its address and its table. */
@@ -160,14 +182,35 @@ test.describe('the email detail screen: actions', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
     );
     await toggle.click();
-    // The notice opens over the header's buttons, under the pointer that clicked; a toast under the pointer stays
-    // until the pointer leaves it (PrimeReact pauses its life on hover), so the pointer moves away as a user's would.
-    await page.mouse.move(400, 600);
+    // A toast under the pointer stays until the pointer leaves it (PrimeReact pauses its life on hover): the pointer
+    // moves on as a user's would.
+    await page.mouse.move(400, 300);
     await expect(notice(page, 'Chyba při změně nastavení upozornění')).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(1);
     await expect(toggle).toHaveText('Mute notifications');
+    await expectHeaderButtonsFree(page, notice(page, 'Chyba při změně nastavení upozornění'));
     await expect(notice(page, 'Chyba při změně nastavení upozornění')).toBeHidden({ timeout: 10_000 });
     expect((await detailOf(baseURL!, token, email.id)).muted).toBe(false);
+  });
+
+  test('on a phone, a notice lies across the bottom of the screen and leaves the header buttons free', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { token, emails } = await teamWithSamples(baseURL!, 'phone-notice');
+    await useToken(page, token);
+    await openDetail(page, emails[0]);
+    await page.route('**/api/emails/*/notifications/mute', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
+    );
+    await page.getByTestId('mute-toggle').click();
+    const shown = notice(page, 'Chyba při změně nastavení upozornění');
+    await expect(shown).toBeVisible();
+    await expectHeaderButtonsFree(page, shown);
+    const box = (await shown.boundingBox())!;
+    expect(box.y).toBeGreaterThan(844 / 2);
+    expect(box.width).toBeGreaterThan(390 * 0.8);
   });
 
   test('spam, not spam, archive and unarchive each return to the inbox and move the email between folders', async ({

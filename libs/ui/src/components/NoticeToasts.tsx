@@ -37,6 +37,8 @@ export function NoticeToasts() {
     }
   }, [notices, dispatch, t]);
 
-  // Below the header, so that a notice never covers the user menu or the search box.
-  return <Toast ref={toast} position="top-right" pt={{ root: { style: { top: '5.5rem' } } }} />;
+  // At the bottom right (across the bottom on a phone, see styles.css): clear of the header and of the buttons that
+  // a screen keeps at its top (the email detail's Mute, Spam and Archive), so a notice never covers the button that
+  // raised it or the next one a user reaches for.
+  return <Toast ref={toast} position="bottom-right" className="notice-toasts" />;
 }
