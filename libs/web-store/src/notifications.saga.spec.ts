@@ -10,6 +10,7 @@ import {
 } from './notifications.saga';
 import { userLoaded } from './session.slice';
 import { createAppStore } from './store';
+import { stubSignedInCalls } from './testing/signed-in-calls';
 
 const notification = (silent = false): Notification => ({
   id: `n-${Math.random()}`,
@@ -46,6 +47,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const user = { id: 'u1', email: 'a@x.test', firstName: null, lastName: null, role: 'MEMBER' as const, teamId: 't1' };
 
 describe('browser notifications', () => {
+  beforeEach(stubSignedInCalls);
   afterEach(() => jest.restoreAllMocks());
 
   it('registers the service worker once signed in and subscribes to push when allowed', async () => {

@@ -2,6 +2,7 @@ import { api, linkSessionStore, tokenStore } from '@teaminbox/api-client';
 import { selectPendingNotices } from './notices.slice';
 import { selectSessionStatus, userLoaded } from './session.slice';
 import { createAppStore } from './store';
+import { stubSignedInCalls } from './testing/signed-in-calls';
 
 const user = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: null };
 
@@ -19,6 +20,7 @@ describe('the session', () => {
     localStorage.clear();
     sessionStorage.clear();
   });
+  afterEach(() => jest.restoreAllMocks());
 
   it('ends silently when a secured call answers 401 for the stored token', async () => {
     const store = createAppStore({
@@ -26,6 +28,8 @@ describe('the session', () => {
     });
     tokenStore.set('token-1');
     linkSessionStore.mark();
+    // What the core sagas load for the user is answered; the 401 comes from the call below.
+    stubSignedInCalls();
     store.dispatch(userLoaded(user));
     expect(selectSessionStatus(store.getState())).toBe('authenticated');
 

@@ -6,6 +6,7 @@ import { emailArrived } from './events';
 import { selectRealtimeStatus } from './realtime.slice';
 import { loggedOut, userLoaded } from './session.slice';
 import { createAppStore, injectFeature, type RemoteFeature } from './store';
+import { stubSignedInCalls } from './testing/signed-in-calls';
 
 const pinged = createAction('counter/pinged');
 const ponged = createAction('counter/ponged');
@@ -29,6 +30,8 @@ const counterFeature: RemoteFeature = { key: 'counter', slices: [counterSlice], 
 const counterOf = (state: unknown) => (state as { counter?: { pings: number; pongs: number } }).counter;
 
 describe('the store', () => {
+  afterEach(() => jest.restoreAllMocks());
+
   it('takes a slice and a saga injected at runtime', () => {
     const store = createAppStore({ withoutCoreSagas: true });
     expect(counterOf(store.getState())).toBeUndefined();
@@ -71,6 +74,7 @@ describe('the store', () => {
   });
 
   it('opens the realtime connection for a signed-in user and dispatches its events', () => {
+    stubSignedInCalls();
     let handlers: RealtimeHandlers | undefined;
     const closed: string[] = [];
     const tokens: (string | null)[] = [];

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Comment, Reply } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
-import { attachment, emailDetail, important, renderDetail, stubDetailApi } from './detail-test-harness';
+import { attachment, closeDetail, emailDetail, important, renderDetail, stubDetailApi } from './detail-test-harness';
 
 /**
  * The notices of the email detail (spec core-inbox section 8) with their texts, severities and durations
@@ -53,7 +53,7 @@ const click = async (element: HTMLElement) => {
 const button = (name: string) => screen.getByRole('button', { name });
 
 describe('the notices of the email detail', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(closeDetail);
 
   it("shows 'Error loading email' for 3 s and returns to the inbox when the email cannot be loaded", async () => {
     stubDetailApi(failure());

@@ -2,13 +2,13 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { EmailDetail, Label } from '@teaminbox/contracts';
 import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
 import { labelChanged, replyTemplateChanged, selectPendingNotices } from '@teaminbox/web-store';
-import { attachment, emailDetail, important, renderDetail, stubDetailApi } from './detail-test-harness';
+import { attachment, closeDetail, emailDetail, important, renderDetail, stubDetailApi } from './detail-test-harness';
 
 const urgent: Label = { ...important, id: 'l2', name: 'Urgent' };
 const stubApi = (detail: EmailDetail) => stubDetailApi(detail, { labels: [important, urgent], members: [] });
 
 describe('the email detail page', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(closeDetail);
 
   it('keeps a label whose removal failed, with the error notice; the remove button is named after the label', async () => {
     stubApi(emailDetail({ labels: ['l1'] }));

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { EmailRuleMatch, EmailRulesExplanation } from '@teaminbox/contracts';
 import { ApiError, rulesApi } from '@teaminbox/api-client';
 import { emailUpdated } from '@teaminbox/web-store';
-import { emailDetail, noRulesMatched, renderDetail, stubDetailApi } from './detail-test-harness';
+import { closeDetail, emailDetail, noRulesMatched, renderDetail, stubDetailApi } from './detail-test-harness';
 
 const vip: EmailRuleMatch = {
   ruleId: 'r1',
@@ -54,7 +54,7 @@ const explained = (overrides: Partial<EmailRulesExplanation>): EmailRulesExplana
 const card = () => screen.getByTestId('email-rules');
 
 describe("the email detail's automatic rules", () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(closeDetail);
 
   it('shows each rule that matched, in order, with the conditions that held and what every action did', async () => {
     stubDetailApi(emailDetail(), { rules: explained({ matches: [vip, everything] }) });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
 import { emailUpdated } from '@teaminbox/web-store';
-import { emailDetail, renderDetail, stubDetailApi } from './detail-test-harness';
+import { closeDetail, emailDetail, renderDetail, stubDetailApi } from './detail-test-harness';
 
 const click = async (element: HTMLElement) => {
   await act(async () => {
@@ -17,7 +17,7 @@ async function choose(testId: string, option: string) {
 }
 
 describe("the email detail's status and priority", () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(closeDetail);
 
   it('shows both in the meta and in their selects', async () => {
     stubDetailApi(emailDetail({ status: 'IN_PROGRESS', priority: 'HIGH' }));

@@ -2,7 +2,7 @@
  * Test fixtures of the email detail page (for its *.spec.tsx files only): a detail, an attachment, the API calls
  * the page makes on opening, and the page rendered under its route with a store.
  */
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type {
@@ -72,6 +72,15 @@ export const noRulesMatched = (): EmailRulesExplanation => ({
   skipped: null,
   matches: [],
 });
+
+/**
+ * After each test: the page unmounts first, so its saga leaves the email's presence through the stubs, and only then
+ * do the stubs go (the other way round, the saga called the real client after the test).
+ */
+export function closeDetail(): void {
+  cleanup();
+  jest.restoreAllMocks();
+}
 
 /** Answers every call the page makes on opening; `detail` may be an error for the email itself. */
 export function stubDetailApi(

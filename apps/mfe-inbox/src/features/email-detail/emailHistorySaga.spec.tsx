@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import type { EmailHistoryEntry } from '@teaminbox/contracts';
 import { inboxApi } from '@teaminbox/api-client';
 import { connected, emailUpdated } from '@teaminbox/web-store';
-import { emailDetail, renderDetail, stubDetailApi } from './detail-test-harness';
+import { closeDetail, emailDetail, renderDetail, stubDetailApi } from './detail-test-harness';
 
 const entry = (version: number, type: string): EmailHistoryEntry => ({
   id: `ev${version}`,
@@ -16,7 +16,7 @@ const entry = (version: number, type: string): EmailHistoryEntry => ({
 });
 
 describe('the History view of the open email', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(closeDetail);
 
   it('lists the read mark stored after the view loaded, and refreshes on pushes and on a reconnect', async () => {
     stubDetailApi(emailDetail({ read: false }));
