@@ -10,7 +10,8 @@
  * process otherwise also measure the compiling of their code paths):
  * - "off": every member switched EMAIL_RECEIVED off: nothing is notified;
  * - "on": every member gets EMAIL_RECEIVED in the app (email channel off, no push devices).
- * BENCH_ARRIVAL=move makes the burst arrive at once (see ARRIVAL).
+ * BENCH_ARRIVAL=move makes the burst arrive at once (see ARRIVAL). BENCH_ROUNDS=n runs "off" and "on" n times,
+ * alternately, and judges the targets on the rounds' medians (see ROUNDS).
  * It reports ingestion throughput (first APPEND to the last email in the inbox read model) of both, the stored
  * notifications, and for "on" the time from each email's EmailReceived event (recorded_at) to its notification at
  * each member's socket.
@@ -37,6 +38,11 @@ const APPEND_CONNECTIONS = 4;
  * burst is there at once and the ingestion's own speed is measured.
  */
 const ARRIVAL = process.env.BENCH_ARRIVAL === 'move' ? 'move' : 'append';
+/**
+ * Rounds of "off" then "on" (default 1). On this machine one round's ratio swings by ±12 points for one and the same
+ * code (docs/benchmarks.md): with several, the verdict is on the medians of the rounds' ratios and p95s.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const STAGING = 'Burst';
 const load = () =>
   loadavg()
@@ -224,25 +230,48 @@ async function main(): Promise<void> {
     `a team of ${MEMBERS} members, a live burst of ${EMAILS} emails (` +
       (ARRIVAL === 'move' ? 'MOVEd to INBOX in one command)' : `APPEND over ${APPEND_CONNECTIONS} connections)`),
   );
-  const off = await run('off');
-  const on = await run('on');
   const rate = (r: Result) => (EMAILS * 1000) / r.ingestionMs;
-  for (const r of [off, on]) {
+  const outcomes: { ratio: number; p95: number; complete: boolean }[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
+    const off = await run('off');
+    const on = await run('on');
+    for (const r of [off, on]) {
+      console.log(
+        `notifications ${r.mode}: ingestion ${Math.round(r.ingestionMs)} ms (${Math.round(rate(r))} emails/s), ` +
+          `${r.stored} notifications stored, ${r.pushed} pushed to sockets`,
+      );
+    }
+    const p50 = percentile(on.latencies, 50);
+    const p95 = percentile(on.latencies, 95);
+    const ratio = rate(on) / rate(off);
+    const complete = on.stored === EMAILS * MEMBERS && on.pushed === EMAILS * MEMBERS;
+    outcomes.push({ ratio, p95, complete });
     console.log(
-      `notifications ${r.mode}: ingestion ${Math.round(r.ingestionMs)} ms (${Math.round(rate(r))} emails/s), ` +
-        `${r.stored} notifications stored, ${r.pushed} pushed to sockets`,
+      `event -> recipient socket: p50 ${Math.round(p50)} ms, p95 ${Math.round(p95)} ms, max ${Math.round(on.latencies.at(-1) ?? 0)} ms (target p95 <= 500 ms: ${p95 <= 500 ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `every notification stored and pushed: ${complete ? 'yes' : 'NO'}; ingestion with notifications at ${Math.round(ratio * 100)} % of without (target >= 90 %: ${ratio >= 0.9 ? 'met' : 'NOT met'})`,
     );
   }
-  const p50 = percentile(on.latencies, 50);
-  const p95 = percentile(on.latencies, 95);
-  const ratio = rate(on) / rate(off);
-  const complete = on.stored === EMAILS * MEMBERS && on.pushed === EMAILS * MEMBERS;
-  console.log(
-    `event -> recipient socket: p50 ${Math.round(p50)} ms, p95 ${Math.round(p95)} ms, max ${Math.round(on.latencies.at(-1) ?? 0)} ms (target p95 <= 500 ms: ${p95 <= 500 ? 'met' : 'NOT met'})`,
-  );
-  console.log(
-    `every notification stored and pushed: ${complete ? 'yes' : 'NO'}; ingestion with notifications at ${Math.round(ratio * 100)} % of without (target >= 90 %: ${ratio >= 0.9 ? 'met' : 'NOT met'})`,
-  );
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  const ratios = outcomes.map((o) => o.ratio);
+  const p95s = outcomes.map((o) => o.p95);
+  const [ratio, p95] = [median(ratios), median(p95s)];
+  const complete = outcomes.every((o) => o.complete);
+  if (ROUNDS > 1) {
+    const range = (values: number[], scale: number) =>
+      `${Math.round(Math.min(...values) * scale)}-${Math.round(Math.max(...values) * scale)}`;
+    console.log(
+      `over ${ROUNDS} rounds: ingestion with notifications at ${Math.round(ratio * 100)} % of without (median; ${range(ratios, 100)} %; target >= 90 %: ${ratio >= 0.9 ? 'met' : 'NOT met'}), ` +
+        `event -> socket p95 ${Math.round(p95)} ms (median; ${range(p95s, 1)} ms; target <= 500 ms: ${p95 <= 500 ? 'met' : 'NOT met'}), ` +
+        `every notification stored and pushed in every round: ${complete ? 'yes' : 'NO'}`,
+    );
+  }
   sender.kill();
   process.exit(complete && p95 <= 500 && ratio >= 0.9 ? 0 : 1);
 }
