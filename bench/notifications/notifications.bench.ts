@@ -23,7 +23,7 @@ import type { NotificationSettings } from '@teaminbox/contracts';
 import { startDovecot, type TestDovecot } from '../../apps/api/test/mail/dovecot';
 import { linkIn, startSmtpSink } from '../../apps/api/test/support/smtp-sink';
 import { cpuBreakdownMeter, profileWindow } from '../support/bench-cpu';
-import { benchMailboxConfig } from '../support/bench-mail';
+import { benchMailboxConfig, median, percentile } from '../support/bench-mail';
 import { type BenchApp, startBenchApp } from '../support/bench-app';
 import type { AppendRequest, MoveRequest } from './mail-sender';
 
@@ -40,7 +40,8 @@ const APPEND_CONNECTIONS = 4;
 const ARRIVAL = process.env.BENCH_ARRIVAL === 'move' ? 'move' : 'append';
 /**
  * Rounds of "off" then "on" (default 1). On this machine one round's ratio swings by ±12 points for one and the same
- * code (docs/benchmarks.md): with several, the verdict is on the medians of the rounds' ratios and p95s.
+ * code (docs/benchmarks.md): with several, the verdict is on the medians of the rounds' ratios and p95s (take an odd
+ * n: of an even number of rounds, bench-mail's median takes the upper of the two middle ones).
  */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const STAGING = 'Burst';
@@ -48,8 +49,6 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** The process that sends the mail (mail-sender.ts), started once for the whole run. */
 const sender = fork(join(__dirname, 'mail-sender.ts'), [], {
@@ -254,11 +253,6 @@ async function main(): Promise<void> {
       `every notification stored and pushed: ${complete ? 'yes' : 'NO'}; ingestion with notifications at ${Math.round(ratio * 100)} % of without (target >= 90 %: ${ratio >= 0.9 ? 'met' : 'NOT met'})`,
     );
   }
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-  };
   const ratios = outcomes.map((o) => o.ratio);
   const p95s = outcomes.map((o) => o.p95);
   const [ratio, p95] = [median(ratios), median(p95s)];

@@ -73,6 +73,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** The middle value (the upper of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
 /** The mailbox configuration a benchmark's team saves: the bench's Dovecot for IMAP; SMTP is never used. */
 export function benchMailboxConfig(dovecot: { host: string; port: number; user: string; password: string }) {
   return {

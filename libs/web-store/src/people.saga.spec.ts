@@ -3,6 +3,7 @@ import { profilePhotoChanged } from './events';
 import { selectPeople, selectPersonPhoto } from './people.slice';
 import { userLoaded } from './session.slice';
 import { createAppStore } from './store';
+import { stubSignedInCalls } from './testing/signed-in-calls';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const me = { id: 'u1', email: 'ann@x.test', firstName: 'Ann', lastName: null, role: 'MEMBER' as const, teamId: 't1' };
@@ -15,14 +16,12 @@ const members = [
 function setUp() {
   let made = 0;
   const urls = { create: jest.fn(() => `blob:${++made}`), revoke: jest.fn() };
+  stubSignedInCalls();
   jest.spyOn(api, 'getTeamMembers').mockResolvedValue(members);
   jest.spyOn(notificationsApi, 'ownPhoto').mockResolvedValue(new Blob(['me']));
   const photoOf = jest
     .spyOn(notificationsApi, 'photoOf')
     .mockImplementation(async (id) => (id === 'u2' ? new Blob(['bob']) : null));
-  jest.spyOn(notificationsApi, 'list').mockResolvedValue([]);
-  jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue(0);
-  jest.spyOn(notificationsApi, 'snooze').mockResolvedValue({ snoozedUntil: null });
   const store = createAppStore({
     objectUrls: urls,
     realtimeClientFactory: () => ({ status: () => 'disconnected', close: () => undefined }),
