@@ -109,6 +109,10 @@ service imap-login {
     port = 0
   }
 }
+protocol imap {
+  # Benchmarks connect one mailbox per team, a dozen teams and more to one user (Dovecot's default is 10).
+  mail_max_userip_connections = 100
+}
 service anvil {
   chroot =
 }

@@ -34,7 +34,7 @@ export function toNewEvents(
 
 /** The stored events of the given types, as type, payload and metadata (the caller narrows them to its decider's union). */
 export function toDomainEvents<K extends string>(
-  events: StoredEvent[],
+  events: readonly StoredEvent[],
   types: readonly K[],
 ): { type: K; data: unknown; metadata: EventMetadata }[] {
   return events

@@ -192,4 +192,40 @@ describe('event-sourced repository (PostgreSQL event store)', () => {
     ]);
     for (const id of ids) expect((await repository.load(id, counter)).state).toBe(10);
   });
+
+  it('decides on the history the caller holds without a read, and reads a stream that moved on or when nothing is decided', async () => {
+    const [fresh, moved, idle] = [stream(), stream(), stream()];
+    for (const id of [fresh, moved, idle]) await repository.decide(id, counter, count(1));
+    const held = new Map<string, Awaited<ReturnType<typeof store.readStream>>>();
+    for (const id of [fresh, moved, idle]) held.set(id, await store.readStream(id));
+    await repository.decide(moved, counter, count(5)); // the caller's copy of `moved` is now one event behind
+    const reads: string[][] = [];
+    const counting = new EventSourcedRepository(
+      Object.assign(Object.create(store) as PostgresEventStore, {
+        readStreams: async (ids: string[]) => {
+          reads.push([...ids]);
+          return store.readStreams(ids);
+        },
+      }),
+      { waitFor: async () => undefined } as unknown as ReadYourWrites,
+    );
+    const scope = RequestContext.ofEvent({ eventId: 'e2' } as never);
+    const outcomes = await counting.decideEach(
+      counter,
+      [
+        { streamId: fresh, knownHistory: held.get(fresh), commands: [{ command: count(2), scope }] },
+        // Retries 0: the refusal of a decision on what the caller held is not a conflict, the stream is read.
+        { streamId: moved, knownHistory: held.get(moved), commands: [{ command: count(2), scope }] },
+        { streamId: idle, knownHistory: held.get(idle), commands: [{ command: count(0), scope }] },
+      ],
+      { retries: 0 },
+    );
+    expect(
+      outcomes.map((outcome) => ('appended' in outcome ? outcome.appended?.nextExpectedVersion : 'error')),
+    ).toEqual([2, 3, undefined]);
+    expect((await repository.load(fresh, counter)).state).toBe(3);
+    expect((await repository.load(moved, counter)).state).toBe(8); // 1 + 5 + 2: decided again on what it holds now
+    // Only the stream that moved on and the one where nothing was decided were read, together, once.
+    expect(reads).toEqual([[moved, idle]]);
+  });
 });

@@ -39,6 +39,13 @@ export type CommandOf<C, S> = C | ((state: S) => C);
 /** Commands on one stream of a `decideEach` call, decided in order, each on the state the previous one left. */
 export interface StreamCommands<C> {
   streamId: string;
+  /**
+   * The stream's events as the caller already holds them, all of them from version 1 (e.g. the event a process
+   * manager reacts to, when that event opened the stream): the commands are decided on them without a read. Should
+   * the stream hold more by now, its append fails on the expected version and the stream is read and decided again
+   * (not counted as a retry). Ignored unless the versions run 1, 2, ... in order.
+   */
+  knownHistory?: readonly StoredEvent[];
   commands: {
     command: C;
     /** Who and what the command's events are attributed to (their metadata). */
@@ -117,8 +124,8 @@ export class EventSourcedRepository {
   }
 
   /**
-   * Many streams at once, for a process manager that acts on a batch: every stream is read, its commands decided
-   * in order on its own state, and all appends are handed to the event store together (so that they share its
+   * Many streams at once, for a process manager that acts on a batch: every stream is read (but for those whose
+   * whole history the caller holds, see `knownHistory`), its commands decided in order on its own state, and all appends are handed to the event store together (so that they share its
    * transactions) — each with its own expected version. A stream another writer appended to meanwhile is decided
    * again on its new state (`retries`), then answers a conflict; a decider's refusal is that stream's outcome and
    * does not stop the others. Any other failure (the database) rejects the call, after every append settled.
@@ -132,14 +139,18 @@ export class EventSourcedRepository {
       throw new RangeError('decideEach takes each stream once (put its commands together)');
     }
     const outcomes = new Map<string, StreamOutcome>();
-    let pending = streams;
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      const stored = await this.store.readStreams(pending.map((stream) => stream.streamId));
-      const appends = pending.map((stream) => {
+    // Each stream with how often it was refused for its version after a read, and whether it is decided on what the
+    // caller holds (until such a decision is refused: then it is read, and that refusal is not counted).
+    let pending = streams.map((stream) => ({ stream, conflicts: 0, known: isWholeHistory(stream.knownHistory) }));
+    while (pending.length > 0) {
+      const toRead = pending.filter((item) => !item.known).map((item) => item.stream.streamId);
+      const stored = toRead.length > 0 ? await this.store.readStreams(toRead) : new Map<string, StoredEvent[]>();
+      const appends = pending.map(({ stream, known }): Promise<AppendResult | null | typeof UNCONFIRMED> => {
         try {
-          const history = stored.get(stream.streamId) ?? [];
+          const history = (known ? stream.knownHistory : stored.get(stream.streamId)) ?? [];
           const events = this.decideInOrder(decider, stream, history, options.teamId);
-          if (events.length === 0) return Promise.resolve(null);
+          // Nothing to do is only believed of a stream that was read: what the caller held may be behind.
+          if (events.length === 0) return Promise.resolve(known ? UNCONFIRMED : null);
           const last = history.at(-1);
           return this.store.appendToStream(stream.streamId, events, last ? last.streamVersion : NO_STREAM);
         } catch (error) {
@@ -147,14 +158,17 @@ export class EventSourcedRepository {
         }
       });
       const settled = await Promise.allSettled(appends);
-      const again: StreamCommands<C>[] = [];
+      const again: typeof pending = [];
       let failure: unknown;
       settled.forEach((result, index) => {
-        const { streamId } = pending[index];
+        const item = pending[index];
+        const { streamId } = item.stream;
         if (result.status === 'fulfilled') {
-          outcomes.set(streamId, { streamId, appended: result.value });
+          if (result.value === UNCONFIRMED) again.push({ ...item, known: false });
+          else outcomes.set(streamId, { streamId, appended: result.value });
         } else if (result.reason instanceof WrongExpectedVersionError) {
-          if (attempt < (options.retries ?? 0)) again.push(pending[index]);
+          if (item.known) again.push({ ...item, known: false });
+          else if (item.conflicts < (options.retries ?? 0)) again.push({ ...item, conflicts: item.conflicts + 1 });
           else {
             const message = options.conflictMessage ?? 'The resource was changed concurrently; try again.';
             outcomes.set(streamId, { streamId, error: new DomainError('conflict', message) });
@@ -174,7 +188,7 @@ export class EventSourcedRepository {
   private decideInOrder<C, E extends DecidedEvent, S>(
     decider: Decider<C, E, S>,
     stream: StreamCommands<C>,
-    stored: StoredEvent[],
+    stored: readonly StoredEvent[],
     teamId: string | null | undefined,
   ): NewEvent[] {
     let state = this.fold(decider, stored);
@@ -200,8 +214,16 @@ export class EventSourcedRepository {
 
   private fold<E extends DecidedEvent, S>(
     decider: Pick<Decider<unknown, E, S>, 'eventTypes' | 'evolve' | 'initialState'>,
-    stored: StoredEvent[],
+    stored: readonly StoredEvent[],
   ): S {
     return foldEvents(decider, toDomainEvents(stored, decider.eventTypes) as unknown as E[]);
   }
+}
+
+/** What a decision on a stream's known history answers when it decided nothing: to be confirmed by a read. */
+const UNCONFIRMED: unique symbol = Symbol('unconfirmed');
+
+/** Whether events are a stream's whole history as of the last of them (versions 1, 2, ... in order). */
+function isWholeHistory(events: readonly StoredEvent[] | undefined): boolean {
+  return !!events && events.length > 0 && events.every((event, index) => event.streamVersion === index + 1);
 }

@@ -12,7 +12,8 @@ const RULE_EVENT_NAMESPACE = '6f0c1f55-3c3a-4c4e-9a53-5a9f0c7b2d11';
 
 /**
  * Each rule acts (its id and name in its events' metadata) in the correlation of the email that arrived. The emails
- * of the batch are read and appended together; each email's rules are decided in order on its own stream.
+ * of the batch are read and appended together; each email's rules are decided in order on its own stream. A stream
+ * that holds only the email's arrival is not read: the arrival is the event the rules engine hands over.
  */
 @CommandHandler(ApplyRulesCommand)
 export class ApplyRulesHandler implements ICommandHandler<ApplyRulesCommand, RulesRefused[]> {
@@ -23,6 +24,9 @@ export class ApplyRulesHandler implements ICommandHandler<ApplyRulesCommand, Rul
       emailDecider,
       emails.map(({ emailId, cause, rules }) => ({
         streamId: emailStreamId(emailId),
+        // A new email's stream is the EmailReceived the engine reacts to, unless something happened to it since (the
+        // append's expected version tells): decided on that event, without reading the stream and its body again.
+        knownHistory: cause.streamId === emailStreamId(emailId) ? [cause] : undefined,
         commands: rules.map((rule) => ({
           command: {
             type: 'ApplyRule',
