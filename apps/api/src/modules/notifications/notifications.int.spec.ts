@@ -456,6 +456,45 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     expect((await t.request('/api/notifications')).status).toBe(401);
   });
 
+  it('marks read, one or all, the notifications pushed live before the list had them', async () => {
+    await t.request('/api/notifications/mark-all-read', { method: 'PUT', token: bob.token });
+    const connected = await connectSocket(t, bob.token);
+    if (!('socket' in connected)) throw connected.error;
+    sockets.push(connected.socket);
+    const pushed: Notification[] = [];
+    connected.socket.on('user.notifications', (list: Notification[]) => pushed.push(...list));
+    // The list cannot write while this transaction holds its table: the pushes arrive, the list stays behind.
+    const holder = db().createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query('LOCK TABLE notification IN EXCLUSIVE MODE');
+    let release: NodeJS.Timeout | undefined;
+    try {
+      const [first, second] = [await receive('Pushed first'), await receive('Pushed second')];
+      const live = await until(
+        async () => pushed.filter((n) => n.emailId === first || n.emailId === second),
+        (found) => found.length === 2,
+      );
+      expect(live).toHaveLength(2);
+      expect(await about(bob, first)).toEqual([]);
+      release = setTimeout(() => void holder.commitTransaction(), 300);
+      const one = await t.request<Notification>(`/api/notifications/${live[0].id}/read`, {
+        method: 'PUT',
+        token: bob.token,
+      });
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ id: live[0].id, read: true });
+      expect((await t.request('/api/notifications/mark-all-read', { method: 'PUT', token: bob.token })).status).toBe(
+        200,
+      );
+      expect([...(await about(bob, first)), ...(await about(bob, second))].map((n) => n.read)).toEqual([true, true]);
+    } finally {
+      clearTimeout(release);
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
+  });
+
   it('Slack: retries 429, then delivers; a webhook that keeps refusing is switched off with a visible reason', async () => {
     await settings(bob, (s) => {
       s.slackNotificationsEnabled = true;

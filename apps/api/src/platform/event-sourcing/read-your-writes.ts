@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import type { Position } from '../event-store/event-store.port';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EVENT_STORE, type EventStore, type Position } from '../event-store/event-store.port';
 import { ProjectionRunner } from '../projections/projection-runner';
 
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
@@ -12,7 +12,10 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 export class ReadYourWrites {
   private readonly logger = new Logger(ReadYourWrites.name);
 
-  constructor(private readonly runner: ProjectionRunner) {}
+  constructor(
+    private readonly runner: ProjectionRunner,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
 
   async waitFor(position: Position | null | undefined, projections: string[]): Promise<void> {
     if (!position) return;
@@ -22,5 +25,13 @@ export class ReadYourWrites {
         `Projections ${projections.join(', ')} did not catch up within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`,
       );
     }
+  }
+
+  /**
+   * The same wait for everything appended so far: for a caller that acts on what a live push showed before the read
+   * model had it (a notification pushed as soon as it was appended, marked read at once).
+   */
+  async waitForHead(projections: string[]): Promise<void> {
+    await this.waitFor(await this.store.headPosition(), projections);
   }
 }

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Notification } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
-import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
+import { DomainError, EventSourcedRepository, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { notificationInboxDecider, notificationInboxStreamId } from '../../domain/notification-inbox.decider';
 import { NOTIFICATION_LIST_PROJECTION } from '../../projections/notification-list/notification-list.projection';
 import { NOTIFICATION_COLUMNS, type NotificationRow, toNotification } from '../../queries/notification-rows';
@@ -18,6 +18,7 @@ export class MarkNotificationReadHandler implements ICommandHandler<MarkNotifica
     private readonly repository: EventSourcedRepository,
     private readonly db: DataSource,
     private readonly counts: UnreadCounts,
+    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   async execute({ userId, notificationId }: MarkNotificationReadCommand): Promise<Notification> {
@@ -30,7 +31,13 @@ export class MarkNotificationReadHandler implements ICommandHandler<MarkNotifica
       if (!row) throw new DomainError('not-found', NOTIFICATION_NOT_FOUND);
       return row;
     };
-    const row = await find();
+    // A notification is pushed as soon as it is appended, before the list has it: one the list does not have yet is
+    // looked for again once the list has everything appended so far (another user's id is still not found).
+    const row = await find().catch(async (error: unknown) => {
+      if (!(error instanceof DomainError)) throw error;
+      await this.readYourWrites.waitForHead([NOTIFICATION_LIST_PROJECTION]);
+      return find();
+    });
     await this.repository.decide(
       notificationInboxStreamId(userId),
       notificationInboxDecider,
