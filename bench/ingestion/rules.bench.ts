@@ -238,12 +238,17 @@ async function main(): Promise<void> {
     const ratios: number[] = [];
     for (const [k, [ra, pa, pb, rb]] of rounds.entries()) {
       if (ROUNDS > 1) console.log(`round ${k + 1} of ${ROUNDS}`);
-      const times = { r1: await syncOf(ra), p1: await syncOf(pa), p2: await syncOf(pb), r2: await syncOf(rb) };
-      const ratio = (times.p1 + times.p2) / (times.r1 + times.r2);
+      const [rFirst, pFirst, pSecond, rSecond] = [
+        await syncOf(ra),
+        await syncOf(pa),
+        await syncOf(pb),
+        await syncOf(rb),
+      ];
+      const ratio = (pFirst + pSecond) / (rFirst + rSecond);
       ratios.push(ratio);
       const [n1, n2] = [ra.name, rb.name].map((name) => name.slice(1));
       console.log(
-        `first sync throughput with ${ra.rules.length} rules / without rules = (P${n1} + P${n2}) / (R${n1} + R${n2}) = ${ratio.toFixed(3)} (target >= 0.90: ${ratio >= 0.9 ? 'met' : 'NOT met'}); R${n1} / P${n1} = ${(times.p1 / times.r1).toFixed(3)}, R${n2} / P${n2} = ${(times.p2 / times.r2).toFixed(3)}`,
+        `first sync throughput with ${ra.rules.length} rules / without rules = (P${n1} + P${n2}) / (R${n1} + R${n2}) = ${ratio.toFixed(3)} (target >= 0.90: ${ratio >= 0.9 ? 'met' : 'NOT met'}); R${n1} / P${n1} = ${(pFirst / rFirst).toFixed(3)}, R${n2} / P${n2} = ${(pSecond / rSecond).toFixed(3)}`,
       );
     }
     if (ROUNDS > 1) {

@@ -125,8 +125,9 @@ export class EventSourcedRepository {
 
   /**
    * Many streams at once, for a process manager that acts on a batch: every stream is read (but for those whose
-   * whole history the caller holds, see `knownHistory`), its commands decided in order on its own state, and all appends are handed to the event store together (so that they share its
-   * transactions) — each with its own expected version. A stream another writer appended to meanwhile is decided
+   * whole history the caller holds, see `knownHistory`), its commands decided in order on its own state, and all
+   * appends are handed to the event store together (so that they share its transactions) — each with its own
+   * expected version. A stream another writer appended to meanwhile is decided
    * again on its new state (`retries`), then answers a conflict; a decider's refusal is that stream's outcome and
    * does not stop the others. Any other failure (the database) rejects the call, after every append settled.
    */

@@ -12,6 +12,11 @@ export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
 type OwnRow = NotificationRow & { position_commit: string; position_prepare: string };
 
+function found(row: OwnRow | undefined): OwnRow {
+  if (!row) throw new DomainError('not-found', NOTIFICATION_NOT_FOUND);
+  return row;
+}
+
 @CommandHandler(MarkNotificationReadCommand)
 export class MarkNotificationReadHandler implements ICommandHandler<MarkNotificationReadCommand, Notification> {
   constructor(
@@ -22,22 +27,22 @@ export class MarkNotificationReadHandler implements ICommandHandler<MarkNotifica
   ) {}
 
   async execute({ userId, notificationId }: MarkNotificationReadCommand): Promise<Notification> {
-    const find = async () => {
-      const [row]: OwnRow[] = await this.db.query(
-        `SELECT ${NOTIFICATION_COLUMNS}, position_commit::text, position_prepare::text
-           FROM notification WHERE id = $1 AND user_id = $2`,
-        [notificationId, userId],
-      );
-      if (!row) throw new DomainError('not-found', NOTIFICATION_NOT_FOUND);
-      return row;
-    };
+    const lookup = async (): Promise<OwnRow | undefined> =>
+      (
+        await this.db.query(
+          `SELECT ${NOTIFICATION_COLUMNS}, position_commit::text, position_prepare::text
+             FROM notification WHERE id = $1 AND user_id = $2`,
+          [notificationId, userId],
+        )
+      )[0];
     // A notification is pushed as soon as it is appended, before the list has it: one the list does not have yet is
     // looked for again once the list has everything appended so far (another user's id is still not found).
-    const row = await find().catch(async (error: unknown) => {
-      if (!(error instanceof DomainError)) throw error;
+    let row = await lookup();
+    if (!row) {
       await this.readYourWrites.waitForHead([NOTIFICATION_LIST_PROJECTION]);
-      return find();
-    });
+      row = await lookup();
+    }
+    const { read, position_commit, position_prepare } = found(row);
     await this.repository.decide(
       notificationInboxStreamId(userId),
       notificationInboxDecider,
@@ -46,14 +51,14 @@ export class MarkNotificationReadHandler implements ICommandHandler<MarkNotifica
         userId,
         notification: {
           notificationId,
-          read: row.read,
-          position: { commit: BigInt(row.position_commit), prepare: BigInt(row.position_prepare) },
+          read,
+          position: { commit: BigInt(position_commit), prepare: BigInt(position_prepare) },
         },
         now: new Date(),
       },
       { teamId: null, retries: 3, waitFor: [NOTIFICATION_LIST_PROJECTION] },
     );
     await this.counts.push([userId]);
-    return toNotification(await find());
+    return toNotification(found(await lookup()));
   }
 }
