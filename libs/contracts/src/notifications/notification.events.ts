@@ -44,11 +44,23 @@ export interface NotificationRecipient {
   channels: NotificationChannels;
 }
 
+/** Recipients of a `NotificationsCreated` who were told alike: the same language, text, silence and channels. */
+export interface NotificationRecipientGroup {
+  userIds: string[];
+  language: NotificationLanguage;
+  /** The index of the group's text in the event's `texts`. */
+  text: number;
+  /** Snoozed at the time: listed and counted, but no pop-up, Slack or browser push. */
+  silent: boolean;
+  channels: NotificationChannels;
+}
+
 /**
  * On the stream `notifications-<causeEventId>`: the notifications one event caused. Its event id is derived from the
  * cause's, so handling the cause again after a crash appends nothing. The texts are recorded once each (the same for
- * every recipient of a language, unless one wrote their own message), the recipients with what differs per person;
- * each notification's id is derived from (causeEventId, userId).
+ * every recipient of a language, unless one wrote their own message), and the recipients in groups of those told
+ * alike (a new email in a team whose members keep the defaults: one group); each notification's id is derived from
+ * (causeEventId, userId).
  */
 export interface NotificationsCreated {
   teamId: string;
@@ -58,12 +70,20 @@ export interface NotificationsCreated {
   emailId: string | null;
   actionUrl: string | null;
   texts: NotificationText[];
-  recipients: NotificationRecipient[];
+  groups: NotificationRecipientGroup[];
   /**
    * The sender of the email the notifications are about: their key seals the messages, which quote the email's
    * subject and sender.
    */
   correspondent?: string;
+}
+
+/**
+ * A `NotificationsCreated` as recorded before its recipients were grouped: the texts once, each recipient apart.
+ * Still read as it is stored.
+ */
+export interface NotificationsCreatedByRecipient extends Omit<NotificationsCreated, 'groups'> {
+  recipients: NotificationRecipient[];
 }
 
 /**
@@ -79,8 +99,9 @@ export interface NotificationsCreatedPerRecipient {
   correspondent?: string;
 }
 
-/** A `NotificationsCreated` as the log holds it: of the current form or of the one before. */
-export type StoredNotificationsCreated = NotificationsCreated | NotificationsCreatedPerRecipient;
+/** A `NotificationsCreated` as the log holds it: of the current form or of one before. */
+export type StoredNotificationsCreated =
+  NotificationsCreated | NotificationsCreatedByRecipient | NotificationsCreatedPerRecipient;
 
 /* On the stream `notification-inbox-<userId>`: what the user did with their notifications. */
 export interface NotificationRead {

@@ -10,6 +10,7 @@ import type {
   Reply,
   TeamActivityEntry,
   TeamAuditEntry,
+  NotificationsCreatedByRecipient,
   NotificationsCreatedPerRecipient,
 } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
@@ -331,7 +332,7 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
     await verifyEqual();
   });
 
-  it('erases the messages of notifications recorded with one full notification per recipient (the form before)', async () => {
+  it('erases the messages of notifications recorded in the forms before (a full notification, or the texts once and each recipient apart)', async () => {
     const team = await teamWith(t, sink, ['MEMBER']);
     const [member] = team.members;
     await call(team.admin.token, 'POST', '/api/emails/sample');
@@ -365,23 +366,53 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
       causationId: null,
       occurredAt: new Date().toISOString(),
     };
-    await t.app
-      .get<EventStore>(EVENT_STORE)
-      .appendToStream(
-        `notifications-${causeEventId}`,
-        [{ eventId: uuidv7(), type: 'NotificationsCreated', data: before, metadata }],
-        'no_stream',
-      );
+    // And one recorded with its texts once and each recipient apart (the form before the recipients were grouped).
+    const commentEventId = uuidv7();
+    const byRecipient: NotificationsCreatedByRecipient = {
+      teamId: team.teamId,
+      causeEventId: commentEventId,
+      causeType: 'CommentAdded',
+      type: 'COMMENT_ADDED',
+      emailId: email.id,
+      actionUrl: `/admin/email-detail/${email.id}`,
+      texts: [{ title: 'New comment', message: `A comment on: ${SUBJECT}` }],
+      recipients: [
+        {
+          userId: member.id,
+          language: 'en',
+          text: 0,
+          silent: false,
+          channels: { email: false, slack: false, push: false },
+        },
+      ],
+      correspondent: SENDER,
+    };
+    for (const [causeId, data] of [
+      [causeEventId, before],
+      [commentEventId, byRecipient],
+    ] as const) {
+      await t.app
+        .get<EventStore>(EVENT_STORE)
+        .appendToStream(
+          `notifications-${causeId}`,
+          [{ eventId: uuidv7(), type: 'NotificationsCreated', data, metadata }],
+          'no_stream',
+        );
+    }
     const notifications = () =>
       call<Page<Notification>>(member.token, 'GET', '/api/notifications?size=50').then((page) =>
         page.content.filter((n) => n.emailId === email.id),
       );
-    // Read as it is stored, beside the new email's notification (recorded in the current form).
-    const told = await until(notifications, (list) => list.length === 2);
+    // Read as they are stored, beside the new email's notification (recorded in the current form).
+    const told = await until(notifications, (list) => list.length === 3);
     expect(told.find((n) => n.id === before.notifications[0].notificationId)).toMatchObject({
       type: 'TASK_ASSIGNED',
       title: 'Task assigned',
       message: `You were assigned: ${SUBJECT}`,
+    });
+    expect(told.find((n) => n.type === 'COMMENT_ADDED')).toMatchObject({
+      title: 'New comment',
+      message: `A comment on: ${SUBJECT}`,
     });
     expect(told.find((n) => n.type === 'EMAIL_RECEIVED')?.message).toContain(SUBJECT);
     // Both events about her email, as stored: nothing of her in plain text.
@@ -390,7 +421,7 @@ describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that
         WHERE type = 'NotificationsCreated' AND data->>'teamId' = $1 AND strpos(data::text, $2) > 0`,
       [team.teamId, email.id],
     )) as { data: string }[];
-    expect(stored).toHaveLength(2);
+    expect(stored).toHaveLength(3);
     for (const text of [SENDER, SUBJECT]) expect(stored.map((row) => row.data).join('\n')).not.toContain(text);
 
     expect((await erase(team.admin.token, SENDER)).status).toBe(201);

@@ -1,4 +1,8 @@
-import type { NotificationsCreated, NotificationsCreatedPerRecipient } from '@teaminbox/contracts';
+import type {
+  NotificationsCreated,
+  NotificationsCreatedByRecipient,
+  NotificationsCreatedPerRecipient,
+} from '@teaminbox/contracts';
 import { NOTIFICATIONS_CREATED_PERSONAL_FIELDS } from './notification-personal-fields';
 
 describe('personal fields of notifications', () => {
@@ -10,9 +14,11 @@ describe('personal fields of notifications', () => {
     emailId: 'e1',
     actionUrl: '/admin/email-detail/e1',
     texts: [],
-    recipients: [],
+    groups: [],
     correspondent: 'alice@example.com',
   };
+  const { groups: _groups, ...withTexts } = created;
+  const byRecipient: NotificationsCreatedByRecipient = { ...withTexts, recipients: [] };
   const perRecipient: NotificationsCreatedPerRecipient = {
     teamId: 't1',
     causeEventId: 'event-1',
@@ -22,9 +28,11 @@ describe('personal fields of notifications', () => {
   };
 
   it("seals the texts' messages (the email's subject and sender quoted) under the email's sender", () => {
-    expect(NOTIFICATIONS_CREATED_PERSONAL_FIELDS(created)).toEqual([
-      { teamId: 't1', address: 'alice@example.com', paths: ['correspondent', 'texts.*.message'] },
-    ]);
+    for (const data of [created, byRecipient]) {
+      expect(NOTIFICATIONS_CREATED_PERSONAL_FIELDS(data)).toEqual([
+        { teamId: 't1', address: 'alice@example.com', paths: ['correspondent', 'texts.*.message'] },
+      ]);
+    }
   });
 
   it("seals each notification's message in the form of one full notification per recipient", () => {

@@ -33,7 +33,7 @@ const created = {
     emailId: 'e1',
     actionUrl: '/admin/email-detail/e1',
     texts: [{ title: 'New e-mail', message: 'm' }],
-    recipients: [{ userId: 'u1', language: 'en' as const, text: 0, silent: false, channels: notification.channels }],
+    groups: [{ userIds: ['u1'], language: 'en' as const, text: 0, silent: false, channels: notification.channels }],
   },
 };
 
@@ -47,6 +47,20 @@ describe('notifications of one cause', () => {
     const before = {
       type: 'NotificationsCreated' as const,
       data: { teamId: 't1', causeEventId: 'event-1', causeType: 'EmailReceived', notifications: [notification] },
+    };
+    spec.given([before]).when(command()).then([]);
+  });
+
+  it('are not created again when the cause was recorded with each recipient apart (the form before the groups)', () => {
+    const { groups: _groups, ...withTexts } = created.data;
+    const before = {
+      type: 'NotificationsCreated' as const,
+      data: {
+        ...withTexts,
+        recipients: [
+          { userId: 'u1', language: 'en' as const, text: 0, silent: false, channels: notification.channels },
+        ],
+      },
     };
     spec.given([before]).when(command()).then([]);
   });

@@ -1,6 +1,8 @@
 import {
   type CreatedNotification,
   defaultNotificationPreferences,
+  type NotificationsCreated,
+  type NotificationsCreatedByRecipient,
   type NotificationsCreatedPerRecipient,
 } from '@teaminbox/contracts';
 import { decideNotifications, notificationIdOf, type Recipient } from './notification-decision';
@@ -27,16 +29,22 @@ function decided(...members: Recipient[]): CreatedNotification[] {
 }
 
 describe('the notifications of a NotificationsCreated', () => {
-  it('record each text once and per recipient only what differs, and read back as decided', () => {
+  it('record each text once and the recipients in groups told alike, and read back as decided', () => {
     const custom = defaultNotificationPreferences();
     custom.notificationTypes.EMAIL_RECEIVED.customMessage = 'Mail from {sender}';
+    const inAppOnly = defaultNotificationPreferences();
+    inAppOnly.emailNotificationsEnabled = false;
     const notifications = decided(
       member('a'),
       member('b', { snoozedUntil: new Date('2026-05-01T11:00:00Z') }),
       member('c', { language: 'cs' }),
       member('d', { settings: custom }),
       member('e'),
+      member('f', { settings: inAppOnly }),
+      member('g'),
     );
+    const [a, b, c, d, e, f, g] = notifications;
+    expect(f.channels).not.toEqual(a.channels);
     const data = notificationsCreatedOf(cause, notifications);
 
     expect(data).toEqual({
@@ -49,19 +57,53 @@ describe('the notifications of a NotificationsCreated', () => {
         { title: 'Nový e-mail', message: expect.stringContaining('Invoice 42') },
         { title: 'New e-mail', message: 'Mail from Alice' },
       ],
-      recipients: [
-        { userId: 'a', language: 'en', text: 0, silent: false, channels: notifications[0].channels },
-        { userId: 'b', language: 'en', text: 0, silent: true, channels: notifications[1].channels },
-        { userId: 'c', language: 'cs', text: 1, silent: false, channels: notifications[2].channels },
-        { userId: 'd', language: 'en', text: 2, silent: false, channels: notifications[3].channels },
-        { userId: 'e', language: 'en', text: 0, silent: false, channels: notifications[4].channels },
+      groups: [
+        { userIds: ['a', 'e', 'g'], language: 'en', text: 0, silent: false, channels: a.channels },
+        { userIds: ['b'], language: 'en', text: 0, silent: true, channels: b.channels },
+        { userIds: ['c'], language: 'cs', text: 1, silent: false, channels: c.channels },
+        { userIds: ['d'], language: 'en', text: 2, silent: false, channels: d.channels },
+        { userIds: ['f'], language: 'en', text: 0, silent: false, channels: f.channels },
       ],
     });
-    // Through the log and back (JSON), every notification is the one decided, its id derived again.
-    expect(createdNotifications(JSON.parse(JSON.stringify(data)))).toEqual(notifications);
+    // Through the log and back (JSON), every notification is the one decided (groups in order), its id derived again.
+    const grouped = [a, e, g, b, c, d, f];
+    expect(createdNotifications(JSON.parse(JSON.stringify(data)))).toEqual(grouped);
     expect(createdNotifications(data).map((n) => n.notificationId)).toEqual(
-      ['a', 'b', 'c', 'd', 'e'].map((userId) => notificationIdOf('event-1', userId)),
+      ['a', 'e', 'g', 'b', 'c', 'd', 'f'].map((userId) => notificationIdOf('event-1', userId)),
     );
+  });
+
+  it('in a team whose members keep the defaults, record one group, under half the size of the recipients apart', () => {
+    const members = Array.from({ length: 50 }, (_, i) =>
+      member(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`),
+    );
+    const notifications = decided(...members);
+    const data = notificationsCreatedOf(cause, notifications);
+
+    expect(data.groups).toHaveLength(1);
+    expect(data.groups[0].userIds).toEqual(members.map((m) => m.userId));
+    const { groups: _groups, ...withTexts } = data;
+    const byRecipient: NotificationsCreatedByRecipient = { ...withTexts, recipients: checkedRecipients(data).slice() };
+    expect(JSON.stringify(data).length).toBeLessThan(JSON.stringify(byRecipient).length / 2);
+    expect(createdNotifications(JSON.parse(JSON.stringify(data)))).toEqual(notifications);
+  });
+
+  it('read an event recorded with each recipient apart (the form before the groups) as it was decided', () => {
+    const notifications = decided(member('a'), member('b', { language: 'cs' }), member('c'));
+    const { groups: _groups, ...withTexts } = notificationsCreatedOf(cause, notifications);
+    const stored: NotificationsCreatedByRecipient = {
+      ...withTexts,
+      recipients: notifications.map((n) => ({
+        userId: n.userId,
+        language: n.language,
+        text: n.language === 'cs' ? 1 : 0,
+        silent: n.silent,
+        channels: n.channels,
+      })),
+    };
+
+    expect(createdNotifications(JSON.parse(JSON.stringify(stored)))).toEqual(notifications);
+    expect(recipientIdsOf(stored)).toEqual(['a', 'b', 'c']);
   });
 
   it('read the texts as they now read: an erased message is erased for every recipient', () => {
@@ -101,14 +143,14 @@ describe('the notifications of a NotificationsCreated', () => {
 
   it('refuse an event whose recipient names a text it does not have', () => {
     const data = notificationsCreatedOf(cause, decided(member('a')));
-    expect(() => createdNotifications({ ...data, recipients: [{ ...data.recipients[0], text: 3 }] })).toThrow(
-      /names a text it does not have/,
-    );
+    const wrong: NotificationsCreated = { ...data, groups: [{ ...data.groups[0], text: 3 }] };
+    expect(() => createdNotifications(wrong)).toThrow(/names a text it does not have/);
     // The list's insert checks the same before it sends the event's rows.
-    expect(() => checkedRecipients({ ...data, recipients: [{ ...data.recipients[0], text: 3 }] })).toThrow(
+    expect(() => checkedRecipients({ ...data, groups: [{ ...data.groups[0], text: 3 }] })).toThrow(
       /names a text it does not have/,
     );
-    expect(checkedRecipients(data)).toEqual(data.recipients);
+    const [{ userIds: _ids, ...told }] = data.groups;
+    expect(checkedRecipients(data)).toEqual([{ userId: 'a', ...told }]);
   });
 
   it('name their recipients, and give the notifications that go out on a channel besides the app, in either form', () => {

@@ -2,7 +2,9 @@ import type {
   CreatedNotification,
   NotificationChannels,
   NotificationRecipient,
+  NotificationRecipientGroup,
   NotificationsCreated,
+  NotificationsCreatedByRecipient,
   NotificationText,
   StoredNotificationsCreated,
 } from '@teaminbox/contracts';
@@ -18,10 +20,11 @@ export interface NotificationsCause {
 }
 
 /**
- * The `NotificationsCreated` of one cause's notifications (at least one): each distinct text once, and per recipient
- * only what differs. The notifications of one cause share their type and email, and each one's id is the one derived
- * from (cause event id, recipient), as decideNotifications gives it (it is not recorded but derived again when the
- * event is read). Notifications of different types or emails cannot be recorded in this form and throw.
+ * The `NotificationsCreated` of one cause's notifications (at least one): each distinct text once, and the recipients
+ * in groups of those told alike (language, text, silence, channels), in the order each group's first recipient was
+ * decided. The notifications of one cause share their type and email, and each one's id is the one derived from
+ * (cause event id, recipient), as decideNotifications gives it (it is not recorded but derived again when the event
+ * is read). Notifications of different types or emails cannot be recorded in this form and throw.
  */
 export function notificationsCreatedOf(
   cause: NotificationsCause,
@@ -31,7 +34,8 @@ export function notificationsCreatedOf(
   if (!first) throw new RangeError('A NotificationsCreated needs at least one notification');
   const texts: NotificationText[] = [];
   const textIndex = new Map<string, number>();
-  const recipients = notifications.map((n) => {
+  const groups = new Map<string, NotificationRecipientGroup>();
+  for (const n of notifications) {
     if (n.type !== first.type || n.emailId !== first.emailId || n.actionUrl !== first.actionUrl) {
       throw new RangeError('The notifications of one cause share their type and email');
     }
@@ -41,8 +45,19 @@ export function notificationsCreatedOf(
       text = texts.push({ title: n.title, message: n.message }) - 1;
       textIndex.set(key, text);
     }
-    return { userId: n.userId, language: n.language, text, silent: n.silent, channels: n.channels };
-  });
+    const { email, slack, push } = n.channels;
+    const told = JSON.stringify([n.language, text, n.silent, email, slack, push]);
+    const group = groups.get(told);
+    if (group) group.userIds.push(n.userId);
+    else
+      groups.set(told, {
+        userIds: [n.userId],
+        language: n.language,
+        text,
+        silent: n.silent,
+        channels: { email, slack, push },
+      });
+  }
   const { teamId, causeEventId, causeType, correspondent } = cause;
   return {
     teamId,
@@ -52,7 +67,7 @@ export function notificationsCreatedOf(
     emailId: first.emailId,
     actionUrl: first.actionUrl,
     texts,
-    recipients,
+    groups: [...groups.values()],
     ...(correspondent ? { correspondent } : {}),
   };
 }
@@ -60,16 +75,32 @@ export function notificationsCreatedOf(
 /** Expanded events, by their (shared, frozen) payload: the list, the delivery and the live push read each once. */
 const expanded = new WeakMap<object, readonly CreatedNotification[]>();
 
+/** An event recorded with its texts once (grouped recipients, or each recipient apart as before). */
+type WithTexts = NotificationsCreated | NotificationsCreatedByRecipient;
+
+/** Recipients of grouped events, by their (shared, frozen) payload. */
+const ungrouped = new WeakMap<object, readonly NotificationRecipient[]>();
+
+/** The recipients of an event recorded with its texts once, one entry each (groups in order, each group's in order). */
+function recipientsOf(data: WithTexts): readonly NotificationRecipient[] {
+  if ('recipients' in data) return data.recipients;
+  const known = ungrouped.get(data);
+  if (known) return known;
+  const recipients = data.groups.flatMap(({ userIds, ...told }) => userIds.map((userId) => ({ userId, ...told })));
+  ungrouped.set(data, recipients);
+  return recipients;
+}
+
 /**
  * The notifications of a stored `NotificationsCreated`, one per recipient, whichever form it was recorded in: the
- * current one (texts once, recipients apart) is expanded; one recorded before (a full notification per recipient)
- * already is.
+ * current one (texts once, recipients grouped) and the one before (texts once, each recipient apart) are expanded; the
+ * first form (a full notification per recipient) already is.
  */
 export function createdNotifications(data: StoredNotificationsCreated): readonly CreatedNotification[] {
   if ('notifications' in data) return data.notifications;
   const known = expanded.get(data);
   if (known) return known;
-  const notifications = data.recipients.map((recipient) => notificationOf(data, recipient));
+  const notifications = recipientsOf(data).map((recipient) => notificationOf(data, recipient));
   expanded.set(data, notifications);
   return notifications;
 }
@@ -88,34 +119,37 @@ export function notificationsOnChannels(
   if ('notifications' in data) return data.notifications.filter(onChannel);
   const known = expanded.get(data);
   if (known) return known.filter(onChannel);
-  return data.recipients.filter(onChannel).map((recipient) => notificationOf(data, recipient));
+  return recipientsOf(data)
+    .filter(onChannel)
+    .map((recipient) => notificationOf(data, recipient));
 }
 
 /** The recipients of a stored `NotificationsCreated` whose notification goes out by browser push, if they have a device. */
 export function pushRecipientIdsOf(data: StoredNotificationsCreated): string[] {
   const recipients: readonly { userId: string; channels: NotificationChannels }[] =
-    'notifications' in data ? data.notifications : data.recipients;
+    'notifications' in data ? data.notifications : recipientsOf(data);
   return recipients.filter(({ channels }) => channels.push).map(({ userId }) => userId);
 }
 
 /** The recipients of a stored `NotificationsCreated`, without expanding its notifications. */
 export function recipientIdsOf(data: StoredNotificationsCreated): string[] {
-  return 'notifications' in data ? data.notifications.map((n) => n.userId) : data.recipients.map((r) => r.userId);
+  return 'notifications' in data ? data.notifications.map((n) => n.userId) : recipientsOf(data).map((r) => r.userId);
 }
 
-/** The recipients of an event of the current form, each one's text checked to be there (a clear error if not). */
-export function checkedRecipients(data: NotificationsCreated): readonly NotificationRecipient[] {
-  for (const recipient of data.recipients) textOf(data, recipient);
-  return data.recipients;
+/** The recipients of an event recorded with its texts once, each one's text checked to be there (a clear error if not). */
+export function checkedRecipients(data: WithTexts): readonly NotificationRecipient[] {
+  const recipients = recipientsOf(data);
+  for (const recipient of recipients) textOf(data, recipient);
+  return recipients;
 }
 
-function textOf(data: NotificationsCreated, recipient: NotificationRecipient): NotificationText {
+function textOf(data: WithTexts, recipient: NotificationRecipient): NotificationText {
   const text = data.texts[recipient.text];
   if (!text) throw new RangeError(`NotificationsCreated ${data.causeEventId} names a text it does not have`);
   return text;
 }
 
-function notificationOf(data: NotificationsCreated, recipient: NotificationRecipient): CreatedNotification {
+function notificationOf(data: WithTexts, recipient: NotificationRecipient): CreatedNotification {
   const text = textOf(data, recipient);
   return {
     notificationId: notificationIdOf(data.causeEventId, recipient.userId),

@@ -85,7 +85,7 @@ describe('LiveNotifications', () => {
     ]);
     await replicasReached();
     expect(replicas).toHaveLength(1);
-    // The events as recorded (texts once, recipients apart): each replica expands them.
+    // The events as recorded (texts once, recipients grouped): each replica expands them.
     expect(replicas[0]).toEqual({
       event: LIVE_NOTIFICATIONS_EVENT,
       payload: {

@@ -36,7 +36,7 @@ export interface LiveEvent {
 }
 
 /**
- * What the other replicas receive for one push: each event's id, payload (texts once, recipients apart) and time;
+ * What the other replicas receive for one push: each event's id, payload (texts once, recipients grouped) and time;
  * each replica expands it for its own sockets.
  */
 interface ReplicaPush {
@@ -68,7 +68,7 @@ const REMEMBERED_EVENTS = 20_000;
  *
  * A push reaches this process's sockets at once and the other replicas' sockets through one server-side message for
  * the whole push (socket.io's Postgres adapter: one NOTIFY, the payload in `socket_io_attachments`; the events as
- * recorded, texts once and recipients apart, which each replica expands), not one round trip to the database per
+ * recorded, texts once and recipients grouped, which each replica expands), not one round trip to the database per
  * notification: an emit to a room waits for its NOTIFY before it reaches even the local sockets, and a burst's 15,000
  * notifications a second queued behind the adapter's four connections. A replica that receives a push remembers its
  * events, so that its own delivery reaction does not push them again. After a crash an event can be pushed twice: the

@@ -37,8 +37,8 @@ export class NotificationListProjection implements Projection {
     const created: CreatedRows[] = [];
     const flush = async () => {
       if (created.length === 0) return;
-      // Each event's texts once and its recipients apart, as the event records them (a new email in a team of 50: one
-      // title and message, 50 short rows), expanded here rather than sent as one full row per notification.
+      // Each event's texts once and one short entry per recipient (a new email in a team of 50: one title and message,
+      // 50 short rows), expanded here rather than sent as one full row per notification.
       // The recipients' unread counts grow by what was inserted (a notification handled again is not).
       await tx.query(
         `WITH inserted AS (
