@@ -104,6 +104,10 @@ describe('the notifications of a NotificationsCreated', () => {
 
     expect(createdNotifications(JSON.parse(JSON.stringify(stored)))).toEqual(notifications);
     expect(recipientIdsOf(stored)).toEqual(['a', 'b', 'c']);
+    expect(pushRecipientIdsOf(stored)).toEqual(notifications.filter((n) => n.channels.push).map((n) => n.userId));
+    expect(notificationsOnChannels(stored, () => true)).toEqual(
+      notifications.filter((n) => n.channels.email || n.channels.slack || n.channels.push),
+    );
   });
 
   it('read the texts as they now read: an erased message is erased for every recipient', () => {

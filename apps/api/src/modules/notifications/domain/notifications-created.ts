@@ -78,17 +78,16 @@ const expanded = new WeakMap<object, readonly CreatedNotification[]>();
 /** An event recorded with its texts once (grouped recipients, or each recipient apart as before). */
 type WithTexts = NotificationsCreated | NotificationsCreatedByRecipient;
 
-/** Recipients of grouped events, by their (shared, frozen) payload. */
-const ungrouped = new WeakMap<object, readonly NotificationRecipient[]>();
+/** The recipient groups of an event recorded with its texts once; one recorded with each recipient apart: groups of one. */
+function groupsOf(data: WithTexts): readonly NotificationRecipientGroup[] {
+  return 'groups' in data
+    ? data.groups
+    : data.recipients.map(({ userId, ...told }) => ({ userIds: [userId], ...told }));
+}
 
 /** The recipients of an event recorded with its texts once, one entry each (groups in order, each group's in order). */
-function recipientsOf(data: WithTexts): readonly NotificationRecipient[] {
-  if ('recipients' in data) return data.recipients;
-  const known = ungrouped.get(data);
-  if (known) return known;
-  const recipients = data.groups.flatMap(({ userIds, ...told }) => userIds.map((userId) => ({ userId, ...told })));
-  ungrouped.set(data, recipients);
-  return recipients;
+function recipientsOf(data: WithTexts): NotificationRecipient[] {
+  return groupsOf(data).flatMap(({ userIds, ...told }) => userIds.map((userId) => ({ userId, ...told })));
 }
 
 /**
@@ -119,21 +118,25 @@ export function notificationsOnChannels(
   if ('notifications' in data) return data.notifications.filter(onChannel);
   const known = expanded.get(data);
   if (known) return known.filter(onChannel);
-  return recipientsOf(data)
-    .filter(onChannel)
-    .map((recipient) => notificationOf(data, recipient));
+  // Group by group: a group on no channel (most of a burst) is not expanded at all.
+  return groupsOf(data).flatMap(({ userIds, ...told }) =>
+    userIds
+      .filter((userId) => onChannel({ userId, channels: told.channels }))
+      .map((userId) => notificationOf(data, { userId, ...told })),
+  );
 }
 
 /** The recipients of a stored `NotificationsCreated` whose notification goes out by browser push, if they have a device. */
 export function pushRecipientIdsOf(data: StoredNotificationsCreated): string[] {
-  const recipients: readonly { userId: string; channels: NotificationChannels }[] =
-    'notifications' in data ? data.notifications : recipientsOf(data);
-  return recipients.filter(({ channels }) => channels.push).map(({ userId }) => userId);
+  if ('notifications' in data) return data.notifications.filter((n) => n.channels.push).map((n) => n.userId);
+  return groupsOf(data)
+    .filter(({ channels }) => channels.push)
+    .flatMap(({ userIds }) => userIds);
 }
 
 /** The recipients of a stored `NotificationsCreated`, without expanding its notifications. */
 export function recipientIdsOf(data: StoredNotificationsCreated): string[] {
-  return 'notifications' in data ? data.notifications.map((n) => n.userId) : recipientsOf(data).map((r) => r.userId);
+  return 'notifications' in data ? data.notifications.map((n) => n.userId) : groupsOf(data).flatMap((g) => g.userIds);
 }
 
 /** The recipients of an event recorded with its texts once, each one's text checked to be there (a clear error if not). */
