@@ -14,9 +14,11 @@
  * alternately, and judges the targets on the rounds' medians (see ROUNDS).
  * It reports ingestion throughput (first APPEND to the last email in the inbox read model) of both, the stored
  * notifications, and for "on" the time from each email's EmailReceived event (recorded_at) to its notification at
- * each member's socket.
+ * each member's socket; for both, how long a ready callback of the application waited for its event loop during the
+ * burst (perf_hooks' event-loop delay, sampled every 10 ms: the figures include those 10 ms).
  */
 import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import type { NotificationSettings } from '@teaminbox/contracts';
@@ -160,6 +162,9 @@ async function run(mode: 'off' | 'on'): Promise<Result> {
     }
     if (ARRIVAL === 'move') await append(dovecot, EMAILS, 0, STAGING);
     const cpu = cpuBreakdownMeter();
+    // The application's event loop (this process): how long a ready callback waited for the thread during the burst.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const t0 = performance.now();
     let appendedMs = 0;
     const appending = (ARRIVAL === 'move' ? moveToInbox(dovecot) : append(dovecot, EMAILS)).then(() => {
@@ -171,6 +176,11 @@ async function run(mode: 'off' | 'on'): Promise<Result> {
       if (ingested >= warmedUp.size + EMAILS) {
         ingestionMs = performance.now() - t0;
         console.log(`  [${mode}] CPU during the burst (cores): ${cpu(ingestionMs)}`);
+        loopDelay.disable();
+        const lag = (p: number) => (loopDelay.percentile(p) / 1e6).toFixed(0);
+        console.log(
+          `  [${mode}] event loop delay during the burst: p50 ${lag(50)} ms, p90 ${lag(90)} ms, p99 ${lag(99)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
+        );
         // With --cpu-prof: the burst's window on the profile's clock (microseconds of the monotonic clock).
         if (process.env.BENCH_PROFILE_WINDOW)
           console.log(`  [${mode}] profile window: ${profileWindow(t0, ingestionMs)}`);

@@ -23,6 +23,7 @@ import { PersonalDataKeys1769500000000 } from './1769500000000-personal-data-key
 import { UserCredentials1769500000001 } from './1769500000001-user-credentials';
 import { ErasedAccounts1769600000100 } from './1769600000100-erased-accounts';
 import { NotificationUnreadCounts1769700000000 } from './1769700000000-notification-unread-counts';
+import { EmailMuteByTeam1769800000000 } from './1769800000000-email-mute-by-team';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   UserCredentials1769500000001,
   ErasedAccounts1769600000100,
   NotificationUnreadCounts1769700000000,
+  EmailMuteByTeam1769800000000,
 ];

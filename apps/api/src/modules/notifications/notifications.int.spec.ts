@@ -97,8 +97,8 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     await sink?.close();
   });
 
-  /** A new email of the team, as mail ingestion records it. */
-  async function receive(subject: string, fromName = 'Alice Customer'): Promise<string> {
+  /** A new email of the team, as mail ingestion records it (`inReplyTo`: the message id it answers). */
+  async function receive(subject: string, fromName = 'Alice Customer', inReplyTo?: string): Promise<string> {
     const emailId = uuidv7();
     await store().appendToStream(
       `email-${emailId}`,
@@ -110,6 +110,7 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
             emailId,
             teamId,
             messageId: `<${emailId}@example.com>`,
+            ...(inReplyTo ? { inReplyTo, references: [inReplyTo] } : {}),
             subject,
             fromName,
             fromEmail: 'customer@example.com',
@@ -306,6 +307,20 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     await settle(bob, emailId, 4);
     await handled();
     expect((await about(alice, emailId)).filter((n) => n.type === 'COMMENT_ADDED')).toHaveLength(1);
+  });
+
+  it('tells nobody who muted a conversation of its new mail, and the others as usual', async () => {
+    const first = await receive('Order 77');
+    await settle(alice, first, 1);
+    const muted = await t.request(`/api/emails/${first}/notifications/mute`, { method: 'PUT', token: alice.token });
+    expect(muted.status).toBe(200);
+    const reply = await receive('Re: Order 77', 'Alice Customer', `<${first}@example.com>`);
+    const other = await receive('Order 78');
+    await settle(bob, reply, 1);
+    await settle(alice, other, 1);
+    await handled();
+    expect(await about(alice, reply)).toEqual([]);
+    expect((await about(admin, reply)).map((n) => n.type)).toEqual(['EMAIL_RECEIVED']);
   });
 
   it('notifies nobody of an email a rule suppressed, once the rules engine has evaluated it', async () => {

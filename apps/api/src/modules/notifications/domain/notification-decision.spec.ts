@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
 import { defaultNotificationPreferences, type NotificationType } from '@teaminbox/contracts';
 import {
   decideNotifications,
@@ -78,6 +80,15 @@ describe('who gets which notification', () => {
     expect(new Set(later).size).toBe(2_500);
     expect(notificationIdOf('event-1', 'a')).toBe('98c26541-1c5e-561a-a977-30fd82f05f09');
     expect(notificationIdOf('cause-0', 'a')).toBe(later[0]);
+  });
+
+  it('derives the same ids as uuid v5 of the name in the namespace, for any cause and recipient', () => {
+    const namespace = 'f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b';
+    const names: [string, string][] = Array.from({ length: 3_000 }, () => [randomUUID(), randomUUID()]);
+    names.push(['', ''], ['x'.repeat(80), 'y'], ['ř'.repeat(40), 'ž'.repeat(39)], ['😀'.repeat(30), 'a'.repeat(200)]);
+    for (const [cause, user] of names) {
+      expect(notificationIdOf(cause, user)).toBe(uuidv5(Buffer.from(`${cause}\n${user}`, 'utf8'), namespace));
+    }
   });
 
   it('never notifies an auditor: not of new mail, an assignment nor a mention', () => {

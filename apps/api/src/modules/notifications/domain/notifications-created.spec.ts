@@ -88,6 +88,17 @@ describe('the notifications of a NotificationsCreated', () => {
     expect(createdNotifications(JSON.parse(JSON.stringify(data)))).toEqual(notifications);
   });
 
+  it('are made once per decision: the same notifications give the same payload, another cause its own', () => {
+    const notifications = decided(member('a'), member('b', { language: 'cs' }));
+    const data = notificationsCreatedOf(cause, notifications);
+
+    expect(notificationsCreatedOf({ ...cause }, notifications)).toBe(data);
+    const other = notificationsCreatedOf({ ...cause, causeEventId: 'event-2' }, notifications);
+    expect(other).not.toBe(data);
+    expect(other).toEqual({ ...data, causeEventId: 'event-2' });
+    expect(notificationsCreatedOf(cause, [...notifications])).toEqual(data);
+  });
+
   it('read an event recorded with each recipient apart (the form before the groups) as it was decided', () => {
     const notifications = decided(member('a'), member('b', { language: 'cs' }), member('c'));
     const { groups: _groups, ...withTexts } = notificationsCreatedOf(cause, notifications);

@@ -30,36 +30,47 @@ export function notificationsCreatedOf(
   cause: NotificationsCause,
   notifications: readonly CreatedNotification[],
 ): NotificationsCreated {
+  const known = recorded.get(notifications);
+  if (known && known.causeEventId === cause.causeEventId && known.teamId === cause.teamId) return known;
   const [first] = notifications;
   if (!first) throw new RangeError('A NotificationsCreated needs at least one notification');
   const texts: NotificationText[] = [];
-  const textIndex = new Map<string, number>();
-  const groups = new Map<string, NotificationRecipientGroup>();
+  // By title, then message: a decision gives its recipients the very same strings, which hash once.
+  const textIndex = new Map<string, Map<string, number>>();
+  // By language, then (text, silence, channels) as one number.
+  const groups = new Map<string, Map<number, NotificationRecipientGroup>>();
+  const ordered: NotificationRecipientGroup[] = [];
   for (const n of notifications) {
     if (n.type !== first.type || n.emailId !== first.emailId || n.actionUrl !== first.actionUrl) {
       throw new RangeError('The notifications of one cause share their type and email');
     }
-    const key = JSON.stringify([n.title, n.message]);
-    let text = textIndex.get(key);
+    let byMessage = textIndex.get(n.title);
+    if (!byMessage) textIndex.set(n.title, (byMessage = new Map()));
+    let text = byMessage.get(n.message);
     if (text === undefined) {
       text = texts.push({ title: n.title, message: n.message }) - 1;
-      textIndex.set(key, text);
+      byMessage.set(n.message, text);
     }
     const { email, slack, push } = n.channels;
-    const told = JSON.stringify([n.language, text, n.silent, email, slack, push]);
-    const group = groups.get(told);
+    const told = text * 16 + (n.silent ? 8 : 0) + (email ? 4 : 0) + (slack ? 2 : 0) + (push ? 1 : 0);
+    let ofLanguage = groups.get(n.language);
+    if (!ofLanguage) groups.set(n.language, (ofLanguage = new Map()));
+    const group = ofLanguage.get(told);
     if (group) group.userIds.push(n.userId);
-    else
-      groups.set(told, {
+    else {
+      const created = {
         userIds: [n.userId],
         language: n.language,
         text,
         silent: n.silent,
         channels: { email, slack, push },
-      });
+      };
+      ofLanguage.set(told, created);
+      ordered.push(created);
+    }
   }
   const { teamId, causeEventId, causeType, correspondent } = cause;
-  return {
+  const data: NotificationsCreated = {
     teamId,
     causeEventId,
     causeType,
@@ -67,10 +78,18 @@ export function notificationsCreatedOf(
     emailId: first.emailId,
     actionUrl: first.actionUrl,
     texts,
-    groups: [...groups.values()],
+    groups: ordered,
     ...(correspondent ? { correspondent } : {}),
   };
+  recorded.set(notifications, data);
+  return data;
 }
+
+/**
+ * The payloads made of decisions' notifications, by the (unchanged) list of them: the decider records the event and
+ * the live push reads the same payload again, made once. A caller must not change what it is given back.
+ */
+const recorded = new WeakMap<readonly CreatedNotification[], NotificationsCreated>();
 
 /** Expanded events, by their (shared, frozen) payload: the list, the delivery and the live push read each once. */
 const expanded = new WeakMap<object, readonly CreatedNotification[]>();

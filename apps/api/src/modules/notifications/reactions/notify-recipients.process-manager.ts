@@ -35,18 +35,23 @@ export const RULES_ENGINE_REACTION = 'rules-engine';
 export const EMAIL_NOTIFICATIONS_SUPPRESSED = 'EmailNotificationsSuppressed';
 
 /**
- * The read models of the emails that the decision reads must have the batch: a new email needs its thread (muting a
- * conversation), an assignment or a comment the inbox (subject, assignee, mutes). The people's side (membership,
- * settings, preferences, snooze) is not waited for: each of those commands answers only once its read model has it
- * (read-your-writes), so what a user has been told is saved is what the decision reads. During a burst the
- * notification list itself is the busiest read model; waiting for it would hold every notification back.
+ * The read models of the emails that the decision reads must have the batch: a new email its thread, when someone in
+ * its team muted an email (muting a conversation mutes its new mail), an assignment or a comment the inbox (subject,
+ * assignee, mutes). The people's side (membership, settings, preferences, snooze) is not waited for: each of those
+ * commands answers only once its read model has it (read-your-writes), so what a user has been told is saved is what
+ * the decision reads. During a burst the notification list itself is the busiest read model; waiting for it would
+ * hold every notification back, as waiting for the thread of mail that nobody in its team can have muted would.
  */
-function readModelsFor(events: StoredEvent[]): string[] {
+function readModelsFor(events: StoredEvent[], muting: ReadonlySet<string>): string[] {
   const names: string[] = [];
-  if (events.some((event) => event.type === 'EmailReceived')) names.push(EMAIL_THREAD_PROJECTION);
+  if (events.some((event) => isNewMail(event) && muting.has((event.data as EmailReceived).teamId.toLowerCase())))
+    names.push(EMAIL_THREAD_PROJECTION);
   if (events.some((event) => event.type !== 'EmailReceived')) names.push(INBOX_EMAIL_PROJECTION);
   return names;
 }
+
+/** A new email (not old mail found by a mailbox's first synchronisation, which is history and notifies nobody). */
+const isNewMail = (event: StoredEvent) => event.type === 'EmailReceived' && !(event.data as EmailReceived).firstSync;
 
 const emailKey = (teamId: string, emailId: string) => `${teamId.toLowerCase()} ${emailId.toLowerCase()}`;
 
@@ -96,25 +101,41 @@ export class NotifyRecipientsProcessManager implements Reaction {
       (max, event) => (comparePositions(event.position, max) > 0 ? event.position : max),
       events[0].position,
     );
-    const ready = await this.runner.waitFor(last, readModelsFor(events), this.tuning.waitMs);
-    if (!ready) this.logger.warn('Deciding notifications before every read model caught up');
-    const suppressed = await this.suppressedEmails(events, last);
-
-    // The emails that assignments and comments name, read once for the batch.
-    const emails = await this.directory.emailsOf(
-      events
-        .filter((event) => event.type === 'EmailAssigned' || event.type === 'CommentAdded')
-        .map((event) => event.data as { teamId: string; emailId: string }),
+    // What can notify: new mail, an assignment of mail that is not old, a comment. A batch of a first
+    // synchronisation's old mail reads and waits for nothing.
+    const candidates = events.filter(
+      (event) =>
+        isNewMail(event) ||
+        event.type === 'CommentAdded' ||
+        (event.type === 'EmailAssigned' && !(event.data as EmailAssigned).firstSync),
     );
+    if (candidates.length === 0) return;
+    const teamIds = [...new Set(candidates.map((event) => (event.data as { teamId: string }).teamId))];
+    // The people's side and what can hold mail back are read at once, before any wait.
+    const [teams, holdBack] = await Promise.all([
+      this.directory.membersOf(teamIds),
+      this.directory.holdingBack(teamIds.map((id) => id.toLowerCase())),
+    ]);
+    const ready = await this.runner.waitFor(last, readModelsFor(candidates, holdBack.muting), this.tuning.waitMs);
+    if (!ready) this.logger.warn('Deciding notifications before every read model caught up');
+    const [suppressed, emails] = await Promise.all([
+      this.suppressedEmails(candidates.filter(isNewMail), last, holdBack.suppressing),
+      // The emails that assignments and comments name, read once for the batch.
+      this.directory.emailsOf(
+        candidates
+          .filter((event) => event.type !== 'EmailReceived')
+          .map((event) => event.data as { teamId: string; emailId: string }),
+      ),
+    ]);
     const causes: { event: StoredEvent; teamId: string; cause: NotificationCause }[] = [];
-    for (const event of events) {
+    for (const event of candidates) {
       const found = this.causeOf(event, suppressed, emails);
       if (found) causes.push({ event, ...found });
     }
-    const [teams, muted] = await Promise.all([
-      this.directory.membersOf([...new Set(causes.map((c) => c.teamId))]),
-      this.directory.mutedOf(causes.map((c) => c.cause.email.emailId)),
-    ]);
+    // Mutes are read only for the causes of teams in which someone muted an email.
+    const muted = await this.directory.mutedOf(
+      causes.filter((c) => holdBack.muting.has(c.teamId.toLowerCase())).map((c) => c.cause.email.emailId),
+    );
     // The causes' notifications are decided and appended a slice at a time, each team's in the log's order: one read
     // of the (new) streams and one transaction per slice, each slice's recipients told as soon as it is appended.
     const byTeam = new Map<string, typeof causes>();
@@ -286,11 +307,17 @@ export class NotifyRecipientsProcessManager implements Reaction {
   }
 
   /**
-   * The new emails of the batch that a rule told not to announce. Read from each email's stream once the rules
-   * engine (when it runs anywhere) has finished with the batch; without a rules engine nothing is suppressed.
+   * The new emails of the batch that a rule told not to announce. Only the mail of a team with an enabled rule that
+   * suppresses notifications can be; for it, read from each email's stream once the rules engine (when it runs
+   * anywhere) has finished with the batch. Without such a rule or a rules engine nothing is suppressed, and nothing
+   * is waited for.
    */
-  private async suppressedEmails(events: StoredEvent[], last: Position): Promise<Set<string>> {
-    const received = events.filter((event) => event.type === 'EmailReceived');
+  private async suppressedEmails(
+    newMail: StoredEvent[],
+    last: Position,
+    suppressing: ReadonlySet<string>,
+  ): Promise<Set<string>> {
+    const received = newMail.filter((event) => suppressing.has((event.data as EmailReceived).teamId.toLowerCase()));
     const suppressed = new Set<string>();
     if (received.length === 0 || !(await this.directory.subscriberExists(RULES_ENGINE_REACTION))) return suppressed;
     const evaluated = await this.runner.waitFor(last, [RULES_ENGINE_REACTION], this.tuning.waitMs, {

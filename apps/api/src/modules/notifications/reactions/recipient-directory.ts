@@ -39,18 +39,24 @@ function settingsOf(row: MemberRow): RecipientSettings {
   };
 }
 
-/** The members with `mutedEmail` set for one email. */
+/**
+ * The members with `mutedEmail` set for one email (the team's members, read with `mutedEmail` false, are copied only
+ * where someone muted it: most emails of a burst are muted by nobody).
+ */
 export function withMutes(
-  members: Map<string, Recipient>,
-  muted: Set<string>,
+  members: ReadonlyMap<string, Recipient>,
+  muted: ReadonlySet<string>,
   emailId: string,
-): Map<string, Recipient> {
-  return new Map(
-    [...members].map(([userId, recipient]) => [
-      userId,
-      { ...recipient, mutedEmail: muted.has(`${userId} ${emailId}`) },
-    ]),
-  );
+): ReadonlyMap<string, Recipient> {
+  if (muted.size === 0) return members;
+  let copy: Map<string, Recipient> | undefined;
+  for (const [userId, recipient] of members) {
+    const mutedEmail = muted.has(`${userId} ${emailId}`);
+    if (mutedEmail === recipient.mutedEmail) continue;
+    copy ??= new Map(members);
+    copy.set(userId, { ...recipient, mutedEmail });
+  }
+  return copy ?? members;
 }
 
 /**
@@ -89,6 +95,30 @@ export class RecipientDirectory {
       });
     }
     return teams;
+  }
+
+  /**
+   * Of these teams, those in which something can hold a new email's notifications back: `muting`, someone muted an
+   * email (whose conversation's new mail is then muted too); `suppressing`, an enabled rule suppresses notifications.
+   * The decision waits for the thread and the rules engine only for their mail.
+   */
+  async holdingBack(teamIds: string[]): Promise<{ muting: Set<string>; suppressing: Set<string> }> {
+    const muting = new Set<string>();
+    const suppressing = new Set<string>();
+    if (teamIds.length === 0) return { muting, suppressing };
+    const rows: { team_id: string; muting: boolean; suppressing: boolean }[] = await this.db.query(
+      `SELECT t.id AS team_id,
+              EXISTS (SELECT 1 FROM email_mute m WHERE m.team_id = t.id) AS muting,
+              EXISTS (SELECT 1 FROM rule r WHERE r.team_id = t.id AND r.enabled AND r.suppress_notifications)
+                AS suppressing
+         FROM unnest($1::uuid[]) AS t(id)`,
+      [teamIds],
+    );
+    for (const row of rows) {
+      if (row.muting) muting.add(row.team_id);
+      if (row.suppressing) suppressing.add(row.team_id);
+    }
+    return { muting, suppressing };
   }
 
   /** Who muted each email or an email of its conversation: `${userId} ${emailId}` pairs. */
