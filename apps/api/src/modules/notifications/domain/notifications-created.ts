@@ -31,7 +31,14 @@ export function notificationsCreatedOf(
   notifications: readonly CreatedNotification[],
 ): NotificationsCreated {
   const known = recorded.get(notifications);
-  if (known && known.causeEventId === cause.causeEventId && known.teamId === cause.teamId) return known;
+  if (
+    known &&
+    known.causeEventId === cause.causeEventId &&
+    known.teamId === cause.teamId &&
+    known.causeType === cause.causeType &&
+    known.correspondent === (cause.correspondent || undefined)
+  )
+    return known;
   const [first] = notifications;
   if (!first) throw new RangeError('A NotificationsCreated needs at least one notification');
   const texts: NotificationText[] = [];

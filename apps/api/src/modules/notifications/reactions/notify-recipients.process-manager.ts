@@ -44,14 +44,16 @@ export const EMAIL_NOTIFICATIONS_SUPPRESSED = 'EmailNotificationsSuppressed';
  */
 function readModelsFor(events: StoredEvent[], muting: ReadonlySet<string>): string[] {
   const names: string[] = [];
-  if (events.some((event) => isNewMail(event) && muting.has((event.data as EmailReceived).teamId.toLowerCase())))
-    names.push(EMAIL_THREAD_PROJECTION);
+  if (events.some((event) => isNewMail(event) && muting.has(teamIdOf(event)))) names.push(EMAIL_THREAD_PROJECTION);
   if (events.some((event) => event.type !== 'EmailReceived')) names.push(INBOX_EMAIL_PROJECTION);
   return names;
 }
 
 /** A new email (not old mail found by a mailbox's first synchronisation, which is history and notifies nobody). */
 const isNewMail = (event: StoredEvent) => event.type === 'EmailReceived' && !(event.data as EmailReceived).firstSync;
+
+/** The team of a new email, an assignment or a comment, as its event records it. */
+const teamIdOf = (event: StoredEvent) => (event.data as { teamId: string }).teamId;
 
 const emailKey = (teamId: string, emailId: string) => `${teamId.toLowerCase()} ${emailId.toLowerCase()}`;
 
@@ -110,11 +112,11 @@ export class NotifyRecipientsProcessManager implements Reaction {
         (event.type === 'EmailAssigned' && !(event.data as EmailAssigned).firstSync),
     );
     if (candidates.length === 0) return;
-    const teamIds = [...new Set(candidates.map((event) => (event.data as { teamId: string }).teamId))];
+    const teamIds = [...new Set(candidates.map(teamIdOf))];
     // The people's side and what can hold mail back are read at once, before any wait.
     const [teams, holdBack] = await Promise.all([
       this.directory.membersOf(teamIds),
-      this.directory.holdingBack(teamIds.map((id) => id.toLowerCase())),
+      this.directory.holdingBack(teamIds),
     ]);
     const ready = await this.runner.waitFor(last, readModelsFor(candidates, holdBack.muting), this.tuning.waitMs);
     if (!ready) this.logger.warn('Deciding notifications before every read model caught up');
@@ -134,7 +136,7 @@ export class NotifyRecipientsProcessManager implements Reaction {
     }
     // Mutes are read only for the causes of teams in which someone muted an email.
     const muted = await this.directory.mutedOf(
-      causes.filter((c) => holdBack.muting.has(c.teamId.toLowerCase())).map((c) => c.cause.email.emailId),
+      causes.filter((c) => holdBack.muting.has(c.teamId)).map((c) => c.cause.email.emailId),
     );
     // The causes' notifications are decided and appended a slice at a time, each team's in the log's order: one read
     // of the (new) streams and one transaction per slice, each slice's recipients told as soon as it is appended.
@@ -317,7 +319,7 @@ export class NotifyRecipientsProcessManager implements Reaction {
     last: Position,
     suppressing: ReadonlySet<string>,
   ): Promise<Set<string>> {
-    const received = newMail.filter((event) => suppressing.has((event.data as EmailReceived).teamId.toLowerCase()));
+    const received = newMail.filter((event) => suppressing.has(teamIdOf(event)));
     const suppressed = new Set<string>();
     if (received.length === 0 || !(await this.directory.subscriberExists(RULES_ENGINE_REACTION))) return suppressed;
     const evaluated = await this.runner.waitFor(last, [RULES_ENGINE_REACTION], this.tuning.waitMs, {

@@ -100,7 +100,7 @@ export class RecipientDirectory {
   /**
    * Of these teams, those in which something can hold a new email's notifications back: `muting`, someone muted an
    * email (whose conversation's new mail is then muted too); `suppressing`, an enabled rule suppresses notifications.
-   * The decision waits for the thread and the rules engine only for their mail.
+   * The decision waits for the thread and the rules engine only for their mail. The sets hold the ids as given.
    */
   async holdingBack(teamIds: string[]): Promise<{ muting: Set<string>; suppressing: Set<string> }> {
     const muting = new Set<string>();
@@ -108,10 +108,10 @@ export class RecipientDirectory {
     if (teamIds.length === 0) return { muting, suppressing };
     const rows: { team_id: string; muting: boolean; suppressing: boolean }[] = await this.db.query(
       `SELECT t.id AS team_id,
-              EXISTS (SELECT 1 FROM email_mute m WHERE m.team_id = t.id) AS muting,
-              EXISTS (SELECT 1 FROM rule r WHERE r.team_id = t.id AND r.enabled AND r.suppress_notifications)
+              EXISTS (SELECT 1 FROM email_mute m WHERE m.team_id = t.id::uuid) AS muting,
+              EXISTS (SELECT 1 FROM rule r WHERE r.team_id = t.id::uuid AND r.enabled AND r.suppress_notifications)
                 AS suppressing
-         FROM unnest($1::uuid[]) AS t(id)`,
+         FROM unnest($1::text[]) AS t(id)`,
       [teamIds],
     );
     for (const row of rows) {
