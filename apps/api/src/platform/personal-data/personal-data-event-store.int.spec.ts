@@ -131,6 +131,26 @@ describe('the event store with personal data sealed (PostgreSQL)', () => {
     expect(rows).not.toContain('person-');
   });
 
+  it('writes appends started together in one transaction, their new subjects keyed in one round', async () => {
+    // A batch of new mail: one append per email, each of a sender never seen, started in the same turn.
+    const teamId = randomUUID();
+    const streams = Array.from({ length: 20 }, () => `together-${randomUUID()}`);
+    await Promise.all(
+      streams.map((streamId, index) =>
+        store.appendToStream(
+          streamId,
+          [arrived({ teamId, from: `new-${index}@example.com`, to: [], body: 'b', size: 1 })],
+          'no_stream',
+        ),
+      ),
+    );
+    const [row] = (await db.dataSource.query(
+      'SELECT count(DISTINCT transaction_id)::int AS n FROM events WHERE stream_id = ANY($1)',
+      [streams],
+    )) as { n: number }[];
+    expect(row.n).toBe(1);
+  });
+
   it('reads "[erased]" in the erased subject\'s fields only, once its key is deleted, in this and a new process', async () => {
     const teamId = randomUUID();
     const streamId = `message-${randomUUID()}`;

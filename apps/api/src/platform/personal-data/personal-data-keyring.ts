@@ -79,7 +79,8 @@ export class PersonalDataKeyring {
   /**
    * The keys of these subjects, created for those that have none yet. Creation is batched across callers: while one
    * statement runs, the subjects other appends ask for wait and go together in the next one (concurrent appends of a
-   * first sync, one email each, then cost one statement per round, not one each).
+   * first sync, one email each, then cost one statement per round, not one each). The first round starts once the
+   * event loop's current turn is over, so the callers of that turn go in it together.
    */
   async keysFor(subjects: readonly SubjectRef[]): Promise<Map<string, SubjectKey>> {
     const found = new Map<string, SubjectKey>();
@@ -93,7 +94,12 @@ export class PersonalDataKeyring {
     if (missing.size === 0) return found;
     const created = await new Promise<Map<string, SubjectKey>>((resolve, reject) => {
       this.waiting.push({ subjects: missing, resolve, reject });
-      if (!this.creating) void this.createWaiting();
+      if (!this.creating) {
+        // The first round waits for the end of the event loop's current turn, so that the appends started together
+        // (a batch of new mail) ask in one round and are then written together, not the first one alone.
+        this.creating = true;
+        setImmediate(() => void this.createWaiting());
+      }
     });
     for (const ref of missing.keys()) {
       const key = created.get(ref);
