@@ -24,6 +24,7 @@ import { UserCredentials1769500000001 } from './1769500000001-user-credentials';
 import { ErasedAccounts1769600000100 } from './1769600000100-erased-accounts';
 import { NotificationUnreadCounts1769700000000 } from './1769700000000-notification-unread-counts';
 import { EmailMuteByTeam1769800000000 } from './1769800000000-email-mute-by-team';
+import { NotificationSharedIds1769900000000 } from './1769900000000-notification-shared-ids';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   ErasedAccounts1769600000100,
   NotificationUnreadCounts1769700000000,
   EmailMuteByTeam1769800000000,
+  NotificationSharedIds1769900000000,
 ];

@@ -13,7 +13,11 @@ export interface NotificationChannels {
  * sees it (`createdNotifications` in the notifications module expands the event into these).
  */
 export interface CreatedNotification {
-  /** Derived from (cause event id, recipient): the same cause never notifies the same person twice. */
+  /**
+   * The id of the recipient's notification: a recipient has one notification of a cause, never two. Since
+   * `NotificationsCreated` records `notificationId`, every recipient's notification of the event has that id (the
+   * event's own); in events recorded before, each recipient's was derived from (cause event id, recipient).
+   */
   notificationId: string;
   userId: string;
   type: NotificationType;
@@ -59,10 +63,13 @@ export interface NotificationRecipientGroup {
  * On the stream `notifications-<causeEventId>`: the notifications one event caused. Its event id is derived from the
  * cause's, so handling the cause again after a crash appends nothing. The texts are recorded once each (the same for
  * every recipient of a language, unless one wrote their own message), and the recipients in groups of those told
- * alike (a new email in a team whose members keep the defaults: one group); each notification's id is derived from
- * (causeEventId, userId).
+ * alike (a new email in a team whose members keep the defaults: one group). Every recipient's notification has the
+ * id `notificationId` (the event's id: a user has one notification of an event); events recorded without it gave each
+ * recipient an id derived from (causeEventId, userId), and are read so.
  */
 export interface NotificationsCreated {
+  /** The id of each recipient's notification, the event's own id; absent in events recorded before (see above). */
+  notificationId?: string;
   teamId: string;
   causeEventId: string;
   causeType: string;

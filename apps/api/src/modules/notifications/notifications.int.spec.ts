@@ -203,7 +203,8 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     expect(received.alice.map((n) => n.id)).toEqual([listed.id]);
     expect(received.alice[0]).toEqual({ ...listed, createdAt: expect.any(String) });
     expect(received.bob.map((n) => n.emailId)).toEqual([emailId]);
-    expect(received.bob[0].id).not.toBe(listed.id);
+    // The recipients of one email's notifications share its id: each one's notification is theirs and the id together.
+    expect(received.bob[0].id).toBe(listed.id);
     expect(
       await until(
         async () => counts,
@@ -387,8 +388,8 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     await sink.waitFor(alice.email, (m) => m.text.includes(emailId));
     await handled();
     const jobs: { name: string }[] = await db().query(
-      `SELECT name FROM pgboss.job WHERE data->>'notificationId' = $1`,
-      [n.id],
+      `SELECT name FROM pgboss.job WHERE data->>'notificationId' = $1 AND data->>'userId' = $2`,
+      [n.id, alice.id],
     );
     expect(jobs.map((j) => j.name)).toEqual(['notification-email']);
     expect(slack.received.length).toBe(slackBefore);
@@ -438,7 +439,14 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
   it("reads one's own notifications only: one, then all; another's id or a bad id answers 404", async () => {
     const emailId = await receive('Read me');
     const [mine] = await settle(alice, emailId, 1);
-    const [bobs] = await settle(bob, emailId, 1);
+    await settle(bob, emailId, 1);
+    // Bob's assignment is his alone: Alice has no notification of that id.
+    await t.request(`/api/emails/${emailId}/assign`, {
+      method: 'PUT',
+      token: alice.token,
+      body: { assignedTo: bob.id },
+    });
+    const bobs = (await settle(bob, emailId, 2)).find((n) => n.type === 'TASK_ASSIGNED')!;
     expect((await t.request(`/api/notifications/${bobs.id}/read`, { method: 'PUT', token: alice.token })).status).toBe(
       404,
     );
@@ -451,7 +459,11 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: mine.id, read: true, isRead: true, readAt: expect.any(String) });
-    expect((await about(bob, emailId))[0].read).toBe(false);
+    // Bob's notification of the same new email (the same id as Alice's) is still unread.
+    expect((await about(bob, emailId)).map((n) => [n.type, n.id === mine.id, n.read])).toEqual([
+      ['TASK_ASSIGNED', false, false],
+      ['EMAIL_RECEIVED', true, false],
+    ]);
     const unread = (await t.request<Notification[]>('/api/notifications/unread', { token: alice.token })).body;
     expect(unread.map((n) => n.id)).not.toContain(mine.id);
     expect(unread.length).toBeGreaterThan(0);

@@ -4,7 +4,8 @@ import { defaultNotificationPreferences, type NotificationType } from '@teaminbo
 import {
   decideNotifications,
   type NotificationCause,
-  notificationIdOf,
+  notificationsIdOf,
+  recipientNotificationIdOf,
   type Recipient,
   type RecipientSettings,
 } from './notification-decision';
@@ -47,11 +48,11 @@ const recipientsOf = (cause: NotificationCause, members: Map<string, Recipient>)
   decideNotifications(cause, members, now).notifications.map((n) => n.userId);
 
 describe('who gets which notification', () => {
-  it('notifies every member of a new email with the default message, a link and derived ids', () => {
+  it('notifies every member of a new email with the default message, a link and the id derived from the cause', () => {
     const decision = decideNotifications(received(), team(member('a'), member('b')), now);
     expect(decision.notifications).toEqual([
       {
-        notificationId: notificationIdOf('event-1', 'a'),
+        notificationId: notificationsIdOf('event-1'),
         userId: 'a',
         type: 'EMAIL_RECEIVED',
         title: 'New e-mail',
@@ -62,15 +63,21 @@ describe('who gets which notification', () => {
         silent: false,
         channels: { email: true, push: true, slack: false },
       },
-      expect.objectContaining({ userId: 'b', notificationId: notificationIdOf('event-1', 'b') }),
+      expect.objectContaining({ userId: 'b', notificationId: notificationsIdOf('event-1') }),
     ]);
-    expect(notificationIdOf('event-1', 'a')).toBe(notificationIdOf('event-1', 'a'));
-    expect(notificationIdOf('event-1', 'a')).not.toBe(notificationIdOf('event-1', 'b'));
-    expect(notificationIdOf('event-1', 'a')).not.toBe(notificationIdOf('event-2', 'a'));
+    expect(notificationsIdOf('event-1')).toBe(notificationsIdOf('event-1'));
+    expect(notificationsIdOf('event-1')).not.toBe(notificationsIdOf('event-2'));
   });
 
-  it('derives the ids recorded events were read with: uuid v5 of "<cause event id>\\n<user id>" in its namespace', () => {
-    // Events record no ids: these values pin the derivation, which must never change.
+  it("gives a cause's notifications the id of its NotificationsCreated: uuid v5 of the cause event id", () => {
+    // The event's id, recorded as the notifications' id since: the derivation must never change.
+    expect(notificationsIdOf('event-1')).toBe(uuidv5('event-1', '8c7d2b9e-4f1a-4d3b-9e6c-1a2b3c4d5e6f'));
+    expect(notificationsIdOf('event-1')).not.toBe(recipientNotificationIdOf('event-1', 'a'));
+  });
+
+  it('derives the ids events recorded before were read with: uuid v5 of "<cause event id>\\n<user id>" in its namespace', () => {
+    // Those events record no ids: these values pin the derivation, which must never change.
+    const notificationIdOf = recipientNotificationIdOf;
     expect(notificationIdOf('event-1', 'a')).toBe('98c26541-1c5e-561a-a977-30fd82f05f09');
     expect(notificationIdOf('0b0c6f3e-7f6a-4f0e-9a51-6d1f3f0a2b11', 'łucja-č')).toBe(
       '5e48d843-b9ca-548b-a6d1-5cb4cb87dc04',
@@ -83,6 +90,7 @@ describe('who gets which notification', () => {
   });
 
   it('derives the same ids as uuid v5 of the name in the namespace, for any cause and recipient', () => {
+    const notificationIdOf = recipientNotificationIdOf;
     const namespace = 'f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b';
     const names: [string, string][] = Array.from({ length: 3_000 }, () => [randomUUID(), randomUUID()]);
     names.push(['', ''], ['x'.repeat(80), 'y'], ['ř'.repeat(40), 'ž'.repeat(39)], ['😀'.repeat(30), 'a'.repeat(200)]);

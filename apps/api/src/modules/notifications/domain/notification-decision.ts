@@ -10,6 +10,16 @@ import { emailValues, notificationText } from './notification-message';
 
 /** The namespace of notification ids, parsed once (uuid parses a namespace given as text on every call). */
 const NOTIFICATION_NAMESPACE = parseUuid('f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b');
+/** The namespace of the ids of `NotificationsCreated` events (derived from their cause's). */
+const NOTIFICATIONS_EVENT_NAMESPACE = '8c7d2b9e-4f1a-4d3b-9e6c-1a2b3c4d5e6f';
+
+/**
+ * The id of the `NotificationsCreated` event of a cause, and of every recipient's notification in it (a user has one
+ * notification of a cause): handling the cause again gives the same id, so it is appended once and listed once.
+ */
+export function notificationsIdOf(causeEventId: string): string {
+  return uuidv5(causeEventId, NOTIFICATIONS_EVENT_NAMESPACE);
+}
 
 /** How many recent causes' notification ids are remembered (a team of 50: ~100,000 ids). */
 const REMEMBERED_CAUSES = 2_000;
@@ -17,12 +27,12 @@ const REMEMBERED_CAUSES = 2_000;
 const recentIds = new Map<string, Map<string, string>>();
 
 /**
- * The id of the notification one event gives one recipient: handling the event again gives the same id. The name
- * goes to uuid as UTF-8 bytes, the same bytes it would make of the text, only faster. The ids of the last causes are
- * remembered: the decision derives them, and the notification list and the delivery derive the same ones moments
- * later (a burst of 1,000 emails to 50 members derives 50,000 three times over).
+ * The id one recipient's notification had in a `NotificationsCreated` recorded before its notifications shared the
+ * event's id (notificationsIdOf): derived from (cause event id, recipient), read so as long as such events are read.
+ * The name goes to uuid as UTF-8 bytes, the same bytes it would make of the text, only faster. The ids of the last
+ * causes are remembered: the notification list and the delivery derive the same ones moments apart.
  */
-export function notificationIdOf(causeEventId: string, userId: string): string {
+export function recipientNotificationIdOf(causeEventId: string, userId: string): string {
   let ids = recentIds.get(causeEventId);
   if (!ids) {
     ids = new Map();
@@ -162,6 +172,7 @@ export function decideNotifications(
   const notifications: CreatedNotification[] = [];
   const skipped: NotificationDecision['skipped'] = [];
   const actor = actorOf(cause);
+  const notificationId = notificationsIdOf(cause.eventId);
   // The same text for every recipient of a language and custom message: filled once each.
   const texts = new Map<string, { title: string; message: string }>();
   const textOf = (recipient: Recipient) => {
@@ -217,7 +228,7 @@ export function decideNotifications(
       : { email: wanted.email, slack: wanted.slack && !silent, push: wanted.push && !silent };
     const { title, message } = textOf(recipient);
     notifications.push({
-      notificationId: notificationIdOf(cause.eventId, userId),
+      notificationId,
       userId,
       type: cause.type,
       title,

@@ -1,11 +1,11 @@
 import type { CreatedNotification } from '@teaminbox/contracts';
 import { deciderSpecification } from '../../../../test/support/decider-specification';
-import { notificationIdOf } from './notification-decision';
+import { notificationsIdOf } from './notification-decision';
 import { notificationsCreatedDecider } from './notifications-created.decider';
 
 const spec = deciderSpecification(notificationsCreatedDecider);
 const notification: CreatedNotification = {
-  notificationId: notificationIdOf('event-1', 'u1'),
+  notificationId: notificationsIdOf('event-1'),
   userId: 'u1',
   type: 'EMAIL_RECEIVED',
   title: 'New e-mail',
@@ -26,6 +26,7 @@ const command = (notifications = [notification]) => ({
 const created = {
   type: 'NotificationsCreated' as const,
   data: {
+    notificationId: notificationsIdOf('event-1'),
     teamId: 't1',
     causeEventId: 'event-1',
     causeType: 'EmailReceived',

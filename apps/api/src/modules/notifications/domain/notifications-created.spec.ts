@@ -5,7 +5,12 @@ import {
   type NotificationsCreatedByRecipient,
   type NotificationsCreatedPerRecipient,
 } from '@teaminbox/contracts';
-import { decideNotifications, notificationIdOf, type Recipient } from './notification-decision';
+import {
+  decideNotifications,
+  notificationsIdOf,
+  recipientNotificationIdOf,
+  type Recipient,
+} from './notification-decision';
 import { member } from '../../../../test/notifications/recipients';
 import {
   checkedRecipients,
@@ -14,6 +19,7 @@ import {
   notificationsOnChannels,
   pushRecipientIdsOf,
   recipientIdsOf,
+  sameNotificationsOf,
 } from './notifications-created';
 
 const now = new Date('2026-05-01T10:00:00Z');
@@ -48,6 +54,7 @@ describe('the notifications of a NotificationsCreated', () => {
     const data = notificationsCreatedOf(cause, notifications);
 
     expect(data).toEqual({
+      notificationId: notificationsIdOf('event-1'),
       ...cause,
       type: 'EMAIL_RECEIVED',
       emailId: 'email-1',
@@ -65,12 +72,35 @@ describe('the notifications of a NotificationsCreated', () => {
         { userIds: ['f'], language: 'en', text: 0, silent: false, channels: f.channels },
       ],
     });
-    // Through the log and back (JSON), every notification is the one decided (groups in order), its id derived again.
+    // Through the log and back (JSON), every notification is the one decided (groups in order), with the event's id.
     const grouped = [a, e, g, b, c, d, f];
     expect(createdNotifications(JSON.parse(JSON.stringify(data)))).toEqual(grouped);
-    expect(createdNotifications(data).map((n) => n.notificationId)).toEqual(
-      ['a', 'e', 'g', 'b', 'c', 'd', 'f'].map((userId) => notificationIdOf('event-1', userId)),
+    expect(new Set(createdNotifications(data).map((n) => n.notificationId))).toEqual(
+      new Set([notificationsIdOf('event-1')]),
     );
+    // The recipients who got the very same notification: one entry per group, not per recipient.
+    const same = sameNotificationsOf(JSON.parse(JSON.stringify(data)));
+    expect(same.map(({ userIds }) => userIds)).toEqual([['a', 'e', 'g'], ['b'], ['c'], ['d'], ['f']]);
+    const { userId: _a, ...shared } = a;
+    expect(same[0].notification).toEqual(shared);
+    expect(same[1].notification).toEqual({ ...shared, silent: true, channels: b.channels });
+  });
+
+  it('read an event recorded in groups before the notifications shared its id with an id per recipient', () => {
+    const notifications = decided(member('a'), member('b'), member('c', { language: 'cs' }));
+    const { notificationId: _id, ...before } = notificationsCreatedOf(cause, notifications);
+    const stored = JSON.parse(JSON.stringify(before)) as NotificationsCreated;
+    const ids = ['a', 'b', 'c'].map((userId) => recipientNotificationIdOf('event-1', userId));
+
+    expect(createdNotifications(stored)).toEqual(notifications.map((n, i) => ({ ...n, notificationId: ids[i] })));
+    // Each recipient's notification is their own: none is the same as another's.
+    expect(
+      sameNotificationsOf(stored).map(({ userIds, notification }) => [userIds, notification.notificationId]),
+    ).toEqual([
+      [['a'], ids[0]],
+      [['b'], ids[1]],
+      [['c'], ids[2]],
+    ]);
   });
 
   it('in a team whose members keep the defaults, record one group, under half the size of the recipients apart', () => {
@@ -82,7 +112,7 @@ describe('the notifications of a NotificationsCreated', () => {
 
     expect(data.groups).toHaveLength(1);
     expect(data.groups[0].userIds).toEqual(members.map((m) => m.userId));
-    const { groups: _groups, ...withTexts } = data;
+    const { groups: _groups, notificationId: _id, ...withTexts } = data;
     const byRecipient: NotificationsCreatedByRecipient = { ...withTexts, recipients: checkedRecipients(data).slice() };
     expect(JSON.stringify(data).length).toBeLessThan(JSON.stringify(byRecipient).length / 2);
     expect(createdNotifications(JSON.parse(JSON.stringify(data)))).toEqual(notifications);
@@ -100,8 +130,16 @@ describe('the notifications of a NotificationsCreated', () => {
   });
 
   it('read an event recorded with each recipient apart (the form before the groups) as it was decided', () => {
-    const notifications = decided(member('a'), member('b', { language: 'cs' }), member('c'));
-    const { groups: _groups, ...withTexts } = notificationsCreatedOf(cause, notifications);
+    const notifications = decided(member('a'), member('b', { language: 'cs' }), member('c')).map((n) => ({
+      ...n,
+      // Each recipient's id was derived then: the event records none.
+      notificationId: recipientNotificationIdOf('event-1', n.userId),
+    }));
+    const {
+      groups: _groups,
+      notificationId: _id,
+      ...withTexts
+    } = notificationsCreatedOf(cause, decided(member('a'), member('b', { language: 'cs' }), member('c')));
     const stored: NotificationsCreatedByRecipient = {
       ...withTexts,
       recipients: notifications.map((n) => ({
@@ -149,10 +187,11 @@ describe('the notifications of a NotificationsCreated', () => {
     expect(createdNotifications(JSON.parse(JSON.stringify(stored)))).toEqual(notifications);
   });
 
-  it('cannot record notifications of different types or emails in one event', () => {
+  it('cannot record notifications of different types, emails or ids in one event', () => {
     const [a, b] = decided(member('a'), member('b'));
     expect(() => notificationsCreatedOf(cause, [a, { ...b, type: 'TASK_ASSIGNED' }])).toThrow(RangeError);
     expect(() => notificationsCreatedOf(cause, [a, { ...b, emailId: 'email-2' }])).toThrow(RangeError);
+    expect(() => notificationsCreatedOf(cause, [a, { ...b, notificationId: 'another' }])).toThrow(RangeError);
     expect(() => notificationsCreatedOf(cause, [])).toThrow(RangeError);
   });
 

@@ -8,7 +8,7 @@ import type {
   NotificationText,
   StoredNotificationsCreated,
 } from '@teaminbox/contracts';
-import { notificationIdOf } from './notification-decision';
+import { recipientNotificationIdOf } from './notification-decision';
 
 /** What names the cause of a `NotificationsCreated`, besides its notifications. */
 export interface NotificationsCause {
@@ -22,9 +22,8 @@ export interface NotificationsCause {
 /**
  * The `NotificationsCreated` of one cause's notifications (at least one): each distinct text once, and the recipients
  * in groups of those told alike (language, text, silence, channels), in the order each group's first recipient was
- * decided. The notifications of one cause share their type and email, and each one's id is the one derived from
- * (cause event id, recipient), as decideNotifications gives it (it is not recorded but derived again when the event
- * is read). Notifications of different types or emails cannot be recorded in this form and throw.
+ * decided. The notifications of one cause share their type, email and id (the event's, as decideNotifications gives
+ * it). Notifications of different types, emails or ids cannot be recorded in this form and throw.
  */
 export function notificationsCreatedOf(
   cause: NotificationsCause,
@@ -48,8 +47,13 @@ export function notificationsCreatedOf(
   const groups = new Map<string, Map<number, NotificationRecipientGroup>>();
   const ordered: NotificationRecipientGroup[] = [];
   for (const n of notifications) {
-    if (n.type !== first.type || n.emailId !== first.emailId || n.actionUrl !== first.actionUrl) {
-      throw new RangeError('The notifications of one cause share their type and email');
+    if (
+      n.type !== first.type ||
+      n.emailId !== first.emailId ||
+      n.actionUrl !== first.actionUrl ||
+      n.notificationId !== first.notificationId
+    ) {
+      throw new RangeError('The notifications of one cause share their type, email and id');
     }
     let byMessage = textIndex.get(n.title);
     if (!byMessage) textIndex.set(n.title, (byMessage = new Map()));
@@ -78,6 +82,7 @@ export function notificationsCreatedOf(
   }
   const { teamId, causeEventId, causeType, correspondent } = cause;
   const data: NotificationsCreated = {
+    notificationId: first.notificationId,
     teamId,
     causeEventId,
     causeType,
@@ -165,6 +170,55 @@ export function recipientIdsOf(data: StoredNotificationsCreated): string[] {
   return 'notifications' in data ? data.notifications.map((n) => n.userId) : groupsOf(data).flatMap((g) => g.userIds);
 }
 
+/** A notification as every recipient in a group of `SameNotification` has it (their ids apart). */
+export type SharedNotification = Omit<CreatedNotification, 'userId'>;
+
+/** Recipients who got the very same notification (id, texts, silence, language and channels). */
+export interface SameNotification {
+  userIds: readonly string[];
+  notification: SharedNotification;
+}
+
+/** The groups of a stored event (see sameNotificationsOf), by its (shared, frozen) payload. */
+const alike = new WeakMap<object, readonly SameNotification[]>();
+
+/**
+ * The notifications of a stored `NotificationsCreated` in groups of recipients who got the very same one: in an event
+ * that records its notifications' id, its recipient groups as recorded (a new email to a team of 50: one group, not
+ * 50 notifications); in one recorded before, whose recipients' ids differ, each recipient alone.
+ */
+export function sameNotificationsOf(data: StoredNotificationsCreated): readonly SameNotification[] {
+  const known = alike.get(data);
+  if (known) return known;
+  let same: SameNotification[];
+  if ('notifications' in data) {
+    same = data.notifications.map(({ userId, ...notification }) => ({ userIds: [userId], notification }));
+  } else if (data.notificationId === undefined || !('groups' in data)) {
+    same = createdNotifications(data).map(({ userId, ...notification }) => ({ userIds: [userId], notification }));
+  } else {
+    const notificationId = data.notificationId;
+    same = data.groups.map((group) => {
+      const text = textOf(data, group);
+      return {
+        userIds: group.userIds,
+        notification: {
+          notificationId,
+          type: data.type,
+          title: text.title,
+          message: text.message,
+          actionUrl: data.actionUrl,
+          emailId: data.emailId,
+          language: group.language,
+          silent: group.silent,
+          channels: group.channels,
+        },
+      };
+    });
+  }
+  alike.set(data, same);
+  return same;
+}
+
 /** The recipients of an event recorded with its texts once, each one's text checked to be there (a clear error if not). */
 export function checkedRecipients(data: WithTexts): readonly NotificationRecipient[] {
   const recipients = recipientsOf(data);
@@ -172,7 +226,14 @@ export function checkedRecipients(data: WithTexts): readonly NotificationRecipie
   return recipients;
 }
 
-function textOf(data: WithTexts, recipient: NotificationRecipient): NotificationText {
+/** The recipient groups of an event recorded with its texts once, each group's text checked to be there. */
+export function checkedGroups(data: WithTexts): readonly NotificationRecipientGroup[] {
+  const groups = groupsOf(data);
+  for (const group of groups) textOf(data, group);
+  return groups;
+}
+
+function textOf(data: WithTexts, recipient: Pick<NotificationRecipient, 'text'>): NotificationText {
   const text = data.texts[recipient.text];
   if (!text) throw new RangeError(`NotificationsCreated ${data.causeEventId} names a text it does not have`);
   return text;
@@ -181,7 +242,7 @@ function textOf(data: WithTexts, recipient: NotificationRecipient): Notification
 function notificationOf(data: WithTexts, recipient: NotificationRecipient): CreatedNotification {
   const text = textOf(data, recipient);
   return {
-    notificationId: notificationIdOf(data.causeEventId, recipient.userId),
+    notificationId: data.notificationId ?? recipientNotificationIdOf(data.causeEventId, recipient.userId),
     userId: recipient.userId,
     type: data.type,
     title: text.title,

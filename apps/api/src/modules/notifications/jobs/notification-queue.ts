@@ -45,9 +45,16 @@ export const DEFAULT_NOTIFICATION_QUEUE_TUNING: NotificationQueueTuning = {
 
 const JOB_NAMESPACE = '2d8e6f1a-9b3c-4e57-a0d1-6c4b8e2f7a93';
 
-/** The job of a notification on a channel (and device, for push): inserting it twice stores it once. */
-export const notificationJobIdOf = (notificationId: string, channel: NotificationChannel, subscriptionId = '') =>
-  uuidv5(`${notificationId}\n${channel}\n${subscriptionId}`, JOB_NAMESPACE);
+/**
+ * The job of a recipient's notification on a channel (and device, for push): inserting it twice stores it once. The
+ * recipient is part of it: the recipients of one event share their notification's id.
+ */
+export const notificationJobIdOf = (
+  notificationId: string,
+  userId: string,
+  channel: NotificationChannel,
+  subscriptionId = '',
+) => uuidv5(`${notificationId}\n${userId}\n${channel}\n${subscriptionId}`, JOB_NAMESPACE);
 
 export type NotificationJobHandler = (job: PgBoss.JobWithMetadata<NotificationJob>) => Promise<void>;
 
@@ -85,7 +92,7 @@ export class NotificationQueue {
     if (jobs.length === 0) return;
     await this.jobs.started().insert(
       jobs.map(({ channel, job }) => ({
-        id: notificationJobIdOf(job.notificationId, channel, job.subscriptionId),
+        id: notificationJobIdOf(job.notificationId, job.userId, channel, job.subscriptionId),
         name: NOTIFICATION_QUEUES[channel],
         data: job,
         retryLimit: this.tuning.retryLimit,

@@ -2,12 +2,12 @@ import type { CreatedNotification, NotificationsCreatedPerRecipient } from '@tea
 import type { AccessTokenService } from '../../../platform/auth/access-token.service';
 import type { ClusterPool } from '../../../platform/cluster/cluster-pool';
 import { RealtimeGateway, type RealtimeServer } from '../../../platform/realtime/realtime.gateway';
-import { notificationIdOf } from '../domain/notification-decision';
+import { notificationsIdOf, recipientNotificationIdOf } from '../domain/notification-decision';
 import { notificationsCreatedOf } from '../domain/notifications-created';
 import { LIVE_NOTIFICATIONS_EVENT, type LiveEvent, LiveNotifications } from './live-notifications';
 
 const notification = (causeEventId: string, userId: string): CreatedNotification => ({
-  notificationId: notificationIdOf(causeEventId, userId),
+  notificationId: notificationsIdOf(causeEventId),
   userId,
   type: 'EMAIL_RECEIVED',
   title: 'New e-mail',
@@ -28,10 +28,11 @@ function serverRecording(servers = 2) {
   const listeners = new Map<string, (payload: unknown) => void>();
   const server = {
     local: {
-      to: (room: string) => ({
+      to: (to: string | string[]) => ({
         emit: (event: string, dtos: { id: string; createdAt: string }[]) => {
           const message = messages++;
-          for (const dto of dtos) local.push({ room, event, id: dto.id, createdAt: dto.createdAt, message });
+          for (const room of typeof to === 'string' ? [to] : to)
+            for (const dto of dtos) local.push({ room, event, id: dto.id, createdAt: dto.createdAt, message });
           return true;
         },
       }),
@@ -64,7 +65,6 @@ describe('LiveNotifications', () => {
   const ev1: LiveEvent = {
     eventId: 'ev1',
     data: notificationsCreatedOf(cause('c1'), decided1),
-    notifications: decided1,
     createdAt: at,
   };
   const ev2: LiveEvent = {
@@ -72,11 +72,13 @@ describe('LiveNotifications', () => {
     data: notificationsCreatedOf(cause('c2'), [notification('c2', 'u1')]),
     createdAt: at,
   };
+  // The recipients of one event share their notification's id.
   const [n1, n2] = decided1.map((n) => n.notificationId);
-  const n3 = notificationIdOf('c2', 'u1');
+  const n3 = notificationsIdOf('c2');
 
   it("pushes each recipient's notifications to their local sockets in one message, and the whole push to the other replicas at once", async () => {
     const { gateway, local, replicas } = serverRecording();
+    expect(n1).toBe(n2);
     expect(new LiveNotifications(gateway).push([ev1, ev2])).toBe(2);
     expect(local).toEqual([
       { room: 'user:u1', event: 'user.notifications', id: n1, createdAt: at.toISOString(), message: 0 },
@@ -103,7 +105,8 @@ describe('LiveNotifications', () => {
     expect(live.push([ev1])).toBe(1); // the process manager, after its append
     expect(live.push([ev1, ev2])).toBe(1); // the delivery reaction, from the log: ev1 was pushed already
     expect(local.map((e) => e.id)).toEqual([n1, n2, n3]);
-    expect(local.map((e) => e.message)).toEqual([0, 1, 2]);
+    // ev1's two recipients got the same notification: one message to both.
+    expect(local.map((e) => e.message)).toEqual([0, 0, 1]);
     await replicasReached();
     expect(replicas).toHaveLength(2);
     // Both sides are done with ev1: a later delivery of it (a repeat after a crash) pushes it again.
@@ -138,12 +141,45 @@ describe('LiveNotifications', () => {
     receiver.fromReplica(JSON.parse(JSON.stringify(sender.replicas[0].payload)));
     expect(receiver.local).toEqual([
       { room: 'user:u1', event: 'user.notifications', id: n1, createdAt: at.toISOString(), message: 0 },
-      { room: 'user:u2', event: 'user.notifications', id: n2, createdAt: at.toISOString(), message: 1 },
+      { room: 'user:u2', event: 'user.notifications', id: n2, createdAt: at.toISOString(), message: 0 },
     ]);
     expect(live.push([ev1])).toBe(0);
     await replicasReached();
     expect(receiver.local).toHaveLength(2);
     expect(receiver.replicas).toHaveLength(0);
+  });
+
+  it('sends recipients with the very same notifications one message, encoded once for all their rooms', () => {
+    const { gateway, local } = serverRecording();
+    const decided3 = [notification('c3', 'u1'), notification('c3', 'u2'), notification('c3', 'u3')];
+    const ev3: LiveEvent = { eventId: 'ev3', data: notificationsCreatedOf(cause('c3'), decided3), createdAt: at };
+    const snoozed = { ...notification('c4', 'u3'), silent: true };
+    const decided4 = [notification('c4', 'u1'), notification('c4', 'u2'), snoozed];
+    const ev4: LiveEvent = { eventId: 'ev4', data: notificationsCreatedOf(cause('c4'), decided4), createdAt: at };
+    expect(new LiveNotifications(gateway).push([ev3, ev4])).toBe(2);
+    // u1 and u2 got the same two notifications: one message to both rooms; u3's second one is silent: its own message.
+    const [n4, n5] = [notificationsIdOf('c3'), notificationsIdOf('c4')];
+    expect(local.map(({ room, id, message }) => [room, id, message])).toEqual([
+      ['user:u1', n4, 0],
+      ['user:u1', n5, 0],
+      ['user:u2', n4, 0],
+      ['user:u2', n5, 0],
+      ['user:u3', n4, 1],
+      ['user:u3', n5, 1],
+    ]);
+  });
+
+  it('pushes an event recorded in groups before its recipients shared an id with each recipient apart', () => {
+    const { gateway, local } = serverRecording();
+    const { notificationId: _id, ...before } = notificationsCreatedOf(cause('c5'), [
+      notification('c5', 'u1'),
+      notification('c5', 'u2'),
+    ]);
+    expect(new LiveNotifications(gateway).push([{ eventId: 'ev5', data: before, createdAt: at }])).toBe(1);
+    expect(local.map(({ room, id, message }) => [room, id, message])).toEqual([
+      ['user:u1', recipientNotificationIdOf('c5', 'u1'), 0],
+      ['user:u2', recipientNotificationIdOf('c5', 'u2'), 1],
+    ]);
   });
 
   it('pushes an event recorded with one full notification per recipient as it is stored', () => {

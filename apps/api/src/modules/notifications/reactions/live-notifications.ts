@@ -7,10 +7,10 @@ import {
 } from '@teaminbox/contracts';
 import type { Server } from 'socket.io';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
-import { createdNotifications } from '../domain/notifications-created';
+import { sameNotificationsOf, type SharedNotification } from '../domain/notifications-created';
 
 /** The in-app form of a notification just created (what the list will show). */
-export function notificationDto(n: CreatedNotification, createdAt: string): Notification {
+export function notificationDto(n: CreatedNotification | SharedNotification, createdAt: string): Notification {
   return {
     id: n.notificationId,
     type: n.type,
@@ -31,8 +31,6 @@ export interface LiveEvent {
   eventId: string;
   data: StoredNotificationsCreated;
   createdAt: Date;
-  /** Its notifications, when the pusher has them already (the process manager decided them). */
-  notifications?: readonly CreatedNotification[];
 }
 
 /**
@@ -45,7 +43,7 @@ interface ReplicaPush {
 
 /** An event's notifications for this process's sockets, with when they were created. */
 interface LocalPush {
-  notifications: readonly CreatedNotification[];
+  data: StoredNotificationsCreated;
   createdAt: string;
 }
 
@@ -87,7 +85,7 @@ export class LiveNotifications implements OnApplicationBootstrap {
         const local: LocalPush[] = [];
         for (const event of push.events) {
           if (this.pushed.delete(event.eventId)) continue;
-          local.push({ notifications: createdNotifications(event.data), createdAt: event.createdAt });
+          local.push({ data: event.data, createdAt: event.createdAt });
           this.remember(event.eventId);
         }
         this.emitLocally(local);
@@ -104,7 +102,7 @@ export class LiveNotifications implements OnApplicationBootstrap {
     for (const event of events) {
       if (this.pushed.delete(event.eventId)) continue;
       const createdAt = event.createdAt.toISOString();
-      local.push({ notifications: event.notifications ?? createdNotifications(event.data), createdAt });
+      local.push({ data: event.data, createdAt });
       this.remember(event.eventId);
       replicas.events.push({ eventId: event.eventId, data: event.data, createdAt });
     }
@@ -128,19 +126,36 @@ export class LiveNotifications implements OnApplicationBootstrap {
     }
   }
 
-  /** One `user.notifications` message per recipient for the whole push, their notifications in the events' order. */
+  /**
+   * One `user.notifications` message per recipient for the whole push, their notifications in the events' order.
+   * Recipients whose lists are the very same (the same notifications of the same events: a burst's new mail to a team
+   * whose members keep the same settings) get one message sent to all their rooms, encoded once.
+   */
   private emitLocally(events: readonly LocalPush[]): void {
-    const byUser = new Map<string, Notification[]>();
-    for (const { notifications, createdAt } of events) {
-      for (const n of notifications) {
-        const mine = byUser.get(n.userId) ?? [];
-        if (mine.length === 0) byUser.set(n.userId, mine);
-        mine.push(notificationDto(n, createdAt));
-      }
+    // Each recipient's list, and a key naming what is in it (event and group of each notification).
+    const byUser = new Map<string, { key: string; notifications: Notification[] }>();
+    events.forEach(({ data, createdAt }, e) => {
+      sameNotificationsOf(data).forEach(({ userIds, notification }, g) => {
+        const dto = notificationDto(notification, createdAt);
+        const part = `${e}.${g};`;
+        for (const userId of userIds) {
+          const mine = byUser.get(userId);
+          if (mine) {
+            mine.key += part;
+            mine.notifications.push(dto);
+          } else byUser.set(userId, { key: part, notifications: [dto] });
+        }
+      });
+    });
+    const alike = new Map<string, { rooms: string[]; notifications: Notification[] }>();
+    for (const [userId, { key, notifications }] of byUser) {
+      const same = alike.get(key);
+      if (same) same.rooms.push(rooms.user(userId));
+      else alike.set(key, { rooms: [rooms.user(userId)], notifications });
     }
     const server = this.gateway.server;
-    for (const [userId, notifications] of byUser)
-      server.local.to(rooms.user(userId)).emit('user.notifications', notifications);
+    for (const { rooms: to, notifications } of alike.values())
+      server.local.to(to).emit('user.notifications', notifications);
   }
 
   private remember(eventId: string): void {

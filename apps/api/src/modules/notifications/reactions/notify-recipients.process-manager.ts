@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CommentAdded, EmailAssigned, EmailReceived } from '@teaminbox/contracts';
-import { v5 as uuidv5 } from 'uuid';
 import { EventSourcedRepository, type StreamCommands } from '../../../platform/event-sourcing';
 import {
   comparePositions,
@@ -14,7 +13,12 @@ import { ProjectionRunner } from '../../../platform/projections/projection-runne
 import { RequestContext } from '../../../platform/request-context/request-context';
 import { INBOX_EMAIL_PROJECTION, emailStreamId } from '../../conversations';
 import { EMAIL_THREAD_PROJECTION } from '../../mail';
-import { decideNotifications, type NotificationCause, type NotifiedEmail } from '../domain/notification-decision';
+import {
+  decideNotifications,
+  type NotificationCause,
+  notificationsIdOf,
+  type NotifiedEmail,
+} from '../domain/notification-decision';
 import {
   type CreateNotifications,
   notificationsCreatedDecider,
@@ -57,9 +61,6 @@ const teamIdOf = (event: StoredEvent) => (event.data as { teamId: string }).team
 
 const emailKey = (teamId: string, emailId: string) => `${teamId.toLowerCase()} ${emailId.toLowerCase()}`;
 
-const EVENT_NAMESPACE = '8c7d2b9e-4f1a-4d3b-9e6c-1a2b3c4d5e6f';
-/** The id of the `NotificationsCreated` event of a cause: handling the cause again gives the same id. */
-const notificationsEventId = (causeEventId: string) => uuidv5(causeEventId, EVENT_NAMESPACE);
 /**
  * Causes whose notifications go in one append (one transaction). A burst's first batch can hold hundreds of new
  * emails; appended in slices, the first slice's notifications are delivered while the next ones are written.
@@ -210,7 +211,7 @@ export class NotifyRecipientsProcessManager implements Reaction {
           {
             command,
             scope: RequestContext.ofEvent(event),
-            eventIds: () => notificationsEventId(event.eventId),
+            eventIds: () => notificationsIdOf(event.eventId),
           },
         ],
       });
@@ -230,9 +231,8 @@ export class NotifyRecipientsProcessManager implements Reaction {
       if (command) {
         const { notifications, type: _type, ...cause } = command;
         live.push({
-          eventId: notificationsEventId(command.causeEventId),
+          eventId: notificationsIdOf(command.causeEventId),
           data: notificationsCreatedOf(cause, notifications),
-          notifications,
           createdAt,
         });
       }

@@ -3,8 +3,8 @@ import type { NotificationEventMap } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
-import { notificationIdOf } from '../../domain/notification-decision';
-import { checkedRecipients, createdNotifications } from '../../domain/notifications-created';
+import { recipientNotificationIdOf } from '../../domain/notification-decision';
+import { checkedGroups, checkedRecipients, createdNotifications } from '../../domain/notifications-created';
 
 export const NOTIFICATION_LIST_PROJECTION = 'notification-list';
 
@@ -37,19 +37,22 @@ export class NotificationListProjection implements Projection {
     const created: CreatedRows[] = [];
     const flush = async () => {
       if (created.length === 0) return;
-      // Each event's texts once and one short entry per recipient (a new email in a team of 50: one title and message,
-      // 50 short rows), expanded here rather than sent as one full row per notification.
+      // Each event's texts once and its recipients in groups (a new email in a team of 50: one title and message,
+      // one group of 50 user ids), expanded here rather than sent as one full row per notification. A group's
+      // recipients share the event's notification id; in events recorded before, each recipient's own id is sent.
       // The recipients' unread counts grow by what was inserted (a notification handled again is not).
       await tx.query(
         `WITH inserted AS (
            INSERT INTO notification (id, user_id, team_id, type, title, message, action_url, email_id, silent,
              created_at, position_commit, position_prepare)
-           SELECT r.id, r.user_id, e.team_id, e.type, e.texts -> r.text ->> 0, e.texts -> r.text ->> 1, e.action_url,
-             e.email_id, r.silent, e.created_at, e.position_commit, e.position_prepare
-             FROM json_to_recordset($1::json) AS e(team_id uuid, type text, action_url text, email_id uuid,
-               created_at timestamptz, position_commit numeric, position_prepare numeric, texts json, recipients json)
-            CROSS JOIN LATERAL json_to_recordset(e.recipients) AS r(id uuid, user_id uuid, text int, silent boolean)
-           ON CONFLICT (id) DO NOTHING
+           SELECT COALESCE((g.ids ->> (u.n - 1)::int)::uuid, e.id), u.user_id::uuid, e.team_id, e.type,
+             e.texts -> g.text ->> 0, e.texts -> g.text ->> 1, e.action_url, e.email_id, g.silent, e.created_at,
+             e.position_commit, e.position_prepare
+             FROM json_to_recordset($1::json) AS e(id uuid, team_id uuid, type text, action_url text, email_id uuid,
+               created_at timestamptz, position_commit numeric, position_prepare numeric, texts json, groups json)
+            CROSS JOIN LATERAL json_to_recordset(e.groups) AS g(users json, ids json, text int, silent boolean)
+            CROSS JOIN LATERAL json_array_elements_text(g.users) WITH ORDINALITY AS u(user_id, n)
+           ON CONFLICT (user_id, id) DO NOTHING
            RETURNING user_id)
          INSERT INTO notification_unread_count AS c (user_id, unread)
          SELECT user_id, count(*) FROM inserted GROUP BY user_id
@@ -133,8 +136,13 @@ export class NotificationListProjection implements Projection {
   }
 }
 
-/** One event's rows for the list's insert: its texts once (title, message), its recipients pointing at them. */
+/**
+ * One event's rows for the list's insert: its texts once (title, message), its recipients in groups pointing at them.
+ * The recipients of a group share the event's notification id (`id`); where they do not (events recorded before),
+ * the group gives each one's (`ids`, in the order of `users`).
+ */
 interface CreatedRows {
+  id: string | null;
   team_id: string;
   type: string;
   action_url: string | null;
@@ -143,7 +151,7 @@ interface CreatedRows {
   position_commit: string;
   position_prepare: string;
   texts: [title: string, message: string][];
-  recipients: { id: string; user_id: string; text: number; silent: boolean }[];
+  groups: { users: readonly string[]; ids?: string[]; text: number; silent: boolean }[];
 }
 
 /**
@@ -159,26 +167,41 @@ function createdRows(event: StoredEvent): CreatedRows[] {
   };
   if ('notifications' in data) {
     return data.notifications.map((n) => ({
+      id: n.notificationId,
       team_id: data.teamId,
       type: n.type,
       action_url: n.actionUrl,
       email_id: n.emailId,
       ...at,
       texts: [[n.title, n.message]],
-      recipients: [{ id: n.notificationId, user_id: n.userId, text: 0, silent: n.silent }],
+      groups: [{ users: [n.userId], text: 0, silent: n.silent }],
     }));
+  }
+  const texts = data.texts.map((text): [string, string] => [text.title, text.message]);
+  const rows = {
+    team_id: data.teamId,
+    type: data.type,
+    action_url: data.actionUrl,
+    email_id: data.emailId,
+    ...at,
+    texts,
+  };
+  if (data.notificationId !== undefined) {
+    return [
+      {
+        id: data.notificationId,
+        ...rows,
+        groups: checkedGroups(data).map((group) => ({ users: group.userIds, text: group.text, silent: group.silent })),
+      },
+    ];
   }
   return [
     {
-      team_id: data.teamId,
-      type: data.type,
-      action_url: data.actionUrl,
-      email_id: data.emailId,
-      ...at,
-      texts: data.texts.map((text): [string, string] => [text.title, text.message]),
-      recipients: checkedRecipients(data).map((r) => ({
-        id: notificationIdOf(data.causeEventId, r.userId),
-        user_id: r.userId,
+      id: null,
+      ...rows,
+      groups: checkedRecipients(data).map((r) => ({
+        users: [r.userId],
+        ids: [recipientNotificationIdOf(data.causeEventId, r.userId)],
         text: r.text,
         silent: r.silent,
       })),
