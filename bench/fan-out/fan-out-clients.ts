@@ -1,6 +1,6 @@
 /**
  * Browsers of the fan-out benchmark, in a process of their own: connects one socket.io client per (url, token) given
- * by the parent, reports 'ready', records when each 'team.email.created' arrives at each client, and sends the
+ * by the parent, reports 'ready', records when each 'team.emails.created' arrives at each client, and sends the
  * records to the parent when asked.
  */
 import type { Email } from '@teaminbox/contracts';
@@ -22,9 +22,10 @@ process.on('message', async (message: Connect | { type: 'count' } | { type: 'rep
         message.clients.slice(i, i + 20).map(({ url, token }, j) => {
           const client = i + j;
           const socket = io(url, { path: '/ws', transports: ['websocket'], auth: { token }, reconnection: false });
-          socket.on('team.email.created', (email: Email) =>
-            received.push({ client, emailId: email.id, at: Date.now() }),
-          );
+          socket.on('team.emails.created', (emails: Email[]) => {
+            const at = Date.now();
+            for (const email of emails) received.push({ client, emailId: email.id, at });
+          });
           sockets.push(socket);
           return new Promise<void>((resolve, reject) => {
             socket.once('connect', () => resolve());

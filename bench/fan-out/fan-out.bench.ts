@@ -8,7 +8,7 @@
  * robin to the replicas with the tokens of the team's members. Emails arrive one at a time by live APPEND to a real
  * Dovecot (the mailbox watched with IDLE by the replica that holds its lease). The latency of each delivery is from
  * the email's EmailReceived event (`recorded_at`, its transaction's start, so a little before its commit) to the
- * client's `team.email.created`.
+ * client's `team.emails.created`.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -9,7 +9,7 @@
  *    configuration through the HTTP API and times the first sync until inbox_email holds them all.
  *    Then times a plain imapflow fetch (uid + source) plus mailparser simpleParser of the same mailbox.
  * 2. With a socket.io client connected, APPENDs BENCH_LIVE (default 100) messages ~100 ms apart and
- *    measures APPEND start to 'team.email.created' at the client.
+ *    measures APPEND start to 'team.emails.created' at the client.
  */
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -138,9 +138,10 @@ async function main(): Promise<void> {
     await sleep(500);
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
-    socket.on('team.email.created', (email: Email) => {
-      const start = sentAt.get(email.subject);
-      if (start !== undefined) {
+    socket.on('team.emails.created', (emails: Email[]) => {
+      for (const email of emails) {
+        const start = sentAt.get(email.subject);
+        if (start === undefined) continue;
         latencies.push(performance.now() - start);
         sentAt.delete(email.subject);
       }
@@ -163,7 +164,7 @@ async function main(): Promise<void> {
     latencies.sort((a, b) => a - b);
     const p95 = percentile(latencies, 95);
     console.log(
-      `live: ${latencies.length} of ${LIVE} events received; APPEND to 'team.email.created' p50 ${Math.round(percentile(latencies, 50))} ms, p95 ${Math.round(p95)} ms, max ${Math.round(latencies[latencies.length - 1])} ms (target p95 <= 1,000 ms: ${latencies.length === LIVE && p95 <= 1000 ? 'met' : 'NOT met'})`,
+      `live: ${latencies.length} of ${LIVE} events received; APPEND to 'team.emails.created' p50 ${Math.round(percentile(latencies, 50))} ms, p95 ${Math.round(p95)} ms, max ${Math.round(latencies[latencies.length - 1])} ms (target p95 <= 1,000 ms: ${latencies.length === LIVE && p95 <= 1000 ? 'met' : 'NOT met'})`,
     );
   } finally {
     await bench.close();

@@ -17,7 +17,7 @@
  * same code) and judges the target on the median of the rounds' ratios.
  *
  * Then BENCH_LIVE (default 100) messages that R1's first rule assigns and labels are APPENDed ~100 ms apart: latency
- * from APPEND to P1's 'team.email.created' and to R1's 'team.email.updated' with the email assigned and labelled.
+ * from APPEND to P1's 'team.emails.created' and to R1's 'team.email.updated' with the email assigned and labelled.
  */
 import { cpus, loadavg } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -275,11 +275,15 @@ async function main(): Promise<void> {
     const rIds = new Map<string, string>();
     const plain: number[] = [];
     const ruled: number[] = [];
-    pSocket.on('team.email.created', (email: Email) => {
-      const start = sentAt.get(email.subject);
-      if (start !== undefined) plain.push(performance.now() - start);
+    pSocket.on('team.emails.created', (emails: Email[]) => {
+      for (const email of emails) {
+        const start = sentAt.get(email.subject);
+        if (start !== undefined) plain.push(performance.now() - start);
+      }
     });
-    rSocket.on('team.email.created', (email: Email) => rIds.set(email.id, email.subject));
+    rSocket.on('team.emails.created', (emails: Email[]) => {
+      for (const email of emails) rIds.set(email.id, email.subject);
+    });
     const done = new Set<string>();
     rSocket.on('team.email.updated', (change: EmailChange) => {
       const subject = rIds.get(change.id);
@@ -312,7 +316,7 @@ async function main(): Promise<void> {
     const p = report(plain);
     const r = report(ruled);
     console.log(
-      `live, team P: ${plain.length} of ${LIVE}; APPEND to 'team.email.created' p50 ${Math.round(p.p50)} ms, p95 ${Math.round(p.p95)} ms, max ${Math.round(p.max)} ms`,
+      `live, team P: ${plain.length} of ${LIVE}; APPEND to 'team.emails.created' p50 ${Math.round(p.p50)} ms, p95 ${Math.round(p.p95)} ms, max ${Math.round(p.max)} ms`,
     );
     console.log(
       `live, team R: ${ruled.length} of ${LIVE}; APPEND to assigned and labelled ('team.email.updated') p50 ${Math.round(r.p50)} ms, p95 ${Math.round(r.p95)} ms, max ${Math.round(r.max)} ms`,

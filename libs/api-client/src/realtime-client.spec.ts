@@ -57,6 +57,23 @@ describe('the realtime client', () => {
     await server.io.close();
   });
 
+  it("hands each of a message's new emails over in order, and each id once", async () => {
+    server.valid.add('mail');
+    const created: string[] = [];
+    client = createRealtimeClient(
+      { url: server.url, token: 'mail', reconnectDelayMs: DELAY_MS },
+      { ...handlers, onEmailCreated: (email) => created.push(email.id) },
+    );
+    await until(() => client!.status() === 'connected');
+    const email = (id: string) => ({ id, subject: `Subject ${id}` });
+    server.io.emit('team.emails.created', [email('a'), email('b'), email('c')]);
+    // A repeat (after a crash, the same email pushed again) and a new one in the next message.
+    server.io.emit('team.emails.created', [email('b'), email('d')]);
+    await until(() => created.length >= 4);
+    await sleep(DELAY_MS);
+    expect(created).toEqual(['a', 'b', 'c', 'd']);
+  });
+
   it('stops trying with a refused token once the session check says it has ended', async () => {
     const checkSession = jest.fn(async () => false);
     client = createRealtimeClient(

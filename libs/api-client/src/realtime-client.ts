@@ -163,8 +163,11 @@ function connect(io: typeof SocketIo, options: RealtimeOptions, handlers: Realti
   socket.on('connect', () => setStatus('connected'));
   socket.on('disconnect', dropped);
   socket.on('connect_error', dropped);
-  socket.on('team.email.created', (email) => {
-    if (email && typeof email.id === 'string' && seen.remember(email.id)) handlers.onEmailCreated(email);
+  socket.on('team.emails.created', (emails) => {
+    if (!Array.isArray(emails)) return;
+    for (const email of emails) {
+      if (email && typeof email.id === 'string' && seen.remember(email.id)) handlers.onEmailCreated(email);
+    }
   });
   socket.on('team.unread-count', (count) => handlers.onUnreadCount(Number(count)));
   socket.on('team.email.updated', (change) => handlers.onEmailUpdated?.(change));

@@ -13,8 +13,11 @@ import type { Notification } from '../notifications/notification.schemas';
 export const SOCKET_PATH = '/ws';
 
 export interface ServerToClientEvents {
-  /** /topic/team/{teamId}/emails */
-  'team.email.created': (email: Email) => void;
+  /**
+   * /topic/team/{teamId}/emails: the team's new emails, in the order they were received; each goes first in the list.
+   * One message per batch of new mail (at most 100 emails), so that a burst is not one frame per email and socket.
+   */
+  'team.emails.created': (emails: Email[]) => void;
   /** /topic/team/{teamId}/unread-count */
   'team.unread-count': (count: number) => void;
   /**

@@ -148,7 +148,7 @@ describe('two API replicas on one PostgreSQL', () => {
     const notified: Notification[][] = adminSockets.map(() => []);
     const counted: number[][] = adminSockets.map(() => []);
     adminSockets.forEach((socket, i) => {
-      socket.on('team.email.created', (email: Email) => created[i].push(email));
+      socket.on('team.emails.created', (emails: Email[]) => created[i].push(...emails));
       socket.on('team.email.updated', (change: EmailChange) => changed[i].push(change));
       socket.on('user.notifications', (list: Notification[]) => notified[i].push(...list));
       socket.on('user.notification-count', (count: number) => counted[i].push(count));

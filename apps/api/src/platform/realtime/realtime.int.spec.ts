@@ -69,9 +69,9 @@ describe('realtime over socket.io at /ws', () => {
     const received: Email[] = [];
     const counts: number[] = [];
     const leaked: Email[] = [];
-    socket.on('team.email.created', (email) => received.push(email));
+    socket.on('team.emails.created', (emails) => received.push(...emails));
     socket.on('team.unread-count', (count) => counts.push(count));
-    outsiderSocket.on('team.email.created', (email) => leaked.push(email));
+    outsiderSocket.on('team.emails.created', (emails) => leaked.push(...emails));
 
     const res = await t.request('/api/emails/sample', { method: 'POST', token: member.token });
     expect(res.status).toBe(200);

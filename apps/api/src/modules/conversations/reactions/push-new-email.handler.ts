@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { Email } from '@teaminbox/contracts';
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import { EmailReceivedEvent } from '../../../platform/projections/domain-events';
@@ -9,12 +10,17 @@ import { INBOX_EMAIL_PROJECTION } from '../projections/inbox-email/inbox-email.p
 import { InboxEmailQueries } from '../queries/inbox-email.queries';
 
 const COUNT_WAIT_MS = 2000;
+/** New emails of a team in one `team.emails.created` message at most. */
+export const EMAILS_PER_MESSAGE = 100;
 
 /**
- * Pushes a received email to its team's sockets ('team.email.created', built from the event so it
- * does not depend on the projection), then the team's unread count once the inbox projection has it.
- * Counts are coalesced per team: while one is being computed, further emails only ask for one more count
- * afterwards, so a first sync of thousands of messages runs a handful of counts, not one per message.
+ * Pushes received emails to their team's sockets ('team.emails.created', built from the events so it does not depend
+ * on the projection), then the team's unread count once the inbox projection has it. The emails handed over in one
+ * turn (a batch of new mail: the bus publishes a batch's events together) go in one message per team, in the log's
+ * order (at most EMAILS_PER_MESSAGE each): a burst of 400 new emails to a team of 50 members is 4 messages to each
+ * socket, not 400 (each message costs a write to every socket of the team). Counts are coalesced per team: while one
+ * is being computed, further emails only ask for one more count afterwards, so a first sync of thousands of messages
+ * runs a handful of counts, not one per message.
  */
 @EventsHandler(EmailReceivedEvent)
 export class PushNewEmailHandler implements IEventHandler<EmailReceivedEvent> {
@@ -28,10 +34,12 @@ export class PushNewEmailHandler implements IEventHandler<EmailReceivedEvent> {
 
   /** Per team: the newest position whose count is still to be pushed, and whether a count is running. */
   private readonly counts = new Map<string, { wanted: StoredEvent['position'] | null; running: boolean }>();
+  /** The emails gathered in this turn, by team, and the push that sends them once the turn is over. */
+  private gathered: { byTeam: Map<string, Email[]>; pushed: Promise<void> } | undefined;
 
   async handle({ event }: EmailReceivedEvent): Promise<void> {
     const teamId = event.data.teamId;
-    this.gateway.toTeam(teamId).emit('team.email.created', emailDtoFromEvent(event.data));
+    await this.push(teamId, emailDtoFromEvent(event.data));
     const state = this.counts.get(teamId) ?? { wanted: null, running: false };
     state.wanted = event.position;
     this.counts.set(teamId, state);
@@ -52,5 +60,28 @@ export class PushNewEmailHandler implements IEventHandler<EmailReceivedEvent> {
       state.running = false;
       this.counts.delete(teamId);
     }
+  }
+
+  /** Gathers a new email for its team's message of this turn; resolves once that message is sent. */
+  private push(teamId: string, email: Email): Promise<void> {
+    if (!this.gathered) {
+      const byTeam = new Map<string, Email[]>();
+      const pushed = new Promise<void>((resolve) =>
+        setImmediate(() => {
+          this.gathered = undefined;
+          for (const [team, emails] of byTeam) {
+            for (let i = 0; i < emails.length; i += EMAILS_PER_MESSAGE)
+              this.gateway.toTeam(team).emit('team.emails.created', emails.slice(i, i + EMAILS_PER_MESSAGE));
+          }
+          resolve();
+        }),
+      );
+      this.gathered = { byTeam, pushed };
+    }
+    const { byTeam, pushed } = this.gathered;
+    const ofTeam = byTeam.get(teamId);
+    if (ofTeam) ofTeam.push(email);
+    else byTeam.set(teamId, [email]);
+    return pushed;
   }
 }

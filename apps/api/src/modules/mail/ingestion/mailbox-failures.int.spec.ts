@@ -118,7 +118,7 @@ describe('mailbox workers next to failing mail servers (real Dovecot)', () => {
       if (!('socket' in connected)) throw connected.error;
       const created: Email[] = [];
       const counts: number[] = [];
-      connected.socket.on('team.email.created', (email: Email) => created.push(email));
+      connected.socket.on('team.emails.created', (emails: Email[]) => created.push(...emails));
       connected.socket.on('team.unread-count', (count: number) => counts.push(count));
       try {
         await imap.append('INBOX', message('healthy-2', 'Live while others fail'));

@@ -73,7 +73,9 @@ describe('mailbox ingestion from a real Dovecot', () => {
 
     const connected = await connectSocket(t, token);
     if (!('socket' in connected)) throw connected.error;
-    const pushed = new Promise<Email>((resolve) => connected.socket.once('team.email.created', resolve));
+    const pushed = new Promise<Email>((resolve) =>
+      connected.socket.once('team.emails.created', (emails: Email[]) => resolve(emails[0])),
+    );
     await until(
       async () =>
         (await t.request<{ syncProgress: unknown; lastSyncAt: string | null }>('/api/email-server-config', { token }))
@@ -85,7 +87,7 @@ describe('mailbox ingestion from a real Dovecot', () => {
     await imap.append('INBOX', message('live-1', 'Live one'));
     const email = await pushed;
     const latency = Date.now() - appendedAt;
-    console.log(`APPEND -> team.email.created latency: ${latency} ms`);
+    console.log(`APPEND -> team.emails.created latency: ${latency} ms`);
     expect(email.subject).toBe('Live one');
     expect(latency).toBeLessThan(5000);
     connected.socket.close();

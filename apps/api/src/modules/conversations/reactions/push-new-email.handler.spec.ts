@@ -1,0 +1,76 @@
+import type { Email, EmailReceived } from '@teaminbox/contracts';
+import type { StoredEvent } from '../../../platform/event-store/event-store.port';
+import { EmailReceivedEvent } from '../../../platform/projections/domain-events';
+import type { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import type { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import type { InboxEmailQueries } from '../queries/inbox-email.queries';
+import { EMAILS_PER_MESSAGE, PushNewEmailHandler } from './push-new-email.handler';
+
+let position = 0n;
+const received = (teamId: string, n: number): EmailReceivedEvent => {
+  const data: EmailReceived = {
+    emailId: `${teamId}-e${n}`,
+    teamId,
+    messageId: `<m${n}@example.com>`,
+    subject: `Subject ${n}`,
+    fromName: 'Alice',
+    fromEmail: 'alice@example.com',
+    to: ['support@example.com'],
+    cc: [],
+    text: 'Hi there',
+    html: null,
+    receivedAt: '2026-11-28T10:00:00.000Z',
+    priority: 'MEDIUM',
+    status: 'NEW',
+  };
+  position++;
+  return new EmailReceivedEvent({
+    data,
+    position: { commit: position, prepare: position },
+  } as StoredEvent<EmailReceived>);
+};
+
+/** The handler with a gateway that records what each team's room is sent, and counts that answer at once. */
+function handler() {
+  const sent: { room: string; event: string; subjects: string[] }[] = [];
+  const gateway = {
+    toTeam: (teamId: string) => ({
+      emit: (event: string, emails: Email[]) =>
+        sent.push({ room: teamId, event, subjects: emails.map((e) => e.subject) }),
+    }),
+  } as unknown as RealtimeGateway;
+  const runner = { waitFor: async () => true } as unknown as ProjectionRunner;
+  const emails = { countUnread: async () => 0 } as unknown as InboxEmailQueries;
+  return { push: new PushNewEmailHandler(gateway, runner, emails), sent };
+}
+
+describe('the push of new emails', () => {
+  it('sends the emails handed over in one turn as one message per team, in order, and each call waits for its message', async () => {
+    const { push, sent } = handler();
+    const handled = [received('t1', 1), received('t2', 1), received('t1', 2), received('t1', 3)].map((event) =>
+      push.handle(event),
+    );
+    expect(sent).toEqual([]);
+    await Promise.all(handled);
+    const created = sent.filter((message) => message.event === 'team.emails.created');
+    expect(created).toEqual([
+      { room: 't1', event: 'team.emails.created', subjects: ['Subject 1', 'Subject 2', 'Subject 3'] },
+      { room: 't2', event: 'team.emails.created', subjects: ['Subject 1'] },
+    ]);
+
+    // A later turn: a message of its own.
+    await push.handle(received('t1', 4));
+    expect(sent.filter((message) => message.event === 'team.emails.created').at(-1)?.subjects).toEqual(['Subject 4']);
+  });
+
+  it(`cuts a large batch into messages of ${EMAILS_PER_MESSAGE} emails`, async () => {
+    const { push, sent } = handler();
+    const total = EMAILS_PER_MESSAGE * 2 + 5;
+    await Promise.all(Array.from({ length: total }, (_, i) => push.handle(received('t1', i))));
+    const created = sent.filter((message) => message.event === 'team.emails.created');
+    expect(created.map((message) => message.subjects.length)).toEqual([EMAILS_PER_MESSAGE, EMAILS_PER_MESSAGE, 5]);
+    expect(created.flatMap((message) => message.subjects)).toEqual(
+      Array.from({ length: total }, (_, i) => `Subject ${i}`),
+    );
+  });
+});
