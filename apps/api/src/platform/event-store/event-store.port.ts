@@ -85,8 +85,11 @@ export interface EventStore {
    * concurrent writer (no event will later appear before the last one returned).
    */
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
-  /** Calls listener when new events may be readable; returns an unsubscribe function. */
-  onAppended(listener: () => void): () => void;
+  /**
+   * Calls listener when new events may be readable, with the types of the events appended when the adapter knows them
+   * (none: any type may have been appended); returns an unsubscribe function.
+   */
+  onAppended(listener: (types?: ReadonlySet<string>) => void): () => void;
   /** Position of the last event readable through readAll now (START when empty). */
   headPosition(): Promise<Position>;
   health(): Promise<{ ok: boolean; detail: string }>;

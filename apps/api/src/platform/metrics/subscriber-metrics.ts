@@ -4,7 +4,7 @@ import { METRIC_PREFIX, Metrics } from './metrics';
 
 /**
  * The projections' and reactions' health as gauges: `teaminbox_subscriber_lag_events{subscriber, kind}` (events of
- * the log after the subscriber's checkpoint, counted up to LAG_COUNT_LIMIT) and
+ * its types in the log after the subscriber's checkpoint, counted among the next LAG_COUNT_LIMIT events) and
  * `teaminbox_subscriber_parked_events{subscriber, kind}` (events in the dead-letter table). Read from the database,
  * so every replica reports the same values, whichever leads.
  */

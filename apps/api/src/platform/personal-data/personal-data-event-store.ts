@@ -123,7 +123,7 @@ export class PersonalDataEventStore implements EventStore {
     return this.registry.types();
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: (types?: ReadonlySet<string>) => void): () => void {
     return this.inner.onAppended(listener);
   }
 

@@ -365,6 +365,71 @@ describe('ProjectionRunner', () => {
     }
   });
 
+  it('wakes only the subscribers an append concerns; the others read past it when asked or on their poll', async () => {
+    const reads: { after: Position; types: string[] }[] = [];
+    const counting: EventStore = {
+      appendToStream: (streamId, events, expected) => store.appendToStream(streamId, events, expected),
+      readStream: (streamId, fromVersion) => store.readStream(streamId, fromVersion),
+      readStreams: (streamIds) => store.readStreams(streamIds),
+      async readAll(options) {
+        reads.push({ after: options.after, types: [...(options.types ?? [])] });
+        return store.readAll(options);
+      },
+      onAppended: (listener) => store.onAppended(listener),
+      headPosition: () => store.headPosition(),
+      health: () => store.health(),
+      close: async () => undefined,
+    };
+    const handled: string[] = [];
+    const subscriber = (name: string, type: string): Projection => ({
+      name,
+      eventTypes: [type],
+      async handle(events) {
+        handled.push(...events.map((e) => `${name}:${e.type}`));
+      },
+      async reset() {},
+    });
+    const runner = new ProjectionRunner(db.dataSource, counting, { logger: quiet, pollIntervalMs: 60000 });
+    runner.registerProjection(subscriber('test-alpha', 'Alpha'));
+    runner.registerProjection(subscriber('test-beta', 'Beta'));
+    await runner.start();
+    try {
+      const first = await store.appendToStream(`typed-${randomUUID()}`, [event('Alpha', {})], NO_STREAM);
+      expect(await runner.waitFor(first.position, ['test-alpha', 'test-beta'], 10_000)).toBe(true);
+      await sleep(100);
+      reads.length = 0;
+
+      // Only Alpha's subscriber is woken: it handles the event; Beta's does not read the log at all.
+      const alpha = await store.appendToStream(`typed-${randomUUID()}`, [event('Alpha', {})], NO_STREAM);
+      for (const deadline = Date.now() + 5000; !handled.includes('test-alpha:Alpha') || handled.length < 2;) {
+        if (Date.now() > deadline) throw new Error('test-alpha did not handle the event');
+        await sleep(20);
+      }
+      await sleep(200);
+      expect(reads.every((read) => read.types.includes('Alpha') && !read.types.includes('Beta'))).toBe(true);
+      // Beta's subscriber is behind the log, by nothing it handles: its lag is 0.
+      const beta = (await runner.status()).find((s) => s.name === 'test-beta');
+      expect(beta).toMatchObject({ lag: 0, lagCapped: false });
+      const [checkpoint]: { behind: boolean }[] = await db.dataSource.query(
+        `SELECT (commit, prepare) < ($2::numeric, $3::numeric) AS behind FROM projection_checkpoints WHERE name = $1`,
+        ['test-beta', alpha.position.commit.toString(), alpha.position.prepare.toString()],
+      );
+      expect(checkpoint.behind).toBe(true);
+
+      // Asked for (waitFor wakes every loop), it reads past the event at once.
+      expect(await runner.waitFor(alpha.position, ['test-beta'], 2000)).toBe(true);
+      // An append of its own type wakes it too, and it handles it.
+      await store.appendToStream(`typed-${randomUUID()}`, [event('Beta', {})], NO_STREAM);
+      for (const deadline = Date.now() + 5000; !handled.includes('test-beta:Beta');) {
+        if (Date.now() > deadline) throw new Error('test-beta did not handle its event');
+        await sleep(20);
+      }
+      expect(handled.filter((h) => h === 'test-alpha:Alpha')).toHaveLength(2);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('runs reactions after commit, at least once even when afterCommit fails or the process dies before it', async () => {
     await appendMany(20, 2, 'Other');
     const seen: string[] = [];

@@ -38,9 +38,9 @@ export interface ProjectionRunnerOptions {
 export interface SubscriberStatus {
   name: string;
   kind: 'projection' | 'reaction';
-  /** Events of the log after its checkpoint, counted up to LAG_COUNT_LIMIT. */
+  /** Events of its types in the log after its checkpoint, counted among the next LAG_COUNT_LIMIT events. */
   lag: number;
-  /** True when the lag is LAG_COUNT_LIMIT or more. */
+  /** True when LAG_COUNT_LIMIT events were counted: there may be more. */
   lagCapped: boolean;
   /** Events parked in the dead-letter table. */
   parked: number;
@@ -261,7 +261,7 @@ export class ProjectionRunner {
     }
     if (this.running) return;
     this.running = true;
-    this.unsubscribe = this.eventStore.onAppended(() => this.wakeAll());
+    this.unsubscribe = this.eventStore.onAppended((types) => this.wakeFor(types));
     this.leaseTimer = setInterval(() => void this.checkLockConnection(), this.options.leaseIntervalMs);
     for (const loop of this.loops.values()) loop.done = this.runLoop(loop);
   }
@@ -421,6 +421,23 @@ export class ProjectionRunner {
         parked: await this.parkedCount(name),
       };
     });
+  }
+
+  /**
+   * Wakes the loops an append concerns: those that handle one of the types appended (every loop when the types are not
+   * known). The others read past those events when they next run: on an append of their own types, a waitFor (which
+   * wakes every loop) or their poll. A burst of one module's events (a notification's, say) then costs the other
+   * subscribers nothing, instead of a read and a checkpoint move each per append.
+   */
+  private wakeFor(types?: ReadonlySet<string>): void {
+    if (!types) return this.wakeAll();
+    for (const loop of this.loops.values()) {
+      let concerned = false;
+      for (const type of types) if ((concerned = loop.sub.types.has(type))) break;
+      if (!concerned) continue;
+      loop.woken = true;
+      loop.wake?.();
+    }
   }
 
   private wakeAll(): void {
@@ -597,12 +614,13 @@ export class ProjectionRunner {
     const result: SubscriberStatus[] = [];
     for (const loop of this.loops.values()) {
       const after = cursorOf.get(loop.sub.name) ?? START;
-      // The types filter leaves the payloads out: counting costs an index scan of at most LAG_COUNT_LIMIT rows.
+      // The types filter leaves the payloads out: counting costs an index scan of at most LAG_COUNT_LIMIT rows. Only
+      // the events of the subscriber's types count: it reads past the others when it next runs (see wakeFor).
       const behind = await this.eventStore.readAll({ after, maxCount: LAG_COUNT_LIMIT, types: [] });
       result.push({
         name: loop.sub.name,
         kind: loop.sub.kind,
-        lag: behind.length,
+        lag: behind.filter((event) => loop.sub.types.has(event.type)).length,
         lagCapped: behind.length >= LAG_COUNT_LIMIT,
         parked: parkedBy.get(loop.sub.name) ?? 0,
       });

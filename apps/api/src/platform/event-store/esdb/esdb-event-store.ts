@@ -49,7 +49,7 @@ export interface EsdbEventStoreOptions {
  */
 export class EsdbEventStore implements EventStore {
   private readonly client: KurrentDBClient;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(types?: ReadonlySet<string>) => void>();
   private subscription: ReturnType<KurrentDBClient['subscribeToAll']> | undefined;
   private resubscribe: NodeJS.Timeout | undefined;
   private attempts = 0;
@@ -132,7 +132,7 @@ export class EsdbEventStore implements EventStore {
     return events;
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: (types?: ReadonlySet<string>) => void): () => void {
     this.listeners.add(listener);
     this.ensureSubscribed();
     return () => {

@@ -5,6 +5,15 @@ import { comparePositions, type AppendResult } from '../event-store.port';
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 
+/** Waits (at most 5 s) until the condition holds. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describeEventStoreContract('PostgreSQL', async () => {
   const database = await createMigratedTestDataSource();
   await database.dataSource.destroy();
@@ -172,6 +181,35 @@ describe('PostgresEventStore specifics', () => {
       await next;
       expect(calls).toBeGreaterThanOrEqual(4);
     } finally {
+      await other.close();
+    }
+  });
+
+  it('tells its listeners the types appended, here and in another store instance (NOTIFY names them)', async () => {
+    const other = new PostgresEventStore({ url: database.url });
+    const local: (string[] | undefined)[] = [];
+    const remote: (string[] | undefined)[] = [];
+    const names = (types?: ReadonlySet<string>) => (types ? [...types].sort() : undefined);
+    const unsubscribe = store.onAppended((types) => local.push(names(types)));
+    try {
+      other.onAppended((types) => remote.push(names(types)));
+      await until(() => remote.length > 0); // the initial wake once LISTEN is set up: any type
+      expect(remote).toEqual([undefined]);
+      const typed = (type: string) => ({ eventId: randomUUID(), type, data: {}, metadata });
+      await store.appendToStream(`typed-${randomUUID()}`, [typed('Alpha'), typed('Beta')], 'no_stream');
+      await until(() => remote.some((types) => types?.includes('Alpha')));
+      expect(local).toContainEqual(['Alpha', 'Beta']);
+      expect(remote).toContainEqual(['Alpha', 'Beta']);
+      // A NOTIFY without names (an older process, or too many types) means any type.
+      const admin = new Client({ connectionString: database.url });
+      await admin.connect();
+      remote.length = 0;
+      await admin.query(`SELECT pg_notify('es_appended', '')`);
+      await admin.end();
+      await until(() => remote.length > 0);
+      expect(remote).toEqual([undefined]);
+    } finally {
+      unsubscribe();
       await other.close();
     }
   });

@@ -14,6 +14,8 @@ import type { EventMetadata } from '@teaminbox/contracts';
 import { cleaningReplacer } from '../event-text';
 
 export const APPENDED_CHANNEL = 'es_appended';
+/** The longest NOTIFY payload naming types (PostgreSQL's limit is 8,000 bytes); longer, it names none (any type). */
+const MAX_NOTIFY_PAYLOAD = 7_000;
 
 export interface PostgresEventStoreOptions {
   /** Pool the store uses (not closed by close()); or `url` to let the store own one. */
@@ -238,12 +240,15 @@ function toAppendResult(pending: AppendRequest, row: AppendRow): AppendResult {
  *   rejected with WrongExpectedVersionError: a retry always resends the same whole batch.
  * - readAll: only transactions below the snapshot's xmin, ordered by (transaction_id, global_position),
  *   so a long-running writer can never make a reader skip its events.
- * - onAppended: local listeners right after an append, other processes through LISTEN/NOTIFY.
+ * - onAppended: local listeners right after an append, other processes through LISTEN/NOTIFY, both with the types of
+ *   the events appended (a NOTIFY names them, comma-separated, unless they are too many: then none, meaning any).
  */
 export class PostgresEventStore implements EventStore {
   private readonly pool: Pool;
   private readonly ownsPool: boolean;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(types?: ReadonlySet<string>) => void>();
+  /** The types appended since the last NOTIFY, for the next one. */
+  private notifyTypes = new Set<string>();
   private readonly notifyIntervalMs: number;
   private readonly maxConcurrentBatches: number;
   private readonly maxEventsPerBatch: number;
@@ -331,7 +336,7 @@ export class PostgresEventStore implements EventStore {
       this.batchesInFlight++;
       void this.flush(batch).finally(() => {
         this.batchesInFlight--;
-        this.announce();
+        this.announce(new Set(batch.flatMap((pending) => pending.events.map((event) => event.type))));
         this.pump();
       });
     }
@@ -509,7 +514,7 @@ export class PostgresEventStore implements EventStore {
     return row ? { commit: BigInt(row.c), prepare: BigInt(row.p) } : START;
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: (types?: ReadonlySet<string>) => void): () => void {
     this.listeners.add(listener);
     this.ensureListening();
     return () => {
@@ -538,23 +543,28 @@ export class PostgresEventStore implements EventStore {
     if (this.ownsPool) await this.pool.end();
   }
 
-  /** Wakes local listeners now and other processes with a coalesced NOTIFY. */
-  private announce(): void {
-    this.emit();
+  /** Wakes local listeners now and other processes with a coalesced NOTIFY, both told the types appended. */
+  private announce(types: ReadonlySet<string>): void {
+    this.emit(types);
+    for (const type of types) this.notifyTypes.add(type);
     if (this.notifyTimer || this.closed) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = undefined;
       if (this.closed) return;
-      this.pool.query(`SELECT pg_notify('${APPENDED_CHANNEL}', '')`).catch((error: Error) => {
-        this.warn(`NOTIFY failed: ${error.message}`);
-      });
+      const payload = [...this.notifyTypes].join(',');
+      this.notifyTypes = new Set();
+      this.pool
+        .query(`SELECT pg_notify('${APPENDED_CHANNEL}', $1)`, [payload.length <= MAX_NOTIFY_PAYLOAD ? payload : ''])
+        .catch((error: Error) => {
+          this.warn(`NOTIFY failed: ${error.message}`);
+        });
     }, this.notifyIntervalMs);
   }
 
-  private emit(): void {
+  private emit(types?: ReadonlySet<string>): void {
     for (const listener of this.listeners) {
       try {
-        listener();
+        listener(types);
       } catch (error) {
         this.warn(`onAppended listener failed: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -581,7 +591,10 @@ export class PostgresEventStore implements EventStore {
     };
     client.on('error', fail);
     client.on('end', () => fail(new Error('connection ended')));
-    client.on('notification', () => this.emit());
+    // Another process's NOTIFY names the types it appended; an empty one (or an older process's) means any.
+    client.on('notification', (message) =>
+      this.emit(message.payload ? new Set(message.payload.split(',')) : undefined),
+    );
     client
       .connect()
       .then(() => client.query(`LISTEN ${APPENDED_CHANNEL}`))
