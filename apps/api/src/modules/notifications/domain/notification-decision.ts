@@ -10,8 +10,8 @@ import { emailValues, notificationText } from './notification-message';
 
 /** The namespace of notification ids, parsed once (uuid parses a namespace given as text on every call). */
 const NOTIFICATION_NAMESPACE = parseUuid('f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b');
-/** The namespace of the ids of `NotificationsCreated` events (derived from their cause's). */
-const NOTIFICATIONS_EVENT_NAMESPACE = '8c7d2b9e-4f1a-4d3b-9e6c-1a2b3c4d5e6f';
+/** The namespace of the ids of `NotificationsCreated` events (derived from their cause's), parsed once. */
+const NOTIFICATIONS_EVENT_NAMESPACE = parseUuid('8c7d2b9e-4f1a-4d3b-9e6c-1a2b3c4d5e6f');
 
 /**
  * The id of the `NotificationsCreated` event of a cause, and of every recipient's notification in it (a user has one
