@@ -3,7 +3,12 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_PATH } from '@teaminbox/contracts';
-import { createRealtimeClient, type RealtimeClient, type RealtimeStatus } from './realtime-client';
+import {
+  createRealtimeClient,
+  type RealtimeClient,
+  type RealtimeHandlers,
+  type RealtimeStatus,
+} from './realtime-client';
 
 const DELAY_MS = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -57,14 +62,16 @@ describe('the realtime client', () => {
     await server.io.close();
   });
 
-  it("hands each of a message's new emails over in order, and each id once", async () => {
-    server.valid.add('mail');
-    const created: string[] = [];
-    client = createRealtimeClient(
-      { url: server.url, token: 'mail', reconnectDelayMs: DELAY_MS },
-      { ...handlers, onEmailCreated: (email) => created.push(email.id) },
-    );
+  /** A client connected with a token the server accepts, with these handlers besides the default ones. */
+  const connected = async (token: string, more: Partial<RealtimeHandlers>) => {
+    server.valid.add(token);
+    client = createRealtimeClient({ url: server.url, token, reconnectDelayMs: DELAY_MS }, { ...handlers, ...more });
     await until(() => client!.status() === 'connected');
+  };
+
+  it("hands each of a message's new emails over in order, and each id once", async () => {
+    const created: string[] = [];
+    await connected('mail', { onEmailCreated: (email) => created.push(email.id) });
     const email = (id: string) => ({ id, subject: `Subject ${id}` });
     server.io.emit('team.emails.created', [email('a'), email('b'), email('c')]);
     // A repeat (after a crash, the same email pushed again) and a new one in the next message.
@@ -172,13 +179,8 @@ describe('the realtime client', () => {
   });
 
   it("hands each of a push's notifications to the handler in order, once per id, and ignores a malformed push", async () => {
-    server.valid.add('member');
     const notified: string[] = [];
-    client = createRealtimeClient(
-      { url: server.url, token: 'member', reconnectDelayMs: DELAY_MS },
-      { ...handlers, onNotification: (n) => notified.push(n.id) },
-    );
-    await until(() => client!.status() === 'connected');
+    await connected('member', { onNotification: (n) => notified.push(n.id) });
     const n = (id: string) => ({ id, type: 'EMAIL_RECEIVED', title: 'New e-mail', message: 'Hi', createdAt: '' });
     server.sockets[0].emit('user.notifications', { id: 'not-a-list' });
     server.sockets[0].emit('user.notifications', [n('a'), n('b'), null, { id: 7 }]);

@@ -1,24 +1,11 @@
 import type { EmailReceived } from '@teaminbox/contracts';
+import { emailReceived } from '../../../../test/conversations/email-received';
 import { deciderSpecification } from '../../../../test/support/decider-specification';
 import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import { type RuleToApply, ruleEventIds } from './apply-rule';
 import { emailDecider, type EmailEvent } from './email.decider';
 
-const received: EmailReceived = {
-  emailId: 'e1',
-  teamId: 't1',
-  messageId: '<m1@example.com>',
-  subject: 'Invoice overdue',
-  fromName: 'Alice',
-  fromEmail: 'alice@vip.example.com',
-  to: ['support@example.com'],
-  cc: [],
-  text: 'Hi there',
-  html: null,
-  receivedAt: '2024-01-01T10:00:00.000Z',
-  priority: 'MEDIUM',
-  status: 'NEW',
-};
+const received: EmailReceived = emailReceived({ subject: 'Invoice overdue', fromEmail: 'alice@vip.example.com' });
 const ids = { emailId: 'e1', teamId: 't1' };
 const got: EmailEvent = { type: 'EmailReceived', data: received };
 const conditions = [

@@ -1,23 +1,10 @@
 import type { EmailReceived, ReplyQueued } from '@teaminbox/contracts';
+import { emailReceived } from '../../../../test/conversations/email-received';
 import { deciderSpecification } from '../../../../test/support/decider-specification';
 import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import { emailDecider } from './email.decider';
 
-const received: EmailReceived = {
-  emailId: 'e1',
-  teamId: 't1',
-  messageId: '<m1@example.com>',
-  subject: 'Hello',
-  fromName: 'Alice',
-  fromEmail: 'alice@example.com',
-  to: ['support@example.com'],
-  cc: [],
-  text: 'Hi there',
-  html: null,
-  receivedAt: '2024-01-01T10:00:00.000Z',
-  priority: 'MEDIUM',
-  status: 'NEW',
-};
+const received: EmailReceived = emailReceived();
 
 describe('email decider', () => {
   const spec = deciderSpecification(emailDecider);

@@ -1,4 +1,5 @@
 import type { Email, EmailReceived } from '@teaminbox/contracts';
+import { emailReceived } from '../../../../test/conversations/email-received';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import { EmailReceivedEvent } from '../../../platform/projections/domain-events';
 import type { ProjectionRunner } from '../../../platform/projections/projection-runner';
@@ -8,21 +9,7 @@ import { EMAILS_PER_MESSAGE, PushNewEmailHandler } from './push-new-email.handle
 
 let position = 0n;
 const received = (teamId: string, n: number): EmailReceivedEvent => {
-  const data: EmailReceived = {
-    emailId: `${teamId}-e${n}`,
-    teamId,
-    messageId: `<m${n}@example.com>`,
-    subject: `Subject ${n}`,
-    fromName: 'Alice',
-    fromEmail: 'alice@example.com',
-    to: ['support@example.com'],
-    cc: [],
-    text: 'Hi there',
-    html: null,
-    receivedAt: '2026-11-28T10:00:00.000Z',
-    priority: 'MEDIUM',
-    status: 'NEW',
-  };
+  const data = emailReceived({ emailId: `${teamId}-e${n}`, teamId, subject: `Subject ${n}` });
   position++;
   return new EmailReceivedEvent({
     data,
