@@ -70,8 +70,13 @@ export class PushNewEmailHandler implements IEventHandler<EmailReceivedEvent> {
         setImmediate(() => {
           this.gathered = undefined;
           for (const [team, emails] of byTeam) {
-            for (let i = 0; i < emails.length; i += EMAILS_PER_MESSAGE)
-              this.gateway.toTeam(team).emit('team.emails.created', emails.slice(i, i + EMAILS_PER_MESSAGE));
+            try {
+              for (let i = 0; i < emails.length; i += EMAILS_PER_MESSAGE)
+                this.gateway.toTeam(team).emit('team.emails.created', emails.slice(i, i + EMAILS_PER_MESSAGE));
+            } catch (error) {
+              // A live hint: the list loads its emails when it opens; one team's failed push stops no other's.
+              this.logger.warn(`New emails push failed: ${(error as Error).message}`);
+            }
           }
           resolve();
         }),
