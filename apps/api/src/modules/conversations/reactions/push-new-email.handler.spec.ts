@@ -22,8 +22,9 @@ function handler() {
   const sent: { room: string; event: string; subjects: string[] }[] = [];
   const gateway = {
     toTeam: (teamId: string) => ({
-      emit: (event: string, emails: Email[]) =>
-        sent.push({ room: teamId, event, subjects: emails.map((e) => e.subject) }),
+      // New emails come as a list; the unread count as a number.
+      emit: (event: string, payload: Email[] | number) =>
+        sent.push({ room: teamId, event, subjects: Array.isArray(payload) ? payload.map((e) => e.subject) : [] }),
     }),
   } as unknown as RealtimeGateway;
   const runner = { waitFor: async () => true } as unknown as ProjectionRunner;
