@@ -74,6 +74,9 @@ describe('the realtime client', () => {
     await connected('mail', { onEmailCreated: (email) => created.push(email.id) });
     const email = (id: string) => ({ id, subject: `Subject ${id}` });
     server.io.emit('team.emails.created', [email('a'), email('b'), email('c')]);
+    // A malformed message (not a list, an entry without an id) hands nothing over.
+    server.io.emit('team.emails.created', { id: 'not-a-list' } as never);
+    server.io.emit('team.emails.created', [{ subject: 'no id' }] as never);
     // A repeat (after a crash, the same email pushed again) and a new one in the next message.
     server.io.emit('team.emails.created', [email('b'), email('d')]);
     await until(() => created.length >= 4);

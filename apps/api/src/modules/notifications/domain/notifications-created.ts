@@ -197,23 +197,10 @@ export function sameNotificationsOf(data: StoredNotificationsCreated): readonly 
     same = createdNotifications(data).map(({ userId, ...notification }) => ({ userIds: [userId], notification }));
   } else {
     const notificationId = data.notificationId;
-    same = data.groups.map((group) => {
-      const text = textOf(data, group);
-      return {
-        userIds: group.userIds,
-        notification: {
-          notificationId,
-          type: data.type,
-          title: text.title,
-          message: text.message,
-          actionUrl: data.actionUrl,
-          emailId: data.emailId,
-          language: group.language,
-          silent: group.silent,
-          channels: group.channels,
-        },
-      };
-    });
+    same = data.groups.map(({ userIds, ...told }) => ({
+      userIds,
+      notification: sharedNotificationOf(data, told, notificationId),
+    }));
   }
   alike.set(data, same);
   return same;
@@ -239,18 +226,27 @@ function textOf(data: WithTexts, recipient: Pick<NotificationRecipient, 'text'>)
   return text;
 }
 
-function notificationOf(data: WithTexts, recipient: NotificationRecipient): CreatedNotification {
-  const text = textOf(data, recipient);
+/** A notification of the event as the recipients told alike (`told`) have it, with the given id. */
+function sharedNotificationOf(
+  data: WithTexts,
+  told: Omit<NotificationRecipient, 'userId'>,
+  notificationId: string,
+): SharedNotification {
+  const text = textOf(data, told);
   return {
-    notificationId: data.notificationId ?? recipientNotificationIdOf(data.causeEventId, recipient.userId),
-    userId: recipient.userId,
+    notificationId,
     type: data.type,
     title: text.title,
     message: text.message,
     actionUrl: data.actionUrl,
     emailId: data.emailId,
-    language: recipient.language,
-    silent: recipient.silent,
-    channels: recipient.channels,
+    language: told.language,
+    silent: told.silent,
+    channels: told.channels,
   };
+}
+
+function notificationOf(data: WithTexts, { userId, ...told }: NotificationRecipient): CreatedNotification {
+  const id = data.notificationId ?? recipientNotificationIdOf(data.causeEventId, userId);
+  return { userId, ...sharedNotificationOf(data, told, id) };
 }

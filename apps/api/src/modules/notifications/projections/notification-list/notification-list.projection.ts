@@ -39,19 +39,18 @@ export class NotificationListProjection implements Projection {
       if (created.length === 0) return;
       // Each event's texts once and its recipients in groups (a new email in a team of 50: one title and message,
       // one group of 50 user ids), expanded here rather than sent as one full row per notification. A group's
-      // recipients share the event's notification id; in events recorded before, each recipient's own id is sent.
+      // recipients share the notification id; an event recorded before gives each recipient an entry of their own.
       // The recipients' unread counts grow by what was inserted (a notification handled again is not).
       await tx.query(
         `WITH inserted AS (
            INSERT INTO notification (id, user_id, team_id, type, title, message, action_url, email_id, silent,
              created_at, position_commit, position_prepare)
-           SELECT COALESCE((g.ids ->> (u.n - 1)::int)::uuid, e.id), u.user_id::uuid, e.team_id, e.type,
-             e.texts -> g.text ->> 0, e.texts -> g.text ->> 1, e.action_url, e.email_id, g.silent, e.created_at,
-             e.position_commit, e.position_prepare
+           SELECT e.id, u.user_id::uuid, e.team_id, e.type, e.texts -> g.text ->> 0, e.texts -> g.text ->> 1,
+             e.action_url, e.email_id, g.silent, e.created_at, e.position_commit, e.position_prepare
              FROM json_to_recordset($1::json) AS e(id uuid, team_id uuid, type text, action_url text, email_id uuid,
                created_at timestamptz, position_commit numeric, position_prepare numeric, texts json, groups json)
-            CROSS JOIN LATERAL json_to_recordset(e.groups) AS g(users json, ids json, text int, silent boolean)
-            CROSS JOIN LATERAL json_array_elements_text(g.users) WITH ORDINALITY AS u(user_id, n)
+            CROSS JOIN LATERAL json_to_recordset(e.groups) AS g(users json, text int, silent boolean)
+            CROSS JOIN LATERAL json_array_elements_text(g.users) AS u(user_id)
            ON CONFLICT (user_id, id) DO NOTHING
            RETURNING user_id)
          INSERT INTO notification_unread_count AS c (user_id, unread)
@@ -137,12 +136,12 @@ export class NotificationListProjection implements Projection {
 }
 
 /**
- * One event's rows for the list's insert: its texts once (title, message), its recipients in groups pointing at them.
- * The recipients of a group share the event's notification id (`id`); where they do not (events recorded before),
- * the group gives each one's (`ids`, in the order of `users`).
+ * The rows of one notification id for the list's insert: its texts once (title, message), and the groups of its
+ * recipients pointing at them (the recipients of an event share its notification id; in an event recorded before,
+ * each recipient's is their own, so each recipient is an entry of their own).
  */
 interface CreatedRows {
-  id: string | null;
+  id: string;
   team_id: string;
   type: string;
   action_url: string | null;
@@ -151,12 +150,13 @@ interface CreatedRows {
   position_commit: string;
   position_prepare: string;
   texts: [title: string, message: string][];
-  groups: { users: readonly string[]; ids?: string[]; text: number; silent: boolean }[];
+  groups: { users: readonly string[]; text: number; silent: boolean }[];
 }
 
 /**
- * The rows of a `NotificationsCreated` in either recorded form: the current one as it is (texts once); one recorded
- * with a full notification per recipient as one entry per notification (such events are few and old).
+ * The rows of a `NotificationsCreated` in whichever form it was recorded: the current one as it is (texts once, one
+ * id for its groups of recipients); one recorded before its recipients shared an id, or with a full notification per
+ * recipient, as one entry per recipient with that recipient's id (such events are few and old).
  */
 function createdRows(event: StoredEvent): CreatedRows[] {
   const data = event.data as Data<'NotificationsCreated'>;
@@ -195,16 +195,9 @@ function createdRows(event: StoredEvent): CreatedRows[] {
       },
     ];
   }
-  return [
-    {
-      id: null,
-      ...rows,
-      groups: checkedRecipients(data).map((r) => ({
-        users: [r.userId],
-        ids: [recipientNotificationIdOf(data.causeEventId, r.userId)],
-        text: r.text,
-        silent: r.silent,
-      })),
-    },
-  ];
+  return checkedRecipients(data).map((r) => ({
+    id: recipientNotificationIdOf(data.causeEventId, r.userId),
+    ...rows,
+    groups: [{ users: [r.userId], text: r.text, silent: r.silent }],
+  }));
 }
