@@ -365,7 +365,7 @@ describe('ProjectionRunner', () => {
     }
   });
 
-  it('wakes only the subscribers an append concerns; the others read past it when asked or on their poll', async () => {
+  it('wakes only the subscribers an append or a wait concerns; the others read past it when asked or on their poll', async () => {
     const reads: { after: Position; types: string[] }[] = [];
     const counting: EventStore = {
       appendToStream: (streamId, events, expected) => store.appendToStream(streamId, events, expected),
@@ -416,7 +416,11 @@ describe('ProjectionRunner', () => {
       );
       expect(checkpoint.behind).toBe(true);
 
-      // Asked for (waitFor wakes every loop), it reads past the event at once.
+      // A wait for another subscriber does not wake it: still no read of Beta's.
+      expect(await runner.waitFor(alpha.position, ['test-alpha'], 2000)).toBe(true);
+      await sleep(200);
+      expect(reads.some((read) => read.types.includes('Beta'))).toBe(false);
+      // Asked for (waitFor wakes the loops it waits for), it reads past the event at once.
       expect(await runner.waitFor(alpha.position, ['test-beta'], 2000)).toBe(true);
       // An append of its own type wakes it too, and it handles it.
       await store.appendToStream(`typed-${randomUUID()}`, [event('Beta', {})], NO_STREAM);

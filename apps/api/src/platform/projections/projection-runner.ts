@@ -296,7 +296,8 @@ export class ProjectionRunner {
    * Resolves true once every named projection (default: all registered projections) has a checkpoint
    * at or after `position`; false after timeoutMs. Never throws for a timeout. With `afterCommit`, the
    * named reactions must also have finished their afterCommit work up to `position` (their effects are done,
-   * not only decided).
+   * not only decided). It wakes the loops it waits for, and only those: a reaction waiting for the inbox after each
+   * batch of new mail does not make every other subscriber read the log and move its checkpoint.
    */
   async waitFor(
     position: Position,
@@ -306,7 +307,7 @@ export class ProjectionRunner {
   ): Promise<boolean> {
     const wanted = names ?? this.projectionNames();
     const deadline = Date.now() + timeoutMs;
-    this.wakeAll();
+    this.wake(wanted);
     for (;;) {
       if (await this.reached(wanted, position, options.afterCommit ?? false)) return true;
       const remaining = deadline - Date.now();
@@ -425,9 +426,10 @@ export class ProjectionRunner {
 
   /**
    * Wakes the loops an append concerns: those that handle one of the types appended (every loop when the types are not
-   * known). The others read past those events when they next run: on an append of their own types, a waitFor (which
-   * wakes every loop) or their poll. A burst of one module's events (a notification's, say) then costs the other
-   * subscribers nothing, instead of a read and a checkpoint move each per append.
+   * known). The others read past those events when they next run: on an append of their own types, a waitFor that
+   * names them (it wakes the loops it waits for, not the others) or their poll. A burst of one module's events (a
+   * notification's, say) then costs the other subscribers nothing, instead of a read and a checkpoint move each per
+   * append or per wait of a reaction.
    */
   private wakeFor(types?: ReadonlySet<string>): void {
     if (!types) return this.wakeAll();
@@ -435,6 +437,16 @@ export class ProjectionRunner {
       let concerned = false;
       for (const type of types) if ((concerned = loop.sub.types.has(type))) break;
       if (!concerned) continue;
+      loop.woken = true;
+      loop.wake?.();
+    }
+  }
+
+  /** Wakes the named loops of this process (a name it does not run is another process's, or unknown). */
+  private wake(names: readonly string[]): void {
+    for (const name of names) {
+      const loop = this.loops.get(name);
+      if (!loop) continue;
       loop.woken = true;
       loop.wake?.();
     }
