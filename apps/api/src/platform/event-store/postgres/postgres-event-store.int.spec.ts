@@ -214,6 +214,45 @@ describe('PostgresEventStore specifics', () => {
     }
   });
 
+  it('tells its listeners again, here and in another instance, once an append held behind an older transaction is readable', async () => {
+    const other = new PostgresEventStore({ url: database.url });
+    const local: string[][] = [];
+    const remote: string[][] = [];
+    const names = (types?: ReadonlySet<string>) => (types ? [...types].sort() : ['*']);
+    const unsubscribe = store.onAppended((types) => local.push(names(types)));
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      other.onAppended((types) => remote.push(names(types)));
+      await until(() => remote.length > 0); // LISTEN is set up
+      const before = await store.headPosition();
+      // An older transaction with an id of its own (any writer's): readers see nothing that committed after it began.
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_current_xact_id()');
+      const streamId = `held-${randomUUID()}`;
+      await store.appendToStream(streamId, [{ eventId: randomUUID(), type: 'Held', data: {}, metadata }], 'no_stream');
+      await until(
+        () => local.some((types) => types.includes('Held')) && remote.some((types) => types.includes('Held')),
+      );
+      const ours = async () =>
+        (await store.readAll({ after: before, maxCount: 1000 })).filter((e) => e.streamId === streamId);
+      expect(await ours()).toEqual([]);
+      // Announced once each, while not readable; nothing more while the older transaction runs.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const told = (calls: string[][]) => calls.filter((types) => types.includes('Held') || types.includes('*')).length;
+      const [localBefore, remoteBefore] = [told(local), told(remote)];
+      await holder.query('COMMIT');
+      // Told again once the horizon has passed it: readers find it then.
+      await until(() => told(local) > localBefore && told(remote) > remoteBefore);
+      expect((await ours()).map((e) => e.type)).toEqual(['Held']);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+      unsubscribe();
+      await other.close();
+    }
+  });
+
   const event = (data: Record<string, unknown> = {}) => ({ eventId: randomUUID(), type: 'T', data, metadata });
 
   it('writes appends that arrive while a batch is in flight together, each with its own outcome', async () => {

@@ -41,8 +41,11 @@ export interface PostgresEventStoreOptions {
 }
 
 type Outcome = 'appended' | 'duplicate' | 'conflict' | 'overlap';
-/** A row of es_append_batch: outcome, stream version, commit and prepare position. */
-type AppendRow = [Outcome, number | null, string | null, string | null];
+/**
+ * A row of APPEND_BATCH_SQL: outcome, stream version, commit and prepare position, and whether a transaction older
+ * than the append's was still running when it was written (null when it wrote nothing).
+ */
+type AppendRow = [Outcome, number | null, string | null, string | null, boolean | null];
 /** A row of READ_ALL_SQL / READ_STREAM_SQL in array mode; see EVENT_COLUMNS. */
 type EventRow = [string, string, string, string, number, string, string | null, string | null, string];
 
@@ -62,7 +65,10 @@ interface PendingAppend extends AppendRequest {
   reject(error: unknown): void;
 }
 
-const APPEND_BATCH_SQL = 'SELECT * FROM es_append_batch($1::text[], $2::integer[], $3::jsonb, $4::boolean)';
+// `held`: a transaction older than the append's was running after it wrote (the snapshot of the target list is
+// taken then): readers may not see the append at its commit (see holdUntilReadable).
+const APPEND_BATCH_SQL = `SELECT r.*, pg_snapshot_xmin(pg_current_snapshot()) < pg_current_xact_id_if_assigned() AS held
+  FROM es_append_batch($1::text[], $2::integer[], $3::jsonb, $4::boolean) r`;
 // data, metadata and recorded_at arrive as text and are parsed when first read (see decoder). The
 // aliases matter: ORDER BY global_position must mean the bigint column, not a text output column.
 const EVENT_COLUMNS = `transaction_id::text AS c, global_position::text AS p, event_id, stream_id, stream_version,
@@ -90,6 +96,14 @@ const READ_ALL_TYPED_SQL = `SELECT transaction_id::text AS c, global_position::t
 const HEAD_SQL = `SELECT transaction_id::text AS c, global_position::text AS p FROM events
   WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY transaction_id DESC, global_position DESC LIMIT 1`;
+
+/** The oldest transaction still running: readAll's horizon. */
+const HORIZON_SQL = `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
+/** Between two looks at the horizon while appends are held behind it: doubles from the first to the last. */
+const HELD_CHECK_FIRST_MS = 5;
+const HELD_CHECK_MAX_MS = 200;
+/** How long an append is followed at most; past that (a transaction held open for long) the readers' poll takes it. */
+const HELD_FOLLOW_MS = 30_000;
 
 const UNIQUE_VIOLATION = '23505';
 const DEADLOCK_DETECTED = '40P01';
@@ -242,6 +256,9 @@ function toAppendResult(pending: AppendRequest, row: AppendRow): AppendResult {
  *   so a long-running writer can never make a reader skip its events.
  * - onAppended: local listeners right after an append, other processes through LISTEN/NOTIFY, both with the types of
  *   the events appended (a NOTIFY names them, comma-separated, unless they are too many: then none, meaning any).
+ *   An append that commits while an older transaction is still running (any writer: a projection's transaction, say)
+ *   is not readable yet; it is announced again, here and by NOTIFY, once the horizon has passed it (see
+ *   holdUntilReadable), so a subscriber woken too early does not wait for its poll.
  */
 export class PostgresEventStore implements EventStore {
   private readonly pool: Pool;
@@ -263,6 +280,11 @@ export class PostgresEventStore implements EventStore {
   private listenRetry: NodeJS.Timeout | undefined;
   private listenAttempts = 0;
   private closed = false;
+  /** Appends announced before readers could see them: announced again once readAll's horizon reaches `bound`. */
+  private held: { bound: bigint; types: ReadonlySet<string>; since: number }[] = [];
+  private heldTimer: NodeJS.Timeout | undefined;
+  private heldDelayMs = HELD_CHECK_FIRST_MS;
+  private horizonFailing = false;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     if (options.pool) {
@@ -334,11 +356,20 @@ export class PostgresEventStore implements EventStore {
     while (this.batchesInFlight < this.maxConcurrentBatches && this.queue.length > 0) {
       const batch = this.takeBatch();
       this.batchesInFlight++;
-      void this.flush(batch).finally(() => {
-        this.batchesInFlight--;
-        this.announce(new Set(batch.flatMap((pending) => pending.events.map((event) => event.type))));
-        this.pump();
-      });
+      void this.flush(batch)
+        .catch((error: Error) => {
+          // flush settles every append itself; this is a defect of its own, logged so the queue goes on.
+          this.warn(`an append batch failed unexpectedly: ${error.message}`);
+          return undefined;
+        })
+        .then((heldCommit) => {
+          this.batchesInFlight--;
+          const types = new Set(batch.flatMap((pending) => pending.events.map((event) => event.type)));
+          this.announce(types);
+          // Readable once every transaction older than this one has ended (the horizon is past its id).
+          if (heldCommit !== undefined) this.holdUntilReadable(heldCommit + 1n, types);
+          this.pump();
+        });
     }
   }
 
@@ -367,7 +398,11 @@ export class PostgresEventStore implements EventStore {
     return batch.sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
   }
 
-  private async flush(batch: PendingAppend[]): Promise<void> {
+  /**
+   * Writes a batch and settles its appends. Answers the transaction id (commit position) it was stored in when a
+   * transaction older than it was still running as it wrote (readers may not see it at once), else undefined.
+   */
+  private async flush(batch: PendingAppend[]): Promise<bigint | undefined> {
     let rows: AppendRow[];
     let checkStored = false;
     for (let attempt = 0; ; attempt++) {
@@ -392,20 +427,28 @@ export class PostgresEventStore implements EventStore {
         if (batch.length > 1) {
           // Isolate the append that fails (e.g. invalid input): the others are written on their own.
           // Safe even if the batch committed before the error: appends are idempotent by event id.
-          for (const pending of batch) await this.flush([pending]);
-          return;
+          let last: bigint | undefined;
+          for (const pending of batch) {
+            const commit = await this.flush([pending]);
+            if (commit !== undefined && (last === undefined || commit > last)) last = commit;
+          }
+          return last;
         }
         batch[0].reject(error);
-        return;
+        return undefined;
       }
     }
+    let last: bigint | undefined;
     batch.forEach((pending, index) => {
       try {
         pending.resolve(toAppendResult(pending, rows[index]));
       } catch (error) {
         pending.reject(error);
       }
+      const [, , commit, , held] = rows[index] ?? [];
+      if (held && commit && (last === undefined || BigInt(commit) > last)) last = BigInt(commit);
     });
+    return last;
   }
 
   private async writeBatch(db: Queryable, batch: AppendRequest[], checkStored: boolean): Promise<AppendRow[]> {
@@ -536,6 +579,8 @@ export class PostgresEventStore implements EventStore {
     this.readAhead.clear();
     clearTimeout(this.notifyTimer);
     clearTimeout(this.listenRetry);
+    clearTimeout(this.heldTimer);
+    this.held = [];
     this.listeners.clear();
     const client = this.listenClient;
     this.listenClient = undefined;
@@ -559,6 +604,57 @@ export class PostgresEventStore implements EventStore {
           this.warn(`NOTIFY failed: ${error.message}`);
         });
     }, this.notifyIntervalMs);
+  }
+
+  /**
+   * Announces `types` again (to the listeners here and by NOTIFY to the other processes) once readAll's horizon (the
+   * oldest running transaction) has reached `bound`, i.e. once every transaction below it has ended. An append is
+   * announced as soon as it commits, but while an older transaction runs (a projection's, any writer's) readers do not
+   * see it yet: a subscriber woken then reads nothing and would otherwise sleep until its next wake or poll. Only an
+   * append written while an older transaction ran is followed (AppendRow's `held`). One look at the horizon serves
+   * every append held meanwhile; the looks back off from HELD_CHECK_FIRST_MS to HELD_CHECK_MAX_MS while nothing comes
+   * free, and an append is followed for HELD_FOLLOW_MS at most.
+   */
+  private holdUntilReadable(bound: bigint, types: ReadonlySet<string>): void {
+    if (this.closed) return;
+    if (this.held.length === 0) this.heldDelayMs = HELD_CHECK_FIRST_MS;
+    this.held.push({ bound, types, since: Date.now() });
+    this.lookAtHorizon();
+  }
+
+  private lookAtHorizon(): void {
+    if (this.heldTimer || this.closed || this.held.length === 0) return;
+    this.heldTimer = setTimeout(() => {
+      this.pool
+        .query<{ xmin: string }>(HORIZON_SQL)
+        .then(({ rows: [row] }) => {
+          this.horizonFailing = false;
+          const horizon = BigInt(row.xmin);
+          const free = this.held.filter((entry) => entry.bound <= horizon);
+          if (free.length === 0) {
+            this.heldDelayMs = Math.min(this.heldDelayMs * 2, HELD_CHECK_MAX_MS);
+            return;
+          }
+          this.held = this.held.filter((entry) => entry.bound > horizon);
+          this.heldDelayMs = HELD_CHECK_FIRST_MS;
+          // Here and, by a NOTIFY sent now, in the other processes: their first wake may have come too early too.
+          const types = new Set<string>();
+          for (const entry of free) for (const type of entry.types) types.add(type);
+          this.announce(types);
+        })
+        .catch((error: Error) => {
+          // Nothing is lost: the listeners' poll still comes. Logged once while it keeps failing.
+          if (!this.horizonFailing) this.warn(`looking at the read horizon failed: ${error.message}`);
+          this.horizonFailing = true;
+          this.heldDelayMs = HELD_CHECK_MAX_MS;
+        })
+        .finally(() => {
+          this.heldTimer = undefined;
+          const oldest = Date.now() - HELD_FOLLOW_MS;
+          this.held = this.held.filter((entry) => entry.since > oldest);
+          this.lookAtHorizon();
+        });
+    }, this.heldDelayMs);
   }
 
   private emit(types?: ReadonlySet<string>): void {
