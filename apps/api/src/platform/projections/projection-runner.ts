@@ -434,11 +434,11 @@ export class ProjectionRunner {
   private wakeFor(types?: ReadonlySet<string>): void {
     if (!types) return this.wakeAll();
     for (const loop of this.loops.values()) {
-      let concerned = false;
-      for (const type of types) if ((concerned = loop.sub.types.has(type))) break;
-      if (!concerned) continue;
-      loop.woken = true;
-      loop.wake?.();
+      for (const type of types) {
+        if (!loop.sub.types.has(type)) continue;
+        rouse(loop);
+        break;
+      }
     }
   }
 
@@ -446,17 +446,12 @@ export class ProjectionRunner {
   private wake(names: readonly string[]): void {
     for (const name of names) {
       const loop = this.loops.get(name);
-      if (!loop) continue;
-      loop.woken = true;
-      loop.wake?.();
+      if (loop) rouse(loop);
     }
   }
 
   private wakeAll(): void {
-    for (const loop of this.loops.values()) {
-      loop.woken = true;
-      loop.wake?.();
-    }
+    for (const loop of this.loops.values()) rouse(loop);
   }
 
   private sleep(loop: Loop, ms: number): Promise<void> {
@@ -1095,3 +1090,9 @@ export async function replayParkedEvents(
 }
 
 export type { StoredEvent };
+
+/** Makes a loop run at once: it leaves its sleep, or skips the next one if it is busy. */
+function rouse(loop: Loop): void {
+  loop.woken = true;
+  loop.wake?.();
+}

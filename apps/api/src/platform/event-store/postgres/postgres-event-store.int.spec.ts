@@ -5,13 +5,9 @@ import { comparePositions, type AppendResult } from '../event-store.port';
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 
-/** Waits (at most 5 s) until the condition holds. */
+/** Waits (at most 5 s, see eventually) until the condition holds; fails the test otherwise. */
 async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  if (!(await eventually(async () => condition(), Boolean, 5000))) throw new Error('condition not reached in time');
 }
 
 describeEventStoreContract('PostgreSQL', async () => {

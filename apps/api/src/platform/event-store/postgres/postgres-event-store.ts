@@ -428,10 +428,7 @@ export class PostgresEventStore implements EventStore {
           // Isolate the append that fails (e.g. invalid input): the others are written on their own.
           // Safe even if the batch committed before the error: appends are idempotent by event id.
           let last: bigint | undefined;
-          for (const pending of batch) {
-            const commit = await this.flush([pending]);
-            if (commit !== undefined && (last === undefined || commit > last)) last = commit;
-          }
+          for (const pending of batch) last = later(last, await this.flush([pending]));
           return last;
         }
         batch[0].reject(error);
@@ -446,7 +443,7 @@ export class PostgresEventStore implements EventStore {
         pending.reject(error);
       }
       const [, , commit, , held] = rows[index] ?? [];
-      if (held && commit && (last === undefined || BigInt(commit) > last)) last = BigInt(commit);
+      if (held && commit) last = later(last, BigInt(commit));
     });
     return last;
   }
@@ -714,4 +711,10 @@ function isConnectionLost(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
   if (code && CONNECTION_LOST_CODES.has(code)) return true;
   return typeof message === 'string' && /Connection terminated|connection is closed|ECONNRESET/i.test(message);
+}
+
+/** The later of two transaction ids, either of which may be missing. */
+function later(a: bigint | undefined, b: bigint | undefined): bigint | undefined {
+  if (a === undefined) return b;
+  return b === undefined || a > b ? a : b;
 }
