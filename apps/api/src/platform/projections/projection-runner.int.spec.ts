@@ -434,6 +434,37 @@ describe('ProjectionRunner', () => {
     }
   });
 
+  it('gets a subscriber it waits for there, also when it woke it before the position was readable', async () => {
+    const runner = new ProjectionRunner(db.dataSource, store, { logger: quiet, pollIntervalMs: 60000 });
+    const subscriber = (name: string, type: string): Projection => ({
+      name,
+      eventTypes: [type],
+      async handle() {},
+      async reset() {},
+    });
+    runner.registerProjection(subscriber('test-late-alpha', 'Alpha'));
+    runner.registerProjection(subscriber('test-late-beta', 'Beta'));
+    await runner.start();
+    const holder = await db.dataSource.createQueryRunner();
+    try {
+      const first = await store.appendToStream(`late-${randomUUID()}`, [event('Beta', {})], NO_STREAM);
+      expect(await runner.waitFor(first.position, ['test-late-alpha', 'test-late-beta'], 10_000)).toBe(true);
+      // An older transaction with an id runs while Alpha is appended: readers do not see Alpha until it ends.
+      await holder.startTransaction();
+      await holder.query('SELECT pg_current_xact_id()');
+      const alpha = await store.appendToStream(`late-${randomUUID()}`, [event('Alpha', {})], NO_STREAM);
+      // The wait wakes Beta's subscriber now, when it can read nothing; no append of its types follows.
+      const waited = runner.waitFor(alpha.position, ['test-late-beta'], 5000);
+      await sleep(300);
+      await holder.commitTransaction();
+      expect(await waited).toBe(true);
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+      await runner.stop();
+    }
+  });
+
   it('runs reactions after commit, at least once even when afterCommit fails or the process dies before it', async () => {
     await appendMany(20, 2, 'Other');
     const seen: string[] = [];

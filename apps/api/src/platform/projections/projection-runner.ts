@@ -306,10 +306,11 @@ export class ProjectionRunner {
     options: { afterCommit?: boolean } = {},
   ): Promise<boolean> {
     const wanted = names ?? this.projectionNames();
+    const afterCommit = options.afterCommit ?? false;
     const deadline = Date.now() + timeoutMs;
     this.wake(wanted);
     for (;;) {
-      if (await this.reached(wanted, position, options.afterCommit ?? false)) return true;
+      if (await this.reached(wanted, position, afterCommit)) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
       await new Promise<void>((resolve) => {
@@ -321,6 +322,15 @@ export class ProjectionRunner {
         const timer = setTimeout(done, Math.min(remaining, 50));
         this.progress.on('progress', done);
       });
+      // A loop woken while the position was not readable yet (an older transaction still ran) read nothing and went
+      // back to sleep; an append of other types does not wake it again: the wait does, until it has got there.
+      this.wake(
+        wanted.filter((name) => {
+          const loop = this.loops.get(name);
+          const cursor = loop && cursorOf(loop, afterCommit);
+          return !cursor || comparePositions(cursor, position) < 0;
+        }),
+      );
     }
   }
 
@@ -328,7 +338,7 @@ export class ProjectionRunner {
     const remote: string[] = [];
     for (const name of names) {
       const loop = this.loops.get(name);
-      const cursor = afterCommit && loop?.sub.kind === 'reaction' ? loop.afterCommitCursor : loop?.cursor;
+      const cursor = loop && cursorOf(loop, afterCommit);
       if (loop?.leader && cursor) {
         if (comparePositions(cursor, position) < 0) return false;
       } else {
@@ -1095,4 +1105,9 @@ export type { StoredEvent };
 function rouse(loop: Loop): void {
   loop.woken = true;
   loop.wake?.();
+}
+
+/** Where a loop of this process stands: its checkpoint, or with `afterCommit` a reaction's finished after-commit work. */
+function cursorOf(loop: Loop, afterCommit: boolean): Position | undefined {
+  return afterCommit && loop.sub.kind === 'reaction' ? loop.afterCommitCursor : loop.cursor;
 }
