@@ -360,6 +360,35 @@ describe('ProjectionRunner', () => {
         [names, appended.position.commit.toString(), appended.position.prepare.toString()],
       );
       expect(rows).toEqual([...names].sort().map((name) => ({ name, at: true, after_commit_at: true })));
+
+      // Also when the append was written beside an older running transaction: the subscribers of its types and
+      // those a wait names read nothing until it ends, then the append's announcement, once readable, wakes them
+      // together (the wait's ones are not woken on their own, before or after the others).
+      const holder = await db.dataSource.createQueryRunner();
+      let heldAt: Position = appended.position;
+      try {
+        await holder.startTransaction();
+        await holder.query('SELECT pg_current_xact_id()');
+        const held = await store.appendToStream(
+          `shared-${randomUUID()}`,
+          [event('Counted', { n: 5 }), event('Other', { note: 'held' })],
+          NO_STREAM,
+        );
+        heldAt = held.position;
+        const waited = runner.waitFor(held.position, ['test-never', 'test-after-never'], 10_000, { afterCommit: true });
+        await sleep(300);
+        await holder.commitTransaction();
+        expect(await waited).toBe(true);
+      } finally {
+        if (holder.isTransactionActive) await holder.rollbackTransaction();
+        await holder.release();
+      }
+      expect(await runner.waitFor(heldAt, names, 10_000, { afterCommit: true })).toBe(true);
+      const afterHeld = reads.filter(
+        (read) => comparePositions(read.after, appended.position) === 0 && read.events > 0,
+      );
+      expect(afterHeld).toHaveLength(1);
+      expect(new Set(afterHeld[0].types)).toEqual(new Set(['Counted', 'Other', 'Never']));
     } finally {
       await runner.stop();
     }

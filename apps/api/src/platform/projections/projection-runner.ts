@@ -110,6 +110,13 @@ interface SharedRead {
   events: Promise<StoredEvent[]>;
 }
 
+/** A waitFor under way: the subscribers it waits for and where. */
+interface PendingWait {
+  names: readonly string[];
+  position: Position;
+  afterCommit: boolean;
+}
+
 interface Loop {
   sub: Subscriber;
   leader: boolean;
@@ -191,6 +198,8 @@ export class ProjectionRunner {
   private pendingMoves: { moves: CheckpointMove[]; moved: Promise<Set<string>> } | undefined;
   /** Reads of the log being gathered or under way, by the position they read after. */
   private readonly sharedReads = new Map<string, SharedRead>();
+  /** The waitFor calls under way: each announcement of the log wakes again their subscribers still behind. */
+  private readonly waits = new Set<PendingWait>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -261,7 +270,10 @@ export class ProjectionRunner {
     }
     if (this.running) return;
     this.running = true;
-    this.unsubscribe = this.eventStore.onAppended((types) => this.wakeFor(types));
+    this.unsubscribe = this.eventStore.onAppended((types) => {
+      this.wakeFor(types);
+      this.wakeWaiting();
+    });
     this.leaseTimer = setInterval(() => void this.checkLockConnection(), this.options.leaseIntervalMs);
     for (const loop of this.loops.values()) loop.done = this.runLoop(loop);
   }
@@ -308,27 +320,42 @@ export class ProjectionRunner {
     const wanted = names ?? this.projectionNames();
     const afterCommit = options.afterCommit ?? false;
     const deadline = Date.now() + timeoutMs;
+    const wait: PendingWait = { names: wanted, position, afterCommit };
+    this.waits.add(wait);
     this.wake(wanted);
-    for (;;) {
-      if (await this.reached(wanted, position, afterCommit)) return true;
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) return false;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.progress.off('progress', done);
-          resolve();
-        };
-        const timer = setTimeout(done, Math.min(remaining, 50));
-        this.progress.on('progress', done);
-      });
-      // A loop woken while the position was not readable yet (an older transaction still ran) read nothing and went
-      // back to sleep; an append of other types does not wake it again: the wait does, until it has got there.
+    try {
+      for (;;) {
+        if (await this.reached(wanted, position, afterCommit)) return true;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) return false;
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            this.progress.off('progress', done);
+            resolve();
+          };
+          const timer = setTimeout(done, Math.min(remaining, 50));
+          this.progress.on('progress', done);
+        });
+      }
+    } finally {
+      this.waits.delete(wait);
+    }
+  }
+
+  /**
+   * A loop woken while the position it is waited at was not readable yet (an older transaction still ran) read
+   * nothing and went back to sleep, and an append of other types does not wake it. The store announces such an append
+   * again once readers can see it: that announcement wakes, beside the loops of its types, the waited-for loops still
+   * behind, in the same turn, so that they read together (one read of the log) rather than one after the other.
+   */
+  private wakeWaiting(): void {
+    for (const wait of this.waits) {
       this.wake(
-        wanted.filter((name) => {
+        wait.names.filter((name) => {
           const loop = this.loops.get(name);
-          const cursor = loop && cursorOf(loop, afterCommit);
-          return !cursor || comparePositions(cursor, position) < 0;
+          const cursor = loop && cursorOf(loop, wait.afterCommit);
+          return !cursor || comparePositions(cursor, wait.position) < 0;
         }),
       );
     }
