@@ -311,13 +311,15 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Pumps once the current synchronous code is done: appends started together (e.g. a loop of appends under
-   * Promise.all) then go in one batch instead of the first one alone and the rest in a second one.
+   * Pumps once the event loop's current turn is over: appends started together (e.g. a loop of appends under
+   * Promise.all) then go in one batch instead of the first one alone and the rest in a second one, also when each
+   * passes through some asynchronous steps first (the personal fields' sealing, its keys cached) and reaches the queue
+   * a few microtasks after the others.
    */
   private schedulePump(): void {
     if (this.pumpScheduled) return;
     this.pumpScheduled = true;
-    queueMicrotask(() => {
+    setImmediate(() => {
       this.pumpScheduled = false;
       this.pump();
     });
@@ -365,9 +367,10 @@ export class PostgresEventStore implements EventStore {
         .then((heldCommit) => {
           this.batchesInFlight--;
           const types = new Set(batch.flatMap((pending) => pending.events.map((event) => event.type)));
-          this.announce(types);
-          // Readable once every transaction older than this one has ended (the horizon is past its id).
-          if (heldCommit !== undefined) this.holdUntilReadable(heldCommit + 1n, types);
+          // Written while an older transaction ran: readers see it once every transaction older than it has ended
+          // (the horizon is past its id), and it is announced then; a reader woken now would read nothing.
+          if (heldCommit === undefined) this.announce(types);
+          else this.holdUntilReadable(heldCommit + 1n, types);
           this.pump();
         });
     }
@@ -634,24 +637,32 @@ export class PostgresEventStore implements EventStore {
           }
           this.held = this.held.filter((entry) => entry.bound > horizon);
           this.heldDelayMs = HELD_CHECK_FIRST_MS;
-          // Here and, by a NOTIFY sent now, in the other processes: their first wake may have come too early too.
-          const types = new Set<string>();
-          for (const entry of free) for (const type of entry.types) types.add(type);
-          this.announce(types);
+          // Here and, by a NOTIFY sent now, in the other processes.
+          this.announceHeld(free);
         })
         .catch((error: Error) => {
-          // Nothing is lost: the listeners' poll still comes. Logged once while it keeps failing.
+          // The appends held are announced now (their readers may find them, or will on their poll); nothing is
+          // lost. Logged once while it keeps failing.
           if (!this.horizonFailing) this.warn(`looking at the read horizon failed: ${error.message}`);
           this.horizonFailing = true;
-          this.heldDelayMs = HELD_CHECK_MAX_MS;
+          this.announceHeld(this.held.splice(0));
         })
         .finally(() => {
           this.heldTimer = undefined;
           const oldest = Date.now() - HELD_FOLLOW_MS;
+          // Followed long enough (an older transaction left open): announced as they are, readers' polls go on.
+          this.announceHeld(this.held.filter((entry) => entry.since <= oldest));
           this.held = this.held.filter((entry) => entry.since > oldest);
           this.lookAtHorizon();
         });
     }, this.heldDelayMs);
+  }
+
+  private announceHeld(entries: readonly { types: ReadonlySet<string> }[]): void {
+    if (entries.length === 0) return;
+    const types = new Set<string>();
+    for (const entry of entries) for (const type of entry.types) types.add(type);
+    this.announce(types);
   }
 
   private emit(types?: ReadonlySet<string>): void {
