@@ -136,6 +136,25 @@ describe('ProjectionRunner', () => {
     await db.dataSource.query('TRUNCATE test_event_rows, test_stream_counts, projection_checkpoints');
   });
 
+  /**
+   * Runs `act` while an older transaction with an id of its own is open (readers see nothing committed meanwhile),
+   * then, 300 ms later, ends it. `act` answers promises in an object, so that they are awaited after.
+   */
+  async function whileAnOlderTransactionRuns<T extends object>(act: () => Promise<T>): Promise<T> {
+    const holder = await db.dataSource.createQueryRunner();
+    try {
+      await holder.startTransaction();
+      await holder.query('SELECT pg_current_xact_id()');
+      const result = await act();
+      await sleep(300);
+      await holder.commitTransaction();
+      return result;
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
+  }
+
   it('resumes after crashes mid-batch with no loss and no double effect, matching a clean rebuild', async () => {
     await appendMany(3000, 40);
     // A process that crashes mid-batch: its batch writes half its rows, then it dies (all connections gone).
@@ -364,25 +383,16 @@ describe('ProjectionRunner', () => {
       // Also when the append was written beside an older running transaction: the subscribers of its types and
       // those a wait names read nothing until it ends, then the append's announcement, once readable, wakes them
       // together (the wait's ones are not woken on their own, before or after the others).
-      const holder = await db.dataSource.createQueryRunner();
-      let heldAt: Position = appended.position;
-      try {
-        await holder.startTransaction();
-        await holder.query('SELECT pg_current_xact_id()');
+      const { heldAt, waited } = await whileAnOlderTransactionRuns(async () => {
         const held = await store.appendToStream(
           `shared-${randomUUID()}`,
           [event('Counted', { n: 5 }), event('Other', { note: 'held' })],
           NO_STREAM,
         );
-        heldAt = held.position;
-        const waited = runner.waitFor(held.position, ['test-never', 'test-after-never'], 10_000, { afterCommit: true });
-        await sleep(300);
-        await holder.commitTransaction();
-        expect(await waited).toBe(true);
-      } finally {
-        if (holder.isTransactionActive) await holder.rollbackTransaction();
-        await holder.release();
-      }
+        const never = ['test-never', 'test-after-never'];
+        return { heldAt: held.position, waited: runner.waitFor(held.position, never, 10_000, { afterCommit: true }) };
+      });
+      expect(await waited).toBe(true);
       expect(await runner.waitFor(heldAt, names, 10_000, { afterCommit: true })).toBe(true);
       const afterHeld = reads.filter(
         (read) => comparePositions(read.after, appended.position) === 0 && read.events > 0,
@@ -474,22 +484,17 @@ describe('ProjectionRunner', () => {
     runner.registerProjection(subscriber('test-late-alpha', 'Alpha'));
     runner.registerProjection(subscriber('test-late-beta', 'Beta'));
     await runner.start();
-    const holder = await db.dataSource.createQueryRunner();
     try {
       const first = await store.appendToStream(`late-${randomUUID()}`, [event('Beta', {})], NO_STREAM);
       expect(await runner.waitFor(first.position, ['test-late-alpha', 'test-late-beta'], 10_000)).toBe(true);
-      // An older transaction with an id runs while Alpha is appended: readers do not see Alpha until it ends.
-      await holder.startTransaction();
-      await holder.query('SELECT pg_current_xact_id()');
-      const alpha = await store.appendToStream(`late-${randomUUID()}`, [event('Alpha', {})], NO_STREAM);
-      // The wait wakes Beta's subscriber now, when it can read nothing; no append of its types follows.
-      const waited = runner.waitFor(alpha.position, ['test-late-beta'], 5000);
-      await sleep(300);
-      await holder.commitTransaction();
+      // Alpha is appended while an older transaction runs: readers do not see it until that one ends. The wait wakes
+      // Beta's subscriber at once, when it can read nothing; no append of its types follows.
+      const { waited } = await whileAnOlderTransactionRuns(async () => {
+        const alpha = await store.appendToStream(`late-${randomUUID()}`, [event('Alpha', {})], NO_STREAM);
+        return { waited: runner.waitFor(alpha.position, ['test-late-beta'], 5000) };
+      });
       expect(await waited).toBe(true);
     } finally {
-      if (holder.isTransactionActive) await holder.rollbackTransaction();
-      await holder.release();
       await runner.stop();
     }
   });
