@@ -86,6 +86,13 @@ async function snapshot(dataSource: DataSource) {
   return { rows: rows[0].n, counts };
 }
 
+/** One readAll of the log as a test store saw it. */
+interface LogRead {
+  after: Position;
+  types: string[];
+  events: number;
+}
+
 describe('ProjectionRunner', () => {
   let db: MigratedTestDataSource;
   let store: PostgresEventStore;
@@ -135,6 +142,36 @@ describe('ProjectionRunner', () => {
   beforeEach(async () => {
     await db.dataSource.query('TRUNCATE test_event_rows, test_stream_counts, projection_checkpoints');
   });
+
+  /** The store, with each readAll recorded in `reads`: where it read after, the types asked for, the events read. */
+  function countingReads(reads: LogRead[]): EventStore {
+    return {
+      appendToStream: (streamId, events, expected) => store.appendToStream(streamId, events, expected),
+      readStream: (streamId, fromVersion) => store.readStream(streamId, fromVersion),
+      readStreams: (streamIds) => store.readStreams(streamIds),
+      async readAll(options) {
+        const events = await store.readAll(options);
+        reads.push({ after: options.after, types: [...(options.types ?? [])], events: events.length });
+        return events;
+      },
+      onAppended: (listener) => store.onAppended(listener),
+      headPosition: () => store.headPosition(),
+      health: () => store.health(),
+      close: async () => undefined,
+    };
+  }
+
+  /** A projection of `eventTypes` that hands each batch to `onHandle` and keeps no table. */
+  function projectionOf(name: string, eventTypes: string[], onHandle: (events: StoredEvent[]) => void = () => {}) {
+    return {
+      name,
+      eventTypes,
+      async handle(events) {
+        onHandle(events);
+      },
+      async reset() {},
+    } satisfies Projection;
+  }
 
   /**
    * Runs `act` while an older transaction with an id of its own is open (readers see nothing committed meanwhile),
@@ -289,30 +326,11 @@ describe('ProjectionRunner', () => {
   });
 
   it('serves the subscribers at one position with one read of the log and moves their checkpoints together', async () => {
-    const reads: { after: Position; types: string[]; events: number }[] = [];
-    const counting: EventStore = {
-      appendToStream: (streamId, events, expected) => store.appendToStream(streamId, events, expected),
-      readStream: (streamId, fromVersion) => store.readStream(streamId, fromVersion),
-      readStreams: (streamIds) => store.readStreams(streamIds),
-      async readAll(options) {
-        const events = await store.readAll(options);
-        reads.push({ after: options.after, types: [...(options.types ?? [])], events: events.length });
-        return events;
-      },
-      onAppended: (listener) => store.onAppended(listener),
-      headPosition: () => store.headPosition(),
-      health: () => store.health(),
-      close: async () => undefined,
-    };
+    const reads: LogRead[] = [];
+    const counting = countingReads(reads);
     const handled = new Map<string, StoredEvent[]>();
-    const recording = (name: string, eventTypes: string[]): Projection => ({
-      name,
-      eventTypes,
-      async handle(events) {
-        handled.set(name, [...(handled.get(name) ?? []), ...events]);
-      },
-      async reset() {},
-    });
+    const recording = (name: string, eventTypes: string[]) =>
+      projectionOf(name, eventTypes, (events) => handled.set(name, [...(handled.get(name) ?? []), ...events]));
     const afterCommitted: StoredEvent[] = [];
     const runner = new ProjectionRunner(db.dataSource, counting, { logger: quiet, pollIntervalMs: 60000 });
     runner.registerProjection(new CountingProjection());
@@ -405,29 +423,11 @@ describe('ProjectionRunner', () => {
   });
 
   it('wakes only the subscribers an append or a wait concerns; the others read past it when asked or on their poll', async () => {
-    const reads: { after: Position; types: string[] }[] = [];
-    const counting: EventStore = {
-      appendToStream: (streamId, events, expected) => store.appendToStream(streamId, events, expected),
-      readStream: (streamId, fromVersion) => store.readStream(streamId, fromVersion),
-      readStreams: (streamIds) => store.readStreams(streamIds),
-      async readAll(options) {
-        reads.push({ after: options.after, types: [...(options.types ?? [])] });
-        return store.readAll(options);
-      },
-      onAppended: (listener) => store.onAppended(listener),
-      headPosition: () => store.headPosition(),
-      health: () => store.health(),
-      close: async () => undefined,
-    };
+    const reads: LogRead[] = [];
+    const counting = countingReads(reads);
     const handled: string[] = [];
-    const subscriber = (name: string, type: string): Projection => ({
-      name,
-      eventTypes: [type],
-      async handle(events) {
-        handled.push(...events.map((e) => `${name}:${e.type}`));
-      },
-      async reset() {},
-    });
+    const subscriber = (name: string, type: string) =>
+      projectionOf(name, [type], (events) => handled.push(...events.map((e) => `${name}:${e.type}`)));
     const runner = new ProjectionRunner(db.dataSource, counting, { logger: quiet, pollIntervalMs: 60000 });
     runner.registerProjection(subscriber('test-alpha', 'Alpha'));
     runner.registerProjection(subscriber('test-beta', 'Beta'));
@@ -475,14 +475,8 @@ describe('ProjectionRunner', () => {
 
   it('gets a subscriber it waits for there, also when it woke it before the position was readable', async () => {
     const runner = new ProjectionRunner(db.dataSource, store, { logger: quiet, pollIntervalMs: 60000 });
-    const subscriber = (name: string, type: string): Projection => ({
-      name,
-      eventTypes: [type],
-      async handle() {},
-      async reset() {},
-    });
-    runner.registerProjection(subscriber('test-late-alpha', 'Alpha'));
-    runner.registerProjection(subscriber('test-late-beta', 'Beta'));
+    runner.registerProjection(projectionOf('test-late-alpha', ['Alpha']));
+    runner.registerProjection(projectionOf('test-late-beta', ['Beta']));
     await runner.start();
     try {
       const first = await store.appendToStream(`late-${randomUUID()}`, [event('Beta', {})], NO_STREAM);

@@ -345,8 +345,8 @@ export class ProjectionRunner {
 
   /**
    * A loop woken while the position it is waited at was not readable yet (an older transaction still ran) read
-   * nothing and went back to sleep, and an append of other types does not wake it. The store announces such an append
-   * again once readers can see it: that announcement wakes, beside the loops of its types, the waited-for loops still
+   * nothing and went back to sleep, and an append of other types does not wake it. The store announces an append
+   * once readers can see it: that announcement wakes, beside the loops of its types, the waited-for loops still
    * behind, in the same turn, so that they read together (one read of the log) rather than one after the other.
    */
   private wakeWaiting(): void {

@@ -102,7 +102,7 @@ const HORIZON_SQL = `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmi
 /** Between two looks at the horizon while appends are held behind it: doubles from the first to the last. */
 const HELD_CHECK_FIRST_MS = 5;
 const HELD_CHECK_MAX_MS = 200;
-/** How long an append is followed at most; past that (a transaction held open for long) the readers' poll takes it. */
+/** How long an append is followed at most; past that (a transaction held open for long) it is announced as it is. */
 const HELD_FOLLOW_MS = 30_000;
 
 const UNIQUE_VIOLATION = '23505';
@@ -257,8 +257,8 @@ function toAppendResult(pending: AppendRequest, row: AppendRow): AppendResult {
  * - onAppended: local listeners right after an append, other processes through LISTEN/NOTIFY, both with the types of
  *   the events appended (a NOTIFY names them, comma-separated, unless they are too many: then none, meaning any).
  *   An append that commits while an older transaction is still running (any writer: a projection's transaction, say)
- *   is not readable yet; it is announced again, here and by NOTIFY, once the horizon has passed it (see
- *   holdUntilReadable), so a subscriber woken too early does not wait for its poll.
+ *   is not readable yet; it is announced, here and by NOTIFY, once the horizon has passed it and not before (see
+ *   holdUntilReadable): a subscriber woken earlier would read nothing and wait for its poll.
  */
 export class PostgresEventStore implements EventStore {
   private readonly pool: Pool;
@@ -280,7 +280,7 @@ export class PostgresEventStore implements EventStore {
   private listenRetry: NodeJS.Timeout | undefined;
   private listenAttempts = 0;
   private closed = false;
-  /** Appends announced before readers could see them: announced again once readAll's horizon reaches `bound`. */
+  /** Appends readers cannot see yet: announced once readAll's horizon reaches `bound`. */
   private held: { bound: bigint; types: ReadonlySet<string>; since: number }[] = [];
   private heldTimer: NodeJS.Timeout | undefined;
   private heldDelayMs = HELD_CHECK_FIRST_MS;
@@ -607,13 +607,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Announces `types` again (to the listeners here and by NOTIFY to the other processes) once readAll's horizon (the
-   * oldest running transaction) has reached `bound`, i.e. once every transaction below it has ended. An append is
-   * announced as soon as it commits, but while an older transaction runs (a projection's, any writer's) readers do not
-   * see it yet: a subscriber woken then reads nothing and would otherwise sleep until its next wake or poll. Only an
-   * append written while an older transaction ran is followed (AppendRow's `held`). One look at the horizon serves
+   * Announces `types` (to the listeners here and by NOTIFY to the other processes) once readAll's horizon (the oldest
+   * running transaction) has reached `bound`, i.e. once every transaction below it has ended. An append written while
+   * an older transaction ran (a projection's, any writer's; AppendRow's `held`) is not readable at its commit: a
+   * subscriber woken then would read nothing and sleep until its next wake or poll. One look at the horizon serves
    * every append held meanwhile; the looks back off from HELD_CHECK_FIRST_MS to HELD_CHECK_MAX_MS while nothing comes
-   * free, and an append is followed for HELD_FOLLOW_MS at most.
+   * free. An append is followed for HELD_FOLLOW_MS at most, and announced as it is then or when a look fails.
    */
   private holdUntilReadable(bound: bigint, types: ReadonlySet<string>): void {
     if (this.closed) return;
