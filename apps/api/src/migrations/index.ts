@@ -25,6 +25,7 @@ import { ErasedAccounts1769600000100 } from './1769600000100-erased-accounts';
 import { NotificationUnreadCounts1769700000000 } from './1769700000000-notification-unread-counts';
 import { EmailMuteByTeam1769800000000 } from './1769800000000-email-mute-by-team';
 import { NotificationSharedIds1769900000000 } from './1769900000000-notification-shared-ids';
+import { RulesOnABudget1770000000300 } from './1770000000300-rules-on-a-budget';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   NotificationUnreadCounts1769700000000,
   EmailMuteByTeam1769800000000,
   NotificationSharedIds1769900000000,
+  RulesOnABudget1770000000300,
 ];

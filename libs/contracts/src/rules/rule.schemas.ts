@@ -46,6 +46,11 @@ export const TOO_MANY_CONDITIONS_MESSAGE = `A rule can have at most ${MAX_CONDIT
 export const TOO_MANY_ACTIONS_MESSAGE = `A rule can have at most ${MAX_ACTIONS_PER_RULE} actions`;
 export const REGEX_TOO_LONG_MESSAGE = `A regular expression is limited to ${RULE_REGEX_MAX_LENGTH} characters`;
 export const HEADER_NAME_REQUIRED_MESSAGE = 'A HEADER condition needs a header name';
+/** A pattern whose counted repetitions or unrolled size would make it slow on mail (the reason follows). */
+export const REGEX_TOO_COSTLY_MESSAGE = 'this regular expression would be too slow on incoming mail';
+/** A pattern that took too long on texts made to be hard for it when the rule was saved. */
+export const REGEX_TOO_SLOW_MESSAGE =
+  'this regular expression is too slow on incoming mail (it took too long on a test text); simplify it';
 
 export interface RuleCondition {
   field: RuleConditionField;
@@ -74,10 +79,22 @@ export interface RuleDefinition {
   suppressNotifications: boolean;
 }
 
+/**
+ * A rule the engine stopped on incoming mail for running past its budget (docs/rules.md): on which email last, when,
+ * and how often since its conditions were last edited (an edit of them clears it).
+ */
+export interface RuleTooSlow {
+  emailId: string;
+  at: string;
+  times: number;
+}
+
 /** A rule as GET /rules lists it (lower priority first) and POST/PUT answer it. */
 export interface Rule extends RuleDefinition {
   id: string;
   enabled: boolean;
+  /** Set when the engine stopped the rule on an email as too slow, since its conditions were last edited. */
+  tooSlow?: RuleTooSlow | null;
 }
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
@@ -262,6 +279,8 @@ export interface EmailRuleMatch {
 export interface EmailRulesExplanation {
   emailId: string;
   evaluated: boolean;
+  /** The rules stopped on this email for running past their budget: they neither matched nor acted. */
+  tooSlow: { ruleId: string; ruleName: string }[];
   /** FIRST_SYNC: old mail of a first synchronisation with rules switched off for it in the mailbox configuration. */
   skipped: 'FIRST_SYNC' | null;
   matches: EmailRuleMatch[];

@@ -332,6 +332,7 @@ describe('automatic rules', () => {
         emailId: plain.id,
         evaluated: true,
         skipped: null,
+        tooSlow: [],
         matches: [],
       });
       // While the matches' projection lags behind what the engine recorded, the explanation is not complete.

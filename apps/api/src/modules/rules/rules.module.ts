@@ -5,11 +5,13 @@ import { InboxEmailReadModel } from '../conversations';
 import { IdentityModule } from '../identity';
 import { CreateRuleHandler } from './commands/create-rule/create-rule.handler';
 import { DeleteRuleHandler } from './commands/delete-rule/delete-rule.handler';
+import { RulePatternTiming } from './commands/pattern-timing';
 import { RuleTeamReferences } from './commands/team-references';
 import { UpdateRuleHandler } from './commands/update-rule/update-rule.handler';
 import { EmailRulesController } from './http/email-rules.controller';
 import { RulesController } from './http/rules.controller';
 import { EmailRuleMatchProjection } from './projections/email-rule-match/email-rule-match.projection';
+import { RuleMatchingPool } from './infrastructure/rule-matching.pool';
 import { RuleProjection } from './projections/rule/rule.projection';
 import { GetEmailRulesHandler } from './queries/get-email-rules/get-email-rules.handler';
 import { GetRuleHandler } from './queries/get-rule/get-rule.handler';
@@ -23,6 +25,8 @@ import { RulesEngineReaction } from './reactions/rules-engine.reaction';
   controllers: [RulesController, EmailRulesController],
   providers: [
     RuleTeamReferences,
+    RuleMatchingPool,
+    RulePatternTiming,
     CreateRuleHandler,
     UpdateRuleHandler,
     DeleteRuleHandler,

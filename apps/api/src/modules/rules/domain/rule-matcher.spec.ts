@@ -7,6 +7,8 @@ import {
   groupRegexes,
   InvalidRegexError,
   matchRule,
+  REGEX_SCAN_MAX_LENGTH,
+  regexCostProblem,
 } from './rule-matcher';
 
 const email: EmailFacts = {
@@ -198,8 +200,35 @@ describe('regular expressions', () => {
     expect(() => compileRegex('((a{1000}){1000}){1000}')).toThrow(InvalidRegexError);
   });
 
-  it('runs a catastrophic pattern against a 1 MB body in milliseconds', () => {
-    const body = 'a'.repeat(1024 * 1024) + '!';
+  it('weighs a pattern by its counted repetitions, unrolled, nested counts multiplied', () => {
+    for (const fine of [
+      '^invoice [0-9]+$',
+      'INV-\\d{4}',
+      '(ab){50}',
+      '(a{10}){10}',
+      '[a-z]{2,100}',
+      'x{3,}',
+      '(?i)foo|bar',
+    ])
+      expect(regexCostProblem(fine)).toBeNull();
+    expect(regexCostProblem('a[ab]{1000}x')).toBe('a repetition may be counted at most 100 times ({1000})');
+    expect(regexCostProblem('a{2,101}')).toMatch(/at most 100 times/);
+    expect(regexCostProblem('(a[ab]{80}){80}')).toMatch(/too large once its repetitions are unrolled/);
+    expect(regexCostProblem(Array.from({ length: 60 }, (_, i) => `x${i}[ab]{100}`).join('|'))).toMatch(/too large/);
+    // Escapes, classes and flags are single atoms; braces that are no repetition count as characters.
+    expect(regexCostProblem('\\{1000\\}[{}]{5}(?:a){3}\\p{Greek}{4}')).toBeNull();
+  });
+
+  it('scans the first 64 Ki characters of a field with a regular expression, the whole field otherwise', () => {
+    const body = 'x'.repeat(REGEX_SCAN_MAX_LENGTH) + 'needle';
+    expect(holds(c('BODY', 'REGEX', 'needle'), { ...email, body })).toBe(false);
+    expect(holds(c('BODY', 'REGEX', 'x$'), { ...email, body })).toBe(true);
+    expect(holds(c('BODY', 'CONTAINS', 'needle'), { ...email, body })).toBe(true);
+    expect(holds(c('BODY', 'ENDS_WITH', 'needle'), { ...email, body })).toBe(true);
+  });
+
+  it('runs a catastrophic pattern against the whole scanned prefix in milliseconds', () => {
+    const body = 'a'.repeat(REGEX_SCAN_MAX_LENGTH - 1) + '!';
     const started = process.hrtime.bigint();
     const result = holds(c('BODY', 'REGEX', '(a+)+$'), { ...email, body });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;

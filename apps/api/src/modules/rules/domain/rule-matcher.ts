@@ -19,8 +19,20 @@ export interface EmailFacts {
   headers: readonly { name: string; value: string }[];
 }
 
-/** The longest text a condition reads of one field (a longer body is cut, so no rule can make ingestion slow). */
-export const MATCH_TEXT_MAX_LENGTH = 2_000_000;
+/**
+ * The longest prefix of a field that a regular expression scans (64 Ki characters): a pattern's cost grows with the
+ * text, so it is bounded. The plain operators (contains, equals, starts/ends with, in list) read the whole field.
+ */
+export const REGEX_SCAN_MAX_LENGTH = 65_536;
+
+/** The largest count a repetition (`{n}`, `{n,}`, `{n,m}`) of a saved pattern may name. */
+export const REGEX_MAX_REPETITION = 100;
+
+/**
+ * The largest size of a saved pattern once its counted repetitions are unrolled (what RE2's compiled program grows
+ * with): `(ab){50}` weighs 100, `(a{10}){10}` 100, an alternation the sum of its branches.
+ */
+export const REGEX_MAX_EXPANDED_SIZE = 5_000;
 
 export class InvalidRegexError extends Error {
   constructor(
@@ -45,9 +57,113 @@ export function compileRegex(pattern: string): RE2 {
   }
 }
 
+class RegexTooCostly extends Error {}
+
+/**
+ * Why a pattern would cost too much to run on incoming mail, or null: a counted repetition above
+ * REGEX_MAX_REPETITION, or a pattern larger than REGEX_MAX_EXPANDED_SIZE once its counted repetitions are unrolled
+ * (nested counts multiply, the branches of an alternation add up). RE2 stays linear in the text whatever the pattern,
+ * but counted repetitions make its automaton large enough to fall back to its slow engine (`a[ab]{1000}x` takes
+ * seconds on a large body). Checked when a rule is saved; rules saved before still run, on their budget.
+ */
+export function regexCostProblem(pattern: string): string | null {
+  let at = 0;
+  const counted = /^\{(\d+)(?:,(\d*))?\}/;
+  const skipTo = (closing: string) => {
+    const end = pattern.indexOf(closing, at);
+    at = end < 0 ? pattern.length : end + closing.length;
+  };
+  const atom = (): number => {
+    const c = pattern[at];
+    if (c === '\\') {
+      at += 2;
+      if ('pPx'.includes(pattern[at - 1]) && pattern[at] === '{') skipTo('}');
+      return 1;
+    }
+    if (c === '[') {
+      at++;
+      if (pattern[at] === '^') at++;
+      if (pattern[at] === ']') at++;
+      while (at < pattern.length && pattern[at] !== ']') {
+        if (pattern[at] === '\\') at += 2;
+        else if (pattern.startsWith('[:', at)) skipTo(':]');
+        else at++;
+      }
+      at++;
+      return 1;
+    }
+    if (c === '(') {
+      at++;
+      let flagsOnly = false;
+      if (pattern[at] === '?') {
+        const header = /^\?(?:P?<[^>]*>|[a-zA-Z-]*:|[a-zA-Z-]*\))/.exec(pattern.slice(at));
+        flagsOnly = !!header && header[0].endsWith(')');
+        at += header ? header[0].length : 1;
+        if (flagsOnly) return 0;
+      }
+      const size = alternation();
+      at++;
+      return size;
+    }
+    at++;
+    return 1;
+  };
+  const bounded = (size: number) => {
+    if (size > REGEX_MAX_EXPANDED_SIZE)
+      throw new RegexTooCostly(
+        `the pattern is too large once its repetitions are unrolled (more than ${REGEX_MAX_EXPANDED_SIZE} characters)`,
+      );
+    return size;
+  };
+  const alternation = (): number => {
+    let total = 0;
+    for (;;) {
+      total = bounded(total + sequence());
+      if (pattern[at] !== '|') return total;
+      at++;
+    }
+  };
+  const sequence = (): number => {
+    let size = 0;
+    while (at < pattern.length && pattern[at] !== '|' && pattern[at] !== ')') {
+      let weight = atom();
+      for (;;) {
+        if ('*+?'.includes(pattern[at] ?? '.')) {
+          at++;
+          continue;
+        }
+        const repetition = counted.exec(pattern.slice(at));
+        if (!repetition) break;
+        const count = Math.max(Number(repetition[1]), repetition[2] ? Number(repetition[2]) : 0);
+        if (count > REGEX_MAX_REPETITION)
+          throw new RegexTooCostly(
+            `a repetition may be counted at most ${REGEX_MAX_REPETITION} times (${repetition[0]})`,
+          );
+        weight *= Math.max(count, 1);
+        at += repetition[0].length;
+      }
+      size = bounded(size + weight);
+    }
+    return size;
+  };
+  try {
+    while (at < pattern.length) {
+      alternation();
+      if (pattern[at] === ')') at++;
+    }
+    return null;
+  } catch (error) {
+    if (error instanceof RegexTooCostly) return error.message;
+    throw error;
+  }
+}
+
 type Test = (text: FieldText) => boolean;
 
-/** One field's text of one email, with its lowercase form, UTF-8 bytes and regex group hits made on first use. */
+/**
+ * One field's text of one email, with its lowercase form, the UTF-8 bytes of the prefix regular expressions scan and
+ * regex group hits made on first use.
+ */
 class FieldText {
   private lowered: string | undefined;
   private bytes: Buffer | undefined;
@@ -56,8 +172,12 @@ class FieldText {
   get lower(): string {
     return (this.lowered ??= this.raw.toLowerCase());
   }
+  /** What a regular expression scans: the field's first REGEX_SCAN_MAX_LENGTH characters, as UTF-8. */
   get utf8(): Buffer {
-    return (this.bytes ??= Buffer.from(this.raw, 'utf8'));
+    return (this.bytes ??= Buffer.from(
+      this.raw.length > REGEX_SCAN_MAX_LENGTH ? this.raw.slice(0, REGEX_SCAN_MAX_LENGTH) : this.raw,
+      'utf8',
+    ));
   }
   /** Which patterns of the group match this text (one scan for the whole group). */
   hitsOf(group: RegexGroup): ReadonlySet<number> {
@@ -180,9 +300,7 @@ export class EmailTexts {
     const key = fieldKey(condition);
     let texts = this.fields.get(key);
     if (!texts) {
-      texts = this.read(condition.field, condition.headerName).map(
-        (text) => new FieldText(text.length > MATCH_TEXT_MAX_LENGTH ? text.slice(0, MATCH_TEXT_MAX_LENGTH) : text),
-      );
+      texts = this.read(condition.field, condition.headerName).map((text) => new FieldText(text));
       this.fields.set(key, texts);
     }
     return texts;

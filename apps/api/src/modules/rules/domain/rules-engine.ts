@@ -34,11 +34,25 @@ export interface MatchedRule {
   conditions: RuleConditionResult[];
 }
 
+/** How a caller follows and limits one email's matching. */
+export interface MatchControl {
+  /** Positions of rules left out for this email (too slow on it before). */
+  skip?: ReadonlySet<number>;
+  /** Called as each rule starts, with its position (a watchdog can tell which rule is running). */
+  onRule?(index: number): void;
+}
+
 /** Every enabled rule that matches the email, in the order they run. */
-export function matchRules(rules: readonly CompiledRule<Rule>[], email: EmailFacts): MatchedRule[] {
+export function matchRules(
+  rules: readonly CompiledRule<Rule>[],
+  email: EmailFacts,
+  control: MatchControl = {},
+): MatchedRule[] {
   const texts = new EmailTexts(email);
   const matched: MatchedRule[] = [];
-  for (const compiled of rules) {
+  for (const [index, compiled] of rules.entries()) {
+    if (control.skip?.has(index)) continue;
+    control.onRule?.(index);
     const result = matchRule(compiled, texts);
     if (result.matched) matched.push({ rule: compiled.rule, conditions: result.conditions });
   }

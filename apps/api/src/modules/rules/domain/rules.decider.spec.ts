@@ -124,6 +124,33 @@ describe('rules decider', () => {
       .thenThrows(invalid(/^Condition 1: invalid regular expression/));
   });
 
+  it('refuses a pattern too costly on mail, naming the condition and why', () => {
+    const thrashing = (value: string) => ({
+      ...input,
+      conditions: [definition.conditions[0], { field: 'BODY' as const, operator: 'REGEX' as const, value }],
+    });
+    spec
+      .given([])
+      .when({ type: 'CreateRule', teamId, ruleId, enabled: true, rule: thrashing('a[ab]{1000}x'), team })
+      .thenThrows(
+        invalid(
+          'Condition 2: this regular expression would be too slow on incoming mail ' +
+            '(a repetition may be counted at most 100 times ({1000}))',
+        ),
+      );
+    spec
+      .given([])
+      .when({
+        type: 'CreateRule',
+        teamId,
+        ruleId,
+        enabled: true,
+        rule: thrashing(Array.from({ length: 60 }, (_, i) => `x${i}[ab]{100}`).join('|')),
+        team,
+      })
+      .thenThrows(invalid(/^Condition 2: .* \(the pattern is too large once its repetitions are unrolled/));
+  });
+
   it('refuses a blank name and too many conditions or actions', () => {
     spec
       .given([])

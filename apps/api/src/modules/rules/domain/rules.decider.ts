@@ -4,6 +4,7 @@ import {
   MAX_ACTIONS_PER_RULE,
   MAX_CONDITIONS_PER_RULE,
   MAX_RULES_PER_TEAM,
+  REGEX_TOO_COSTLY_MESSAGE,
   RULE_NAME_REQUIRED_MESSAGE,
   RULE_NOT_FOUND_MESSAGE,
   type RuleDefinition,
@@ -15,7 +16,7 @@ import {
 } from '@teaminbox/contracts';
 import type { Decider } from '../../../platform/event-sourcing/decider';
 import { DomainError } from '../../../platform/event-sourcing/domain-error';
-import { compileRegex, InvalidRegexError } from './rule-matcher';
+import { compileRegex, InvalidRegexError, regexCostProblem } from './rule-matcher';
 
 export const rulesStreamId = (teamId: string) => `rules-${teamId}`;
 
@@ -62,6 +63,8 @@ export function checkRule(rule: RuleInput, team: TeamReferences): void {
       const reason = error instanceof InvalidRegexError ? error.reason : (error as Error).message;
       throw new DomainError('invalid', `Condition ${index + 1}: invalid regular expression (${reason})`);
     }
+    const costly = regexCostProblem(condition.value);
+    if (costly) throw new DomainError('invalid', `Condition ${index + 1}: ${REGEX_TOO_COSTLY_MESSAGE} (${costly})`);
   });
   rule.actions.forEach((action, index) => {
     if (action.type === 'ADD_LABEL' && !team.labelIds.has(action.value ?? '')) {

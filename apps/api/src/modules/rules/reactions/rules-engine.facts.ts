@@ -5,6 +5,15 @@ import { displayNameSql } from '../../identity';
 import { RULE_ORDER, type RuleRow, SELECT_RULE, toRule } from '../projections/rule/rule.read-model';
 import type { MemberFacts, SentReply } from '../domain/rules-engine';
 
+/** The engine's record of an email it handled; `tooSlow` names the rules stopped on it for running past their budget. */
+export interface HandledEmail {
+  emailId: string;
+  teamId: string;
+  outcome: string;
+  matched: number;
+  tooSlow: { ruleId: string; ruleName: string }[];
+}
+
 /** What the rules engine reads about a team: every query it makes, so the engine itself stays pure. */
 @Injectable()
 export class RulesEngineFacts {
@@ -106,17 +115,57 @@ export class RulesEngineFacts {
   }
 
   /** The engine's record of the emails it handled (what the email detail's explanation reads). */
-  async recordHandled(rows: { emailId: string; teamId: string; outcome: string; matched: number }[]): Promise<void> {
+  async recordHandled(rows: HandledEmail[]): Promise<void> {
     if (rows.length === 0) return;
     await this.db.query(
-      `INSERT INTO rule_engine_email (email_id, team_id, outcome, matched, handled_at)
-       SELECT r.email_id, r.team_id, r.outcome, r.matched, now()
-         FROM json_to_recordset($1::json) AS r(email_id uuid, team_id uuid, outcome text, matched integer)
+      `INSERT INTO rule_engine_email (email_id, team_id, outcome, matched, too_slow, handled_at)
+       SELECT r.email_id, r.team_id, r.outcome, r.matched, r.too_slow, now()
+         FROM json_to_recordset($1::json)
+           AS r(email_id uuid, team_id uuid, outcome text, matched integer, too_slow jsonb)
        ON CONFLICT (email_id) DO NOTHING`,
       [
         JSON.stringify(
-          rows.map((r) => ({ email_id: r.emailId, team_id: r.teamId, outcome: r.outcome, matched: r.matched })),
+          rows.map((r) => ({
+            email_id: r.emailId,
+            team_id: r.teamId,
+            outcome: r.outcome,
+            matched: r.matched,
+            too_slow: r.tooSlow,
+          })),
         ),
+      ],
+    );
+  }
+
+  /**
+   * Flags the rules stopped as too slow (what the rules screen shows an ADMIN): the last email, when, how often, and
+   * a digest of the conditions they had then (an edit of the conditions clears the flag).
+   */
+  async recordTooSlow(teamId: string, stopped: { rule: Rule; emailId: string }[]): Promise<void> {
+    if (stopped.length === 0) return;
+    const byRule = new Map<string, { rule: Rule; emailId: string; times: number }>();
+    for (const { rule, emailId } of stopped) {
+      const seen = byRule.get(rule.id);
+      byRule.set(rule.id, { rule, emailId, times: (seen?.times ?? 0) + 1 });
+    }
+    await this.db.query(
+      `INSERT INTO rule_too_slow (rule_id, team_id, email_id, conditions_md5, times, stopped_at)
+       SELECT r.rule_id, $2, r.email_id, md5(r.conditions::text), r.times, now()
+         FROM json_to_recordset($1::json) AS r(rule_id uuid, email_id uuid, conditions jsonb, times integer)
+       ON CONFLICT (rule_id) DO UPDATE SET email_id = EXCLUDED.email_id, stopped_at = EXCLUDED.stopped_at,
+         times = CASE WHEN rule_too_slow.conditions_md5 = EXCLUDED.conditions_md5
+                      THEN rule_too_slow.times + EXCLUDED.times ELSE EXCLUDED.times END,
+         conditions_md5 = EXCLUDED.conditions_md5`,
+      [
+        JSON.stringify(
+          [...byRule.values()].map(({ rule, emailId, times }) => ({
+            rule_id: rule.id,
+            email_id: emailId,
+            conditions: rule.conditions,
+            times,
+          })),
+        ),
+        teamId,
       ],
     );
   }

@@ -1,21 +1,21 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { EmailReceived, EmailStatus, Priority, Rule } from '@teaminbox/contracts';
+import type { EmailReceived, EmailStatus, Priority } from '@teaminbox/contracts';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Reaction } from '../../../platform/projections/projection';
 import { ApplyRulesCommand, type RuleActionToApply, type RulesForEmail, type RulesRefused } from '../../conversations';
-import { type CompiledRule, compileRule, type EmailFacts, groupRegexes } from '../domain/rule-matcher';
+import type { EmailFacts } from '../domain/rule-matcher';
 import {
   type ActionFacts,
   byPriority,
   lastResponder,
   type MatchedRule,
-  matchRules,
   needsLastResponder,
   type ResolvedAction,
   resolveActions,
 } from '../domain/rules-engine';
-import { RulesEngineFacts } from './rules-engine.facts';
+import { RuleMatchingPool } from '../infrastructure/rule-matching.pool';
+import { type HandledEmail, RulesEngineFacts } from './rules-engine.facts';
 
 export const RULES_ENGINE_REACTION = 'rules-engine';
 export const RULE_ENGINE_EVALUATED = 'EVALUATED';
@@ -48,7 +48,9 @@ function toApply(action: ResolvedAction): RuleActionToApply {
  * The rules engine, a process manager with its own durable position (checkpoint 'rules-engine'): on each new email
  * (live or first sync alike) it runs the team's enabled rules in priority order and, for the emails some rules
  * match, sends ApplyRulesCommand with each matched rule's actions resolved (members on vacation, the last
- * responder). The rules are read and compiled once per batch and team; the matched emails of a batch go in one
+ * responder). The rules are read once per batch and team and matched in worker processes on a budget
+ * (RuleMatchingPool): a rule stopped on an email as too slow is recorded with the email and flagged on the rule, and
+ * the teams of a batch are handled side by side. The matched emails of a batch go in one
  * command, which reads their streams and appends their events together, each email's rules in order. The events'
  * ids derive from (email, rule, action index), so a batch run again after a crash appends nothing twice.
  * Being a reaction, it is never fed by a projection rebuild, and it starts at the head of the log: switching the
@@ -67,6 +69,7 @@ export class RulesEngineReaction implements Reaction {
   constructor(
     private readonly facts: RulesEngineFacts,
     private readonly commands: CommandBus,
+    private readonly matching: RuleMatchingPool,
   ) {}
 
   async afterCommit(events: StoredEvent[]): Promise<void> {
@@ -78,7 +81,8 @@ export class RulesEngineReaction implements Reaction {
       list.push(received);
       byTeam.set(received.data.teamId, list);
     }
-    for (const [teamId, received] of byTeam) await this.handleTeam(teamId, received);
+    // Each team's matching runs on a worker of its own beside the others': no team waits behind another's rules.
+    await Promise.all([...byTeam].map(([teamId, received]) => this.handleTeam(teamId, received)));
   }
 
   private async handleTeam(teamId: string, received: StoredEvent<EmailReceived>[]): Promise<void> {
@@ -86,19 +90,37 @@ export class RulesEngineReaction implements Reaction {
       this.facts.enabledRules(teamId),
       this.facts.rulesOnFirstSync(teamId),
     ]);
-    const compiled = this.compile(teamId, rules);
-    const handled: { emailId: string; teamId: string; outcome: string; matched: number }[] = [];
-    const matches: { event: StoredEvent<EmailReceived>; matched: MatchedRule[] }[] = [];
+    const handled: HandledEmail[] = [];
+    const toMatch: StoredEvent<EmailReceived>[] = [];
     for (const event of received) {
       const email = event.data;
-      if (email.firstSync && !onFirstSync) {
-        handled.push({ emailId: email.emailId, teamId, outcome: RULE_ENGINE_SKIPPED_FIRST_SYNC, matched: 0 });
-        continue;
-      }
-      const matched = compiled.length === 0 ? [] : matchRules(compiled, emailFactsOf(email));
-      if (matched.length > 0) matches.push({ event, matched });
-      handled.push({ emailId: email.emailId, teamId, outcome: RULE_ENGINE_EVALUATED, matched: matched.length });
+      if (email.firstSync && !onFirstSync)
+        handled.push({
+          emailId: email.emailId,
+          teamId,
+          outcome: RULE_ENGINE_SKIPPED_FIRST_SYNC,
+          matched: 0,
+          tooSlow: [],
+        });
+      else toMatch.push(event);
     }
+    const outcomes = await this.matching.match(
+      teamId,
+      [...rules].sort(byPriority),
+      toMatch.map((event) => emailFactsOf(event.data)),
+    );
+    const matches: { event: StoredEvent<EmailReceived>; matched: MatchedRule[] }[] = [];
+    toMatch.forEach((event, index) => {
+      const { matched, tooSlow } = outcomes[index];
+      if (matched.length > 0) matches.push({ event, matched });
+      handled.push({
+        emailId: event.data.emailId,
+        teamId,
+        outcome: RULE_ENGINE_EVALUATED,
+        matched: matched.length,
+        tooSlow: tooSlow.map((rule) => ({ ruleId: rule.id, ruleName: rule.name })),
+      });
+    });
     if (matches.length > 0) {
       const [members, labels] = await Promise.all([this.facts.members(teamId), this.facts.labels(teamId)]);
       const toApply = await Promise.all(
@@ -116,22 +138,9 @@ export class RulesEngineReaction implements Reaction {
       }
     }
     await this.facts.recordHandled(handled);
-  }
-
-  /**
-   * A rule whose stored pattern no longer compiles is left out (logged), never the whole team's rules. The regular
-   * expressions that search the same field run together (one scan per email and field).
-   */
-  private compile(teamId: string, rules: Rule[]): CompiledRule<Rule>[] {
-    return groupRegexes(
-      [...rules].sort(byPriority).flatMap((rule) => {
-        try {
-          return [compileRule(rule)];
-        } catch (error) {
-          this.logger.error(`Rule ${rule.id} of team ${teamId} cannot run: ${(error as Error).message}`);
-          return [];
-        }
-      }),
+    await this.facts.recordTooSlow(
+      teamId,
+      toMatch.flatMap((event, index) => outcomes[index].tooSlow.map((rule) => ({ rule, emailId: event.data.emailId }))),
     );
   }
 

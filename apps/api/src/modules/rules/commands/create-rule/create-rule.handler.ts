@@ -5,6 +5,7 @@ import { EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { rulesDecider, rulesStreamId } from '../../domain/rules.decider';
 import { RULE_PROJECTION } from '../../projections/rule/rule.projection';
 import { GetRuleQuery } from '../../queries/get-rule/get-rule.query';
+import { RulePatternTiming } from '../pattern-timing';
 import { RuleTeamReferences } from '../team-references';
 import { CreateRuleCommand } from './create-rule.command';
 
@@ -14,13 +15,14 @@ export class CreateRuleHandler implements ICommandHandler<CreateRuleCommand, Rul
   constructor(
     private readonly repository: EventSourcedRepository,
     private readonly references: RuleTeamReferences,
+    private readonly timing: RulePatternTiming,
     private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller: { teamId }, request }: CreateRuleCommand): Promise<Rule> {
     const ruleId = uuidv7();
     const { enabled, ...rule } = request;
-    const team = await this.references.of(teamId);
+    const [team] = await Promise.all([this.references.of(teamId), this.timing.check(teamId, rule.conditions)]);
     await this.repository.decide(
       rulesStreamId(teamId),
       rulesDecider,

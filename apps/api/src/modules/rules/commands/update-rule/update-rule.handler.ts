@@ -4,6 +4,7 @@ import { EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { rulesDecider, rulesStreamId } from '../../domain/rules.decider';
 import { RULE_PROJECTION } from '../../projections/rule/rule.projection';
 import { GetRuleQuery } from '../../queries/get-rule/get-rule.query';
+import { RulePatternTiming } from '../pattern-timing';
 import { RuleTeamReferences } from '../team-references';
 import { UpdateRuleCommand } from './update-rule.command';
 
@@ -13,12 +14,13 @@ export class UpdateRuleHandler implements ICommandHandler<UpdateRuleCommand, Rul
   constructor(
     private readonly repository: EventSourcedRepository,
     private readonly references: RuleTeamReferences,
+    private readonly timing: RulePatternTiming,
     private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller: { teamId }, ruleId, request }: UpdateRuleCommand): Promise<Rule> {
     const { enabled, ...rule } = request;
-    const team = await this.references.of(teamId);
+    const [team] = await Promise.all([this.references.of(teamId), this.timing.check(teamId, rule.conditions, ruleId)]);
     await this.repository.decide(
       rulesStreamId(teamId),
       rulesDecider,

@@ -30,8 +30,11 @@ export class GetEmailRulesHandler implements IQueryHandler<GetEmailRulesQuery, E
     if (!(await this.emails.exists({ where: { id: emailId, teamId } }))) {
       throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
     }
-    const [handled, matches]: [{ outcome: string; matched: number }[], MatchRow[]] = await Promise.all([
-      this.db.query('SELECT outcome, matched FROM rule_engine_email WHERE email_id = $1 AND team_id = $2', [
+    const [handled, matches]: [
+      { outcome: string; matched: number; too_slow: EmailRulesExplanation['tooSlow'] }[],
+      MatchRow[],
+    ] = await Promise.all([
+      this.db.query('SELECT outcome, matched, too_slow FROM rule_engine_email WHERE email_id = $1 AND team_id = $2', [
         emailId,
         teamId,
       ]),
@@ -47,6 +50,7 @@ export class GetEmailRulesHandler implements IQueryHandler<GetEmailRulesQuery, E
     return {
       emailId,
       evaluated: complete,
+      tooSlow: handled[0]?.too_slow ?? [],
       skipped: handled[0]?.outcome === RULE_ENGINE_SKIPPED_FIRST_SYNC ? 'FIRST_SYNC' : null,
       matches: matches.map((row) => ({
         ruleId: row.rule_id,
