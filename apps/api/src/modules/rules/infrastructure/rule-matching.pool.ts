@@ -23,7 +23,7 @@ export interface RuleMatchingOptions {
   reducedRuleBudgetMs?: number;
   /** How long a new pattern may take on the texts made to be hard for it, before it is saved (default 200 ms). */
   probeBudgetMs?: number;
-  /** Emails handed to a worker in one task (default 50). */
+  /** Emails handed to a worker in one task at most (default 50; fewer when their text passes about 1 MB). */
   emailsPerTask?: number;
 }
 
@@ -36,6 +36,9 @@ export const RULE_MATCHING_OPTIONS = Symbol('RULE_MATCHING_OPTIONS');
  */
 const WORKER_ENTRY = join(__dirname, `rule-matching.worker${extname(__filename)}`);
 const SWC_REGISTER = join(__dirname, '../../../../test/support/swc-register.js');
+
+/** About the most text handed to a worker in one task (the message is serialised on the event loop). */
+const TASK_TEXT_MAX_LENGTH = 1_000_000;
 
 /** How often the watchdog looks at the running tasks. */
 const WATCH_INTERVAL_MS = 10;
@@ -103,7 +106,7 @@ export class RuleMatchingPool implements OnApplicationShutdown {
     let logged = false;
     let announce = false;
     for (let start = 0; start < emails.length;) {
-      const chunk = emails.slice(start, start + this.options.emailsPerTask);
+      const chunk = emails.slice(start, this.chunkEnd(emails, start));
       const overBudget = spentMs > this.options.teamBudgetMs;
       const skip = chunk.map((_, index) => [
         ...new Set([...tooSlow[start + index], ...(overBudget ? slowInBatch : [])]),
@@ -151,6 +154,23 @@ export class RuleMatchingPool implements OnApplicationShutdown {
       start += chunk.length;
     }
     return results;
+  }
+
+  /**
+   * Where the task starting at `start` ends: at most `emailsPerTask` emails and about TASK_TEXT_MAX_LENGTH characters
+   * of text (at least one email), so that handing a task over never holds the event loop for long.
+   */
+  private chunkEnd(emails: EmailFacts[], start: number): number {
+    let end = start;
+    let length = 0;
+    while (end < emails.length && end - start < this.options.emailsPerTask) {
+      const email = emails[end];
+      length += email.body.length + email.subject.length;
+      for (const header of email.headers) length += header.value.length;
+      if (end > start && length > TASK_TEXT_MAX_LENGTH) break;
+      end++;
+    }
+    return end;
   }
 
   /** Whether a pattern runs within the probe budget on texts made to be hard for it (see adversarialTexts). */
