@@ -50,3 +50,87 @@ describe('HashingQueue', () => {
     expect(queue.load).toEqual({ running: 0, waiting: 0 });
   });
 });
+
+describe('HashingQueue priorities and owners', () => {
+  /** A computation that runs until released; `log` records the order in which computations start. */
+  function blocking(queue: HashingQueue, log: string[], name: string, options?: Parameters<HashingQueue['run']>[1]) {
+    let release = () => {};
+    const started = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const done = queue.run(async () => {
+      log.push(name);
+      await started;
+      return name;
+    }, options);
+    return { done, release: () => release() };
+  }
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('serves sign-ins before other hashing and password changes last, in order within a priority', async () => {
+    const queue = new HashingQueue(1, 10);
+    const log: string[] = [];
+    const first = blocking(queue, log, 'first');
+    const change1 = blocking(queue, log, 'change1', { priority: 'passwordChange', owner: 'a' });
+    const change2 = blocking(queue, log, 'change2', { priority: 'passwordChange', owner: 'b' });
+    const register = blocking(queue, log, 'register');
+    const signIn1 = blocking(queue, log, 'signIn1', { priority: 'signIn' });
+    const signIn2 = blocking(queue, log, 'signIn2', { priority: 'signIn' });
+    for (const job of [first, signIn1, signIn2, register, change1, change2]) {
+      await tick();
+      job.release();
+      await job.done;
+    }
+    expect(log).toEqual(['first', 'signIn1', 'signIn2', 'register', 'change1', 'change2']);
+    expect(queue.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('gives a waiting place of a password change to a sign-in when all are taken', async () => {
+    const queue = new HashingQueue(1, 2);
+    const log: string[] = [];
+    const first = blocking(queue, log, 'first');
+    const change1 = blocking(queue, log, 'change1', { priority: 'passwordChange', owner: 'a' });
+    const change2 = blocking(queue, log, 'change2', { priority: 'passwordChange', owner: 'b' });
+    await expect(
+      blocking(queue, log, 'change3', { priority: 'passwordChange', owner: 'c' }).done,
+    ).rejects.toMatchObject({ status: 503 });
+    const signIn = blocking(queue, log, 'signIn', { priority: 'signIn' });
+    await expect(change2.done).rejects.toMatchObject({ status: 503, response: { message: HASHING_BUSY_MESSAGE } });
+    const signIn2 = blocking(queue, log, 'signIn2', { priority: 'signIn' });
+    await expect(change1.done).rejects.toMatchObject({ status: 503 });
+    // Only sign-ins wait now: one more has no place to take.
+    await expect(blocking(queue, log, 'signIn3', { priority: 'signIn' }).done).rejects.toMatchObject({ status: 503 });
+    for (const job of [first, signIn, signIn2]) {
+      await tick();
+      job.release();
+      await job.done;
+    }
+    expect(log).toEqual(['first', 'signIn', 'signIn2']);
+    expect(queue.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('holds one place per owner: a second computation of the same owner is refused with 429 until the first ends', async () => {
+    const queue = new HashingQueue(1, 10);
+    const log: string[] = [];
+    const first = blocking(queue, log, 'first', { priority: 'passwordChange', owner: 'user-1' });
+    await expect(
+      blocking(queue, log, 'again', { priority: 'passwordChange', owner: 'user-1' }).done,
+    ).rejects.toMatchObject({
+      status: 429,
+      response: { message: 'Too many attempts. Please wait a minute and try again.' },
+    });
+    expect(queue.load).toEqual({ running: 1, waiting: 0 });
+    const other = blocking(queue, log, 'other', { priority: 'passwordChange', owner: 'user-2' });
+    await tick();
+    first.release();
+    await first.done;
+    const later = blocking(queue, log, 'later', { priority: 'passwordChange', owner: 'user-1' });
+    await tick();
+    other.release();
+    await other.done;
+    await tick();
+    later.release();
+    expect(await later.done).toBe('later');
+    expect(log).toEqual(['first', 'other', 'later']);
+  });
+});

@@ -13,15 +13,17 @@ import { IDENTITY_MESSAGES } from '@teaminbox/contracts';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig, DEFAULT_RATE_LIMIT, type RateLimitConfig } from '../config/app-config';
 import { ClusterPool } from '../cluster/cluster-pool';
+import { clientAddressKey } from './client-address';
 import { SharedRateLimiter } from './rate-limiter';
 
 const RATE_LIMIT_SCOPE = 'rateLimit:scope';
 
 /**
- * Limits a public route per client IP and per email address of the body (RATE_LIMIT_PER_IP and
- * RATE_LIMIT_PER_ADDRESS per RATE_LIMIT_WINDOW_SECONDS); every attempt counts, successful or not.
+ * Limits a route per client address (RATE_LIMIT_PER_IP), and per email address of the body or, on a signed-in route,
+ * per user (RATE_LIMIT_PER_ADDRESS), per RATE_LIMIT_WINDOW_SECONDS; every attempt counts, successful or not.
  * Over the limit the call answers 429 {success:false, message}. The counters are shared by every replica
- * (SharedRateLimiter); the client IP is Express's `req.ip`, which honours TRUST_PROXY_HOPS.
+ * (SharedRateLimiter); the client address is Express's `req.ip`, which honours TRUST_PROXY_HOPS, counted as
+ * clientAddressKey says (an IPv6 client by its /64 prefix).
  */
 export const RateLimit = (scope: string) => SetMetadata(RATE_LIMIT_SCOPE, scope);
 
@@ -56,9 +58,12 @@ export class RateLimitGuard implements CanActivate {
     if (!scope) return true;
     const request = context.switchToHttp().getRequest<Request>();
     const { limits, limiter } = this.counters;
-    const ip = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+    const ip = clientAddressKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');
     const { windowMs } = limits;
     const keys = [{ key: `${scope}:ip:${ip}`, limit: limits.perIp, windowMs }];
+    // The global JwtAuthGuard ran first: on a signed-in route the caller is known.
+    const userId = (request as Request & { user?: { id?: unknown } }).user?.id;
+    if (typeof userId === 'string') keys.push({ key: `${scope}:user:${userId}`, limit: limits.perAddress, windowMs });
     const email = (request.body as { email?: unknown } | undefined)?.email;
     if (typeof email === 'string' && email.trim()) {
       keys.push({ key: `${scope}:address:${addressKey(email)}`, limit: limits.perAddress, windowMs });

@@ -82,6 +82,8 @@ export class AuthController {
   /** The password change weighs how the session started (a login link's grace period): the token's session itself. */
   @Put('me/password')
   @OwnAccountRoute()
+  @UseGuards(RateLimitGuard)
+  @RateLimit('changePassword')
   changePassword(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodValidationPipe(ZChangePasswordRequest)) body: TChangePasswordRequest,

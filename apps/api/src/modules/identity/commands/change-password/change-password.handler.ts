@@ -5,7 +5,7 @@ import { Clock } from '../../../../platform/auth/clock';
 import { DomainError, EventSourcedRepository, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { userDecider, userStreamId } from '../../domain/user.decider';
 import { Credentials } from '../../credentials';
-import { PasswordHasher } from '../../password-hasher';
+import { type HashRunOptions, PasswordHasher } from '../../password-hasher';
 import { USERS_PROJECTION } from '../../projections/users/users.projection';
 import { UserDirectory } from '../../user-directory';
 import { ChangePasswordCommand } from './change-password.command';
@@ -20,7 +20,8 @@ export const LINK_SESSION_GRACE_MS = LOGIN_LINK_TTL_MINUTES * 60_000;
  * The "forgot password" path: after signing in by a login link the user sets a new password without
  * the old one (within LINK_SESSION_GRACE_MS of that sign-in); any other session must give it.
  * UserPasswordChanged raises the session version, so every other token stops working; the caller gets
- * a fresh one.
+ * a fresh one. The route is rate-limited per user and per client address (RateLimitGuard); its hashing waits behind
+ * the sign-ins, one computation per user at a time.
  */
 @CommandHandler(ChangePasswordCommand)
 export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand, SuccessMessageResponse> {
@@ -35,16 +36,18 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
   ) {}
 
   async execute({ user, request }: ChangePasswordCommand): Promise<SuccessMessageResponse> {
+    // Behind the sign-ins, and one place in the hashing queue per user: a second change at once answers 429.
+    const hashing: HashRunOptions = { priority: 'passwordChange', owner: user.id };
     const recentLinkSession =
       user.method === 'link' && this.clock.now().getTime() - user.issuedAt.getTime() <= LINK_SESSION_GRACE_MS;
     if (!recentLinkSession) {
       if (!request.currentPassword) throw new DomainError('invalid', CURRENT_PASSWORD_REQUIRED_MESSAGE);
       const hash = await this.credentials.hashOf(user.id);
-      if (!hash || !(await this.passwords.verify(hash, request.currentPassword))) {
+      if (!hash || !(await this.passwords.verify(hash, request.currentPassword, hashing))) {
         throw new DomainError('invalid', CURRENT_PASSWORD_WRONG_MESSAGE);
       }
     }
-    await this.credentials.set(user.id, await this.passwords.hash(request.newPassword));
+    await this.credentials.set(user.id, await this.passwords.hash(request.newPassword, hashing));
     const appended = await this.repository.decide(
       userStreamId(user.id),
       userDecider,

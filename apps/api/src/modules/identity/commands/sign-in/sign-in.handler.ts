@@ -39,9 +39,10 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInRespo
     // An erased account's address reads "[erased]": nobody signs in to it.
     const user = found && !isErasedAccount(found) ? found : null;
     const hash = user ? await this.credentials.hashOf(user.id) : null;
+    // Sign-ins are served first by the hashing queue.
     const valid = hash
-      ? await this.passwords.verify(hash, request.password)
-      : await this.passwords.verifyNothing(request.password);
+      ? await this.passwords.verify(hash, request.password, { priority: 'signIn' })
+      : await this.passwords.verifyNothing(request.password, { priority: 'signIn' });
     if (!user || !hash || !valid) throw new DomainError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
     if (this.passwords.needsRehash(hash)) await this.rehash(user.id, request.password);
     const invitationToken = request.invitationId?.trim();
