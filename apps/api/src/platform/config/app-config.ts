@@ -48,6 +48,8 @@ export interface AppConfig {
   mailFrom: string;
   publicUrl: string;
   allowPrivateMailHosts: boolean;
+  /** DNS_SERVERS: the servers user-given host names are resolved with (`ip` or `ip:port`); absent: the system's. */
+  dnsServers?: string[];
   /** Browser push keys from VAPID_*; absent: generated once and kept in DATA_DIR (see vapidKeysOf). */
   vapid?: VapidConfig;
   logLevel: LogLevelName;

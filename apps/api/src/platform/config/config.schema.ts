@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
@@ -90,6 +91,16 @@ export const ZEnvironment = z.object({
   MAIL_FROM: optionalText,
   PUBLIC_URL: urlWithProtocols('PUBLIC_URL', ['http:', 'https:']),
   ALLOW_PRIVATE_MAIL_HOSTS: booleanFlag,
+  /** DNS servers for user-given host names: comma-separated `ip` or `ip:port` (`[ipv6]:port`); empty: the system's. */
+  DNS_SERVERS: optionalText.refine(
+    (value) =>
+      value === undefined ||
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .every((entry) => isIP(entry) !== 0 || /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\]):\d{1,5}$/i.test(entry)),
+    { message: 'DNS_SERVERS must be a comma-separated list of IP addresses, each with an optional :port' },
+  ),
   /** Browser push (VAPID): both keys or neither (then a pair is generated and kept in DATA_DIR). */
   VAPID_PUBLIC_KEY: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{80,100}$/.test(value), {
     message: 'VAPID_PUBLIC_KEY must be a base64url P-256 public key',

@@ -78,11 +78,17 @@ describe('mail host guard', () => {
     ).resolves.toEqual({ address: '10.0.0.5', servername: 'mail.internal' });
   });
 
-  it('reports a name that does not resolve', async () => {
+  it('refuses a name that does not resolve as a disallowed one, and reports it only while private hosts are allowed', async () => {
     const failing: HostLookup = async () => {
       throw new Error('ENOTFOUND');
     };
-    await expect(resolveMailHost('nope.invalid', { allowPrivate: false, lookup: failing })).rejects.toBeInstanceOf(
+    await expect(resolveMailHost('nope.invalid', { allowPrivate: false, lookup: failing })).rejects.toThrow(
+      MAIL_HOST_NOT_ALLOWED_MESSAGE,
+    );
+    await expect(resolveMailHost('nope.invalid', { allowPrivate: false, lookup: async () => [] })).rejects.toThrow(
+      MAIL_HOST_NOT_ALLOWED_MESSAGE,
+    );
+    await expect(resolveMailHost('nope.invalid', { allowPrivate: true, lookup: failing })).rejects.toBeInstanceOf(
       MailHostUnresolvedError,
     );
   });

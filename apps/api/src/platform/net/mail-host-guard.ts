@@ -1,5 +1,7 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { createHostLookup, type HostLookup, systemHostLookup } from './host-resolver';
+
+export type { HostLookup } from './host-resolver';
 
 export const MAIL_HOST_NOT_ALLOWED_MESSAGE = 'This mail server address is not allowed.';
 
@@ -69,18 +71,41 @@ export interface ResolvedMailHost {
   servername: string | undefined;
 }
 
-export type HostLookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
+/** How user-given hosts are checked: the operator's ALLOW_PRIVATE_MAIL_HOSTS and DNS_SERVERS. */
+export interface HostGuardOptions {
+  /** ALLOW_PRIVATE_MAIL_HOSTS: private and loopback hosts are allowed (development and tests). */
+  allowPrivate: boolean;
+  /** DNS_SERVERS: the servers user-given names are resolved with; absent: the system's. */
+  dnsServers?: readonly string[];
+  /** Resolves a name (default: c-ares on dnsServers, see createHostLookup); tests give their own. */
+  lookup?: HostLookup;
+}
 
-const systemLookup: HostLookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+/** The guard's options from the application's configuration. */
+export const hostGuardOf = (config: { allowPrivateMailHosts: boolean; dnsServers?: readonly string[] }) => ({
+  allowPrivate: config.allowPrivateMailHosts,
+  ...(config.dnsServers?.length ? { dnsServers: config.dnsServers } : {}),
+});
+
+const lookups = new Map<string, HostLookup>();
+
+/** The lookup of the guard's options: the one given, else c-ares on the configured (or the system's) servers. */
+export function lookupOf(options: HostGuardOptions): HostLookup {
+  if (options.lookup) return options.lookup;
+  if (!options.dnsServers?.length) return systemHostLookup;
+  const key = options.dnsServers.join(',');
+  let lookup = lookups.get(key);
+  if (!lookup) lookups.set(key, (lookup = createHostLookup({ servers: options.dnsServers })));
+  return lookup;
+}
 
 /**
- * Resolves a configured mail host once and refuses it when any of its addresses is disallowed, unless
- * private hosts are allowed (ALLOW_PRIVATE_MAIL_HOSTS=true). Connect to `address`, with `servername` for TLS.
+ * Resolves a configured host once (c-ares, at most DNS_DEADLINE_MS) and refuses it when any of its addresses is
+ * disallowed, unless private hosts are allowed (ALLOW_PRIVATE_MAIL_HOSTS=true). Connect to `address`, with
+ * `servername` for TLS. While the guard is on, a name that does not resolve (no such name, a server failure, no
+ * answer in time) is refused as a disallowed one, with the same error: the answer tells nothing of internal DNS.
  */
-export async function resolveMailHost(
-  host: string,
-  options: { allowPrivate: boolean; lookup?: HostLookup },
-): Promise<ResolvedMailHost> {
+export async function resolveMailHost(host: string, options: HostGuardOptions): Promise<ResolvedMailHost> {
   const name = host.trim().replace(/^\[(.*)\]$/, '$1');
   if (!name) throw new MailHostNotAllowedError();
   if (isIP(name)) {
@@ -89,17 +114,21 @@ export async function resolveMailHost(
   }
   let addresses: { address: string }[];
   try {
-    addresses = await (options.lookup ?? systemLookup)(name);
+    addresses = await lookupOf(options)(name);
   } catch {
+    addresses = [];
+  }
+  if (addresses.length === 0) {
+    if (!options.allowPrivate) throw new MailHostNotAllowedError();
     throw new MailHostUnresolvedError(name);
   }
-  if (addresses.length === 0) throw new MailHostUnresolvedError(name);
   if (!options.allowPrivate && addresses.some(({ address }) => isDisallowedMailAddress(address))) {
     throw new MailHostNotAllowedError();
   }
   return { address: addresses[0].address, servername: name };
 }
 
+/** A name that does not resolve while private hosts are allowed (else it is refused as MailHostNotAllowedError). */
 export class MailHostUnresolvedError extends Error {
   constructor(host: string) {
     super(`The mail server ${host} could not be found.`);

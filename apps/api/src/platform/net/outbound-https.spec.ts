@@ -72,15 +72,21 @@ describe('outbound https with the SSRF guard', () => {
     expect(seen).toEqual([]);
   });
 
-  it('accepts a name that does not resolve when saved (checked again at each call)', async () => {
+  it('refuses a name that does not resolve as a private one; accepts it when saved while private hosts are allowed', async () => {
     const failing: HostLookup = async () => {
       throw new Error('ENOTFOUND');
     };
     await expect(
       assertOutboundUrlAllowed('https://hooks.example.invalid/x', { allowPrivate: false, lookup: failing }),
-    ).resolves.toBeUndefined();
+    ).rejects.toEqual(new OutboundUrlNotAllowedError());
     await expect(
       outboundHttps('https://hooks.example.invalid/x', { allowPrivate: false, lookup: failing }),
+    ).rejects.toEqual(new OutboundUrlNotAllowedError());
+    await expect(
+      assertOutboundUrlAllowed('https://hooks.example.invalid/x', { allowPrivate: true, lookup: failing }),
+    ).resolves.toBeUndefined();
+    await expect(
+      outboundHttps('https://hooks.example.invalid/x', { allowPrivate: true, lookup: failing }),
     ).rejects.toThrow('could not be found');
   });
 

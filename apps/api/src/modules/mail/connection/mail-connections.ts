@@ -4,7 +4,7 @@ import { ImapFlow } from 'imapflow';
 import { createTransport } from 'nodemailer';
 import { APP_CONFIG, type AppConfig, DEFAULT_MAX_MESSAGE_BYTES } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
-import { MailHostNotAllowedError, MailHostUnresolvedError, resolveMailHost } from '../../../platform/net';
+import { hostGuardOf, MailHostNotAllowedError, MailHostUnresolvedError, resolveMailHost } from '../../../platform/net';
 import { MailboxOAuthTokens } from '../oauth/mailbox-oauth-tokens';
 import { assertProviderHost } from '../oauth/oauth-providers';
 
@@ -39,7 +39,7 @@ export class MailConnections {
     if (settings.authType === 'OAUTH2') {
       assertProviderHost(this.config.oauth, settings.oauthProvider, 'imap', settings.imapHost);
     }
-    const target = await resolveMailHost(settings.imapHost, { allowPrivate: this.config.allowPrivateMailHosts });
+    const target = await resolveMailHost(settings.imapHost, hostGuardOf(this.config));
     const client = new ImapFlow({
       host: target.address,
       port: settings.imapPort,
@@ -84,7 +84,7 @@ export class MailConnections {
   }
 
   async verifySmtp(settings: MailboxSettings): Promise<void> {
-    const target = await resolveMailHost(settings.smtpHost, { allowPrivate: this.config.allowPrivateMailHosts });
+    const target = await resolveMailHost(settings.smtpHost, hostGuardOf(this.config));
     const transport = createTransport({
       host: target.address,
       port: settings.smtpPort,

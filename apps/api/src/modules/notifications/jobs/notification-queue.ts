@@ -32,8 +32,13 @@ export interface NotificationQueueTuning {
   /** Seconds before the first retry; doubled (with jitter) for each next one. */
   retryDelaySeconds: number;
   pollingIntervalSeconds: number;
-  /** Jobs of one channel run at the same time in this process. */
+  /** Email jobs that run at the same time in this process. */
   workersPerChannel: number;
+  /**
+   * Slack and push jobs that run at the same time in this process (each channel). More than a team's share of
+   * outbound calls (OUTBOUND_PER_TEAM): a team whose endpoints are slow holds at most that share of the workers.
+   */
+  outboundWorkersPerChannel: number;
 }
 
 export const DEFAULT_NOTIFICATION_QUEUE_TUNING: NotificationQueueTuning = {
@@ -41,6 +46,7 @@ export const DEFAULT_NOTIFICATION_QUEUE_TUNING: NotificationQueueTuning = {
   retryDelaySeconds: 10,
   pollingIntervalSeconds: 1,
   workersPerChannel: 2,
+  outboundWorkersPerChannel: 8,
 };
 
 const JOB_NAMESPACE = '2d8e6f1a-9b3c-4e57-a0d1-6c4b8e2f7a93';
@@ -104,7 +110,8 @@ export class NotificationQueue {
   }
 
   async work(channel: NotificationChannel, handler: NotificationJobHandler): Promise<void> {
-    for (let i = 0; i < this.tuning.workersPerChannel; i++) {
+    const workers = channel === 'email' ? this.tuning.workersPerChannel : this.tuning.outboundWorkersPerChannel;
+    for (let i = 0; i < workers; i++) {
       await this.jobs.work<NotificationJob>(NOTIFICATION_QUEUES[channel], this.tuning.pollingIntervalSeconds, handler);
     }
   }

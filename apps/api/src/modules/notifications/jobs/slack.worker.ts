@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
-import type { OutboundOptions } from '../../../platform/net';
+import { hostGuardOf, type OutboundOptions } from '../../../platform/net';
 import { RecordSlackDeliveryCommand } from '../../notification-settings';
 import { sendSlack } from '../channels/slack.sender';
 import type { NotificationJob } from './notification-queue';
@@ -11,13 +11,15 @@ import type { NotificationJob } from './notification-queue';
 /**
  * Posts a notification to the recipient's Slack webhook as it is now (a webhook switched off or replaced since the
  * notification was decided gets nothing). 429 and server errors throw, so the queue retries with backoff; any other
- * 4xx is final and recorded on the user's settings, where refusals in a row switch Slack off with the reason.
+ * 4xx is final and recorded on the user's settings, where refusals in a row switch Slack off with the reason. The
+ * call is bounded (outboundHttps: deadline, answer cap, per-host and per-team limits); a call that got no slot
+ * (OutboundBusyError) or no answer in time throws, and the job is retried.
  */
 @Injectable()
 export class SlackWorker {
   private readonly logger = new Logger(SlackWorker.name);
   /** Extra trust for a test server's certificate; never set in production. */
-  outbound: Pick<OutboundOptions, 'ca' | 'lookup'> = {};
+  outbound: Pick<OutboundOptions, 'ca' | 'lookup' | 'limits'> = {};
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -27,10 +29,11 @@ export class SlackWorker {
 
   async run(job: PgBoss.JobWithMetadata<NotificationJob>): Promise<void> {
     const { userId, notificationId, title, message, actionUrl } = job.data;
-    const [settings]: { slack_notifications_enabled: boolean; slack_webhook_url: string }[] = await this.db.query(
-      'SELECT slack_notifications_enabled, slack_webhook_url FROM notification_settings WHERE user_id = $1',
-      [userId],
-    );
+    const [settings]: { slack_notifications_enabled: boolean; slack_webhook_url: string; team_id: string | null }[] =
+      await this.db.query(
+        'SELECT slack_notifications_enabled, slack_webhook_url, team_id FROM notification_settings WHERE user_id = $1',
+        [userId],
+      );
     if (!settings?.slack_notifications_enabled || !settings.slack_webhook_url) return;
     const webhookUrl = settings.slack_webhook_url;
     const link = actionUrl ? `${this.config.publicUrl}${actionUrl}` : null;
@@ -40,8 +43,11 @@ export class SlackWorker {
         webhookUrl,
         { title, message, link },
         {
-          allowPrivate: this.config.allowPrivateMailHosts,
+          ...hostGuardOf(this.config),
           ...this.outbound,
+          // A team with its share of calls in flight gets this job retried later rather than hold a worker.
+          teamId: settings.team_id ?? undefined,
+          whenTeamBusy: 'reject',
         },
       );
     } catch (error) {

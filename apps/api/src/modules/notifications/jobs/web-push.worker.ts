@@ -4,20 +4,21 @@ import type PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { vapidKeysOf } from '../../../platform/config/vapid-keys';
-import type { OutboundOptions } from '../../../platform/net';
+import { hostGuardOf, type OutboundOptions } from '../../../platform/net';
 import { sendWebPush } from '../channels/web-push.sender';
 import { RemoveExpiredPushSubscriptionCommand } from '../commands/remove-expired-push-subscription/remove-expired-push-subscription.command';
 import type { NotificationJob } from './notification-queue';
 
 /**
  * Sends a notification to one subscribed browser (one job per device, so a retry never repeats another device's
- * push). A subscription the push service reports gone (404, 410) is removed; other failures throw for a retry.
+ * push). A subscription the push service reports gone (404, 410) is removed; other failures throw for a retry, as do
+ * a call that got no slot of its host's or team's limits (OutboundBusyError) and one without an answer in time.
  */
 @Injectable()
 export class WebPushWorker {
   private readonly logger = new Logger(WebPushWorker.name);
   /** Extra trust for a test server's certificate; never set in production. */
-  outbound: Pick<OutboundOptions, 'ca' | 'lookup'> = {};
+  outbound: Pick<OutboundOptions, 'ca' | 'lookup' | 'limits'> = {};
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -27,16 +28,25 @@ export class WebPushWorker {
 
   async run(job: PgBoss.JobWithMetadata<NotificationJob>): Promise<void> {
     const { userId, subscriptionId, notificationId, type, title, message, actionUrl } = job.data;
-    const [subscription]: { endpoint: string; p256dh: string; auth: string }[] = await this.db.query(
-      'SELECT endpoint, p256dh, auth FROM push_subscription WHERE id = $1 AND user_id = $2',
-      [subscriptionId, userId],
-    );
+    const [subscription]: { endpoint: string; p256dh: string; auth: string; team_id: string | null }[] =
+      await this.db.query(
+        `SELECT s.endpoint, s.p256dh, s.auth, n.team_id
+           FROM push_subscription s LEFT JOIN notification_settings n ON n.user_id = s.user_id
+          WHERE s.id = $1 AND s.user_id = $2`,
+        [subscriptionId, userId],
+      );
     if (!subscription) return;
     const outcome = await sendWebPush(
       subscription,
       { id: notificationId, type, title, message, actionUrl },
       vapidKeysOf(this.config),
-      { allowPrivate: this.config.allowPrivateMailHosts, ...this.outbound },
+      {
+        ...hostGuardOf(this.config),
+        ...this.outbound,
+        // A team with its share of calls in flight gets this job retried later rather than hold a worker.
+        teamId: subscription.team_id ?? undefined,
+        whenTeamBusy: 'reject',
+      },
     );
     if (outcome.kind === 'gone') {
       this.logger.log(`Push subscription ${subscriptionId} is gone (${outcome.status}); removing it`);

@@ -9,7 +9,7 @@ import { SecretBox } from '../../../platform/crypto';
 import { EventSourcedRepository } from '../../../platform/event-sourcing';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
 import { RequestContext } from '../../../platform/request-context/request-context';
-import { resolveMailHost } from '../../../platform/net';
+import { hostGuardOf, resolveMailHost } from '../../../platform/net';
 import { emailStreamId } from '../../conversations';
 import { CONNECT_TIMEOUT_MS, describeMailError, MailConnections } from '../../mail';
 import { RecordDeliveryCommand } from '../commands/record-delivery/record-delivery.command';
@@ -115,7 +115,7 @@ export class SendEmailWorker {
   }
 
   private async sendSmtp(settings: MailboxSettings, reply: ReplyQueued, raw: Buffer): Promise<void> {
-    const target = await resolveMailHost(settings.smtpHost, { allowPrivate: this.config.allowPrivateMailHosts });
+    const target = await resolveMailHost(settings.smtpHost, hostGuardOf(this.config));
     const transport = createTransport({
       host: target.address,
       port: settings.smtpPort,

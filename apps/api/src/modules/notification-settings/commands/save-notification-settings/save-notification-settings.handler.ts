@@ -4,7 +4,7 @@ import { type NotificationSettings, SLACK_WEBHOOK_NOT_ALLOWED_MESSAGE } from '@t
 import { v7 as uuidv7 } from 'uuid';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/app-config';
 import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
-import { assertOutboundUrlAllowed, OutboundUrlNotAllowedError } from '../../../../platform/net';
+import { assertOutboundUrlAllowed, hostGuardOf, OutboundUrlNotAllowedError } from '../../../../platform/net';
 import { notificationSettingsDecider, notificationSettingsStreamId } from '../../domain/notification-settings.decider';
 import { NOTIFICATION_SETTINGS_PROJECTION } from '../../projections/notification-settings.projection';
 import { GetNotificationSettingsQuery } from '../../queries/get-notification-settings/get-notification-settings.query';
@@ -29,7 +29,7 @@ export class SaveNotificationSettingsHandler implements ICommandHandler<
     const { userId, teamId } = caller;
     if (request.slackWebhookUrl) {
       try {
-        await assertOutboundUrlAllowed(request.slackWebhookUrl, { allowPrivate: this.config.allowPrivateMailHosts });
+        await assertOutboundUrlAllowed(request.slackWebhookUrl, hostGuardOf(this.config));
       } catch (error) {
         if (error instanceof OutboundUrlNotAllowedError)
           throw new DomainError('invalid', SLACK_WEBHOOK_NOT_ALLOWED_MESSAGE);

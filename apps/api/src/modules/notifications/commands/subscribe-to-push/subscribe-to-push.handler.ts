@@ -4,7 +4,7 @@ import { PUSH_ENDPOINT_NOT_ALLOWED_MESSAGE, type SuccessMessageResponse } from '
 import { v7 as uuidv7 } from 'uuid';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/app-config';
 import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
-import { assertOutboundUrlAllowed, OutboundUrlNotAllowedError } from '../../../../platform/net';
+import { assertOutboundUrlAllowed, hostGuardOf, OutboundUrlNotAllowedError } from '../../../../platform/net';
 import { pushSubscriptionsDecider, pushSubscriptionsStreamId } from '../../domain/push-subscriptions.decider';
 import { PUSH_SUBSCRIPTION_PROJECTION } from '../../projections/push-subscription/push-subscription.projection';
 import { SubscribeToPushCommand } from './subscribe-to-push.command';
@@ -19,7 +19,7 @@ export class SubscribeToPushHandler implements ICommandHandler<SubscribeToPushCo
 
   async execute({ userId, subscription }: SubscribeToPushCommand): Promise<SuccessMessageResponse> {
     try {
-      await assertOutboundUrlAllowed(subscription.endpoint, { allowPrivate: this.config.allowPrivateMailHosts });
+      await assertOutboundUrlAllowed(subscription.endpoint, hostGuardOf(this.config));
     } catch (error) {
       if (error instanceof OutboundUrlNotAllowedError)
         throw new DomainError('invalid', PUSH_ENDPOINT_NOT_ALLOWED_MESSAGE);
