@@ -78,15 +78,49 @@ export async function loginViaUi(page: Page, account: Account): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
-/** Registers and signs in through the API only (for tests about other screens). */
-export async function signUpViaApi(baseURL: string, account: Account): Promise<string> {
+/**
+ * Registers and signs in through the API only (for tests about other screens). The address is proven the way its
+ * owner proves it (a login link mailed to it, used, then the same password set again) unless `proven: false`: only
+ * proven accounts send invitations and get notification email.
+ */
+export async function signUpViaApi(
+  baseURL: string,
+  account: Account,
+  { proven = true }: { proven?: boolean } = {},
+): Promise<string> {
   const reg = await fetch(`${baseURL}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
   });
   if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  if (proven) await proveViaApi(baseURL, account);
   return signInViaApi(baseURL, account);
+}
+
+/** Proves the account's address: a login link sent to it and used; the password is set again (the link clears it). */
+export async function proveViaApi(baseURL: string, account: Account): Promise<void> {
+  const startedAt = Date.now();
+  const sent = await fetch(`${baseURL}/api/sendLoginLink`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email }),
+  });
+  if (!sent.ok) throw new Error(`sendLoginLink failed: ${sent.status} ${await sent.text()}`);
+  const mail = await waitForMail(
+    account.email,
+    (m) => /\/loginLink\//.test(m.text ?? '') && (m.date?.getTime() ?? 0) >= startedAt - 1000,
+  );
+  const token = /\/loginLink\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+  if (!token) throw new Error('no login link in the mail');
+  let linkToken = '';
+  for (let attempt = 1; !linkToken; attempt++) {
+    const res = await fetch(`${baseURL}/api/auth/loginLinkSignin/${token}`);
+    if (res.ok) linkToken = ((await res.json()) as { token: string }).token;
+    else if (res.status !== 425 || attempt >= 40) throw new Error(`login link refused: ${res.status}`);
+    else await new Promise((r) => setTimeout(r, 250));
+  }
+  await api(baseURL, linkToken, 'PUT', '/me/password', { newPassword: account.password });
 }
 
 /** Signs in through the API and returns the access token. */

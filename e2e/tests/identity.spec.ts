@@ -19,7 +19,7 @@ interface TeamDto {
 
 test.describe('identity', () => {
   test('log in and log out', async ({ page, account, baseURL }) => {
-    await signUpViaApi(baseURL!, account);
+    await signUpViaApi(baseURL!, account, { proven: false });
     await loginViaUi(page, account);
     await logoutViaUi(page);
     await page.goto('/admin');
@@ -31,7 +31,7 @@ test.describe('identity', () => {
     account,
     baseURL,
   }) => {
-    await signUpViaApi(baseURL!, account);
+    await signUpViaApi(baseURL!, account, { proven: false });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();

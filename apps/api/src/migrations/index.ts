@@ -26,6 +26,8 @@ import { NotificationUnreadCounts1769700000000 } from './1769700000000-notificat
 import { EmailMuteByTeam1769800000000 } from './1769800000000-email-mute-by-team';
 import { NotificationSharedIds1769900000000 } from './1769900000000-notification-shared-ids';
 import { RulesOnABudget1770000000300 } from './1770000000300-rules-on-a-budget';
+import { EmailProven1770000000400 } from './1770000000400-email-proven';
+import { NotificationEmailCaps1770000000410 } from './1770000000410-notification-email-caps';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -57,4 +59,6 @@ export const migrations = [
   EmailMuteByTeam1769800000000,
   NotificationSharedIds1769900000000,
   RulesOnABudget1770000000300,
+  EmailProven1770000000400,
+  NotificationEmailCaps1770000000410,
 ];

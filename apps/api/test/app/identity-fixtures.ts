@@ -14,9 +14,9 @@ export interface Person {
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${counter++}@example.com`;
 
-/** Registers and signs in a fresh user; with its id. */
-export async function person(t: TestApp, prefix: string): Promise<Person> {
-  const { token, email, password } = await t.signUp(prefix);
+/** Registers and signs in a fresh user (its address proven unless `proven: false`); with its id. */
+export async function person(t: TestApp, prefix: string, options: { proven?: boolean } = {}): Promise<Person> {
+  const { token, email, password } = await t.signUp(prefix, options);
   const me = await t.request<CurrentUser>('/api/loggedInUser', { token });
   return { id: me.body.id, email, password, token };
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { linkIn, type SmtpSink } from '../support/smtp-sink';
 import { apiRequester, type RequestOptions, type TestApp } from './test-app';
 
 /**
@@ -46,7 +47,8 @@ export async function startReplica(
   name: string,
   port: number,
   env: Record<string, string>,
-  options: { built?: boolean } = {},
+  /** sink: the SMTP sink of SMTP_URL; with it signUp proves each address by a login link (else they stay unproven). */
+  options: { built?: boolean; sink?: SmtpSink } = {},
 ): Promise<Replica> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const entry = options.built
@@ -70,10 +72,26 @@ export async function startReplica(
 
   const request = apiRequester(baseUrl);
   let counter = 0;
-  const signUp = async (prefix = 'user') => {
+  const signUp = async (prefix = 'user', { proven = true }: { proven?: boolean } = {}) => {
     const email = `${prefix}.${name}.${Date.now().toString(36)}.${counter++}@example.com`;
     const password = 'correct horse battery';
     await request('/api/register', { method: 'POST', body: { email, password } });
+    if (proven && options.sink) {
+      // As the owner does: a login link mailed to the address, used; then the same password set again.
+      const sink = options.sink;
+      const before = sink.messages.length;
+      await request('/api/sendLoginLink', { method: 'POST', body: { email } });
+      const mail = await sink.waitFor(email, (m) => sink.messages.indexOf(m) >= before);
+      const token = linkIn(mail, env.PUBLIC_URL, '/loginLink/').split('/loginLink/')[1];
+      let link: { status: number; body: { token: string } };
+      for (let attempt = 1; ; attempt++) {
+        link = await request<{ token: string }>(`/api/auth/loginLinkSignin/${token}`);
+        if (link.status !== 425 || attempt >= 40) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      if (link.status !== 200) throw new Error(`login link refused: ${link.status}`);
+      await request('/api/me/password', { method: 'PUT', token: link.body.token, body: { newPassword: password } });
+    }
     const signedIn = await request<{ message: string }>('/api/auth/signin', {
       method: 'POST',
       body: { email, password },

@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../../src/create-app';
+import { userDecider, userStreamId } from '../../src/modules/identity/domain/user.decider';
+import { USERS_PROJECTION } from '../../src/modules/identity/projections/users/users.projection';
+import { EventSourcedRepository } from '../../src/platform/event-sourcing';
+import { RequestContext } from '../../src/platform/request-context';
 import type { AppConfig } from '../../src/platform/config/app-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { ShutdownTrace } from './shutdown-trace';
@@ -28,8 +32,11 @@ export interface TestApp {
   database: TestDatabase;
   baseUrl: string;
   request<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
-  /** Registers and signs in a fresh user; returns its token and email. */
-  signUp(prefix?: string): Promise<{ token: string; email: string; password: string }>;
+  /**
+   * Registers and signs in a fresh user; returns its token and email. The address counts as proven (as after a login
+   * link, the password kept) unless `proven: false`: only proven accounts send invitations and get notification email.
+   */
+  signUp(prefix?: string, options?: { proven?: boolean }): Promise<{ token: string; email: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -91,18 +98,37 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   const shutdown = new ShutdownTrace(app);
 
   let counter = 0;
-  const signUp = async (prefix = 'user') => {
-    const email = `${prefix}.${Date.now().toString(36)}.${counter++}@example.com`;
-    const password = 'correct horse battery';
-    const registered = await request('/api/register', { method: 'POST', body: { email, password } });
-    if (registered.status !== 200)
-      throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const signIn = async (email: string, password: string) => {
     const signedIn = await request<{ success: boolean; message: string }>('/api/auth/signin', {
       method: 'POST',
       body: { email, password },
     });
     if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.status} ${JSON.stringify(signedIn.body)}`);
-    return { token: signedIn.body.message, email, password };
+    return signedIn.body.message;
+  };
+  const signUp = async (prefix = 'user', { proven = true }: { proven?: boolean } = {}) => {
+    const email = `${prefix}.${Date.now().toString(36)}.${counter++}@example.com`;
+    const password = 'correct horse battery';
+    const registered = await request('/api/register', { method: 'POST', body: { email, password } });
+    if (registered.status !== 200)
+      throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+    let token = await signIn(email, password);
+    if (proven) {
+      // The proof a login link records (the link's own flow is tested in login-link.int.spec.ts); the password stays.
+      const me = await request<{ id: string }>('/api/loggedInUser', { token });
+      await RequestContext.actAs({ kind: 'user', id: me.body.id }, () =>
+        app.get(EventSourcedRepository).decide(
+          userStreamId(me.body.id),
+          userDecider,
+          { type: 'ProveEmail', data: {} },
+          {
+            waitFor: [USERS_PROJECTION],
+          },
+        ),
+      );
+      token = await signIn(email, password);
+    }
+    return { token, email, password };
   };
 
   return {

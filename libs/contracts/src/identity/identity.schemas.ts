@@ -51,6 +51,11 @@ export interface CurrentUser {
   lastName: string | null;
   role: Role | null;
   teamId: string | null;
+  /**
+   * The address was proven (a login link sent to it was used, or an invitation sent to it accepted): only then are
+   * invitations sent and notifications emailed for this user. Always sent by the server.
+   */
+  emailProven?: boolean;
 }
 
 export const ZTeamName = z.string().trim().min(1, 'Team name is required').max(TEAM_NAME_MAX_LENGTH);

@@ -205,6 +205,12 @@ export const cs: Resources = {
     sendInvitation: 'Odeslat pozvánku',
     inviteEmail: 'E-mailová adresa pozvaného',
     invitationSent: 'Pozvánka byla odeslána.',
+    proofTitle: 'Potvrďte svou e-mailovou adresu',
+    proofWhy:
+      'Pozvánky a e-mailové notifikace odesíláme jen z potvrzených adres a na ně. Potvrďte, že adresa {{email}} je vaše: jednou se přihlaste odkazem, který na ni pošleme, a pak si nastavte nové heslo.',
+    proofSend: 'Poslat mi přihlašovací odkaz',
+    proofSent: 'Na adresu {{email}} jsme poslali přihlašovací odkaz. Otevřete ho a adresu tím potvrdíte.',
+    proofFailed: 'Přihlašovací odkaz se nepodařilo odeslat. Zkuste to prosím znovu.',
     confirmHeader: 'Potvrzení',
     confirmRemove: 'Odebrat {{email}} z týmu?',
     confirmDeleteInvitation: 'Smazat pozvánku pro {{email}}?',

@@ -207,6 +207,12 @@ export const en = {
     sendInvitation: 'Send Invitation',
     inviteEmail: 'Email address to invite',
     invitationSent: 'Invitation sent.',
+    proofTitle: 'Confirm your email address',
+    proofWhy:
+      'Invitations and notification emails are sent only from and to addresses that are confirmed. Confirm that {{email}} is yours: sign in once with a login link sent to it, then set a new password.',
+    proofSend: 'Send me a login link',
+    proofSent: 'We have sent a login link to {{email}}. Open it to confirm your address.',
+    proofFailed: 'The login link could not be sent. Please try again.',
     confirmHeader: 'Confirmation',
     confirmRemove: 'Remove {{email}} from the team?',
     confirmDeleteInvitation: 'Delete the invitation for {{email}}?',

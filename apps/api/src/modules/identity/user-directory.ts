@@ -17,6 +17,8 @@ export interface DirectoryUser {
   email: string;
   teamId: string | null;
   sessionVersion: number;
+  /** A login link sent to the address was used, or an invitation sent to it accepted (see docs/identity.md). */
+  emailProven: boolean;
 }
 
 /** Read access to the users read model for other contexts: accounts, team members and sessions. */
@@ -61,6 +63,14 @@ export class UserDirectory implements UserSessions {
   }
 
   private toDirectoryUser(user: UserReadModel | null): DirectoryUser | null {
-    return user ? { id: user.id, email: user.email, teamId: user.teamId, sessionVersion: user.sessionVersion } : null;
+    return user
+      ? {
+          id: user.id,
+          email: user.email,
+          teamId: user.teamId,
+          sessionVersion: user.sessionVersion,
+          emailProven: user.emailProvenAt !== null,
+        }
+      : null;
   }
 }

@@ -9,6 +9,8 @@ import { SubscribeToPushHandler } from './commands/subscribe-to-push/subscribe-t
 import { UnsubscribeFromPushHandler } from './commands/unsubscribe-from-push/unsubscribe-from-push.handler';
 import { NOTIFICATIONS_CREATED_PERSONAL_FIELDS } from './domain/notification-personal-fields';
 import { NotificationsController } from './http/notifications.controller';
+import { NotificationDigestQueue } from './jobs/notification-digest-queue';
+import { NotificationDigestWorker } from './jobs/notification-digest.worker';
 import { NotificationEmailWorker } from './jobs/notification-email.worker';
 import { NotificationQueue } from './jobs/notification-queue';
 import { SlackWorker } from './jobs/slack.worker';
@@ -44,6 +46,8 @@ export class NotificationsModule implements OnModuleInit, BeforeApplicationShutd
   constructor(
     private readonly runner: ProjectionRunner,
     private readonly queue: NotificationQueue,
+    private readonly digestQueue: NotificationDigestQueue,
+    private readonly digest: NotificationDigestWorker,
     private readonly list: NotificationListProjection,
     private readonly subscriptions: PushSubscriptionProjection,
     private readonly notify: NotifyRecipientsProcessManager,
@@ -62,6 +66,8 @@ export class NotificationsModule implements OnModuleInit, BeforeApplicationShutd
       providers: [
         { provide: NOTIFICATIONS_MODULE_OPTIONS, useValue: options },
         NotificationQueue,
+        NotificationDigestQueue,
+        NotificationDigestWorker,
         NotificationListProjection,
         PushSubscriptionProjection,
         RecipientDirectory,
@@ -93,6 +99,7 @@ export class NotificationsModule implements OnModuleInit, BeforeApplicationShutd
   async onModuleInit(): Promise<void> {
     this.personalData.declare('NotificationsCreated', NOTIFICATIONS_CREATED_PERSONAL_FIELDS);
     await this.queue.start();
+    await this.digestQueue.start();
     this.runner.registerProjection(this.list);
     this.runner.registerProjection(this.subscriptions);
     this.runner.registerReaction(this.notify);
@@ -101,6 +108,7 @@ export class NotificationsModule implements OnModuleInit, BeforeApplicationShutd
       await this.queue.work('email', (job) => this.email.run(job));
       await this.queue.work('slack', (job) => this.slack.run(job));
       await this.queue.work('push', (job) => this.push.run(job));
+      await this.digestQueue.work((job) => this.digest.run(job));
     }
   }
 
@@ -110,5 +118,6 @@ export class NotificationsModule implements OnModuleInit, BeforeApplicationShutd
    */
   async beforeApplicationShutdown(): Promise<void> {
     await this.queue.stop();
+    await this.digestQueue.stop();
   }
 }

@@ -77,8 +77,8 @@ describe('two API replicas on one PostgreSQL', () => {
     };
     // Both start at once on an empty database: one migrates while the other waits for the migration lock.
     [a, b] = await Promise.all([
-      startReplica('a', portA, { ...shared, DATA_DIR: join(workDir, 'a') }),
-      startReplica('b', portB, { ...shared, DATA_DIR: join(workDir, 'b') }),
+      startReplica('a', portA, { ...shared, DATA_DIR: join(workDir, 'a') }, { sink }),
+      startReplica('b', portB, { ...shared, DATA_DIR: join(workDir, 'b') }, { sink }),
     ]);
     await Promise.all([healthy(a), healthy(b)]);
   }, 150_000);

@@ -46,7 +46,11 @@ function fakeFetch(routes: Routes) {
 }
 
 /** The page for `who` (by email); the team as GET /team answers it. */
-function setup(who: { email: string; role: string | null } | null, team: Team | null, routes: Routes = {}) {
+function setup(
+  who: { email: string; role: string | null; emailProven?: boolean } | null,
+  team: Team | null,
+  routes: Routes = {},
+) {
   initI18n('en');
   const calls = fakeFetch(team ? { 'GET /api/team': [200, team], ...routes } : routes);
   const store: AppStore = createAppStore({ withoutCoreSagas: true });
@@ -59,6 +63,7 @@ function setup(who: { email: string; role: string | null } | null, team: Team | 
       lastName: null,
       role: (who?.role ?? null) as 'ADMIN' | null,
       teamId: team ? team.id : null,
+      emailProven: who?.emailProven ?? true,
     }),
   );
   injectFeature(store, feature);
@@ -108,6 +113,32 @@ describe('the team members page without a team', () => {
     fireEvent.click(screen.getByTestId('create-team-button'));
     await waitFor(() => expect(noticesOf(store)).toHaveLength(1));
     expect(noticesOf(store)[0]).toMatchObject({ severity: 'error', text: 'You already have a team.', lifeMs: 3000 });
+  });
+});
+
+describe('an unproven address', () => {
+  it('says why no invitation can be sent and mails a login link to the user’s own address', async () => {
+    const sent = { success: true, message: 'If an account exists for this address, we have sent a login link to it.' };
+    const { calls } = setup({ email: jana.email, role: 'ADMIN', emailProven: false }, crew(), {
+      'POST /api/sendLoginLink': [200, sent],
+    });
+    expect(await screen.findByTestId('email-proof-why')).toHaveTextContent(
+      `Invitations and notification emails are sent only from and to addresses that are confirmed. Confirm that ${jana.email} is yours`,
+    );
+    expect(screen.queryByTestId('invite-form')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a login link' }));
+    expect(await screen.findByTestId('email-proof-sent')).toHaveTextContent(
+      `We have sent a login link to ${jana.email}. Open it to confirm your address.`,
+    );
+    const call = calls.find((c) => c.path === '/api/sendLoginLink');
+    expect(call).toMatchObject({ method: 'POST' });
+    expect(JSON.parse(call!.body!)).toEqual({ email: jana.email });
+  });
+
+  it('offers the Send Invitation form once the address is proven', async () => {
+    setup({ email: jana.email, role: 'ADMIN', emailProven: true }, crew());
+    expect(await screen.findByTestId('invite-form')).toBeInTheDocument();
+    expect(screen.queryByTestId('email-proof')).not.toBeInTheDocument();
   });
 });
 

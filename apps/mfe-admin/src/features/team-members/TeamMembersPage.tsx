@@ -10,6 +10,7 @@ import { Tag } from 'primereact/tag';
 import { isValidEmail, ROLES, type Role, type TeamInvitation, type TeamMember } from '@teaminbox/contracts';
 import { PageHeading, PersonAvatar } from '@teaminbox/ui';
 import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { EmailProofNotice } from './EmailProofNotice';
 import { actingRole, canChangeRole, canRemove, isOwnRow } from './teamRules';
 import {
   confirmationDismissed,
@@ -301,7 +302,8 @@ function ConfirmDeletion() {
 
 /**
  * /admin/team-members: the Create Team form without a team; with one, the members (role change,
- * removal), the pending invitations and the Send Invitation form.
+ * removal), the pending invitations and the Send Invitation form (while the user's address is not proven: why, and
+ * the button that mails a login link to prove it).
  */
 export default function TeamMembersPage() {
   const { t } = useTranslation();
@@ -330,7 +332,7 @@ export default function TeamMembersPage() {
           </h2>
           <MemberList members={team.members} currentEmail={currentEmail} actor={actor} />
           <InvitationList invitations={team.invitations} />
-          {canWrite ? <InviteForm /> : null}
+          {canWrite ? user?.emailProven === false ? <EmailProofNotice email={currentEmail} /> : <InviteForm /> : null}
           <ConfirmDeletion />
         </>
       ) : null}

@@ -47,7 +47,7 @@ describe('login links over HTTP', () => {
   }
 
   it('answers known and unknown addresses alike, and mails a link only to the known one', async () => {
-    const user = await person(t, 'known');
+    const user = await person(t, 'known', { proven: false });
     const before = sink.messages.length;
     const known = await t.request('/api/sendLoginLink', { method: 'POST', body: { email: user.email } });
     const unknown = await t.request('/api/sendLoginLink', {
@@ -78,7 +78,7 @@ describe('login links over HTTP', () => {
   });
 
   it('signs in once with the emailed link: {token, id}, a session marked as a link session', async () => {
-    const user = await person(t, 'link');
+    const user = await person(t, 'link', { proven: false });
     const token = await requestLink(user);
     const res = await signInWithLink(token);
     expect(res.status).toBe(200);
@@ -102,7 +102,7 @@ describe('login links over HTTP', () => {
 
   it('takes a pre-registered address back: the first link ends every other session and the old password', async () => {
     // Someone registered the address with a password of their own and keeps a session.
-    const squatter = await person(t, 'squatted');
+    const squatter = await person(t, 'squatted', { proven: false });
     const squatterSession = squatter.token;
     expect((await t.request('/api/loggedInUser', { token: squatterSession })).status).toBe(200);
 
@@ -145,7 +145,7 @@ describe('login links over HTTP', () => {
   });
 
   it('refuses a link after 15 minutes', async () => {
-    const user = await person(t, 'late');
+    const user = await person(t, 'late', { proven: false });
     const token = await requestLink(user);
     advanceClock(t, 15 * 60_000 + 1000);
     const res = await useLink(token);
@@ -154,14 +154,14 @@ describe('login links over HTTP', () => {
   });
 
   it('lets exactly one of concurrent uses of one link succeed', async () => {
-    const user = await person(t, 'race');
+    const user = await person(t, 'race', { proven: false });
     const token = await requestLink(user);
     const results = await Promise.all(Array.from({ length: 6 }, () => signInWithLink(token)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401, 401]);
   });
 
   it('keeps only the hash of a token in the event store', async () => {
-    const user = await person(t, 'hashed');
+    const user = await person(t, 'hashed', { proven: false });
     const token = await requestLink(user);
     const dataSource = t.app.get(DataSource);
     const rows: { n: string }[] = await dataSource.query(
@@ -177,7 +177,7 @@ describe('login links over HTTP', () => {
   });
 
   it('answers 425 without using the link while the users read model lacks the user, then signs in', async () => {
-    const user = await person(t, 'early');
+    const user = await person(t, 'early', { proven: false });
     const token = await requestLink(user);
     const dataSource = t.app.get(DataSource);
     // What a rebuild of the users projection looks like from outside: the row is not there yet.
@@ -193,7 +193,7 @@ describe('login links over HTTP', () => {
   });
 
   it('answers 200 for sendLoginLink even when the SMTP server refuses the mail', async () => {
-    const user = await person(t, 'refused');
+    const user = await person(t, 'refused', { proven: false });
     sink.refuse(true);
     const res = await t.request('/api/sendLoginLink', { method: 'POST', body: { email: user.email } });
     expect(res.status).toBe(200);

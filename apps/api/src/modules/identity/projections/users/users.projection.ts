@@ -8,8 +8,8 @@ import { isEventOfType } from '../../../../platform/event-sourcing';
 export const USERS_PROJECTION = 'users';
 
 /**
- * Writes the `users` table: accounts, their team membership and role, and their session version
- * (raised by a password change or a removal from the team, which ends older tokens).
+ * Writes the `users` table: accounts, their team membership and role, their session version (raised by a password
+ * change or a removal from the team, which ends older tokens) and when their address was proven.
  */
 @Injectable()
 export class UsersProjection implements Projection {
@@ -17,6 +17,8 @@ export class UsersProjection implements Projection {
   readonly eventTypes = [
     'UserRegistered',
     'UserPasswordChanged',
+    'UserEmailProven',
+    'InvitationAccepted',
     'TeamMemberJoined',
     'MemberRoleChanged',
     'TeamMemberRemoved',
@@ -25,9 +27,20 @@ export class UsersProjection implements Projection {
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
     for (const event of events) {
       if (isEventOfType(event, 'UserRegistered')) {
-        await tx.query(`INSERT INTO users (id, email, registered_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
+        await tx.query(
+          `INSERT INTO users (id, email, registered_at, email_proven_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (id) DO NOTHING`,
+          [
+            event.data.userId,
+            event.data.email,
+            event.metadata.occurredAt,
+            event.data.emailProven === true ? event.metadata.occurredAt : null,
+          ],
+        );
+      } else if (isEventOfType(event, 'UserEmailProven') || isEventOfType(event, 'InvitationAccepted')) {
+        // A login link sent to the address was used, or an invitation sent to it accepted: the first proof counts.
+        await tx.query(`UPDATE users SET email_proven_at = $2 WHERE id = $1 AND email_proven_at IS NULL`, [
           event.data.userId,
-          event.data.email,
           event.metadata.occurredAt,
         ]);
       } else if (isEventOfType(event, 'UserPasswordChanged')) {

@@ -31,6 +31,13 @@ export class UserReadModel {
 
   @Column({ name: 'registered_at', type: 'timestamptz' })
   registeredAt!: Date;
+
+  /**
+   * When the address was proven (a login link sent to it used, or an invitation sent to it accepted); null while
+   * unproven: no invitations are sent and no notification is emailed for the account then.
+   */
+  @Column({ name: 'email_proven_at', type: 'timestamptz', nullable: true })
+  emailProvenAt!: Date | null;
 }
 
 /** The spec's display name: first + last name when set, else the email address. */

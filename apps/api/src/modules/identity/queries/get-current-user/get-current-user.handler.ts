@@ -19,6 +19,7 @@ export class GetCurrentUserHandler implements IQueryHandler<GetCurrentUserQuery,
       lastName: user.lastName,
       role: user.role,
       teamId: user.teamId,
+      emailProven: user.emailProvenAt !== null,
     };
   }
 }

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { InjectRepository } from '@nestjs/typeorm';
-import { INVITATION_TTL_DAYS, type Team } from '@teaminbox/contracts';
+import { IDENTITY_MESSAGES, INVITATION_TTL_DAYS, type Team } from '@teaminbox/contracts';
 import type { Repository } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { Clock } from '../../../../platform/auth/clock';
@@ -27,7 +27,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Records InvitationSent on the team's stream (a new token each time; an open invitation to the same
  * address is re-issued), then emails the link. The token exists only in this call and in the email.
  * Quotas (decided on the team's sends of the last day): a pause before sending to an address again, and a
- * most per address and per team and day (429).
+ * most per address and per team and day (429). A sender whose own address is not proven gets 403.
  */
 @CommandHandler(SendInvitationCommand)
 export class SendInvitationHandler implements ICommandHandler<SendInvitationCommand, Team> {
@@ -44,6 +44,9 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
 
   async execute({ caller, email, role }: SendInvitationCommand): Promise<Team> {
     const { userId: actorId, teamId } = caller;
+    // Only a proven address sends invitations: otherwise anyone could register any address and mail strangers.
+    const sender = await this.directory.byId(actorId);
+    if (!sender?.emailProven) throw new DomainError('forbidden', IDENTITY_MESSAGES.emailNotProven);
     const invitee = await this.directory.byEmail(email);
     const { token, hash } = generateSecretToken();
     const now = this.clock.now();
@@ -63,16 +66,13 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
     });
     await this.readYourWrites.waitFor(appended?.position, [INVITATIONS_PROJECTION]);
 
-    const [team, inviter] = await Promise.all([
-      this.teamRows.findOne({ where: { id: teamId } }),
-      this.directory.byId(actorId),
-    ]);
+    const team = await this.teamRows.findOne({ where: { id: teamId } });
     const link = `${this.config.publicUrl}/invitation/${token}`;
     const mail = invitationMail(
       email.trim().toLowerCase(),
       link,
       team?.name ?? 'your team',
-      inviter?.email ?? 'A colleague',
+      sender.email,
     );
     if (!(await this.mailer.trySend(mail, 'invitation email'))) {
       throw new HttpException(
