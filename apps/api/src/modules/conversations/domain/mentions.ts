@@ -1,3 +1,7 @@
+/** The most members one comment may mention: each mention is a notification (and an email) to someone. */
+export const MAX_MENTIONS_PER_COMMENT = 20;
+export const TOO_MANY_MENTIONS_MESSAGE = `A comment can mention at most ${MAX_MENTIONS_PER_COMMENT} people.`;
+
 /** A member as mentions see them. */
 export interface Mentionable {
   id: string;

@@ -5,12 +5,18 @@ import type {
   EmailAction,
   EmailChange,
   EmailPresence,
+  Page,
   Reply,
   ReplyChange,
   ThreadMessage,
   UserPreferences,
 } from '@teaminbox/contracts';
-import { type ClientSocket, connectSocket, teamWithSampleEmails } from '../../../../test/app/identity-fixtures';
+import {
+  type ClientSocket,
+  connectSocket,
+  teamWith,
+  teamWithSampleEmails,
+} from '../../../../test/app/identity-fixtures';
 import { suiteWithApp } from '../../../../test/app/suite';
 import { PRESENCE_TTL_MS, PresenceRegistry } from '../presence/presence.registry';
 
@@ -108,6 +114,41 @@ describe('comments, replies, presence, collision safety and preferences over HTT
       (await t.request(path, { method: 'POST', token: stranger.admin.token, body: { message: 'hi' } })).status,
     ).toBe(404);
   });
+
+  it('refuses a comment that mentions more than 20 members with a clear 400, and records nothing', async () => {
+    const { admin, members } = await teamWith(
+      t,
+      sink,
+      Array.from({ length: 21 }, () => 'MEMBER' as const),
+    );
+    await t.request('/api/emails/sample', { method: 'POST', token: admin.token });
+    const [email] = (await t.request<Page<Email>>('/api/emails', { token: admin.token })).body.content;
+    const path = `/api/emails/${email.id}/comments`;
+    const mentioning = (people: typeof members) => people.map((m) => `@${m.email}`).join(' ');
+
+    const refused = await t.request<{ success: boolean; message: string }>(path, {
+      method: 'POST',
+      token: admin.token,
+      body: { message: `All hands: ${mentioning(members)}` },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false, message: 'A comment can mention at most 20 people.' });
+    expect((await t.request<Comment[]>(path, { token: admin.token })).body).toEqual([]);
+
+    const twenty = await t.request<Comment>(path, {
+      method: 'POST',
+      token: admin.token,
+      body: { message: `Twenty: ${mentioning(members.slice(0, 20))}` },
+    });
+    expect(twenty.status).toBe(200);
+    expect(twenty.body.mentions).toHaveLength(20);
+    const edited = await t.request(`${path}/${twenty.body.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { message: `Now all: ${mentioning(members)}` },
+    });
+    expect(edited.status).toBe(400);
+  }, 120_000);
 
   it('shows who views and who replies to an email, live, and forgets them on leave', async () => {
     const { admin, members, email } = await teamWithEmail();

@@ -4,12 +4,15 @@ import { v7 as uuidv7 } from 'uuid';
 import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { UserDirectory } from '../../../identity';
 import { COMMENT_NOT_FOUND_MESSAGE, emailDecider, emailStreamId } from '../../domain/email.decider';
-import { mentionedIn } from '../../domain/mentions';
+import { MAX_MENTIONS_PER_COMMENT, mentionedIn, TOO_MANY_MENTIONS_MESSAGE } from '../../domain/mentions';
 import { EMAIL_COMMENT_PROJECTION } from '../../projections/email-comment/email-comment.projection';
 import { GetCommentQuery } from '../../queries/get-comment/get-comment.query';
 import { WriteCommentCommand } from './write-comment.command';
 
-/** The author alone edits a comment; mentions are resolved against the team's members. */
+/**
+ * The author alone edits a comment; mentions are resolved against the team's members, at most
+ * MAX_MENTIONS_PER_COMMENT of them (400 beyond: nothing is recorded).
+ */
 @CommandHandler(WriteCommentCommand)
 export class WriteCommentHandler implements ICommandHandler<WriteCommentCommand, Comment> {
   constructor(
@@ -21,6 +24,7 @@ export class WriteCommentHandler implements ICommandHandler<WriteCommentCommand,
   async execute({ caller: { teamId, userId }, emailId, commentId, message }: WriteCommentCommand): Promise<Comment> {
     const id = commentId ?? uuidv7();
     const mentions = mentionedIn(message, await this.directory.membersOf(teamId));
+    if (mentions.length > MAX_MENTIONS_PER_COMMENT) throw new DomainError('invalid', TOO_MANY_MENTIONS_MESSAGE);
     const type = commentId ? 'EditComment' : 'AddComment';
     await this.repository.decide(
       emailStreamId(emailId),
