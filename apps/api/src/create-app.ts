@@ -4,6 +4,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './platform/config/app-config';
+import { AccessTokenService } from './platform/auth/access-token.service';
+import { authenticateBeforeBody } from './platform/http/authenticate-before-body';
 import { securityHeaders } from './platform/http/security-headers';
 import { serveWebAssets } from './platform/http/web-assets';
 import { createAppLogger } from './platform/logging/app-logger';
@@ -16,7 +18,8 @@ export const API_PREFIX = 'api';
 export const JSON_BODY_LIMIT = '100kb';
 
 /**
- * The calls that legitimately carry large JSON bodies, with their limits: a reply carries its attachments as base64
+ * The calls that legitimately carry large JSON bodies, with their limits (read only after the caller's access token
+ * is checked, see authenticateBeforeBody): a reply carries its attachments as base64
  * (REPLY_MAX_ATTACHMENTS, about 25 MB of files), a draft up to 5 million characters of text and of HTML, a reply
  * template 100 kB of each, a rule up to 30 values of 2,000 characters (up to 4 bytes each in UTF-8).
  */
@@ -53,6 +56,10 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
   // Behind TRUST_PROXY_HOPS reverse proxies req.ip is the client's address from X-Forwarded-For (rate limits).
   app.set('trust proxy', options.config.trustProxyHops ?? 0);
   app.use(securityHeaders());
+  // A large body is read only for a signed-in caller: an anonymous one is refused before its body is.
+  const largeBody = (req: Request) =>
+    LARGE_JSON_BODIES.some(({ method, path }) => req.method === method && path.test(req.path));
+  app.use(authenticateBeforeBody(app.get(AccessTokenService), largeBody));
   // The larger limits first: a body parsed there is not parsed again by the default parser.
   for (const { method, path, limit } of LARGE_JSON_BODIES) {
     const parser = express.json({ limit });
