@@ -46,6 +46,8 @@ export interface UserRegistered {
  */
 export interface UserEmailProven {
   userId: string;
+  /** How: absent for a login link (the first one also clears the password), 'invitation' for an accepted invitation. */
+  via?: 'invitation';
 }
 
 /** The same password, hashed again with the current parameters at a sign-in (sessions go on; the hash is stored apart). */

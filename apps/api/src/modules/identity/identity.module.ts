@@ -8,6 +8,7 @@ import { AccountErasure } from './account-erasure';
 import { USER_REGISTERED_PERSONAL_FIELDS } from './domain/account-personal-fields';
 import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
 import { ClaimTeamSeatHandler } from './commands/claim-team-seat/claim-team-seat.handler';
+import { ProveEmailByInvitationHandler } from './commands/prove-email-by-invitation/prove-email-by-invitation.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
 import { ReleaseTeamSeatHandler } from './commands/release-team-seat/release-team-seat.handler';
 import { SendLoginLinkHandler } from './commands/send-login-link/send-login-link.handler';
@@ -37,6 +38,7 @@ import { UserDirectory } from './user-directory';
     SignInWithLoginLinkHandler,
     ChangePasswordHandler,
     ClaimTeamSeatHandler,
+    ProveEmailByInvitationHandler,
     ReleaseTeamSeatHandler,
     GetCurrentUserHandler,
     EndSessionsHandler,

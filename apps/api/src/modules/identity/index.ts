@@ -2,6 +2,7 @@
 export { IdentityModule } from './identity.module';
 export { ClaimTeamSeatCommand } from './commands/claim-team-seat/claim-team-seat.command';
 export { ReleaseTeamSeatCommand } from './commands/release-team-seat/release-team-seat.command';
+export { ProveEmailByInvitationCommand } from './commands/prove-email-by-invitation/prove-email-by-invitation.command';
 export { displayNameSql } from './display-name.sql';
 export { InvitationAcceptance } from './invitation-acceptance';
 export { USERS_PROJECTION } from './projections/users/users.projection';

@@ -44,6 +44,23 @@ describe('user decider', () => {
       .then([]);
   });
 
+  it('proves an address by an accepted invitation without touching the password, once', () => {
+    const registered = { type: 'UserRegistered', data: { userId: 'u1', email: 'a@example.com' } } as const;
+    spec
+      .given([registered])
+      .when({ type: 'ProveEmailByInvitation', data: {} })
+      .then([{ type: 'UserEmailProven', data: { userId: 'u1', via: 'invitation' } }]);
+    spec
+      .given([registered, { type: 'UserEmailProven', data: { userId: 'u1', via: 'invitation' } }])
+      .when({ type: 'ProveEmailByInvitation', data: {} })
+      .then([]);
+    // Proven by invitation: a later login link no longer clears the password.
+    spec
+      .given([registered, { type: 'UserEmailProven', data: { userId: 'u1', via: 'invitation' } }])
+      .when({ type: 'ProveEmail', data: {} })
+      .then([]);
+  });
+
   it('records a rehashed password', () => {
     spec
       .given([{ type: 'UserRegistered', data: { userId: 'u1', email: 'a@example.com' } }])

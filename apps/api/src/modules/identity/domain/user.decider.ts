@@ -26,13 +26,21 @@ export type RegisterUser = {
 export type ChangePassword = { type: 'ChangePassword'; data: Record<string, never> };
 /** A login link sent to the address was used. */
 export type ProveEmail = { type: 'ProveEmail'; data: Record<string, never> };
+/** An invitation sent to the address was accepted: proven, the password stays (its holder had both). */
+export type ProveEmailByInvitation = { type: 'ProveEmailByInvitation'; data: Record<string, never> };
 /** The password just verified, hashed with the current parameters. */
 export type RehashPassword = { type: 'RehashPassword'; data: Record<string, never> };
 /** Takes the user's one team seat; appended before the team's events (see TeamMembershipClaimed). */
 export type ClaimTeamMembership = { type: 'ClaimTeamMembership'; data: { teamId: string } };
 export type ReleaseTeamMembership = { type: 'ReleaseTeamMembership'; data: { teamId: string } };
 export type UserCommand =
-  RegisterUser | ChangePassword | ProveEmail | RehashPassword | ClaimTeamMembership | ReleaseTeamMembership;
+  | RegisterUser
+  | ChangePassword
+  | ProveEmail
+  | ProveEmailByInvitation
+  | RehashPassword
+  | ClaimTeamMembership
+  | ReleaseTeamMembership;
 
 export type UserEvent = DomainEvent<
   | 'UserRegistered'
@@ -83,6 +91,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           { type: 'UserEmailProven', data: { userId } },
           { type: 'UserPasswordChanged', data: { userId, passwordCleared: true } },
         ];
+      case 'ProveEmailByInvitation':
+        return state.emailProven ? [] : [{ type: 'UserEmailProven', data: { userId, via: 'invitation' } }];
       case 'ClaimTeamMembership': {
         const { teamId } = command.data;
         if (state.teamId === teamId) return [];

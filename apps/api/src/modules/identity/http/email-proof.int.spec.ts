@@ -77,6 +77,34 @@ describe('mail goes only to proven addresses (real PostgreSQL and SMTP)', () => 
     expect(sink.messages.slice(before).filter((m) => m.to.includes(invitee))).toHaveLength(1);
   });
 
+  it('counts an invitation accepted at sign-in as the proof, on the user’s stream, and keeps the password', async () => {
+    const inviter = await person(t, 'proven-inviter');
+    expect((await t.request('/api/team', { method: 'PUT', token: inviter.token, body: 'Team' })).status).toBe(200);
+    const existing = await person(t, 'existing', { proven: false });
+    expect((await me(existing.token)).emailProven).toBe(false);
+    const before = sink.messages.length;
+    const sent = await t.request('/api/invitation', {
+      method: 'PUT',
+      token: inviter.token,
+      body: { email: existing.email },
+    });
+    expect(sent.status).toBe(200);
+    const mail = await sink.waitFor(existing.email, (m) => sink.messages.indexOf(m) >= before);
+    const invitationId = linkIn(mail, 'https://inbox.example.com', '/invitation/').split('/invitation/')[1];
+
+    const signIn = (body: Record<string, string>) =>
+      t.request<{ success: boolean; message: string }>('/api/auth/signin', { method: 'POST', body });
+    const accepted = await signIn({ email: existing.email, password: existing.password, invitationId });
+    expect(accepted.status).toBe(200);
+    expect((await me(accepted.body.message)).emailProven).toBe(true);
+    const events: { data: { via?: string } }[] = await t.app
+      .get(DataSource)
+      .query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'UserEmailProven'`, [`user-${existing.id}`]);
+    expect(events.map((e) => e.data.via)).toEqual(['invitation']);
+    // Whoever accepted held both the invitation and the password: the password still signs in.
+    expect((await signIn({ email: existing.email, password: existing.password })).status).toBe(200);
+  });
+
   it('lists an unproven account’s notifications without emailing them, and emails them once the address is proven', async () => {
     const admin = await unprovenAdmin('recipient');
     const store = t.app.get<EventStore>(EVENT_STORE);

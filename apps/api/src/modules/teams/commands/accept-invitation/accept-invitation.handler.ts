@@ -1,8 +1,8 @@
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../../platform/auth/clock';
 import { DomainError, ReadYourWrites } from '../../../../platform/event-sourcing';
 import { RequestContext } from '../../../../platform/request-context';
-import { USERS_PROJECTION, UserDirectory } from '../../../identity';
+import { ProveEmailByInvitationCommand, USERS_PROJECTION, UserDirectory } from '../../../identity';
 import { ALREADY_IN_TEAM_MESSAGE, INVITATION_OTHER_EMAIL_MESSAGE } from '../../domain/team.decider';
 import { invitationUnavailable } from '../../invitation-unavailable';
 import { INVITATIONS_PROJECTION } from '../../projections/invitations/invitations.projection';
@@ -12,7 +12,8 @@ import { AcceptInvitationCommand } from './accept-invitation.command';
 
 /**
  * Takes the user's seat, then accepts on the team's stream (where the token, its expiry and its single
- * use are decided); a refusal there gives the seat back. The invited user is the actor.
+ * use are decided); a refusal there gives the seat back. The invited user is the actor. An accepted invitation proves
+ * the user's address (identity's ProveEmailByInvitation: `UserEmailProven` on the user's stream).
  */
 @CommandHandler(AcceptInvitationCommand)
 export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitationCommand, void> {
@@ -20,6 +21,7 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     private readonly teams: TeamStream,
     private readonly directory: UserDirectory,
     private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
     private readonly readYourWrites: ReadYourWrites,
     private readonly clock: Clock,
   ) {}
@@ -49,5 +51,6 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
       throw error;
     }
     await this.readYourWrites.waitFor(appended?.position, [USERS_PROJECTION, INVITATIONS_PROJECTION]);
+    await this.commands.execute(new ProveEmailByInvitationCommand(userId, teamId));
   }
 }
