@@ -21,6 +21,7 @@ export function* loadCurrentUser() {
         lastName: user.lastName ?? null,
         role: user.role ?? null,
         teamId: user.teamId ?? null,
+        ...(user.emailProven === undefined ? {} : { emailProven: user.emailProven }),
       }),
     );
   } catch {

@@ -27,6 +27,10 @@ export const NOT_READ_MODELS: Readonly<Record<string, string>> = {
   socket_io_attachments: "socket.io's Postgres adapter: large pushes in transit between the replicas, kept 30 s",
   rate_limit: 'rate-limit counters shared by the replicas: fixed windows of request counts, not derived from events',
   email_presence: 'who is viewing which email now: ephemeral, expires after 60 s, never an event',
+  notification_email_window:
+    "the email worker's counts of notification emails per recipient and team and hour (the caps), not derived from events",
+  notification_email_digest:
+    'notifications past an hourly cap waiting for their digest email: delivery state, deleted once the digest is sent',
 };
 
 /**

@@ -97,6 +97,7 @@ describe('identity over HTTP', () => {
         lastName: null,
         role: null,
         teamId: null,
+        emailProven: true,
       });
     });
 
