@@ -71,7 +71,16 @@ export async function createApp(options: CreateAppOptions): Promise<NestExpressA
   app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: METRICS_PATH, method: RequestMethod.GET }] });
   // PUT /api/team carries the team name as a text/plain body (the spec); JSON {name} also works.
   app.use(`/${API_PREFIX}/team`, express.text({ type: 'text/plain', limit: '8kb' }));
-  mountApiDocs(app);
+  mountApiDocs(app, options.config);
+  if (options.config.production && !options.config.metricsToken) {
+    logger.warn(
+      {
+        message: 'METRICS_TOKEN is not set: GET /metrics and the API documentation (/api/docs) are off in production',
+        setting: 'METRICS_TOKEN',
+      },
+      'Main',
+    );
+  }
   if (options.serveWeb !== false) serveWebAssets(app, options.config.webRoot, logger);
   return app;
 }

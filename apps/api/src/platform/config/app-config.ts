@@ -65,8 +65,13 @@ export interface AppConfig {
   trustProxyHops?: number;
   /** HEALTH_TOKEN: a bearer token that unlocks the details of GET /api/health; absent means no details. */
   healthToken?: string;
-  /** METRICS_TOKEN: the bearer token GET /metrics requires; absent means /metrics is open (see docs/operations.md). */
+  /**
+   * METRICS_TOKEN: the bearer token GET /metrics and the API documentation (/api/docs) require; absent means they are
+   * open, or off in production (see docs/operations.md).
+   */
   metricsToken?: string;
+  /** NODE_ENV=production: a real deployment (/metrics and /api/docs are off without METRICS_TOKEN). */
+  production?: boolean;
   /** NODE_ENV=development: a developer's machine (mail without SMTP_URL is logged with its links in full). */
   development?: boolean;
   /**

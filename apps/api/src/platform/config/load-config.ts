@@ -95,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     healthToken: values.HEALTH_TOKEN,
     metricsToken: values.METRICS_TOKEN,
     development: values.NODE_ENV === 'development',
+    production: values.NODE_ENV === 'production',
   };
 }
 
@@ -128,6 +129,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     healthDetails: Boolean(config.healthToken),
     metricsToken: Boolean(config.metricsToken),
     development: Boolean(config.development),
+    production: Boolean(config.production),
     oauthProviders: Object.entries(config.oauth ?? {})
       .filter(([, provider]) => provider)
       .map(([name]) => name),

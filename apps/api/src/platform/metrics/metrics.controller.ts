@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/public.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -10,7 +10,8 @@ export const METRICS_PATH = 'metrics';
 
 /**
  * GET /metrics: the Prometheus text exposition. With METRICS_TOKEN set, only `Authorization: Bearer <METRICS_TOKEN>`
- * gets it (401 otherwise); without it, anyone who reaches the port does (keep it off the public proxy).
+ * gets it (401 otherwise). Without it, in production (NODE_ENV=production) it is off (404); elsewhere anyone who
+ * reaches the port gets it.
  */
 @Public()
 @Controller(METRICS_PATH)
@@ -22,6 +23,7 @@ export class MetricsController {
 
   @Get()
   async scrape(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
+    if (this.config.production && !this.config.metricsToken) throw new NotFoundException();
     if (this.config.metricsToken && !hasBearerToken(req, this.config.metricsToken)) {
       res.setHeader('WWW-Authenticate', 'Bearer');
       throw new UnauthorizedException();
