@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'pg';
 import PgBoss from 'pg-boss';
@@ -30,6 +31,8 @@ export class JobBoss {
 
   constructor(private readonly name: string) {
     this.logger = new Logger(name);
+    // Every idle worker loop listens on this signal while it pauses: as many listeners as loops, not a leak.
+    setMaxListeners(0, this.stopping.signal);
   }
 
   /** Opens the connections, sets up pg-boss's schema and the queues (one replica at a time). */
