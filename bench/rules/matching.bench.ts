@@ -18,6 +18,7 @@ import type { Rule, RuleCondition } from '@teaminbox/contracts';
 import type { EmailFacts } from '../../apps/api/src/modules/rules/domain/rule-matcher';
 import { compileRules, matchRules } from '../../apps/api/src/modules/rules/domain/rules-engine';
 import { RuleMatchingPool } from '../../apps/api/src/modules/rules/infrastructure/rule-matching.pool';
+import { randomAb, THRASHING_PATTERN } from '../../apps/api/test/rules/costly-patterns';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -65,14 +66,6 @@ function typicalEmails(count: number): EmailFacts[] {
   }));
 }
 
-function randomAb(length: number, seed: number): string {
-  const chars: string[] = [];
-  let state = seed;
-  for (let i = 0; i < length; i++)
-    chars.push((state = (Math.imul(state, 1103515245) + 12345) >>> 0) & 0x10000 ? 'a' : 'b');
-  return chars.join('');
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
@@ -111,7 +104,7 @@ async function main(): Promise<void> {
         Array.from({ length: 20 }, () => ({
           field: 'BODY' as const,
           operator: 'REGEX' as const,
-          value: 'a[ab]{1000}x',
+          value: THRASHING_PATTERN,
         })),
         'ANY',
       ),

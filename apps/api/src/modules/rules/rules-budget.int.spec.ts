@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Person, teamWith } from '../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
 import { startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
+import { randomAb, THRASHING_ALTERNATION, THRASHING_PATTERN } from '../../../test/rules/costly-patterns';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
 import { MailboxSupervisor } from '../mail/ingestion/mailbox-supervisor';
@@ -18,11 +19,7 @@ const message = (id: string, subject: string, body: string, encoding = '7bit') =
  * `a[ab]{1000}x` for RE2, whose automaton thrashes and falls back to its slow engine.
  */
 function bigMessage(index: number): string {
-  const chars: string[] = [];
-  let state = index + 1;
-  for (let i = 0; i < 512 * 1024; i++)
-    chars.push((state = (Math.imul(state, 1103515245) + 12345) >>> 0) & 0x10000 ? 'a' : 'b');
-  const body = chars.join('').replace(/.{75}/g, '$&=\r\n');
+  const body = randomAb(512 * 1024, index + 1).replace(/.{75}/g, '$&=\r\n');
   return message(`big-${index}`, `Big ${index}`, body, 'quoted-printable');
 }
 
@@ -98,13 +95,13 @@ describe('rules on a budget', () => {
         token: adminB.token,
         body: { name: 'Costly', conditions: [{ field: 'BODY', operator: 'REGEX', value }] },
       });
-    const counted = await save('a[ab]{1000}x');
+    const counted = await save(THRASHING_PATTERN);
     expect(counted.status).toBe(400);
     expect(counted.body.message).toBe(
       'Condition 1: this regular expression would be too slow on incoming mail ' +
         '(a repetition may be counted at most 100 times ({1000}))',
     );
-    const slow = await save('(a[ab]{100}x|b[ab]{100}y|a[ab]{99}z)');
+    const slow = await save(THRASHING_ALTERNATION);
     expect(slow.status).toBe(400);
     expect(slow.body.message).toMatch(/^Condition 1: this regular expression is too slow on incoming mail/);
     expect((await save('^Invoice INV-\\d{4}$')).status).toBe(200);
@@ -115,7 +112,7 @@ describe('rules on a budget', () => {
     const conditions: RuleCondition[] = Array.from({ length: 20 }, () => ({
       field: 'BODY',
       operator: 'REGEX',
-      value: 'a[ab]{1000}x',
+      value: THRASHING_PATTERN,
     }));
     const ruleId = uuidv7();
     await t.app.get<EventStore>(EVENT_STORE).appendToStream(

@@ -57,6 +57,7 @@ interface Watched {
   heardAt?: number;
   cancel(): void;
   stopped?: boolean;
+  ended?: boolean;
 }
 
 /**
@@ -88,6 +89,8 @@ export class RuleMatchingPool implements OnApplicationShutdown {
     this.pool = workerPool(WORKER_ENTRY, {
       workerType: 'process',
       maxWorkers: this.options.workers,
+      // A stopped worker is ended at once: busy in a native scan, it cannot answer the request to clean up.
+      workerTerminateTimeout: 1,
       forkOpts: { execArgv: WORKER_ENTRY.endsWith('.ts') ? ['--require', SWC_REGISTER] : [] },
     });
   }
@@ -189,6 +192,8 @@ export class RuleMatchingPool implements OnApplicationShutdown {
     const watched: Watched = { budgetMs, cancel: () => cancel() };
     const execution = this.pool.exec(method, params, {
       on: (event: RuleMatchingEvent) => {
+        // A stopped worker may still report before it is ended: what it says then is not taken.
+        if (watched.stopped || watched.ended) return;
         watched.heardAt = Date.now();
         onEvent(event);
       },
@@ -201,6 +206,7 @@ export class RuleMatchingPool implements OnApplicationShutdown {
       if (watched.stopped) return { stopped: true };
       throw error;
     } finally {
+      watched.ended = true;
       this.unwatch(watched);
     }
   }
