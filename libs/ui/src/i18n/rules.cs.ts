@@ -39,6 +39,9 @@ export const rulesCs: typeof rulesEn = {
   selectStatus: 'Vyberte stav',
   save: 'Uložit',
   cancel: 'Zrušit',
+  tooSlow: 'Příliš pomalé',
+  tooSlowHint:
+    'Zastaveno {{times}}× u příchozí pošty, protože běželo příliš dlouho, naposledy {{date}}. Zjednodušte jeho regulární výrazy (méně počítaných opakování jako {1000}, žádné dlouhé alternativy); úprava podmínek toto varování zruší.',
   fields: {
     FROM_EMAIL: 'E-mail odesílatele',
     SUBJECT: 'Předmět',
@@ -82,6 +85,10 @@ export const rulesCs: typeof rulesEn = {
     applied: 'provedeno',
     skipped: 'přeskočeno',
     suppressed: 'Upozornění na nový e-mail potlačena',
+    tooSlowRule: "Pravidlo '{{name}}'",
+    tooSlow: 'Příliš pomalé: zastaveno u tohoto e-mailu',
+    tooSlowWhy:
+      'Kontrola tohoto pravidla u tohoto e-mailu trvala příliš dlouho, a proto byla zastavena. Pravidlo na e-mail nezapůsobilo.',
     reasons: {
       ON_VACATION: '{{name}} je na dovolené',
       NO_LAST_RESPONDER: 'v tomto vlákně ani tomuto odesílateli nikdo z týmu neodpověděl',

@@ -41,6 +41,10 @@ export const rulesEn = {
   selectStatus: 'Select a status',
   save: 'Save',
   cancel: 'Cancel',
+  /** A rule the engine stopped on incoming mail for running past its budget (500 ms on one email). */
+  tooSlow: 'Too slow',
+  tooSlowHint:
+    'Stopped {{times}} time(s) on incoming mail for running too long, last on {{date}}. Simplify its regular expressions (fewer counted repetitions such as {1000}, no long alternations); editing its conditions clears this warning.',
   fields: {
     FROM_EMAIL: 'From email',
     SUBJECT: 'Subject',
@@ -85,6 +89,9 @@ export const rulesEn = {
     applied: 'done',
     skipped: 'skipped',
     suppressed: 'New-email notifications suppressed',
+    tooSlowRule: "Rule '{{name}}'",
+    tooSlow: 'Too slow: stopped on this email',
+    tooSlowWhy: 'This rule took too long to check on this email and was stopped. It did not act on it.',
     reasons: {
       ON_VACATION: '{{name}} is on vacation',
       NO_LAST_RESPONDER: 'nobody from the team has replied in this thread or to this sender',

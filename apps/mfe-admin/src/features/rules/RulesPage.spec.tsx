@@ -122,6 +122,45 @@ describe('the rules table', () => {
     expect(within(rowOf('Newsletters')).getByTestId('rule-edit')).toHaveTextContent('Upravit');
   });
 
+  it('flags a rule stopped as too slow, and tells why and what to do when its badge is opened', async () => {
+    const at = '2026-03-04T10:15:00.000Z';
+    setup({ 'GET /api/rules': [200, [{ ...vipRule, tooSlow: { emailId: 'e9', at, times: 3 } }, newsletter]] });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(within(rowOf('Newsletters')).queryByTestId('rule-too-slow')).not.toBeInTheDocument();
+    const flag = within(rowOf('VIP customers')).getByTestId('rule-too-slow');
+    expect(flag.querySelector('.p-tag-warning')).toHaveTextContent(/^Too slow$/);
+    const hint =
+      `Stopped 3 time(s) on incoming mail for running too long, last on ${new Date(at).toLocaleString('en')}. ` +
+      'Simplify its regular expressions (fewer counted repetitions such as {1000}, no long alternations); ' +
+      'editing its conditions clears this warning.';
+    expect(flag).toHaveAttribute('title', hint);
+    expect(flag).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('rule-too-slow-detail')).not.toBeInTheDocument();
+    fireEvent.click(flag);
+    const detail = within(rowOf('VIP customers')).getByTestId('rule-too-slow-detail');
+    expect(detail).toHaveTextContent(hint);
+    expect(flag).toHaveAttribute('aria-expanded', 'true');
+    expect(flag).toHaveAttribute('aria-controls', detail.id);
+    expect(within(rowOf('VIP customers')).getByTestId('rule-name')).toHaveTextContent(/^VIP customers$/);
+    fireEvent.click(flag);
+    expect(screen.queryByTestId('rule-too-slow-detail')).not.toBeInTheDocument();
+  });
+
+  it('flags a rule stopped as too slow in Czech, with the date in the Czech form', async () => {
+    const at = '2026-03-04T10:15:00.000Z';
+    setup({ 'GET /api/rules': [200, [{ ...vipRule, tooSlow: { emailId: 'e9', at, times: 1 } }]] });
+    setLanguage('cs');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const flag = within(rowOf('VIP customers')).getByTestId('rule-too-slow');
+    expect(flag).toHaveTextContent(/^Příliš pomalé$/);
+    fireEvent.click(flag);
+    expect(screen.getByTestId('rule-too-slow-detail')).toHaveTextContent(
+      `Zastaveno 1× u příchozí pošty, protože běželo příliš dlouho, naposledy ${new Date(at).toLocaleString('cs')}. ` +
+        'Zjednodušte jeho regulární výrazy (méně počítaných opakování jako {1000}, žádné dlouhé alternativy); ' +
+        'úprava podmínek toto varování zruší.',
+    );
+  });
+
   it('deletes a rule and reloads the list', async () => {
     const { calls } = setup({ 'DELETE /api/rules/r2': [200, { success: true, message: 'Rule deleted' }] });
     await waitFor(() => expect(rows()).toHaveLength(2));

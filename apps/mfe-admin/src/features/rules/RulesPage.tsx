@@ -1,5 +1,5 @@
 import './rules.css';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -22,6 +22,7 @@ import {
   type Rule,
   type RuleAction,
   type RuleCondition,
+  type RuleTooSlow,
 } from '@teaminbox/contracts';
 import { PageHeading } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
@@ -44,6 +45,40 @@ import {
   selectRules,
 } from './rulesSlice';
 
+/**
+ * A rule the engine stopped on incoming mail for running past its budget: a warning badge that opens (and, on hover,
+ * shows as a tooltip) how often, when last, and what to simplify.
+ */
+function TooSlowFlag({ tooSlow }: { tooSlow: RuleTooSlow }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const detailId = useId();
+  const hint = t('rules.tooSlowHint', {
+    times: tooSlow.times,
+    date: new Date(tooSlow.at).toLocaleString(i18n.language),
+  });
+  return (
+    <>
+      <button
+        type="button"
+        className="rule-too-slow"
+        title={hint}
+        aria-expanded={open}
+        aria-controls={detailId}
+        onClick={() => setOpen((shown) => !shown)}
+        data-testid="rule-too-slow"
+      >
+        <Tag severity="warning" icon="pi pi-exclamation-triangle" value={t('rules.tooSlow')} />
+      </button>
+      {open ? (
+        <p id={detailId} className="rule-hint rule-too-slow-detail" data-testid="rule-too-slow-detail">
+          {hint}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** Spec section 2: name, priority, 'Zap'/'Vyp', Edit and Delete, and a 'new rule' button. */
 function RulesTable({ manage }: { manage: boolean }) {
   const { t } = useTranslation();
@@ -62,7 +97,12 @@ function RulesTable({ manage }: { manage: boolean }) {
         <Column
           field="name"
           header={t('rules.name')}
-          body={(rule: Rule) => <span data-testid="rule-name">{rule.name}</span>}
+          body={(rule: Rule) => (
+            <div className="rule-name-cell">
+              <span data-testid="rule-name">{rule.name}</span>
+              {rule.tooSlow ? <TooSlowFlag tooSlow={rule.tooSlow} /> : null}
+            </div>
+          )}
         />
         <Column
           field="priority"

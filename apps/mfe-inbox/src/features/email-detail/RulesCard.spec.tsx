@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { EmailRuleMatch, EmailRulesExplanation } from '@teaminbox/contracts';
 import { ApiError, rulesApi } from '@teaminbox/api-client';
+import { setLanguage } from '@teaminbox/ui';
 import { emailUpdated } from '@teaminbox/web-store';
 import { closeDetail, emailDetail, noRulesMatched, renderDetail, stubDetailApi } from './detail-test-harness';
 
@@ -84,6 +85,7 @@ describe("the email detail's automatic rules", () => {
     expect(second).toHaveTextContent('(no conditions (matches every email))');
     expect(within(second).getByTestId('rule-match-action')).toHaveTextContent('Set status In Progress — done');
     expect(second).not.toHaveTextContent('suppressed');
+    expect(within(card()).queryByTestId('email-rules-too-slow')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -97,6 +99,61 @@ describe("the email detail's automatic rules", () => {
     stubDetailApi(emailDetail(), { rules });
     await renderDetail();
     await waitFor(() => expect(screen.getByTestId('email-rules-state')).toHaveTextContent(text));
+  });
+
+  it('lists the rules stopped on the email as too slow, below the rules that matched', async () => {
+    const tooSlow = [
+      { ruleId: 'r3', ruleName: 'Order numbers' },
+      { ruleId: 'r4', ruleName: 'Invoices' },
+    ];
+    stubDetailApi(emailDetail(), { rules: explained({ matches: [everything], tooSlow }) });
+    await renderDetail();
+    const list = await within(card()).findByTestId('email-rules-too-slow');
+    expect(within(card()).getByTestId('rule-match')).toHaveTextContent("Rule 'Everything' matched");
+    expect(within(card()).queryByTestId('email-rules-state')).not.toBeInTheDocument();
+    const items = within(list).getAllByTestId('rule-too-slow');
+    expect(items.map((item) => within(item).getByTestId('rule-too-slow-name').textContent)).toEqual([
+      "Rule 'Order numbers'",
+      "Rule 'Invoices'",
+    ]);
+    for (const item of items) {
+      expect(item.querySelector('.p-tag-warning')).toHaveTextContent('Too slow: stopped on this email');
+      expect(item).toHaveTextContent(
+        'This rule took too long to check on this email and was stopped. It did not act on it.',
+      );
+    }
+    // Below the matches, not among them.
+    expect(
+      within(card()).getByTestId('rule-match').compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('still says no rule matched when the only rule checked was too slow, and lists it below (in Czech too)', async () => {
+    stubDetailApi(emailDetail(), { rules: explained({ tooSlow: [{ ruleId: 'r3', ruleName: 'Order numbers' }] }) });
+    await renderDetail();
+    const list = await within(card()).findByTestId('email-rules-too-slow');
+    const state = screen.getByTestId('email-rules-state');
+    expect(state).toHaveTextContent('No rule matched this email when it arrived.');
+    expect(state.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(card()).queryByTestId('rule-match')).not.toBeInTheDocument();
+    expect(within(list).getByTestId('rule-too-slow')).toHaveTextContent(
+      "Rule 'Order numbers'Too slow: stopped on this email" +
+        'This rule took too long to check on this email and was stopped. It did not act on it.',
+    );
+    try {
+      await act(async () => {
+        setLanguage('cs');
+      });
+      expect(within(list).getByTestId('rule-too-slow')).toHaveTextContent(
+        "Pravidlo 'Order numbers'Příliš pomalé: zastaveno u tohoto e-mailu" +
+          'Kontrola tohoto pravidla u tohoto e-mailu trvala příliš dlouho, a proto byla zastavena. ' +
+          'Pravidlo na e-mail nezapůsobilo.',
+      );
+    } finally {
+      await act(async () => {
+        setLanguage('en');
+      });
+    }
   });
 
   it('says the rules could not be loaded, and only logs the failure', async () => {

@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
-import type { EmailRuleMatch, RuleActionOutcome, RuleConditionResult } from '@teaminbox/contracts';
+import type {
+  EmailRuleMatch,
+  EmailRulesExplanation,
+  RuleActionOutcome,
+  RuleConditionResult,
+} from '@teaminbox/contracts';
 import { useAppSelector } from '@teaminbox/web-store';
 import { selectEmailRules } from './emailRulesSlice';
 
@@ -73,6 +78,24 @@ function RuleMatchItem({ match }: { match: EmailRuleMatch }) {
   );
 }
 
+/** The rules the engine stopped on this email for running past their budget: they neither matched nor acted. */
+function TooSlowRules({ rules }: { rules: EmailRulesExplanation['tooSlow'] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="list-none p-0 m-0 flex flex-column gap-2" data-testid="email-rules-too-slow">
+      {rules.map((rule) => (
+        <li key={rule.ruleId} className="flex flex-column gap-1" data-testid="rule-too-slow">
+          <div className="flex align-items-center gap-2 flex-wrap">
+            <strong data-testid="rule-too-slow-name">{t('rules.explain.tooSlowRule', { name: rule.ruleName })}</strong>
+            <Tag severity="warning" icon="pi pi-exclamation-triangle" value={t('rules.explain.tooSlow')} />
+          </div>
+          <div className="text-color-secondary">{t('rules.explain.tooSlowWhy')}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Which automatic rules matched the email when it arrived, which of their conditions held, and what each action
  * did or why it was skipped (GET /emails/{id}/rules).
@@ -85,19 +108,23 @@ export function RulesCard() {
   else if (explanation.skipped === 'FIRST_SYNC') state = t('rules.explain.skippedFirstSync');
   else if (!explanation.evaluated) state = t('rules.explain.pending');
   else if (explanation.matches.length === 0) state = t('rules.explain.noMatch');
+  const tooSlow = explanation?.tooSlow ?? [];
   return (
     <Card title={t('rules.explain.heading')} data-testid="email-rules">
-      {state !== null ? (
-        <p className="m-0 text-color-secondary" data-testid="email-rules-state">
-          {state}
-        </p>
-      ) : (
-        <ol className="list-none p-0 m-0 flex flex-column gap-3">
-          {explanation!.matches.map((match) => (
-            <RuleMatchItem key={match.ruleId} match={match} />
-          ))}
-        </ol>
-      )}
+      <div className="flex flex-column gap-3">
+        {state !== null ? (
+          <p className="m-0 text-color-secondary" data-testid="email-rules-state">
+            {state}
+          </p>
+        ) : (
+          <ol className="list-none p-0 m-0 flex flex-column gap-3">
+            {explanation!.matches.map((match) => (
+              <RuleMatchItem key={match.ruleId} match={match} />
+            ))}
+          </ol>
+        )}
+        {tooSlow.length > 0 ? <TooSlowRules rules={tooSlow} /> : null}
+      </div>
     </Card>
   );
 }

@@ -69,6 +69,7 @@ export const attachment = (overrides: Partial<EmailAttachment> = {}): EmailAttac
 export const noRulesMatched = (): EmailRulesExplanation => ({
   emailId: 'e1',
   evaluated: true,
+  tooSlow: [],
   skipped: null,
   matches: [],
 });
