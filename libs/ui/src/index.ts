@@ -12,6 +12,7 @@ export * from './components/LanguageSwitch';
 export * from './components/NoticeHost';
 export * from './components/LocaleSync';
 export * from './components/Shortcuts';
+export * from './components/EmailProofNotice';
 export * from './components/PageHeading';
 export * from './components/PersonAvatar';
 export * from './components/LabelTag';

@@ -8,9 +8,8 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { isValidEmail, ROLES, type Role, type TeamInvitation, type TeamMember } from '@teaminbox/contracts';
-import { PageHeading, PersonAvatar } from '@teaminbox/ui';
+import { EmailProofNotice, PageHeading, PersonAvatar } from '@teaminbox/ui';
 import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { EmailProofNotice } from './EmailProofNotice';
 import { actingRole, canChangeRole, canRemove, isOwnRow } from './teamRules';
 import {
   confirmationDismissed,

@@ -14,7 +14,7 @@ import {
   type NotificationType,
   type NotificationTypeSettings,
 } from '@teaminbox/contracts';
-import { PageHeading } from '@teaminbox/ui';
+import { EmailProofNotice, PageHeading } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import {
   availabilitySaveRequested,
@@ -89,6 +89,7 @@ export function NotificationSettingsPanel() {
 
   return (
     <div className="flex flex-column gap-3" data-testid="notification-settings">
+      {user?.emailProven === false ? <EmailProofNotice email={user.email} /> : null}
       <Card title={t('notificationSettings.availability')}>
         <div className="flex flex-column gap-2">
           <Switch

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { defaultNotificationPreferences, type NotificationSettings } from '@teaminbox/contracts';
-import { ApiError, notificationsApi, personalApi } from '@teaminbox/api-client';
+import { api, ApiError, notificationsApi, personalApi } from '@teaminbox/api-client';
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature, userLoaded } from '@teaminbox/web-store';
 import feature from '../../../feature';
@@ -16,7 +16,7 @@ const stored: NotificationSettings = {
   slackDisabledReason: null,
 };
 
-function setup(load: () => Promise<NotificationSettings>) {
+function setup(load: () => Promise<NotificationSettings>, emailProven = true) {
   initI18n('en');
   jest.spyOn(personalApi, 'getNotificationSettings').mockImplementation(load);
   jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({
@@ -26,7 +26,15 @@ function setup(load: () => Promise<NotificationSettings>) {
   });
   const store = createAppStore({ withoutCoreSagas: true });
   store.dispatch(
-    userLoaded({ id: 'u1', email: 'a@x.test', firstName: null, lastName: null, role: 'ADMIN', teamId: 't1' }),
+    userLoaded({
+      id: 'u1',
+      email: 'a@x.test',
+      firstName: null,
+      lastName: null,
+      role: 'ADMIN',
+      teamId: 't1',
+      emailProven,
+    }),
   );
   injectFeature(store, feature);
   render(
@@ -62,6 +70,28 @@ describe('the notification settings', () => {
       'placeholder',
       'You were assigned: {taskName}',
     );
+  });
+
+  it('says why no notification email comes while the address is unproven, and mails a login link to prove it', async () => {
+    const sent = jest
+      .spyOn(api, 'sendLoginLink')
+      .mockResolvedValue({
+        success: true,
+        message: 'If an account exists for this address, we have sent a login link to it.',
+      });
+    setup(async () => stored, false);
+    expect(await screen.findByTestId('email-proof-why')).toHaveTextContent(
+      'Invitations and notification emails are sent only from and to addresses that are confirmed. Confirm that a@x.test is yours',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a login link' }));
+    expect(await screen.findByTestId('email-proof-sent')).toHaveTextContent('We have sent a login link to a@x.test.');
+    expect(sent).toHaveBeenCalledWith('a@x.test');
+  });
+
+  it('shows no such notice to a proven address', async () => {
+    setup(async () => stored);
+    await screen.findByTestId('notification-settings');
+    expect(screen.queryByTestId('email-proof')).toBeNull();
   });
 
   it('falls back to the defaults of the current user when loading fails', async () => {

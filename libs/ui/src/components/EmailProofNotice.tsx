@@ -7,8 +7,9 @@ import { api } from '@teaminbox/api-client';
 type Sending = 'idle' | 'sending' | 'sent' | 'failed';
 
 /**
- * Shown instead of the Send Invitation form while the user's address is not proven: why nothing can be sent, and a
- * button that mails a login link to the user's own address (signing in with it proves the address).
+ * Shown while the user's address is not proven (instead of the Send Invitation form, and above the notification
+ * settings): why no invitation or notification email is sent, and a button that mails a login link to the user's own
+ * address (signing in with it proves the address).
  */
 export function EmailProofNotice({ email }: { email: string }) {
   const { t } = useTranslation();
@@ -22,25 +23,25 @@ export function EmailProofNotice({ email }: { email: string }) {
         setSending('sent');
         return;
       }
-      setError(res.message || t('team.proofFailed'));
+      setError(res.message || t('emailProof.failed'));
     } catch {
-      setError(t('team.proofFailed'));
+      setError(t('emailProof.failed'));
     }
     setSending('failed');
   };
   return (
-    <Card title={t('team.proofTitle')} data-testid="email-proof">
+    <Card title={t('emailProof.title')} data-testid="email-proof">
       <p className="mt-0" data-testid="email-proof-why">
-        {t('team.proofWhy', { email })}
+        {t('emailProof.why', { email })}
       </p>
       {sending === 'sent' ? (
         <p className="m-0" role="status" data-testid="email-proof-sent">
-          {t('team.proofSent', { email })}
+          {t('emailProof.sent', { email })}
         </p>
       ) : (
         <Button
           type="button"
-          label={t('team.proofSend')}
+          label={t('emailProof.send')}
           icon="pi pi-envelope"
           loading={sending === 'sending'}
           onClick={() => void send()}
