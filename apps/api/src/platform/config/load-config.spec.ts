@@ -76,9 +76,21 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ ALLOW_PRIVATE_MAIL_HOSTS: 'maybe' }, 'ALLOW_PRIVATE_MAIL_HOSTS'],
+    [{ DNS_SERVERS: 'dns.example.com' }, 'DNS_SERVERS'],
+    [{ DNS_SERVERS: '9.9.9.9,localhost:53' }, 'DNS_SERVERS'],
   ])('stops on a bad value %j naming it', (env, name) => {
     expect(() => loadConfig(env, cwd)).toThrow(ConfigError);
     expect(() => loadConfig(env, cwd)).toThrow(new RegExp(name));
+  });
+
+  it("takes the DNS servers for user-given host names from DNS_SERVERS, else the system's", () => {
+    expect(loadConfig({}, cwd).dnsServers).toBeUndefined();
+    expect(loadConfig({ DNS_SERVERS: ' 9.9.9.9, 127.0.0.1:5353,[::1]:53 , 2620:fe::fe' }, cwd).dnsServers).toEqual([
+      '9.9.9.9',
+      '127.0.0.1:5353',
+      '[::1]:53',
+      '2620:fe::fe',
+    ]);
   });
 
   it('describes the configuration without secrets or passwords', () => {
