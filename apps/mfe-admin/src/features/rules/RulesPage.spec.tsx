@@ -134,6 +134,7 @@ describe('the rules table', () => {
       'Simplify its regular expressions (fewer counted repetitions such as {1000}, no long alternations); ' +
       'editing its conditions clears this warning.';
     expect(flag).toHaveAttribute('title', hint);
+    expect(flag.getAttribute('title')).toContain('last on 3/4/2026, ');
     expect(flag).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByTestId('rule-too-slow-detail')).not.toBeInTheDocument();
     fireEvent.click(flag);
@@ -159,6 +160,7 @@ describe('the rules table', () => {
         'Zjednodušte jeho regulární výrazy (méně počítaných opakování jako {1000}, žádné dlouhé alternativy); ' +
         'úprava podmínek toto varování zruší.',
     );
+    expect(screen.getByTestId('rule-too-slow-detail')).toHaveTextContent('naposledy 4. 3. 2026 ');
   });
 
   it('deletes a rule and reloads the list', async () => {
