@@ -171,3 +171,23 @@ service imap-login {
     },
   };
 }
+
+/**
+ * The body of POST /api/email-server-config that connects a team to this Dovecot (plaintext IMAP; an SMTP server
+ * that is never reached), with any field set otherwise.
+ */
+export function dovecotMailbox(dovecot: TestDovecot, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    imapHost: dovecot.host,
+    imapPort: dovecot.port,
+    imapUsername: dovecot.user,
+    imapPassword: dovecot.password,
+    imapUseSsl: false,
+    smtpHost: 'smtp.example.com',
+    smtpUsername: 'u',
+    smtpPassword: 'p',
+    fromEmail: 'support@example.com',
+    isActive: true,
+    ...overrides,
+  };
+}

@@ -2,9 +2,10 @@ import type { Email, EmailRulesExplanation, Page, Rule, RuleCondition } from '@t
 import { v7 as uuidv7 } from 'uuid';
 import { type Person, teamWith } from '../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
-import { startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
+import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
 import { randomAb, THRASHING_ALTERNATION, THRASHING_PATTERN } from '../../../test/rules/costly-patterns';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
+import { until } from '../../../test/support/until';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
 import { MailboxSupervisor } from '../mail/ingestion/mailbox-supervisor';
 import { rulesStreamId } from './domain/rules.decider';
@@ -21,16 +22,6 @@ const message = (id: string, subject: string, body: string, encoding = '7bit') =
 function bigMessage(index: number): string {
   const body = randomAb(512 * 1024, index + 1).replace(/.{75}/g, '$&=\r\n');
   return message(`big-${index}`, `Big ${index}`, body, 'quoted-printable');
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /**
@@ -53,19 +44,7 @@ describe('rules on a budget', () => {
     t.request('/api/email-server-config', {
       method: 'POST',
       token,
-      body: {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        imapFolder,
-        smtpHost: 'smtp.example.com',
-        smtpUsername: 'u',
-        smtpPassword: 'p',
-        fromEmail: 'support@example.com',
-        isActive: true,
-      },
+      body: dovecotMailbox(dovecot, { imapFolder }),
     });
 
   beforeAll(async () => {

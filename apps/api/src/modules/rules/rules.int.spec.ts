@@ -12,23 +12,14 @@ import type {
 import { DataSource } from 'typeorm';
 import { type Person, teamWith } from '../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
-import { startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
+import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
+import { until } from '../../../test/support/until';
 import { MailboxSupervisor } from '../mail/ingestion/mailbox-supervisor';
 
 const message = (id: string, from: string, subject: string, body = `Hello ${subject}`, extra = '') =>
   `From: Customer <${from}>\r\nTo: support@example.com\r\nSubject: ${subject}\r\nMessage-ID: <${id}@example.com>\r\n` +
   `Date: Mon, 2 Nov 2026 10:00:00 +0000\r\n${extra}\r\n${body}\r\n`;
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('automatic rules', () => {
   let t: TestApp;
@@ -55,19 +46,7 @@ describe('automatic rules', () => {
     t.request('/api/email-server-config', {
       method: 'POST',
       token,
-      body: {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        smtpHost: 'smtp.example.com',
-        smtpUsername: 'u',
-        smtpPassword: 'p',
-        fromEmail: 'support@example.com',
-        isActive: true,
-        applyRulesToFirstSync,
-      },
+      body: dovecotMailbox(dovecot, { applyRulesToFirstSync }),
     });
   /** The email as the engine left it: visible, and evaluated by the rules (explanation says so). */
   const evaluated = async (token: string, subject: string, folder = 'inbox') => {
