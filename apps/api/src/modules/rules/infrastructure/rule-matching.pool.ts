@@ -153,7 +153,8 @@ export class RuleMatchingPool implements OnApplicationShutdown {
           this.logger.error(`Rule ${rules[rule].id} of team ${teamId} cannot run: ${message}`);
         logged = true;
       }
-      announce = false;
+      // Once a rule was too slow in the batch, the team's next tasks announce their rules: a stop names the rule at once.
+      announce = slowInBatch.size > 0;
       start += chunk.length;
     }
     return results;
