@@ -51,6 +51,8 @@ export interface DataSubjectErasure {
 
 /** The answer when the team keeps no personal data of the address (never seen, or already erased). */
 export const NO_PERSONAL_DATA_MESSAGE = 'No personal data of this address is kept in your team.';
+/** 429 once a team has started ERASURES_PER_TEAM_PER_HOUR erasures in the last hour. */
+export const ERASURE_RATE_LIMIT_MESSAGE = 'Too many erasures in your team in the last hour. Please try again later.';
 
 /** The answer when an ADMIN names their own address: their account stays (another ADMIN of the team may erase it). */
 export const ERASURE_OF_OWN_ACCOUNT_MESSAGE = 'You cannot erase your own account; another admin of your team can.';

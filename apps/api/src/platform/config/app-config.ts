@@ -59,6 +59,8 @@ export interface AppConfig {
   oauth?: OAuthConfig;
   /** Absent means DEFAULT_RATE_LIMIT. */
   rateLimit?: RateLimitConfig;
+  /** ERASURES_PER_TEAM_PER_HOUR: erasures a team may start per hour; absent means DEFAULT_ERASURES_PER_TEAM_PER_HOUR. */
+  erasuresPerTeamPerHour?: number;
   /** Bytes of one ingested message at most (MAIL_MAX_MESSAGE_BYTES); absent means DEFAULT_MAX_MESSAGE_BYTES. */
   mailMaxMessageBytes?: number;
   /** TRUST_PROXY_HOPS: reverse proxies in front of the API whose X-Forwarded-For is believed; absent means 0. */
@@ -82,5 +84,6 @@ export interface AppConfig {
 }
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 50 * 1024 * 1024;
+export const DEFAULT_ERASURES_PER_TEAM_PER_HOUR = 20;
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -152,6 +152,8 @@ export const ZEnvironment = z.object({
   METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
     message: 'METRICS_TOKEN must be at least 16 characters long',
   }),
+  /** Erasures (POST /api/team/audit/erasures) a team may start per hour; more answer 429. */
+  ERASURES_PER_TEAM_PER_HOUR: positiveInteger('ERASURES_PER_TEAM_PER_HOUR', 20),
   /** Bytes of one ingested message at most (default 50 MB); larger ones are quarantined. */
   MAIL_MAX_MESSAGE_BYTES: positiveInteger('MAIL_MAX_MESSAGE_BYTES', 50 * 1024 * 1024),
 });

@@ -1,14 +1,19 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   type DataSubjectErasure,
+  ERASURE_RATE_LIMIT_MESSAGE,
   ERASURE_ROLES,
   ERASURE_OF_OWN_ACCOUNT_MESSAGE as OWN_ACCOUNT_MESSAGE,
   NO_PERSONAL_DATA_MESSAGE,
 } from '@teaminbox/contracts';
 import { v7 as uuidv7 } from 'uuid';
+import { ClusterPool } from '../../../../platform/cluster/cluster-pool';
+import { APP_CONFIG, type AppConfig, DEFAULT_ERASURES_PER_TEAM_PER_HOUR } from '../../../../platform/config';
 import { DomainError } from '../../../../platform/event-sourcing/domain-error';
 import { EventSourcedRepository } from '../../../../platform/event-sourcing/event-sourced-repository';
 import { ACCOUNT_SCOPE, PERSONAL_DATA_ERASURE_REACTION, PersonalDataKeyring } from '../../../../platform/personal-data';
+import { SharedRateLimiter } from '../../../../platform/rate-limit/rate-limiter';
 import { AccountErasure } from '../../../identity';
 import { dataSubjectDecider, dataSubjectStream } from '../../domain/data-subject.decider';
 import { TEAM_AUDIT_PROJECTION } from '../../projections/team-audit/team-audit.projection';
@@ -19,17 +24,29 @@ import { EraseDataSubjectCommand } from './erase-data-subject.command';
  * `DataSubjectErased` on its stream (appended with the version read), and the erasure reaction deletes them and has
  * the read models written again. Returns once the reaction and the audit trail have the event, so the caller's next
  * read shows "[erased]". A subject the team keeps no key of (never seen, already erased, another team's) is 404.
+ * A team starts at most ERASURES_PER_TEAM_PER_HOUR erasures per hour (counted by every replica together); past that,
+ * 429 with ERASURE_RATE_LIMIT_MESSAGE, before anything is read or deleted.
  */
 @CommandHandler(EraseDataSubjectCommand)
 export class EraseDataSubjectHandler implements ICommandHandler<EraseDataSubjectCommand, DataSubjectErasure> {
+  private readonly limiter: SharedRateLimiter;
+  private readonly perHour: number;
+
   constructor(
     private readonly repository: EventSourcedRepository,
     private readonly keyring: PersonalDataKeyring,
     private readonly accounts: AccountErasure,
-  ) {}
+    cluster: ClusterPool,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.limiter = new SharedRateLimiter(cluster.pool);
+    this.perHour = config.erasuresPerTeamPerHour ?? DEFAULT_ERASURES_PER_TEAM_PER_HOUR;
+  }
 
   async execute({ caller, email }: EraseDataSubjectCommand): Promise<DataSubjectErasure> {
     if (!ERASURE_ROLES.includes(caller.role)) throw new DomainError('forbidden', 'Forbidden!');
+    const key = { key: `erasure:${caller.teamId}`, limit: this.perHour, windowMs: 3_600_000 };
+    if (!(await this.limiter.hit([key]))) throw new DomainError('rate-limited', ERASURE_RATE_LIMIT_MESSAGE);
     const subjectId = this.keyring.subjectId(caller.teamId, email);
     const keyIds = await this.keyring.keyIdsOf({ teamId: caller.teamId, subjectId });
     const account = await this.accountOf(caller, email);
