@@ -42,21 +42,33 @@ describe("the personal fields of a rule's explanation", () => {
     suppressNotifications: false,
   };
 
-  it('seals each assignment target under that member within the team, the rule and the labels stay in clear', () => {
+  it('seals each assignment target under that member and an address a condition names under its person', () => {
     expect(registry.groupsOf('EmailRuleApplied', applied)).toEqual([
       { teamId, address: 'jana.dvorakova@example.com', paths: ['actions.1.target.name', 'actions.1.target.email'] },
       { teamId, address: 'petr@example.com', paths: ['actions.2.target.name', 'actions.2.target.email'] },
+      { teamId, address: 'ceo@vip.example.com', paths: ['conditions.0.value'] },
     ]);
+  });
+
+  it('leaves conditions that name no single address in clear (a domain, words, a list, an erased value)', () => {
+    const conditions: EmailRuleApplied['conditions'] = [
+      { field: 'FROM_EMAIL', operator: 'ENDS_WITH', value: '@vip.example.com', held: true },
+      { field: 'SUBJECT', operator: 'CONTAINS', value: 'invoice', held: true },
+      { field: 'FROM_EMAIL', operator: 'IN_LIST', value: 'a@example.com, b@example.com', held: false },
+      { field: 'FROM_EMAIL', operator: 'EQUALS', value: '[erased]', held: true },
+    ];
+    expect(registry.groupsOf('EmailRuleApplied', { ...applied, conditions, actions: [] })).toEqual([]);
   });
 
   it('names no subject for a target recorded without its address, nor for an erased one', () => {
     const older = applied.actions.map((action) =>
       action.target ? { ...action, target: { id: action.target.id, name: action.target.name } } : action,
     );
-    expect(registry.groupsOf('EmailRuleApplied', { ...applied, actions: older })).toEqual([]);
+    const noAddress: EmailRuleApplied['conditions'] = [{ ...applied.conditions[0], value: 'VIP' }];
+    expect(registry.groupsOf('EmailRuleApplied', { ...applied, conditions: noAddress, actions: older })).toEqual([]);
     const erased = applied.actions.map((action) =>
       action.target?.email ? { ...action, target: { ...action.target, name: '[erased]', email: '[erased]' } } : action,
     );
-    expect(registry.groupsOf('EmailRuleApplied', { ...applied, actions: erased })).toEqual([]);
+    expect(registry.groupsOf('EmailRuleApplied', { ...applied, conditions: noAddress, actions: erased })).toEqual([]);
   });
 });

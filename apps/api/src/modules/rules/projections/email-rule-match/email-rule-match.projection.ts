@@ -46,20 +46,21 @@ export class EmailRuleMatchProjection implements Projection {
   }
 
   /**
-   * An erased member: the assignment targets of the explanations that named them, written again as the events now
-   * read them (the first event of an email and rule decides the row, as the insert does).
+   * An erased person: the assignment targets and the condition values (an address a condition names) of the
+   * explanations that named them, written again as the events now read them (the first event of an email and rule
+   * decides the row, as the insert does).
    */
   async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
     const rows = events
       .filter((event) => event.type === 'EmailRuleApplied')
       .map((event) => {
         const data = event.data as DomainEventMap['EmailRuleApplied'];
-        return { email_id: data.emailId, rule_id: data.ruleId, actions: data.actions };
+        return { email_id: data.emailId, rule_id: data.ruleId, actions: data.actions, conditions: data.conditions };
       });
     if (rows.length === 0) return;
     await tx.query(
-      `UPDATE email_rule_match m SET actions = r.actions
-         FROM json_to_recordset($1::json) AS r(email_id uuid, rule_id uuid, actions jsonb)
+      `UPDATE email_rule_match m SET actions = r.actions, conditions = r.conditions
+         FROM json_to_recordset($1::json) AS r(email_id uuid, rule_id uuid, actions jsonb, conditions jsonb)
         WHERE m.email_id = r.email_id AND m.rule_id = r.rule_id`,
       [JSON.stringify(rows)],
     );
