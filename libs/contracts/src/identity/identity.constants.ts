@@ -46,8 +46,7 @@ export const IDENTITY_MESSAGES = {
   invitationExpired: 'Invitation has expired',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   alreadyInTeam: 'You already belong to a team.',
-  emailNotProven:
-    'Confirm your email address before sending invitations: sign in once with a login link sent to it.',
+  emailNotProven: 'Confirm your email address before sending invitations: sign in once with a login link sent to it.',
 } as const;
 
 /** Lifetimes of the emailed tokens. */

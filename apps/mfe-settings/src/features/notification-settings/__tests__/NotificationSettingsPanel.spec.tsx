@@ -73,12 +73,10 @@ describe('the notification settings', () => {
   });
 
   it('says why no notification email comes while the address is unproven, and mails a login link to prove it', async () => {
-    const sent = jest
-      .spyOn(api, 'sendLoginLink')
-      .mockResolvedValue({
-        success: true,
-        message: 'If an account exists for this address, we have sent a login link to it.',
-      });
+    const sent = jest.spyOn(api, 'sendLoginLink').mockResolvedValue({
+      success: true,
+      message: 'If an account exists for this address, we have sent a login link to it.',
+    });
     setup(async () => stored, false);
     expect(await screen.findByTestId('email-proof-why')).toHaveTextContent(
       'Invitations and notification emails are sent only from and to addresses that are confirmed. Confirm that a@x.test is yours',

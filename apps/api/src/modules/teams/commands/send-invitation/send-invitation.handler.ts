@@ -68,12 +68,7 @@ export class SendInvitationHandler implements ICommandHandler<SendInvitationComm
 
     const team = await this.teamRows.findOne({ where: { id: teamId } });
     const link = `${this.config.publicUrl}/invitation/${token}`;
-    const mail = invitationMail(
-      email.trim().toLowerCase(),
-      link,
-      team?.name ?? 'your team',
-      sender.email,
-    );
+    const mail = invitationMail(email.trim().toLowerCase(), link, team?.name ?? 'your team', sender.email);
     if (!(await this.mailer.trySend(mail, 'invitation email'))) {
       throw new HttpException(
         { success: false, message: INVITATION_MAIL_FAILED_MESSAGE, statusCode: HttpStatus.BAD_GATEWAY },
