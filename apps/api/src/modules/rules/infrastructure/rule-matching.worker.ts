@@ -4,6 +4,7 @@
  * loaded again in a thread after another thread that had it was ended, and ending the worker is how a rule past its
  * budget is stopped.
  */
+import { setPriority } from 'node:os';
 import type { Rule } from '@teaminbox/contracts';
 import { LRUCache } from 'lru-cache';
 import { worker, workerEmit } from 'workerpool';
@@ -11,6 +12,15 @@ import { adversarialTexts } from '../domain/regex-probe';
 import { type CompiledRule, compileRegex, compileRule, groupRegexes } from '../domain/rule-matcher';
 import { matchRules } from '../domain/rules-engine';
 import type { EmailMatched, MatchTask, MatchTaskResult, RuleMatchingEvent } from './rule-matching.protocol';
+
+/**
+ * The nice value of a worker process: below the API's process on a busy machine, yet not starved for long (at 19 a
+ * worker would get a few per cent of a core beside busy processes, and normal rules would run past their budget).
+ */
+const WORKER_PRIORITY = 10;
+
+// Matching is background work: the API's own process comes first on a busy machine.
+setPriority(WORKER_PRIORITY);
 
 /** How often a worker reports the emails it has matched when not announcing each one. */
 const REPORT_EVERY_MS = 10;
