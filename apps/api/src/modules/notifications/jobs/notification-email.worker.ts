@@ -32,8 +32,8 @@ export class NotificationEmailWorker {
   ) {}
 
   async run(job: PgBoss.JobWithMetadata<NotificationJob>): Promise<void> {
-    const [user]: { email: string; proven: boolean; team_id: string | null }[] = await this.db.query(
-      'SELECT email, email_proven_at IS NOT NULL AS proven, team_id FROM users WHERE id = $1',
+    const [user]: { email: string; proven: boolean }[] = await this.db.query(
+      'SELECT email, email_proven_at IS NOT NULL AS proven FROM users WHERE id = $1',
       [job.data.userId],
     );
     if (!user) return;
@@ -42,7 +42,7 @@ export class NotificationEmailWorker {
       this.logger.log(`Notification email ${job.data.notificationId} not sent: the recipient's address is not proven`);
       return;
     }
-    if (await this.heldForDigest(job.data, user.team_id)) return;
+    if (await this.heldForDigest(job.data)) return;
     try {
       await this.mailer.send(notificationMail(user.email, job.data, this.config.publicUrl));
     } catch (error) {
@@ -58,7 +58,7 @@ export class NotificationEmailWorker {
    * Counts the send in the recipient's and the team's window (every attempt counts, a retried one too); past either
    * cap, stores the notification for the window's digest and schedules the digest, and answers true.
    */
-  private async heldForDigest(job: NotificationJob, teamId: string | null): Promise<boolean> {
+  private async heldForDigest(job: NotificationJob): Promise<boolean> {
     const { caps } = this.digests;
     const window = capWindowOf(new Date(), caps.windowSeconds);
     return this.db.transaction(async (tx) => {
@@ -72,7 +72,7 @@ export class NotificationEmailWorker {
         return row.sent;
       };
       const mine = await count(`user:${job.userId}`);
-      const team = teamId ? await count(`team:${teamId}`) : 0;
+      const team = job.teamId ? await count(`team:${job.teamId}`) : 0;
       if (mine <= caps.perRecipient && team <= caps.perTeam) return false;
       await tx.query(
         `INSERT INTO notification_email_digest

@@ -22,6 +22,9 @@ export interface NotificationJob {
   message: string;
   actionUrl: string | null;
   language: UserLanguage;
+  /** The team whose notification it is (its calls and emails count against the team's limits); absent in jobs
+   * queued before it was recorded. */
+  teamId?: string;
   /** Browser push: the device (subscription) this job is for. */
   subscriptionId?: string;
 }

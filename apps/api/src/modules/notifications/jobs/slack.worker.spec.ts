@@ -29,11 +29,10 @@ describe('Slack worker under the per-team limit', () => {
 
   const teams: Record<string, string> = { 'user-a': 'team-a', 'user-b': 'team-b' };
   const db = {
-    query: async (_sql: string, [userId]: string[]) => [
+    query: async () => [
       {
         slack_notifications_enabled: true,
         slack_webhook_url: `https://hooks.test:${port}/services/T/B/x`,
-        team_id: teams[userId],
       },
     ],
   } as unknown as DataSource;
@@ -43,7 +42,15 @@ describe('Slack worker under the per-team limit', () => {
     ({
       id: `job-${userId}`,
       retryCount: 0,
-      data: { notificationId: 'n1', userId, type: 'EMAIL_RECEIVED', title: 't', message: 'm', actionUrl: null },
+      data: {
+        notificationId: 'n1',
+        userId,
+        teamId: teams[userId],
+        type: 'EMAIL_RECEIVED',
+        title: 't',
+        message: 'm',
+        actionUrl: null,
+      },
     }) as unknown as PgBoss.JobWithMetadata<NotificationJob>;
 
   it("fails at once, sending nothing, while the recipient's team has its share in flight; other teams go on", async () => {

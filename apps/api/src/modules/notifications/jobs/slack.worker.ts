@@ -28,12 +28,11 @@ export class SlackWorker {
   ) {}
 
   async run(job: PgBoss.JobWithMetadata<NotificationJob>): Promise<void> {
-    const { userId, notificationId, title, message, actionUrl } = job.data;
-    const [settings]: { slack_notifications_enabled: boolean; slack_webhook_url: string; team_id: string | null }[] =
-      await this.db.query(
-        'SELECT slack_notifications_enabled, slack_webhook_url, team_id FROM notification_settings WHERE user_id = $1',
-        [userId],
-      );
+    const { userId, teamId, notificationId, title, message, actionUrl } = job.data;
+    const [settings]: { slack_notifications_enabled: boolean; slack_webhook_url: string }[] = await this.db.query(
+      'SELECT slack_notifications_enabled, slack_webhook_url FROM notification_settings WHERE user_id = $1',
+      [userId],
+    );
     if (!settings?.slack_notifications_enabled || !settings.slack_webhook_url) return;
     const webhookUrl = settings.slack_webhook_url;
     const link = actionUrl ? `${this.config.publicUrl}${actionUrl}` : null;
@@ -46,7 +45,7 @@ export class SlackWorker {
           ...hostGuardOf(this.config),
           ...this.outbound,
           // A team with its share of calls in flight gets this job retried later rather than hold a worker.
-          teamId: settings.team_id ?? undefined,
+          teamId,
           whenTeamBusy: 'reject',
         },
       );

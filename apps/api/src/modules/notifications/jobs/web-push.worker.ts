@@ -27,14 +27,11 @@ export class WebPushWorker {
   ) {}
 
   async run(job: PgBoss.JobWithMetadata<NotificationJob>): Promise<void> {
-    const { userId, subscriptionId, notificationId, type, title, message, actionUrl } = job.data;
-    const [subscription]: { endpoint: string; p256dh: string; auth: string; team_id: string | null }[] =
-      await this.db.query(
-        `SELECT s.endpoint, s.p256dh, s.auth, n.team_id
-           FROM push_subscription s LEFT JOIN notification_settings n ON n.user_id = s.user_id
-          WHERE s.id = $1 AND s.user_id = $2`,
-        [subscriptionId, userId],
-      );
+    const { userId, teamId, subscriptionId, notificationId, type, title, message, actionUrl } = job.data;
+    const [subscription]: { endpoint: string; p256dh: string; auth: string }[] = await this.db.query(
+      'SELECT endpoint, p256dh, auth FROM push_subscription WHERE id = $1 AND user_id = $2',
+      [subscriptionId, userId],
+    );
     if (!subscription) return;
     const outcome = await sendWebPush(
       subscription,
@@ -44,7 +41,7 @@ export class WebPushWorker {
         ...hostGuardOf(this.config),
         ...this.outbound,
         // A team with its share of calls in flight gets this job retried later rather than hold a worker.
-        teamId: subscription.team_id ?? undefined,
+        teamId,
         whenTeamBusy: 'reject',
       },
     );

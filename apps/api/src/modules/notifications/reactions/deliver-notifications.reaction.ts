@@ -14,8 +14,9 @@ export const DELIVER_NOTIFICATIONS_REACTION = 'deliver-notifications';
 /** Unread-count rounds start at most this often (ms). */
 const COUNT_ROUND_MS = 250;
 
-const jobOf = (n: CreatedNotification, subscriptionId?: string): NotificationJob => ({
+const jobOf = (n: CreatedNotification, teamId: string, subscriptionId?: string): NotificationJob => ({
   notificationId: n.notificationId,
+  teamId,
   userId: n.userId,
   type: n.type,
   title: n.title,
@@ -64,14 +65,15 @@ export class DeliverNotificationsReaction implements Reaction {
       for (const row of rows) devices.set(row.user_id, [...(devices.get(row.user_id) ?? []), row.id]);
     }
     // Only what some channel delivers is expanded (a recipient's push goes to their devices: none, no job).
-    const notifications = created.flatMap((data) => notificationsOnChannels(data, (userId) => devices.has(userId)));
     const jobs: { channel: NotificationChannel; job: NotificationJob }[] = [];
-    for (const n of notifications) {
-      if (n.channels.email) jobs.push({ channel: 'email', job: jobOf(n) });
-      if (n.channels.slack) jobs.push({ channel: 'slack', job: jobOf(n) });
-      if (n.channels.push) {
-        for (const subscriptionId of devices.get(n.userId) ?? []) {
-          jobs.push({ channel: 'push', job: jobOf(n, subscriptionId) });
+    for (const data of created) {
+      for (const n of notificationsOnChannels(data, (userId) => devices.has(userId))) {
+        if (n.channels.email) jobs.push({ channel: 'email', job: jobOf(n, data.teamId) });
+        if (n.channels.slack) jobs.push({ channel: 'slack', job: jobOf(n, data.teamId) });
+        if (n.channels.push) {
+          for (const subscriptionId of devices.get(n.userId) ?? []) {
+            jobs.push({ channel: 'push', job: jobOf(n, data.teamId, subscriptionId) });
+          }
         }
       }
     }
