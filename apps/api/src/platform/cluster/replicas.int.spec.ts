@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { type Person, teamWith } from '../../../test/app/identity-fixtures';
 import { freePort, healthy, type Replica, startReplica, stopReplica } from '../../../test/app/replica-process';
-import { startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
+import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
 import { startSmtpSink, type SmtpSink } from '../../../test/support/smtp-sink';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 
@@ -108,18 +108,7 @@ describe('two API replicas on one PostgreSQL', () => {
     // Two teams with one mailbox each (both on the test Dovecot account): one per replica.
     const one = await teamWith(a.client, sink, ['MEMBER']);
     const two = await teamWith(a.client, sink, []);
-    const mailbox = {
-      imapHost: dovecot.host,
-      imapPort: dovecot.port,
-      imapUsername: dovecot.user,
-      imapPassword: dovecot.password,
-      imapUseSsl: false,
-      smtpHost: 'smtp.example.com',
-      smtpUsername: 'u',
-      smtpPassword: 'p',
-      fromEmail: 'support@example.com',
-      isActive: true,
-    };
+    const mailbox = dovecotMailbox(dovecot);
     for (const team of [one, two]) {
       const saved = await b.request('/api/email-server-config', {
         method: 'POST',

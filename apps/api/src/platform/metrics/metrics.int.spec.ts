@@ -3,7 +3,7 @@ import type { CurrentUser, Email, Page } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { connectSocket } from '../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
-import { startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
+import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
 import { ProjectionRunner } from '../projections/projection-runner';
@@ -199,18 +199,7 @@ describe('GET /metrics (Prometheus)', () => {
     const saved = await t.request('/api/email-server-config', {
       method: 'POST',
       token,
-      body: {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        smtpHost: 'smtp.example.com',
-        smtpUsername: 'u',
-        smtpPassword: 'p',
-        fromEmail: 'support@example.com',
-        isActive: true,
-      },
+      body: dovecotMailbox(dovecot),
     });
     expect(saved.status).toBe(200);
     await until(

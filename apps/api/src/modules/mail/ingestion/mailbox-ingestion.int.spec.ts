@@ -2,7 +2,7 @@ import type { Email, EmailServerConfig, Page } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { connectSocket } from '../../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
+import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
 import { MailboxSupervisor } from './mailbox-supervisor';
 import { MailboxSync } from './mailbox-sync';
 import { MessageIngestion } from './message-ingestion';
@@ -48,18 +48,7 @@ describe('mailbox ingestion from a real Dovecot', () => {
     const saved = await t.request('/api/email-server-config', {
       method: 'POST',
       token,
-      body: {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        smtpHost: 'smtp.example.com',
-        smtpUsername: 'u',
-        smtpPassword: 'p',
-        fromEmail: 'support@example.com',
-        isActive: true,
-      },
+      body: dovecotMailbox(dovecot),
     });
     expect(saved.status).toBe(200);
     const first = await until(emails, (list) => list.length >= 2);
