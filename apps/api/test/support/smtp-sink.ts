@@ -19,6 +19,8 @@ export interface SmtpSink {
   waitFor(to: string, predicate?: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   /** Makes the server refuse (554) every message from now on, or accept again. */
   refuse(refusing: boolean): void;
+  /** Makes the server take `ms` to accept each message to an address matching `to` (none: every message at once). */
+  slowFor(to: RegExp | null, ms?: number): void;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export interface SmtpSink {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: CapturedMail[] = [];
   let refusing = false;
+  let slow: { to: RegExp; ms: number } | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -43,7 +46,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
-        simpleParser(raw)
+        const delay = slow && session.envelope.rcptTo.some((r) => slow?.to.test(r.address)) ? slow.ms : 0;
+        new Promise((resolve) => setTimeout(resolve, delay))
+          .then(() => simpleParser(raw))
           .then((parsed) => {
             messages.push({
               to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
@@ -80,6 +85,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     refuse(value) {
       refusing = value;
+    },
+    slowFor(to, ms = 0) {
+      slow = to ? { to, ms } : null;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

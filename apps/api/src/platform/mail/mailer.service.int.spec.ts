@@ -27,7 +27,25 @@ describe('MailerService', () => {
   afterEach(() => {
     jest.restoreAllMocks();
     sink.refuse(false);
+    sink.slowFor(null);
   });
+
+  it('sends a login link at once while a burst of notification emails waits on a slow server (a lane each)', async () => {
+    sink.slowFor(/^burst-/, 1500);
+    const burst = Array.from({ length: 16 }, (_, n) =>
+      mailer.send(
+        { to: `burst-${n}@example.com`, subject: 'Notification', text: 'n', html: '<p>n</p>' },
+        'notification',
+      ),
+    );
+    // The notification lane's connections are all busy with the burst now.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    await mailer.send({ to: 'waiting@example.com', subject: 'Your login link', text: 'l', html: '<p>l</p>' });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(sink.messages.filter((mail) => mail.to[0].startsWith('burst-')).length).toBeLessThan(16);
+    await Promise.all(burst);
+  }, 30_000);
 
   it('sends plain text and HTML from MAIL_FROM through SMTP_URL, with values escaped', async () => {
     const content = renderLinkMail({

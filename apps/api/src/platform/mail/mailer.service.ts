@@ -40,18 +40,38 @@ export function withoutLinkTokens(text: string): string {
 }
 
 /**
- * The product's own outgoing mail (login links, invitations) through SMTP_URL from MAIL_FROM, over
- * pooled connections. Without SMTP_URL each message is written to the log instead, its links in full only in
- * development (NODE_ENV=development): anywhere else a logged link would let whoever reads the log sign in.
+ * Which connections a message goes over: `account` (login links, invitations: someone is waiting for them) or
+ * `notification` (notification emails and digests, which come in bursts). Each lane has its own pool, so a team's
+ * burst of notifications never queues a login link or an invitation behind it.
+ */
+export type MailLane = 'account' | 'notification';
+
+/** Pooled connections per lane. */
+const LANE_CONNECTIONS: Record<MailLane, number> = { account: 2, notification: 4 };
+
+/**
+ * The product's own outgoing mail (login links, invitations, notifications) through SMTP_URL from MAIL_FROM, over
+ * pooled connections, one pool per lane (MailLane). Without SMTP_URL each message is written to the log instead, its
+ * links in full only in development (NODE_ENV=development): anywhere else a logged link would let whoever reads the
+ * log sign in.
  */
 @Injectable()
 export class MailerService implements OnModuleDestroy {
   private readonly logger = new Logger(MailerService.name);
-  private readonly transport: Transporter | null;
+  private readonly transports: Record<MailLane, Transporter> | null;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.transport = config.smtpUrl ? createTransport(smtpOptionsFromUrl(config.smtpUrl)) : null;
-    if (!this.transport) {
+    const smtpUrl = config.smtpUrl;
+    this.transports = smtpUrl
+      ? {
+          account: createTransport({ ...smtpOptionsFromUrl(smtpUrl), maxConnections: LANE_CONNECTIONS.account }),
+          notification: createTransport({
+            ...smtpOptionsFromUrl(smtpUrl),
+            maxConnections: LANE_CONNECTIONS.notification,
+          }),
+        }
+      : null;
+    if (!this.transports) {
       this.logger.warn(
         config.development
           ? 'SMTP_URL is not set: login links and invitations are written to the log in full (development).'
@@ -61,16 +81,16 @@ export class MailerService implements OnModuleDestroy {
     }
   }
 
-  /** Sends one message; rejects when the SMTP server refuses it or cannot be reached. */
-  async send(mail: OutgoingMail): Promise<void> {
+  /** Sends one message over its lane; rejects when the SMTP server refuses it or cannot be reached. */
+  async send(mail: OutgoingMail, lane: MailLane = 'account'): Promise<void> {
     if (!isValidEmail(mail.to)) throw new Error('Refusing to send mail to an invalid address');
     const subject = headerText(mail.subject);
-    if (!this.transport) {
+    if (!this.transports) {
       const text = this.config.development ? mail.text : withoutLinkTokens(mail.text);
       this.logger.log(`No SMTP_URL set; mail to ${mail.to} not sent. Subject: ${subject}\n${text}`);
       return;
     }
-    await this.transport.sendMail({
+    await this.transports[lane].sendMail({
       from: this.config.mailFrom,
       to: mail.to,
       subject,
@@ -92,6 +112,7 @@ export class MailerService implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    this.transport?.close();
+    this.transports?.account.close();
+    this.transports?.notification.close();
   }
 }

@@ -84,7 +84,7 @@ export class NotificationDigestWorker {
     );
     if (held.length > 0 && user?.proven) {
       try {
-        await this.mailer.send(digestMail(user.email, held, this.config.publicUrl));
+        await this.mailer.send(digestMail(user.email, held, this.config.publicUrl), 'notification');
       } catch (error) {
         const { message, code } = error as Error & { code?: string };
         this.logger.warn(

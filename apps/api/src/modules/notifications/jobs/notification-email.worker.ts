@@ -44,7 +44,7 @@ export class NotificationEmailWorker {
     }
     if (await this.heldForDigest(job.data)) return;
     try {
-      await this.mailer.send(notificationMail(user.email, job.data, this.config.publicUrl));
+      await this.mailer.send(notificationMail(user.email, job.data, this.config.publicUrl), 'notification');
     } catch (error) {
       const { message, code } = error as Error & { code?: string };
       this.logger.warn(
