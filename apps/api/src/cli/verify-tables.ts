@@ -23,6 +23,12 @@ export const NOT_READ_MODELS: Readonly<Record<string, string>> = {
   user_credential: "the accounts' password hashes, kept apart from the log (the events only say a password changed)",
   personal_data_key:
     "the data subjects' keys (crypto-shredding): secrets kept beside the log, deleted by an erasure, not derived from it",
+  personal_data_key_event:
+    'which events hold fields sealed with which key, written by each append so that an erasure finds them without a ' +
+    'scan; its rows of a key are deleted once the erasure is done',
+  personal_data_index_backfill: 'how far the log written before that index existed has been indexed (one row)',
+  personal_data_erasure:
+    'the erasures under way and done: the keys deleted and how far the rewrite went (process state)',
   profile_photo_content: "profile photos' bytes kept by the upload beside the events (the events name the photo)",
   socket_io_attachments: "socket.io's Postgres adapter: large pushes in transit between the replicas, kept 30 s",
   rate_limit: 'rate-limit counters shared by the replicas: fixed windows of request counts, not derived from events',

@@ -28,6 +28,7 @@ import { NotificationSharedIds1769900000000 } from './1769900000000-notification
 import { RulesOnABudget1770000000300 } from './1770000000300-rules-on-a-budget';
 import { EmailProven1770000000400 } from './1770000000400-email-proven';
 import { NotificationEmailCaps1770000000410 } from './1770000000410-notification-email-caps';
+import { PersonalDataIndex1770000000500 } from './1770000000500-personal-data-index';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   RulesOnABudget1770000000300,
   EmailProven1770000000400,
   NotificationEmailCaps1770000000410,
+  PersonalDataIndex1770000000500,
 ];

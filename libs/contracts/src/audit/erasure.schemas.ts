@@ -47,6 +47,12 @@ export interface DataSubjectErasure {
   subjectId: string;
   eventId: string;
   erasedAt: string;
+  /**
+   * Whether every copy of the person's data was written again before the answer (the read models show "[erased]"
+   * now); false: the keys are deleted (nothing of theirs can be read from the log any more) and the read models are
+   * still being written again, page by page.
+   */
+  finished: boolean;
 }
 
 /** The answer when the team keeps no personal data of the address (never seen, or already erased). */

@@ -23,6 +23,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { PersonalDataEventStore } from '../personal-data/personal-data-event-store';
+import { PersonalDataIndex } from '../personal-data/personal-data-index';
 import { PersonalDataKeyring } from '../personal-data/personal-data-keyring';
 import { PersonalDataRegistry } from '../personal-data/personal-fields';
 import { createEventStore } from './event-store.factory';
@@ -34,12 +35,17 @@ export const ADAPTER_EVENT_STORE = Symbol('ADAPTER_EVENT_STORE');
 /** EVENT_STORE: personal fields encrypted when the PersonalDataModule provides its registry and keyring. */
 const eventStoreProvider: FactoryProvider<EventStore> = {
   provide: EVENT_STORE,
-  useFactory: (adapter: EventStore, registry?: PersonalDataRegistry, keyring?: PersonalDataKeyring) =>
-    registry && keyring ? new PersonalDataEventStore(adapter, registry, keyring) : adapter,
+  useFactory: (
+    adapter: EventStore,
+    registry?: PersonalDataRegistry,
+    keyring?: PersonalDataKeyring,
+    index?: PersonalDataIndex,
+  ) => (registry && keyring ? new PersonalDataEventStore(adapter, registry, keyring, index) : adapter),
   inject: [
     ADAPTER_EVENT_STORE,
     { token: PersonalDataRegistry, optional: true },
     { token: PersonalDataKeyring, optional: true },
+    { token: PersonalDataIndex, optional: true },
   ],
 };
 

@@ -4,6 +4,7 @@ import { createMigratedTestDataSource, type MigratedTestDataSource } from '../..
 import { START } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { PersonalDataEventStore } from './personal-data-event-store';
+import { PersonalDataIndex } from './personal-data-index';
 import { PersonalDataKeyring } from './personal-data-keyring';
 import { PersonalDataRegistry } from './personal-fields';
 
@@ -90,8 +91,12 @@ describe('the event store with personal data sealed (PostgreSQL)', () => {
     expect(sealedEvent.metadata.personalDataKeys).toHaveLength(2);
     expect(plainEvent.data).toEqual(before);
     expect((await store.readStreams([streamId])).get(streamId)?.map((event) => event.data)).toEqual([message, before]);
-    const all = await store.readAll({ after: START, maxCount: 10_000 });
-    expect(all.find((event) => event.eventId === sealedEvent.eventId)?.data).toEqual(message);
+    // The global log shows a transaction once no older one is open on the server (other databases' included): wait.
+    const fromLog = async () =>
+      (await store.readAll({ after: START, maxCount: 10_000 })).find((event) => event.eventId === sealedEvent.eventId);
+    const deadline = Date.now() + 10_000;
+    while (!(await fromLog()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await fromLog())?.data).toEqual(message);
   });
 
   it('keys a subject per team and normalised address, creating many in one batch and reusing them', async () => {
@@ -247,5 +252,54 @@ describe('the event store with personal data sealed (PostgreSQL)', () => {
     // The same event id appended again with another body: the store skips it and keeps the first.
     await store.appendToStream(streamId, [{ ...first, data: { ...first.data, body: 'Appended again' } }], 'any');
     expect((await store.readStream(streamId)).map((event) => (event.data as Message).body)).toEqual(['Stored first']);
+  });
+
+  it('records at append which events hold which key, indexes a log written before once, and reads them as erased', async () => {
+    const index = new PersonalDataIndex(db.dataSource);
+    const indexed = new PersonalDataEventStore(adapter, registry, keyring, index);
+    const teamId = randomUUID();
+    const streamId = `message-${randomUUID()}`;
+    const message = { teamId, from: 'indexed@example.com', to: ['desk@example.com'], body: 'Indexed', size: 7 };
+    await indexed.appendToStream(streamId, [arrived(message)], 'no_stream');
+    const [appended] = await indexed.readStream(streamId);
+    const keyIds = appended.metadata.personalDataKeys as string[];
+    expect(keyIds).toHaveLength(2);
+    const uses = (await db.dataSource.query(
+      `SELECT key_id::text AS "keyId", stream_id AS "streamId" FROM personal_data_key_event WHERE event_id = $1
+        ORDER BY key_id`,
+      [appended.eventId],
+    )) as { keyId: string; streamId: string }[];
+    expect(uses).toEqual([...keyIds].sort().map((keyId) => ({ keyId, streamId })));
+    const [senderKey] = await keyring.keyIdsOf({ teamId, subjectId: keyring.subjectId(teamId, 'indexed@example.com') });
+    expect(await index.eventsSealedWith([senderKey], null, 10)).toEqual([{ eventId: appended.eventId, streamId }]);
+    expect(await index.eventsSealedWith([senderKey], appended.eventId, 10)).toEqual([]);
+
+    // Sealed before the index existed (a store without it): found once the log is indexed.
+    const older = `message-${randomUUID()}`;
+    await store.appendToStream(older, [arrived({ ...message, body: 'Before the index' })], 'no_stream');
+    const [before] = await store.readStream(older);
+    expect(await index.eventsSealedWith([senderKey], null, 10)).toHaveLength(1);
+    // The global log shows a transaction once no older one is open on the server (other databases' included): wait.
+    const deadline = Date.now() + 10_000;
+    const inLog = async () =>
+      (await store.readAll({ after: START, maxCount: 10_000 })).some((event) => event.eventId === before.eventId);
+    while (!(await inLog()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await db.dataSource.query('DELETE FROM personal_data_index_backfill');
+    expect(await index.isComplete()).toBe(false);
+    const types = registry.types();
+    await index.backfill((after, maxCount) => indexed.readAllSealed({ after, maxCount, types }));
+    expect(await index.isComplete()).toBe(true);
+    const found = await index.eventsSealedWith([senderKey], null, 10);
+    expect(found.map((event) => event.eventId).sort()).toEqual([appended.eventId, before.eventId].sort());
+
+    // Read through the index with the sender's key taken as erased: the sender's fields read "[erased]", the
+    // recipient's address (another subject's key) stays.
+    const read = await indexed.readIndexed(found, new Set([senderKey]));
+    expect(read.map((event) => event.data)).toEqual([
+      { ...message, from: '[erased]', body: '[erased]' },
+      { ...message, from: '[erased]', body: '[erased]' },
+    ]);
+    await index.forgetKeys([senderKey]);
+    expect(await index.eventsSealedWith([senderKey], null, 10)).toEqual([]);
   });
 });

@@ -1,13 +1,15 @@
-import type {
-  AppendResult,
-  EventStore,
-  ExpectedVersion,
-  NewEvent,
-  ReadAllOptions,
-  StoredEvent,
+import {
+  type AppendResult,
+  comparePositions,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  type ReadAllOptions,
+  type StoredEvent,
 } from '../event-store/event-store.port';
 import { cleanText } from '../event-store/event-text';
 import { type KnownBlock, openPayload, SEALED_FIELD, sealTexts, type SealedFieldRef } from './personal-data-cipher';
+import { type IndexedEvent, PersonalDataIndex } from './personal-data-index';
 import type { PersonalDataKeyring, SubjectKey } from './personal-data-keyring';
 import type { PersonalDataRegistry } from './personal-fields';
 import { replaceAt } from './personal-fields';
@@ -74,6 +76,9 @@ function deepFreeze<T>(value: T): T {
  * (bounded, by event id) and used when the stored block is the one sealed here (same IV and tag) and its key still
  * exists. Any key forgotten by the keyring (an erasure here or by another replica, a lost listening connection)
  * drops both caches, and what was opened or sealed while a key was being forgotten is not kept.
+ *
+ * With an index (PersonalDataIndex), every append records which of its events hold fields sealed with which key, before
+ * the events themselves, so that an erasure reads a subject's events without a scan of the log.
  */
 export class PersonalDataEventStore implements EventStore {
   private readonly opened = new BoundedCache<StoredEvent>();
@@ -84,6 +89,7 @@ export class PersonalDataEventStore implements EventStore {
     private readonly inner: EventStore,
     private readonly registry: PersonalDataRegistry,
     private readonly keyring: PersonalDataKeyring,
+    private readonly index?: PersonalDataIndex,
   ) {
     this.cachedGeneration = keyring.generation;
   }
@@ -91,7 +97,10 @@ export class PersonalDataEventStore implements EventStore {
   async appendToStream(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     const generation = this.keyring.generation;
     const known = new Map<string, { blocks: Map<string, KnownBlock>; chars: number }>();
-    const result = await this.inner.appendToStream(streamId, await this.seal(events, known), expectedVersion);
+    const sealed = await this.seal(events, known);
+    if (this.index && known.size > 0)
+      await this.index.record(PersonalDataIndex.usesOf(sealed.map((event) => ({ ...event, streamId }))));
+    const result = await this.inner.appendToStream(streamId, sealed, expectedVersion);
     if (this.currentGeneration() === generation)
       for (const [eventId, { blocks, chars }] of known) this.appended.set(eventId, blocks, chars);
     return result;
@@ -113,9 +122,23 @@ export class PersonalDataEventStore implements EventStore {
     return this.open(await this.inner.readAll(options));
   }
 
-  /** The global log as stored, personal fields sealed (for the erasure, which opens what it finds itself). */
+  /** The global log as stored, personal fields sealed (to index a log written before the index existed). */
   readAllSealed(options: ReadAllOptions): Promise<StoredEvent[]> {
     return this.inner.readAll(options);
+  }
+
+  /**
+   * These events (found in the index), read from their streams and opened with the keys `erased` taken as erased
+   * (not cached), in log order; an indexed event that is not in its stream (its append failed) is left out.
+   */
+  async readIndexed(indexed: readonly IndexedEvent[], erased: ReadonlySet<string>): Promise<StoredEvent[]> {
+    const wanted = new Set(indexed.map((event) => event.eventId));
+    const streams = await this.inner.readStreams([...new Set(indexed.map((event) => event.streamId))]);
+    const found = [...streams.values()]
+      .flat()
+      .filter((event) => wanted.has(event.eventId))
+      .sort((a, b) => comparePositions(a.position, b.position));
+    return this.open(found, erased);
   }
 
   /** The event types that may carry personal data. */

@@ -14,6 +14,7 @@ import { ProjectionRunner } from '../projections/projection-runner';
 import { ErasedKeysListener } from './erased-keys-listener';
 import { PersonalDataErasureReaction } from './personal-data-erasure.reaction';
 import { PersonalDataEventStore } from './personal-data-event-store';
+import { PersonalDataIndex } from './personal-data-index';
 import { PersonalDataKeyring } from './personal-data-keyring';
 import { PersonalDataRegistry } from './personal-fields';
 
@@ -34,6 +35,11 @@ import { PersonalDataRegistry } from './personal-fields';
       inject: [DataSource, APP_CONFIG],
     },
     {
+      provide: PersonalDataIndex,
+      useFactory: (dataSource: DataSource) => new PersonalDataIndex(dataSource),
+      inject: [DataSource],
+    },
+    {
       provide: ErasedKeysListener,
       useFactory: (dataSource: DataSource, keyring: PersonalDataKeyring) => {
         const url = (dataSource.options as { url?: string }).url;
@@ -43,10 +49,16 @@ import { PersonalDataRegistry } from './personal-fields';
       inject: [DataSource, PersonalDataKeyring],
     },
   ],
-  exports: [PersonalDataRegistry, PersonalDataKeyring],
+  exports: [PersonalDataRegistry, PersonalDataKeyring, PersonalDataIndex],
 })
 export class PersonalDataModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(PersonalDataModule.name);
+  private backfill: Promise<void> | undefined;
+  private stopping = false;
+
   constructor(
+    private readonly dataSource: DataSource,
+    private readonly index: PersonalDataIndex,
     private readonly erasedKeys: ErasedKeysListener,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly keyring: PersonalDataKeyring,
@@ -58,16 +70,40 @@ export class PersonalDataModule implements OnModuleInit, OnApplicationBootstrap,
     if (!(this.store instanceof PersonalDataEventStore)) return;
     const logger = new Logger(PersonalDataErasureReaction.name);
     this.runner.registerReaction(
-      new PersonalDataErasureReaction(this.store, this.keyring, this.registry, this.runner, logger),
+      new PersonalDataErasureReaction(
+        this.dataSource,
+        this.store,
+        this.index,
+        this.keyring,
+        this.registry,
+        this.runner,
+        logger,
+      ),
     );
   }
 
-  /** Erasures by other replicas reach this process's key cache. */
+  /**
+   * Erasures by other replicas reach this process's key cache. A log written before the index of personal data existed
+   * is indexed in the background (once: its progress is kept; an erasure waits for it).
+   */
   async onApplicationBootstrap(): Promise<void> {
     await this.erasedKeys.start();
+    const store = this.store;
+    if (!(store instanceof PersonalDataEventStore)) return;
+    const types = store.personalDataTypes();
+    this.backfill = this.index
+      .backfill(
+        (after, maxCount) => store.readAllSealed({ after, maxCount, types }),
+        () => this.stopping,
+      )
+      .catch((error: unknown) =>
+        this.logger.error(`Indexing the personal data of the log failed: ${(error as Error).message}`),
+      );
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await this.backfill;
     await this.erasedKeys.stop();
   }
 }

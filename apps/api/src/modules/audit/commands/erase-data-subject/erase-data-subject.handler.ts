@@ -13,6 +13,7 @@ import { APP_CONFIG, type AppConfig, DEFAULT_ERASURES_PER_TEAM_PER_HOUR } from '
 import { DomainError } from '../../../../platform/event-sourcing/domain-error';
 import { EventSourcedRepository } from '../../../../platform/event-sourcing/event-sourced-repository';
 import { ACCOUNT_SCOPE, PERSONAL_DATA_ERASURE_REACTION, PersonalDataKeyring } from '../../../../platform/personal-data';
+import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
 import { SharedRateLimiter } from '../../../../platform/rate-limit/rate-limiter';
 import { AccountErasure } from '../../../identity';
 import { dataSubjectDecider, dataSubjectStream } from '../../domain/data-subject.decider';
@@ -22,11 +23,15 @@ import { EraseDataSubjectCommand } from './erase-data-subject.command';
 /**
  * Erases a person's personal data within the caller's team: the subject's current keys are named in a
  * `DataSubjectErased` on its stream (appended with the version read), and the erasure reaction deletes them and has
- * the read models written again. Returns once the reaction and the audit trail have the event, so the caller's next
+ * the read models written again, page by page, after the deletion. Returns once the reaction is done (within
+ * ERASURE_WAIT_MS; a longer one goes on, `finished: false`) and the audit trail has the event, so the caller's next
  * read shows "[erased]". A subject the team keeps no key of (never seen, already erased, another team's) is 404.
  * A team starts at most ERASURES_PER_TEAM_PER_HOUR erasures per hour (counted by every replica together); past that,
  * 429 with ERASURE_RATE_LIMIT_MESSAGE, before anything is read or deleted.
  */
+/** How long the call waits for the read models to be written again before it answers that the erasure goes on. */
+export const ERASURE_WAIT_MS = 30_000;
+
 @CommandHandler(EraseDataSubjectCommand)
 export class EraseDataSubjectHandler implements ICommandHandler<EraseDataSubjectCommand, DataSubjectErasure> {
   private readonly limiter: SharedRateLimiter;
@@ -36,6 +41,7 @@ export class EraseDataSubjectHandler implements ICommandHandler<EraseDataSubject
     private readonly repository: EventSourcedRepository,
     private readonly keyring: PersonalDataKeyring,
     private readonly accounts: AccountErasure,
+    private readonly runner: ProjectionRunner,
     cluster: ClusterPool,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -59,11 +65,14 @@ export class EraseDataSubjectHandler implements ICommandHandler<EraseDataSubject
       {
         eventIds: () => eventId,
         conflictMessage: 'This person is being erased by someone else; try again.',
-        waitFor: [PERSONAL_DATA_ERASURE_REACTION, TEAM_AUDIT_PROJECTION],
+        waitFor: [TEAM_AUDIT_PROJECTION],
       },
     );
     if (!appended) throw new DomainError('not-found', NO_PERSONAL_DATA_MESSAGE);
-    return { subjectId, eventId, erasedAt: new Date().toISOString() };
+    const finished = await this.runner.waitFor(appended.position, [PERSONAL_DATA_ERASURE_REACTION], ERASURE_WAIT_MS, {
+      afterCommit: true,
+    });
+    return { subjectId, eventId, erasedAt: new Date().toISOString(), finished };
   }
 
   /**

@@ -1,0 +1,105 @@
+import type { Email, Page } from '@teaminbox/contracts';
+import { v7 as uuidv7 } from 'uuid';
+import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
+import { READ_YOUR_WRITES_TIMEOUT_MS } from '../../../platform/event-sourcing/read-your-writes';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { erasureKit } from '../../../../test/app/erasure-kit';
+import { teamWith } from '../../../../test/app/identity-fixtures';
+import { suiteWithApp } from '../../../../test/app/suite';
+import { receiveEmail } from '../../../../test/notifications/receive-email';
+import { until } from '../../../../test/support/until';
+
+/** Emails of one sender in team A: enough that writing their read models again takes seconds. */
+const EMAILS = 3000;
+const SENDER = 'long.correspondent@example.com';
+
+describe('an erasure never holds back another team (issue: erasure without a global freeze)', () => {
+  const { t, sink } = suiteWithApp();
+  const { db, call, erase } = erasureKit(t);
+
+  /** Team A's mail from SENDER, as ingestion records it, appended 50 at a time. */
+  async function receiveMany(teamId: string): Promise<void> {
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    for (let start = 0; start < EMAILS; start += 50) {
+      await Promise.all(
+        Array.from({ length: Math.min(50, EMAILS - start) }, async (_, offset) => {
+          const emailId = uuidv7();
+          const occurredAt = new Date().toISOString();
+          await store.appendToStream(
+            `email-${emailId}`,
+            [
+              {
+                eventId: uuidv7(),
+                type: 'EmailReceived',
+                data: {
+                  emailId,
+                  teamId,
+                  messageId: `<${emailId}@example.com>`,
+                  subject: `Order ${start + offset} is late`,
+                  fromName: 'Long Correspondent',
+                  fromEmail: SENDER,
+                  to: ['support@example.com'],
+                  cc: [],
+                  text: `Where is my order ${start + offset}? Long Correspondent`,
+                  html: null,
+                  receivedAt: occurredAt,
+                  priority: 'MEDIUM',
+                  status: 'NEW',
+                },
+                metadata: { actorUserId: null, teamId, correlationId: uuidv7(), causationId: null, occurredAt },
+              },
+            ],
+            'no_stream',
+          );
+        }),
+      );
+    }
+  }
+
+  it("lists another team's archive within the read-your-writes wait while a long erasure runs", async () => {
+    const teamA = await teamWith(t, sink, []);
+    const teamB = await teamWith(t, sink, []);
+    await receiveMany(teamA.teamId);
+    const emailOfB = await receiveEmail(t, teamB.teamId, 'Team B keeps working');
+    const runner = t.app.get(ProjectionRunner);
+    expect(await runner.waitFor(await t.app.get<EventStore>(EVENT_STORE).headPosition(), undefined, 300_000)).toBe(
+      true,
+    );
+    const senders = async () =>
+      (await db().query(`SELECT count(*)::int AS n FROM inbox_email WHERE team_id = $1 AND from_email = $2`, [
+        teamA.teamId,
+        SENDER,
+      ])) as { n: number }[];
+    expect((await senders())[0].n).toBe(EMAILS);
+
+    let answered = false;
+    const erasure = erase(teamA.admin.token, SENDER).finally(() => {
+      answered = true;
+    });
+    // The erasure has started: its keys are deleted, its rewrite of the read models is under way.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(answered).toBe(false);
+
+    const started = Date.now();
+    await call(teamB.admin.token, 'PUT', `/api/emails/${emailOfB}/archive`);
+    const archived = await call<Page<Email>>(teamB.admin.token, 'GET', '/api/emails?folder=archived');
+    const waited = Date.now() - started;
+    expect(archived.content.map((email) => email.id)).toEqual([emailOfB]);
+    expect(waited).toBeLessThan(READ_YOUR_WRITES_TIMEOUT_MS);
+    // Team B was served while team A's erasure was still writing its read models again.
+    expect(answered).toBe(false);
+
+    const answer = await erasure;
+    expect(answer.status).toBe(201);
+    await until(
+      async () => (await senders())[0].n,
+      (n) => n === 0,
+      120_000,
+    );
+    const erasedRows = (await db().query(
+      `SELECT count(*)::int AS n FROM inbox_email WHERE team_id = $1 AND from_email = '[erased]'`,
+      [teamA.teamId],
+    )) as { n: number }[];
+    expect(erasedRows[0].n).toBe(EMAILS);
+  }, 600_000);
+});
