@@ -18,6 +18,7 @@ import type { CurrentUser } from '@teaminbox/contracts';
 import { startDovecot } from '../../apps/api/test/mail/dovecot';
 import { PersonalDataRegistry } from '../../apps/api/src/platform/personal-data';
 import { startBenchApp } from '../support/bench-app';
+import { settled } from '../support/settled';
 import { cpuMeter } from '../support/bench-cpu';
 import { fill, benchMailboxConfig } from '../support/bench-mail';
 
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
     } finally {
       await warm.logout();
     }
+    await settled(bench.app, bench.db);
 
     const team = async (name: string, sealed: boolean) => {
       let token = bench.token;

@@ -18,6 +18,7 @@ import { io } from 'socket.io-client';
 import type { Email } from '@teaminbox/contracts';
 import { startDovecot } from '../../apps/api/test/mail/dovecot';
 import { startBenchApp } from '../support/bench-app';
+import { settled } from '../support/settled';
 import { cpuMeter } from '../support/bench-cpu';
 import { fill, percentile, rawMessage, benchMailboxConfig } from '../support/bench-mail';
 
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
       );
       return rows[0];
     };
+    await settled(bench.app, db);
     console.log(`load average before the first sync: ${load()}`);
     const cpu = cpuMeter();
     t0 = performance.now();

@@ -25,6 +25,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { CurrentUser, Email, EmailChange, Label, TRuleRequest } from '@teaminbox/contracts';
 import { startDovecot } from '../../apps/api/test/mail/dovecot';
 import { startBenchApp } from '../support/bench-app';
+import { settled } from '../support/settled';
 import { cpuMeter, profileWindow } from '../support/bench-cpu';
 import { fill, median, percentile, rawMessage, benchMailboxConfig } from '../support/bench-mail';
 
@@ -152,6 +153,7 @@ async function main(): Promise<void> {
     } finally {
       await warm.logout();
     }
+    await settled(bench.app, bench.db);
 
     // Team R (the bench user's) with the rules; team P without.
     // The bench user's team syncs first, to warm up; then teams R1, P1, P2, R2.

@@ -27,6 +27,7 @@ import { linkIn, startSmtpSink } from '../../apps/api/test/support/smtp-sink';
 import { cpuBreakdownMeter, profileWindow } from '../support/bench-cpu';
 import { benchMailboxConfig, median, percentile } from '../support/bench-mail';
 import { type BenchApp, startBenchApp } from '../support/bench-app';
+import { settled } from '../support/settled';
 import type { AppendRequest, MoveRequest } from './mail-sender';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
@@ -150,8 +151,9 @@ async function run(mode: 'off' | 'on'): Promise<Result> {
         if (performance.now() > warmDeadline) throw new Error('the warm-up was not ingested and notified in time');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      await new Promise((resolve) => setTimeout(resolve, 2000));
     }
+    // The burst starts with the application at rest: every subscriber at the head, no job queued.
+    await settled(bench.app, db);
     const { rows: warmRows } = await db.query<{ id: string }>('SELECT id FROM inbox_email');
     const warmedUp = new Set(warmRows.map((row) => row.id));
 

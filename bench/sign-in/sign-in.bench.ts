@@ -17,6 +17,7 @@ import { startDovecot } from '../../apps/api/test/mail/dovecot';
 import { PASSWORD_HASH_OPTIONS } from '../../apps/api/src/modules/identity/password-hasher';
 import { benchMailboxConfig, percentile } from '../support/bench-mail';
 import { startBenchApp, type BenchApp } from '../support/bench-app';
+import { settled } from '../support/settled';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5000);
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
     await fill(dovecot.client, MESSAGES);
     console.log(`filled INBOX with ${MESSAGES} messages in ${Math.round(performance.now() - started)} ms`);
 
+    await settled(bench.app, bench.db);
     console.log(`load average before the rounds: ${load()}`);
     const alone = await signIns(bench, emails);
 
