@@ -125,6 +125,9 @@ async function main(): Promise<void> {
       const buffers = (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
       return `${ms.toFixed(2).padStart(8)} ms ${String(buffers).padStart(6)} buffers  ${nodes.join(' > ')}`;
     };
+    // In-app notifications only: a notification email per loaded email would keep the job queue busy for hours.
+    const settings = await call<Record<string, unknown>>('/api/notification-settings', 'GET', undefined, token);
+    await call('/api/notification-settings', 'PUT', { ...settings, emailNotificationsEnabled: false }, token);
     const labels = (await call<Label[]>('/api/email-labels/initialize', 'POST', undefined, token)).map((l) => l.id);
     const others = [randomUUID(), randomUUID(), randomUUID()];
 
