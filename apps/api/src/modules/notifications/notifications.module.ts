@@ -98,6 +98,7 @@ export class NotificationsModule implements OnModuleInit, BeforeApplicationShutd
    */
   async onModuleInit(): Promise<void> {
     this.personalData.declare('NotificationsCreated', NOTIFICATIONS_CREATED_PERSONAL_FIELDS);
+    this.personalData.onErasure((events, tx) => this.queue.eraseCopiesOf(events, tx));
     await this.queue.start();
     await this.digestQueue.start();
     this.runner.registerProjection(this.list);

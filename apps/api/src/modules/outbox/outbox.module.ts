@@ -30,6 +30,7 @@ export class OutboxModule implements OnModuleInit, OnModuleDestroy {
     private readonly worker: SendEmailWorker,
     @Inject(OUTBOX_MODULE_OPTIONS) private readonly options: OutboxModuleOptions,
     private readonly personalData: PersonalDataRegistry,
+    private readonly outbox: OutboxStore,
   ) {}
 
   static forRoot(options: OutboxModuleOptions = {}): DynamicModule {
@@ -59,6 +60,7 @@ export class OutboxModule implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     this.personalData.declare('ReplyQueued', REPLY_QUEUED_PERSONAL_FIELDS);
     this.personalData.declare('ReplyFailed', REPLY_FAILED_PERSONAL_FIELDS);
+    this.personalData.onErasure((events, tx) => this.outbox.eraseCopiesOf(events, tx));
     await this.queue.start();
     if (this.options.worker ?? true) await this.queue.workSendEmail((job) => this.worker.run(job));
   }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { MailboxSettings, ReplyAttachmentMeta } from '@teaminbox/contracts';
-import { DataSource } from 'typeorm';
+import { ERASED_TEXT, type MailboxSettings, type ReplyAttachmentMeta, type ReplyQueued } from '@teaminbox/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { StoredEvent } from '../../platform/event-store/event-store.port';
+import { SEND_EMAIL_QUEUE } from './jobs/job-queue';
 
 export interface StoredReplyAttachment extends ReplyAttachmentMeta {
   content: Buffer;
@@ -45,4 +47,35 @@ export class OutboxStore {
       content: row.content,
     }));
   }
+
+  /**
+   * The outbox's eraser (PersonalDataRegistry.onErasure): what it keeps beside the events of an erased person. The
+   * attachments' content (and file names) of every reply whose first To recipient now reads "[erased]" (the reply
+   * was written to that person: its subject, bodies and attachments are theirs) is deleted, so its download answers
+   * 404; the send jobs of every reply the erasure touched lose their recorded output (a failure's text is the SMTP
+   * server's answer, which may quote a recipient's address), in pg-boss's live and archived jobs.
+   */
+  async eraseCopiesOf(events: readonly StoredEvent[], tx: EntityManager): Promise<void> {
+    const replies = events.filter((event) => event.type === 'ReplyQueued' || event.type === 'ReplyFailed');
+    if (replies.length === 0) return;
+    const toTheErased = replies
+      .filter((event) => event.type === 'ReplyQueued' && (event.data as ReplyQueued).to[0] === ERASED_TEXT)
+      .map((event) => (event.data as ReplyQueued).replyId);
+    if (toTheErased.length > 0)
+      await tx.query('DELETE FROM outbox_attachment WHERE reply_id = ANY($1::uuid[])', [toTheErased]);
+    const replyIds = [...new Set(replies.map((event) => (event.data as { replyId: string }).replyId))];
+    for (const table of ['pgboss.job', 'pgboss.archive']) {
+      if (!(await tableExists(tx, table))) continue;
+      await tx.query(
+        `UPDATE ${table} SET output = NULL WHERE name = $1 AND data->>'replyId' = ANY($2::text[]) AND output IS NOT NULL`,
+        [SEND_EMAIL_QUEUE, replyIds],
+      );
+    }
+  }
+}
+
+/** Whether pg-boss created the table yet (an erasure may run before the queue ever started, e.g. in the CLI). */
+async function tableExists(tx: EntityManager, table: string): Promise<boolean> {
+  const [row]: { found: boolean }[] = await tx.query('SELECT to_regclass($1) IS NOT NULL AS found', [table]);
+  return row?.found ?? false;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_MESSAGES } from '@teaminbox/contracts';
+import { DEFAULT_NOTIFICATION_MESSAGES, NOTIFICATION_TITLES, NOTIFICATION_TYPES } from '@teaminbox/contracts';
 import { emailValues, fillMessage, MESSAGE_MAX_LENGTH, notificationText } from './notification-message';
 
 const values = {
@@ -9,6 +9,20 @@ const values = {
 };
 
 describe('notification messages', () => {
+  it("titles are the product's fixed words: never the sender, the subject or a custom message (nothing to erase)", () => {
+    const sender = { subject: 'Refund', fromName: 'Bob Marsh', fromEmail: 'bob.marsh@example.com' };
+    for (const language of ['en', 'cs'] as const) {
+      for (const type of NOTIFICATION_TYPES) {
+        for (const custom of [null, '{sender} <bob.marsh@example.com> wrote {subject}']) {
+          const { title, message } = notificationText(type, custom, language, emailValues(sender, language));
+          expect(title).toBe(NOTIFICATION_TITLES[language][type]);
+          expect(title).not.toMatch(/Bob|Marsh|bob\.marsh|Refund/);
+          if (custom) expect(message).toContain('Bob Marsh <bob.marsh@example.com>');
+        }
+      }
+    }
+  });
+
   it('fills every placeholder of the spec, each as often as it appears', () => {
     expect(fillMessage('{sender} wrote {subject}; task {taskName}; re {emailSubject}; {sender}', values)).toBe(
       'Alice wrote Printer on fire; task Printer on fire; re Printer on fire; Alice',

@@ -3,7 +3,7 @@ import type { UserLanguage } from '@teaminbox/contracts';
 import type PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
-import { MailerService, type OutgoingMail, renderLinkMail } from '../../../platform/mail';
+import { MailerService, type OutgoingMail, renderLinkMail, withoutAddresses } from '../../../platform/mail';
 import type { NotificationDigestJob } from './notification-digest-queue';
 
 /** The most notifications a digest lists one by one; the rest are counted. */
@@ -86,7 +86,9 @@ export class NotificationDigestWorker {
       try {
         await this.mailer.send(digestMail(user.email, held, this.config.publicUrl), 'notification');
       } catch (error) {
-        const { message, code } = error as Error & { code?: string };
+        const { code } = error as Error & { code?: string };
+        // The log and the job's recorded output never name the recipient: the server's answer may quote the address.
+        const message = withoutAddresses((error as Error).message);
         this.logger.warn(
           `Notification digest failed (attempt ${job.retryCount + 1}): ${code ? `${code} ` : ''}${message}`,
         );

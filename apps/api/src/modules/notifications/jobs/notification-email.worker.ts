@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
-import { MailerService } from '../../../platform/mail';
+import { MailerService, withoutAddresses } from '../../../platform/mail';
 import { NotificationDigestQueue } from './notification-digest-queue';
 import { notificationMail } from './notification-email';
 import type { NotificationJob } from './notification-queue';
@@ -46,7 +46,9 @@ export class NotificationEmailWorker {
     try {
       await this.mailer.send(notificationMail(user.email, job.data, this.config.publicUrl), 'notification');
     } catch (error) {
-      const { message, code } = error as Error & { code?: string };
+      const { code } = error as Error & { code?: string };
+      // The log and the job's recorded output never name the recipient: the server's answer may quote the address.
+      const message = withoutAddresses((error as Error).message);
       this.logger.warn(
         `Notification email ${job.data.notificationId} failed (attempt ${job.retryCount + 1}): ${code ? `${code} ` : ''}${message}`,
       );

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { NotificationType, UserLanguage } from '@teaminbox/contracts';
+import type { NotificationType, StoredNotificationsCreated, UserLanguage } from '@teaminbox/contracts';
 import type PgBoss from 'pg-boss';
 import { v5 as uuidv5 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import { JobBoss } from '../../../platform/jobs';
+import { createdNotifications } from '../domain/notifications-created';
 
 /** One queue per channel, so a slow or failing channel never holds back another. */
 export const NOTIFICATION_QUEUES = {
@@ -117,5 +119,41 @@ export class NotificationQueue {
     for (let i = 0; i < workers; i++) {
       await this.jobs.work<NotificationJob>(NOTIFICATION_QUEUES[channel], this.tuning.pollingIntervalSeconds, handler);
     }
+  }
+
+  /**
+   * The notifications' eraser (PersonalDataRegistry.onErasure): the jobs of every channel (queued, retried, done or
+   * failed, in pg-boss's live and archived jobs) and the digest's held notifications copy each notification's title
+   * and message; those of the erased events are written again as the events now read ("[erased]" where they named
+   * the person), like the notification list.
+   */
+  async eraseCopiesOf(events: readonly StoredEvent[], tx: EntityManager): Promise<void> {
+    const texts = events
+      .filter((event) => event.type === 'NotificationsCreated')
+      .flatMap((event) => createdNotifications(event.data as StoredNotificationsCreated))
+      .map((n) => ({ id: n.notificationId, userId: n.userId, title: n.title, message: n.message }));
+    if (texts.length === 0) return;
+    const values = [
+      texts.map((text) => text.id),
+      texts.map((text) => text.userId),
+      texts.map((text) => text.title),
+      texts.map((text) => text.message),
+    ];
+    for (const table of ['pgboss.job', 'pgboss.archive']) {
+      const [{ found }]: { found: boolean }[] = await tx.query('SELECT to_regclass($1) IS NOT NULL AS found', [table]);
+      if (!found) continue;
+      await tx.query(
+        `UPDATE ${table} AS job SET data = job.data || jsonb_build_object('title', v.title, 'message', v.message)
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS v(id, user_id, title, message)
+          WHERE job.name = ANY($5::text[]) AND job.data->>'notificationId' = v.id AND job.data->>'userId' = v.user_id`,
+        [...values, Object.values(NOTIFICATION_QUEUES)],
+      );
+    }
+    await tx.query(
+      `UPDATE notification_email_digest AS held SET title = v.title, message = v.message
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS v(id, user_id, title, message)
+        WHERE held.notification_id = v.id AND held.user_id = v.user_id`,
+      values,
+    );
   }
 }

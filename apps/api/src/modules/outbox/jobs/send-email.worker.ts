@@ -6,6 +6,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import type PgBoss from 'pg-boss';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
+import { withoutAddresses } from '../../../platform/mail';
 import { EventSourcedRepository } from '../../../platform/event-sourcing';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
 import { RequestContext } from '../../../platform/request-context/request-context';
@@ -83,14 +84,18 @@ export class SendEmailWorker {
         };
         await this.commands.execute(new RecordDeliveryCommand({ type: 'ReplyFailed', data: failed }));
       }
-      this.logger.warn(`Sending reply ${replyId} failed (attempt ${job.retryCount + 1}): ${message}`);
-      throw new Error(message);
+      // The log and the job's recorded output name the reply, never an address the server's answer quotes.
+      const logged = withoutAddresses(message);
+      this.logger.warn(`Sending reply ${replyId} failed (attempt ${job.retryCount + 1}): ${logged}`);
+      throw new Error(logged);
     }
 
     const sent: ReplySent = { replyId, emailId, teamId, messageId: queued.messageId, sentAt: new Date().toISOString() };
     await this.commands.execute(new RecordDeliveryCommand({ type: 'ReplySent', data: sent }));
     await this.copyToSent(settings, raw).catch((error: unknown) =>
-      this.logger.warn(`Reply ${replyId} was sent but not copied to the Sent folder: ${describeMailError(error)}`),
+      this.logger.warn(
+        `Reply ${replyId} was sent but not copied to the Sent folder: ${withoutAddresses(describeMailError(error))}`,
+      ),
     );
   }
 
