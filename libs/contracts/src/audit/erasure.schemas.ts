@@ -42,10 +42,26 @@ export const ZEraseDataSubjectRequest = z.object({
 });
 export type TEraseDataSubjectRequest = z.infer<typeof ZEraseDataSubjectRequest>;
 
+/**
+ * Event types of the team's audit trail whose payloads still name an address after its erasure, with how many events
+ * of each: events written before their fields were sealed (plain text), which no key covers.
+ */
+export interface ErasureRemains {
+  eventType: string;
+  count: number;
+}
+
+/** At most this many event types are listed in `remains` (the most numerous first). */
+export const ERASURE_REMAINS_MAX_TYPES = 50;
+
 /** The answer of an erasure. */
 export interface DataSubjectErasure {
   subjectId: string;
-  eventId: string;
+  /**
+   * The `DataSubjectErased` appended; null when the team kept no key of the address but events in plain text still
+   * name it (nothing was erased; `remains` lists them, answered with 200).
+   */
+  eventId: string | null;
   erasedAt: string;
   /**
    * Whether every copy of the person's data was written again before the answer (the read models show "[erased]"
@@ -53,6 +69,11 @@ export interface DataSubjectErasure {
    * still being written again, page by page.
    */
   finished: boolean;
+  /**
+   * What cannot be fully erased: the event types of the team's audit trail whose payloads still contain the address
+   * (case-insensitive) once the erasure is done, with their counts; empty when nothing names it any more.
+   */
+  remains: ErasureRemains[];
 }
 
 /** The answer when the team keeps no personal data of the address (never seen, or already erased). */

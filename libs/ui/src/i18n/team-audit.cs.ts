@@ -38,4 +38,10 @@ export const teamAuditCs: typeof teamAuditEn = {
   erasureReject: 'Zrušit',
   erased: 'Osobní údaje {{email}} byly vymazány.',
   erasureFailed: 'Osobní údaje se nepodařilo vymazat: {{message}}',
+  erasureIncomplete: 'Osobní údaje {{email}} nelze vymazat úplně.',
+  erasureNothingSealed:
+    'Osobní údaje {{email}} nelze vymazat úplně: tento tým z nich nic zapečetěné neuchovává, takže nebylo vymazáno nic.',
+  erasureRemainsHelp:
+    'Tyto události tuto adresu stále uvádějí tam, kam její vymazání nedosáhne (byly zapsány dříve, než se osobní údaje začaly pečetit, nebo ji citují v údajích jiné osoby), a zůstávají, jak jsou:',
+  erasureRemain: '{{type}}: {{count}} událostí',
 };

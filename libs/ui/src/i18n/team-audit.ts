@@ -37,4 +37,10 @@ export const teamAuditEn = {
   erasureReject: 'Cancel',
   erased: 'The personal data of {{email}} was erased.',
   erasureFailed: 'The personal data could not be erased: {{message}}',
+  erasureIncomplete: 'The personal data of {{email}} cannot be fully erased.',
+  erasureNothingSealed:
+    'The personal data of {{email}} cannot be fully erased: this team keeps none of it sealed, so nothing was erased.',
+  erasureRemainsHelp:
+    'These events still name this address where no erasure of it reaches (written before personal data was sealed, or quoted in what belongs to another person), and stay as they are:',
+  erasureRemain: '{{type}}: {{count}} events',
 };

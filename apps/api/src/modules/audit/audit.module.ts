@@ -7,6 +7,7 @@ import { TeamAuditController } from './http/team-audit.controller';
 import { TeamAuditProjection } from './projections/team-audit/team-audit.projection';
 import { ExportTeamAuditHandler } from './queries/export-team-audit/export-team-audit.handler';
 import { ListTeamAuditHandler } from './queries/list-team-audit/list-team-audit.handler';
+import { RemainingPersonalData } from './queries/remaining-personal-data/remaining-personal-data';
 
 /**
  * The team's audit trail (a projection over every team event of the other contexts) and the erasure of a person's
@@ -15,7 +16,13 @@ import { ListTeamAuditHandler } from './queries/list-team-audit/list-team-audit.
 @Module({
   imports: [IdentityModule],
   controllers: [TeamAuditController, ErasureController],
-  providers: [TeamAuditProjection, ListTeamAuditHandler, ExportTeamAuditHandler, EraseDataSubjectHandler],
+  providers: [
+    TeamAuditProjection,
+    ListTeamAuditHandler,
+    ExportTeamAuditHandler,
+    EraseDataSubjectHandler,
+    RemainingPersonalData,
+  ],
 })
 export class AuditModule implements OnModuleInit {
   constructor(

@@ -132,7 +132,10 @@ describe('the Audit trail screen', () => {
     const { calls } = renderPage(TeamAuditPage, {
       'GET /api/team/members': [200, members],
       'GET /api/team/audit?page=0&size=50': [200, page([entry({ eventId: 'a1' })])],
-      'POST /api/team/audit/erasures': [201, { subjectId: 's', eventId: 'e', erasedAt: '2026-03-01T10:00:00.000Z' }],
+      'POST /api/team/audit/erasures': [
+        201,
+        { subjectId: 's', eventId: 'e', erasedAt: '2026-03-01T10:00:00.000Z', finished: true, remains: [] },
+      ],
     });
     await waitFor(() => expect(shown()).toHaveLength(1));
     fireEvent.change(screen.getByLabelText('Email address of the person'), {
@@ -150,6 +153,69 @@ describe('the Audit trail screen', () => {
     expect(erasure?.body).toEqual({ email: 'jana@example.com' });
     // The trail is loaded again: the erasure is its newest entry.
     await waitFor(() => expect(calls.filter((call) => call.path === '/api/team/audit?page=0&size=50').length).toBe(2));
+  });
+
+  it('says what cannot be fully erased: the event types that still name the address, with their counts', async () => {
+    renderPage(TeamAuditPage, {
+      'GET /api/team/members': [200, members],
+      'GET /api/team/audit?page=0&size=50': [200, page([])],
+      'POST /api/team/audit/erasures': [
+        201,
+        {
+          subjectId: 's',
+          eventId: 'e',
+          erasedAt: '2026-03-01T10:00:00.000Z',
+          finished: true,
+          remains: [
+            { eventType: 'CommentAdded', count: 2 },
+            { eventType: 'InvitationSent', count: 1 },
+          ],
+        },
+      ],
+    });
+    fireEvent.change(await screen.findByLabelText('Email address of the person'), {
+      target: { value: 'jana@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));
+    fireEvent.click(within(await screen.findByTestId('audit-erasure-confirm')).getByRole('button', { name: 'Erase' }));
+    expect(await screen.findByTestId('audit-erased')).toHaveTextContent(
+      'The personal data of jana@example.com was erased.',
+    );
+    const remains = screen.getByTestId('audit-erasure-remains');
+    expect(remains).toHaveTextContent('The personal data of jana@example.com cannot be fully erased.');
+    expect(remains).toHaveTextContent('These events still name this address where no erasure of it reaches');
+    expect(screen.getAllByTestId('audit-erasure-remain').map((item) => item.textContent)).toEqual([
+      'CommentAdded: 2 events',
+      'InvitationSent: 1 events',
+    ]);
+  });
+
+  it('reports an address only plain-text events name, instead of "not kept", and erases nothing', async () => {
+    renderPage(TeamAuditPage, {
+      'GET /api/team/members': [200, members],
+      'GET /api/team/audit?page=0&size=50': [200, page([])],
+      'POST /api/team/audit/erasures': [
+        200,
+        {
+          subjectId: 's',
+          eventId: null,
+          erasedAt: '2026-03-01T10:00:00.000Z',
+          finished: true,
+          remains: [{ eventType: 'CommentAdded', count: 1 }],
+        },
+      ],
+    });
+    fireEvent.change(await screen.findByLabelText('Email address of the person'), {
+      target: { value: 'old@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));
+    fireEvent.click(within(await screen.findByTestId('audit-erasure-confirm')).getByRole('button', { name: 'Erase' }));
+    expect(await screen.findByTestId('audit-erasure-remains')).toHaveTextContent(
+      'The personal data of old@example.com cannot be fully erased: this team keeps none of it sealed, so nothing was erased.',
+    );
+    expect(screen.getByTestId('audit-erasure-remain')).toHaveTextContent('CommentAdded: 1 events');
+    expect(screen.queryByTestId('audit-erased')).toBeNull();
+    expect(screen.queryByTestId('audit-erasure-error')).toBeNull();
   });
 
   it('shows the server’s refusal of an erasure', async () => {

@@ -109,12 +109,33 @@ function ErasurePanel() {
           data-testid="audit-erase"
         />
       </span>
-      {erasure.status === 'done' && (
+      {erasure.status === 'done' && erasure.erased && (
         <Message
           severity="success"
           text={t('teamAudit.erased', { email: erasure.message })}
           data-testid="audit-erased"
         />
+      )}
+      {erasure.status === 'done' && erasure.remains.length > 0 && (
+        <div
+          className="p-message p-message-warn p-3 flex flex-column gap-2"
+          role="alert"
+          data-testid="audit-erasure-remains"
+        >
+          <strong>
+            {t(erasure.erased ? 'teamAudit.erasureIncomplete' : 'teamAudit.erasureNothingSealed', {
+              email: erasure.message,
+            })}
+          </strong>
+          <span>{t('teamAudit.erasureRemainsHelp')}</span>
+          <ul className="m-0">
+            {erasure.remains.map((remain) => (
+              <li key={remain.eventType} data-testid="audit-erasure-remain">
+                {t('teamAudit.erasureRemain', { type: remain.eventType, count: remain.count })}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {erasure.status === 'failed' && (
         <Message

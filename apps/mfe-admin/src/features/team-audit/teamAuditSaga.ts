@@ -1,6 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { Page, TeamAuditEntry, TeamMember } from '@teaminbox/contracts';
+import type { DataSubjectErasure, Page, TeamAuditEntry, TeamMember } from '@teaminbox/contracts';
 import { api, saveBlob, teamAuditApi, type TeamAuditDownload } from '@teaminbox/api-client';
 import {
   auditExportFailed,
@@ -84,8 +84,8 @@ function* erase(): SagaIterator {
   const { erasure } = (yield select(selectTeamAudit)) as TeamAuditState;
   const email = erasure.email.trim();
   try {
-    yield call(teamAuditApi.erase, email);
-    yield put(erasureSucceeded(email));
+    const erasure = (yield call(teamAuditApi.erase, email)) as DataSubjectErasure;
+    yield put(erasureSucceeded({ email, erasure }));
     yield put(auditRequested());
   } catch (error) {
     yield put(erasureFailed(messageOf(error)));

@@ -1,5 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
+  type DataSubjectErasure,
+  type ErasureRemains,
   TEAM_AUDIT_PAGE_SIZE,
   type TeamAuditEntry,
   type TeamAuditExportFormat,
@@ -24,6 +26,10 @@ export interface AuditErasure {
   status: 'idle' | 'running' | 'done' | 'failed';
   /** The address erased (done) or the server's message (failed). */
   message: string | null;
+  /** Done: whether anything was erased (false: no key was kept, only plain-text events name the address). */
+  erased: boolean;
+  /** Done: what cannot be fully erased, the event types still naming the address with their counts. */
+  remains: ErasureRemains[];
 }
 
 export interface TeamAuditState {
@@ -55,7 +61,7 @@ export const initialTeamAuditState: TeamAuditState = {
   error: null,
   members: [],
   download: null,
-  erasure: { email: '', confirming: false, status: 'idle', message: null },
+  erasure: { email: '', confirming: false, status: 'idle', message: null, erased: false, remains: [] },
 };
 
 export const teamAuditSlice = createSlice({
@@ -108,7 +114,14 @@ export const teamAuditSlice = createSlice({
       if (state.download) state.download.status = 'done';
     },
     erasureEmailChanged(state, action: PayloadAction<string>) {
-      state.erasure = { email: action.payload, confirming: false, status: 'idle', message: null };
+      state.erasure = {
+        email: action.payload,
+        confirming: false,
+        status: 'idle',
+        message: null,
+        erased: false,
+        remains: [],
+      };
     },
     /** The admin asked to erase: the confirmation naming the consequences opens. */
     erasureRequested(state) {
@@ -122,8 +135,17 @@ export const teamAuditSlice = createSlice({
       state.erasure.status = 'running';
       state.erasure.message = null;
     },
-    erasureSucceeded(state, action: PayloadAction<string>) {
-      state.erasure = { email: '', confirming: false, status: 'done', message: action.payload };
+    /** The server answered: what was erased, and what still names the address. */
+    erasureSucceeded(state, action: PayloadAction<{ email: string; erasure: DataSubjectErasure }>) {
+      const { email, erasure } = action.payload;
+      state.erasure = {
+        email: '',
+        confirming: false,
+        status: 'done',
+        message: email,
+        erased: erasure.eventId !== null,
+        remains: erasure.remains ?? [],
+      };
     },
     erasureFailed(state, action: PayloadAction<string>) {
       state.erasure.status = 'failed';

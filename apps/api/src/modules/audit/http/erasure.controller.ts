@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   type DataSubjectErasure,
@@ -6,6 +6,7 @@ import {
   type TEraseDataSubjectRequest,
   ZEraseDataSubjectRequest,
 } from '@teaminbox/contracts';
+import type { Response } from 'express';
 import { RequireRole, TeamCaller, type TeamCallerOptions } from '../../../platform/auth';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { EraseDataSubjectCommand } from '../commands/erase-data-subject/erase-data-subject.command';
@@ -21,12 +22,16 @@ const ERASURE_TEAM: TeamCallerOptions = {
 export class ErasureController {
   constructor(private readonly commands: CommandBus) {}
 
+  /** 201 with the erasure; 200 with the report alone when no key was kept but plain-text events name the address. */
   @Post()
   @HttpCode(201)
-  erase(
+  async erase(
     @TeamCaller(ERASURE_TEAM) caller: TeamCaller,
     @Body(new ZodValidationPipe(ZEraseDataSubjectRequest)) body: TEraseDataSubjectRequest,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<DataSubjectErasure> {
-    return this.commands.execute(new EraseDataSubjectCommand(caller, body.email));
+    const erasure: DataSubjectErasure = await this.commands.execute(new EraseDataSubjectCommand(caller, body.email));
+    if (erasure.eventId === null) res.status(HttpStatus.OK);
+    return erasure;
   }
 }

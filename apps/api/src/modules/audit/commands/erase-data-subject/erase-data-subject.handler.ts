@@ -18,6 +18,7 @@ import { SharedRateLimiter } from '../../../../platform/rate-limit/rate-limiter'
 import { AccountErasure } from '../../../identity';
 import { dataSubjectDecider, dataSubjectStream } from '../../domain/data-subject.decider';
 import { TEAM_AUDIT_PROJECTION } from '../../projections/team-audit/team-audit.projection';
+import { RemainingPersonalData } from '../../queries/remaining-personal-data/remaining-personal-data';
 import { EraseDataSubjectCommand } from './erase-data-subject.command';
 
 /**
@@ -25,7 +26,8 @@ import { EraseDataSubjectCommand } from './erase-data-subject.command';
  * `DataSubjectErased` on its stream (appended with the version read), and the erasure reaction deletes them and has
  * the read models written again, page by page, after the deletion. Returns once the reaction is done (within
  * ERASURE_WAIT_MS; a longer one goes on, `finished: false`) and the audit trail has the event, so the caller's next
- * read shows "[erased]". A subject the team keeps no key of (never seen, already erased, another team's) is 404.
+ * read shows "[erased]", with what the audit trail still names of the address in plain text (`remains`). A subject the
+ * team keeps no key of (never seen, already erased, another team's) is 404 when nothing names it, else the report.
  * A team starts at most ERASURES_PER_TEAM_PER_HOUR erasures per hour (counted by every replica together); past that,
  * 429 with ERASURE_RATE_LIMIT_MESSAGE, before anything is read or deleted.
  */
@@ -42,6 +44,7 @@ export class EraseDataSubjectHandler implements ICommandHandler<EraseDataSubject
     private readonly keyring: PersonalDataKeyring,
     private readonly accounts: AccountErasure,
     private readonly runner: ProjectionRunner,
+    private readonly remaining: RemainingPersonalData,
     cluster: ClusterPool,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -56,7 +59,7 @@ export class EraseDataSubjectHandler implements ICommandHandler<EraseDataSubject
     const subjectId = this.keyring.subjectId(caller.teamId, email);
     const keyIds = await this.keyring.keyIdsOf({ teamId: caller.teamId, subjectId });
     const account = await this.accountOf(caller, email);
-    if (keyIds.length === 0 && !account) throw new DomainError('not-found', NO_PERSONAL_DATA_MESSAGE);
+    if (keyIds.length === 0 && !account) return this.nothingToErase(caller.teamId, subjectId, email);
     const eventId = uuidv7();
     const appended = await this.repository.decide(
       dataSubjectStream(subjectId),
@@ -72,7 +75,18 @@ export class EraseDataSubjectHandler implements ICommandHandler<EraseDataSubject
     const finished = await this.runner.waitFor(appended.position, [PERSONAL_DATA_ERASURE_REACTION], ERASURE_WAIT_MS, {
       afterCommit: true,
     });
-    return { subjectId, eventId, erasedAt: new Date().toISOString(), finished };
+    const remains = await this.remaining.of(caller.teamId, email);
+    return { subjectId, eventId, erasedAt: new Date().toISOString(), finished, remains };
+  }
+
+  /**
+   * No key of the address is kept: 404 when nothing names it either; when events written before sealing still name
+   * it in plain text, the report of what remains (nothing is erased, no event appended).
+   */
+  private async nothingToErase(teamId: string, subjectId: string, email: string): Promise<DataSubjectErasure> {
+    const remains = await this.remaining.of(teamId, email);
+    if (remains.length === 0) throw new DomainError('not-found', NO_PERSONAL_DATA_MESSAGE);
+    return { subjectId, eventId: null, erasedAt: new Date().toISOString(), finished: true, remains };
   }
 
   /**
