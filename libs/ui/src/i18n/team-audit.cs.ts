@@ -38,6 +38,8 @@ export const teamAuditCs: typeof teamAuditEn = {
   erasureReject: 'Zrušit',
   erased: 'Osobní údaje {{email}} byly vymazány.',
   erasureFailed: 'Osobní údaje se nepodařilo vymazat: {{message}}',
+  erasureStillRunning:
+    'Klíče {{email}} jsou smazány: z historie už nelze nic z jejích údajů přečíst. Doručená pošta, vyhledávání a auditní stopa se ještě aktualizují a během několika minut budou zobrazovat „[erased]“.',
   erasureIncomplete: 'Osobní údaje {{email}} nelze vymazat úplně.',
   erasureNothingSealed:
     'Osobní údaje {{email}} nelze vymazat úplně: tento tým z nich nic zapečetěné neuchovává, takže nebylo vymazáno nic.',

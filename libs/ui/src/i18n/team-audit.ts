@@ -37,6 +37,8 @@ export const teamAuditEn = {
   erasureReject: 'Cancel',
   erased: 'The personal data of {{email}} was erased.',
   erasureFailed: 'The personal data could not be erased: {{message}}',
+  erasureStillRunning:
+    'The keys of {{email}} are deleted: nothing of theirs can be read from the history any more. The inbox, search and audit trail are still being updated and will show "[erased]" within minutes.',
   erasureIncomplete: 'The personal data of {{email}} cannot be fully erased.',
   erasureNothingSealed:
     'The personal data of {{email}} cannot be fully erased: this team keeps none of it sealed, so nothing was erased.',

@@ -114,6 +114,8 @@ describe('MailerService', () => {
     expect(logged.join('\n')).toContain('http://localhost/loginLink/AbCdEf…');
     expect(logged.join('\n')).toContain('http://localhost/invitation/AbCdEf…');
     expect(logged.join('\n')).not.toContain(token);
+    expect(logged.join('\n')).not.toContain('dev@example.com');
+    expect(logged.join('\n')).toContain('mail to <address> not sent');
     expect(warned.join('\n')).toMatch(/SMTP_URL is not set: login links and invitations cannot be delivered/);
   });
 

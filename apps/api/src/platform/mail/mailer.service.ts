@@ -4,6 +4,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { headerText } from './mail-content';
+import { ADDRESS_MASK, withoutAddresses } from './without-addresses';
 
 export interface OutgoingMail {
   /** One recipient; must pass isValidEmail (so no header injection is possible through it). */
@@ -52,8 +53,8 @@ const LANE_CONNECTIONS: Record<MailLane, number> = { account: 2, notification: 4
 /**
  * The product's own outgoing mail (login links, invitations, notifications) through SMTP_URL from MAIL_FROM, over
  * pooled connections, one pool per lane (MailLane). Without SMTP_URL each message is written to the log instead, its
- * links in full only in development (NODE_ENV=development): anywhere else a logged link would let whoever reads the
- * log sign in.
+ * recipient and links in full only in development (NODE_ENV=development): anywhere else a logged link would let
+ * whoever reads the log sign in, and the log names no one.
  */
 @Injectable()
 export class MailerService implements OnModuleDestroy {
@@ -86,8 +87,13 @@ export class MailerService implements OnModuleDestroy {
     if (!isValidEmail(mail.to)) throw new Error('Refusing to send mail to an invalid address');
     const subject = headerText(mail.subject);
     if (!this.transports) {
-      const text = this.config.development ? mail.text : withoutLinkTokens(mail.text);
-      this.logger.log(`No SMTP_URL set; mail to ${mail.to} not sent. Subject: ${subject}\n${text}`);
+      // Outside development the log names nobody: no recipient, no address in the text, no usable link.
+      const development = this.config.development;
+      const text = development ? mail.text : withoutAddresses(withoutLinkTokens(mail.text));
+      const to = development ? mail.to : ADDRESS_MASK;
+      this.logger.log(
+        `No SMTP_URL set; mail to ${to} not sent. Subject: ${development ? subject : withoutAddresses(subject)}\n${text}`,
+      );
       return;
     }
     await this.transports[lane].sendMail({

@@ -155,6 +155,33 @@ describe('the Audit trail screen', () => {
     await waitFor(() => expect(calls.filter((call) => call.path === '/api/team/audit?page=0&size=50').length).toBe(2));
   });
 
+  it('says when a long erasure goes on after the answer (keys deleted, read models still being updated)', async () => {
+    renderPage(TeamAuditPage, {
+      'GET /api/team/members': [200, members],
+      'GET /api/team/audit?page=0&size=50': [200, page([])],
+      'POST /api/team/audit/erasures': [
+        201,
+        {
+          subjectId: 's',
+          eventId: 'e',
+          erasedAt: '2026-03-01T10:00:00.000Z',
+          finished: false,
+          remains: [{ eventType: 'EmailReceived', count: 5000 }],
+        },
+      ],
+    });
+    fireEvent.change(await screen.findByLabelText('Email address of the person'), {
+      target: { value: 'jana@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));
+    fireEvent.click(within(await screen.findByTestId('audit-erasure-confirm')).getByRole('button', { name: 'Erase' }));
+    expect(await screen.findByTestId('audit-erasure-running')).toHaveTextContent(
+      'The keys of jana@example.com are deleted: nothing of theirs can be read from the history any more.',
+    );
+    // Rows not yet written again are no report of what cannot be erased.
+    expect(screen.queryByTestId('audit-erasure-remains')).toBeNull();
+  });
+
   it('says what cannot be fully erased: the event types that still name the address, with their counts', async () => {
     renderPage(TeamAuditPage, {
       'GET /api/team/members': [200, members],

@@ -116,7 +116,14 @@ function ErasurePanel() {
           data-testid="audit-erased"
         />
       )}
-      {erasure.status === 'done' && erasure.remains.length > 0 && (
+      {erasure.status === 'done' && erasure.erased && !erasure.finished && (
+        <Message
+          severity="info"
+          text={t('teamAudit.erasureStillRunning', { email: erasure.message })}
+          data-testid="audit-erasure-running"
+        />
+      )}
+      {erasure.status === 'done' && erasure.finished && erasure.remains.length > 0 && (
         <div
           className="p-message p-message-warn p-3 flex flex-column gap-2"
           role="alert"

@@ -30,6 +30,11 @@ export interface AuditErasure {
   erased: boolean;
   /** Done: what cannot be fully erased, the event types still naming the address with their counts. */
   remains: ErasureRemains[];
+  /**
+   * Done: whether the read models were all written again before the answer; false: the keys are deleted and the
+   * inbox, search and trail are still being updated (a person with very many events).
+   */
+  finished: boolean;
 }
 
 export interface TeamAuditState {
@@ -61,7 +66,7 @@ export const initialTeamAuditState: TeamAuditState = {
   error: null,
   members: [],
   download: null,
-  erasure: { email: '', confirming: false, status: 'idle', message: null, erased: false, remains: [] },
+  erasure: { email: '', confirming: false, status: 'idle', message: null, erased: false, remains: [], finished: true },
 };
 
 export const teamAuditSlice = createSlice({
@@ -121,6 +126,7 @@ export const teamAuditSlice = createSlice({
         message: null,
         erased: false,
         remains: [],
+        finished: true,
       };
     },
     /** The admin asked to erase: the confirmation naming the consequences opens. */
@@ -145,6 +151,7 @@ export const teamAuditSlice = createSlice({
         message: email,
         erased: erasure.eventId !== null,
         remains: erasure.remains ?? [],
+        finished: erasure.finished !== false,
       };
     },
     erasureFailed(state, action: PayloadAction<string>) {
