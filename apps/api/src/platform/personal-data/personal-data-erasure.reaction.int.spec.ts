@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSubjectErased, EventMetadata } from '@teaminbox/contracts';
+import type { DataSubjectErased } from '@teaminbox/contracts';
+import { systemMetadata } from '../../../test/support/event-metadata';
 import { createMigratedTestDataSource, type MigratedTestDataSource } from '../../../test/support/test-database';
 import type { StoredEvent } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
@@ -17,13 +18,7 @@ interface Note {
   text: string;
 }
 
-const metadata = (): EventMetadata => ({
-  actorUserId: null,
-  teamId: null,
-  correlationId: randomUUID(),
-  causationId: null,
-  occurredAt: new Date().toISOString(),
-});
+const metadata = systemMetadata;
 
 describe('the erasure reaction: keys deleted in its checkpoint transaction, read models written again page by page', () => {
   let db: MigratedTestDataSource;

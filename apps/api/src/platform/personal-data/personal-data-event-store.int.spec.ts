@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata } from '@teaminbox/contracts';
+import { systemMetadata } from '../../../test/support/event-metadata';
 import { createMigratedTestDataSource, type MigratedTestDataSource } from '../../../test/support/test-database';
 import { START } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
@@ -17,13 +17,7 @@ interface Message {
 }
 
 const SECRETS_KEY = 's'.repeat(40);
-const metadata = (): EventMetadata => ({
-  actorUserId: null,
-  teamId: null,
-  correlationId: randomUUID(),
-  causationId: null,
-  occurredAt: new Date().toISOString(),
-});
+const metadata = systemMetadata;
 
 describe('the event store with personal data sealed (PostgreSQL)', () => {
   let db: MigratedTestDataSource;

@@ -37,6 +37,18 @@ const shown = () =>
   }));
 
 describe('the Audit trail screen', () => {
+  /** The admin erases `email` on the screen (typed, confirmed); the server answers `answer`. */
+  const eraseOnScreen = async (email: string, answer: [number, unknown]) => {
+    renderPage(TeamAuditPage, {
+      'GET /api/team/members': [200, members],
+      'GET /api/team/audit?page=0&size=50': [200, page([])],
+      'POST /api/team/audit/erasures': answer,
+    });
+    fireEvent.change(await screen.findByLabelText('Email address of the person'), { target: { value: email } });
+    fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));
+    fireEvent.click(within(await screen.findByTestId('audit-erasure-confirm')).getByRole('button', { name: 'Erase' }));
+  };
+
   it('lists the team’s events and loads them again with the filters applied', async () => {
     const { calls } = renderPage(TeamAuditPage, {
       'GET /api/team/members': [200, members],
@@ -156,25 +168,16 @@ describe('the Audit trail screen', () => {
   });
 
   it('says when a long erasure goes on after the answer (keys deleted, read models still being updated)', async () => {
-    renderPage(TeamAuditPage, {
-      'GET /api/team/members': [200, members],
-      'GET /api/team/audit?page=0&size=50': [200, page([])],
-      'POST /api/team/audit/erasures': [
-        201,
-        {
-          subjectId: 's',
-          eventId: 'e',
-          erasedAt: '2026-03-01T10:00:00.000Z',
-          finished: false,
-          remains: [{ eventType: 'EmailReceived', count: 5000 }],
-        },
-      ],
-    });
-    fireEvent.change(await screen.findByLabelText('Email address of the person'), {
-      target: { value: 'jana@example.com' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));
-    fireEvent.click(within(await screen.findByTestId('audit-erasure-confirm')).getByRole('button', { name: 'Erase' }));
+    await eraseOnScreen('jana@example.com', [
+      201,
+      {
+        subjectId: 's',
+        eventId: 'e',
+        erasedAt: '2026-03-01T10:00:00.000Z',
+        finished: false,
+        remains: [{ eventType: 'EmailReceived', count: 5000 }],
+      },
+    ]);
     expect(await screen.findByTestId('audit-erasure-running')).toHaveTextContent(
       'The keys of jana@example.com are deleted: nothing of theirs can be read from the history any more.',
     );
@@ -183,28 +186,19 @@ describe('the Audit trail screen', () => {
   });
 
   it('says what cannot be fully erased: the event types that still name the address, with their counts', async () => {
-    renderPage(TeamAuditPage, {
-      'GET /api/team/members': [200, members],
-      'GET /api/team/audit?page=0&size=50': [200, page([])],
-      'POST /api/team/audit/erasures': [
-        201,
-        {
-          subjectId: 's',
-          eventId: 'e',
-          erasedAt: '2026-03-01T10:00:00.000Z',
-          finished: true,
-          remains: [
-            { eventType: 'CommentAdded', count: 2 },
-            { eventType: 'InvitationSent', count: 1 },
-          ],
-        },
-      ],
-    });
-    fireEvent.change(await screen.findByLabelText('Email address of the person'), {
-      target: { value: 'jana@example.com' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));
-    fireEvent.click(within(await screen.findByTestId('audit-erasure-confirm')).getByRole('button', { name: 'Erase' }));
+    await eraseOnScreen('jana@example.com', [
+      201,
+      {
+        subjectId: 's',
+        eventId: 'e',
+        erasedAt: '2026-03-01T10:00:00.000Z',
+        finished: true,
+        remains: [
+          { eventType: 'CommentAdded', count: 2 },
+          { eventType: 'InvitationSent', count: 1 },
+        ],
+      },
+    ]);
     expect(await screen.findByTestId('audit-erased')).toHaveTextContent(
       'The personal data of jana@example.com was erased.',
     );
@@ -218,25 +212,16 @@ describe('the Audit trail screen', () => {
   });
 
   it('reports an address only plain-text events name, instead of "not kept", and erases nothing', async () => {
-    renderPage(TeamAuditPage, {
-      'GET /api/team/members': [200, members],
-      'GET /api/team/audit?page=0&size=50': [200, page([])],
-      'POST /api/team/audit/erasures': [
-        200,
-        {
-          subjectId: 's',
-          eventId: null,
-          erasedAt: '2026-03-01T10:00:00.000Z',
-          finished: true,
-          remains: [{ eventType: 'CommentAdded', count: 1 }],
-        },
-      ],
-    });
-    fireEvent.change(await screen.findByLabelText('Email address of the person'), {
-      target: { value: 'old@example.com' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));
-    fireEvent.click(within(await screen.findByTestId('audit-erasure-confirm')).getByRole('button', { name: 'Erase' }));
+    await eraseOnScreen('old@example.com', [
+      200,
+      {
+        subjectId: 's',
+        eventId: null,
+        erasedAt: '2026-03-01T10:00:00.000Z',
+        finished: true,
+        remains: [{ eventType: 'CommentAdded', count: 1 }],
+      },
+    ]);
     expect(await screen.findByTestId('audit-erasure-remains')).toHaveTextContent(
       'The personal data of old@example.com cannot be fully erased: this team keeps none of it sealed, so nothing was erased.',
     );
@@ -246,16 +231,10 @@ describe('the Audit trail screen', () => {
   });
 
   it('shows the server’s refusal of an erasure', async () => {
-    renderPage(TeamAuditPage, {
-      'GET /api/team/members': [200, members],
-      'GET /api/team/audit?page=0&size=50': [200, page([])],
-      'POST /api/team/audit/erasures': [404, { message: 'No personal data of this address is kept in your team.' }],
-    });
-    fireEvent.change(await screen.findByLabelText('Email address of the person'), {
-      target: { value: 'nobody@example.com' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));
-    fireEvent.click(within(await screen.findByTestId('audit-erasure-confirm')).getByRole('button', { name: 'Erase' }));
+    await eraseOnScreen('nobody@example.com', [
+      404,
+      { message: 'No personal data of this address is kept in your team.' },
+    ]);
     expect(await screen.findByTestId('audit-erasure-error')).toHaveTextContent(
       'No personal data of this address is kept in your team.',
     );

@@ -10,6 +10,7 @@ import { EVENT_STORE, type EventStore } from '../../../platform/event-store/even
 import { teamWith } from '../../../../test/app/identity-fixtures';
 import { erasureKit } from '../../../../test/app/erasure-kit';
 import { suiteWithApp } from '../../../../test/app/suite';
+import { until } from '../../../../test/support/until';
 
 /** The sender of the sample email. */
 const SENDER = 'martina.novakova@example.com';
@@ -17,16 +18,6 @@ const SUBJECT = 'Order #48213 arrived damaged';
 /** A person the team only ever named in plain text (an event written before its fields were sealed). */
 const LEGACY_PERSON = 'old.customer@example.com';
 const ATTACHMENT_WORDS = 'the invoice of order 48213 for Martina';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('erasure is complete, and says what cannot be erased', () => {
   const { t, sink } = suiteWithApp();

@@ -2,19 +2,10 @@ import type { Email, EmailRulesExplanation, Page, TeamAuditEntry } from '@teamin
 import { teamWith } from '../../../../test/app/identity-fixtures';
 import { erasureKit } from '../../../../test/app/erasure-kit';
 import { suiteWithApp } from '../../../../test/app/suite';
+import { until } from '../../../../test/support/until';
 
 /** The sender of the sample email. */
 const SENDER = 'martina.novakova@example.com';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('erasure of a person a rule condition names', () => {
   const { t, sink } = suiteWithApp();

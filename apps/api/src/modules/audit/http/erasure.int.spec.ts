@@ -18,6 +18,7 @@ import { EVENT_STORE, type EventStore } from '../../../platform/event-store/even
 import { teamWith } from '../../../../test/app/identity-fixtures';
 import { erasureKit } from '../../../../test/app/erasure-kit';
 import { suiteWithApp } from '../../../../test/app/suite';
+import { until } from '../../../../test/support/until';
 
 const SENDER = 'martina.novakova@example.com';
 const SENDER_NAME = 'Martina Novakova';
@@ -28,16 +29,6 @@ const DRAFT_WORDS = 'Dear Martina, a first draft';
 const REPLY_WORDS = 'Dear Martina, a new carafe is on its way';
 const COLLEAGUE = 'warehouse.colleague@example.com';
 const LOGGED_WORDS = 'Martina asked on the phone for a refund';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that keeps the history', () => {
   const { t, sink } = suiteWithApp();
