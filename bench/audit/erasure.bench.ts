@@ -15,7 +15,7 @@
  * that shows it, against the same probe with no erasure running. Before each phase the projections and the background
  * jobs (notifications of the mail received) are waited for, so the erasure does not share the machine with them.
  */
-import { v7 as uuidv7 } from 'uuid';
+import { emailReceived } from '../../apps/api/test/notifications/receive-email';
 import { EVENT_STORE, type EventStore } from '../../apps/api/src/platform/event-store/event-store.port';
 import { startBenchApp, type BenchApp } from '../support/bench-app';
 import { settled } from '../support/settled';
@@ -27,42 +27,18 @@ const OTHER_SENDERS = 1000;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-function emailReceived(teamId: string, from: string, n: number) {
-  const emailId = uuidv7();
-  const occurredAt = new Date().toISOString();
-  return {
-    streamId: `email-${emailId}`,
-    emailId,
-    event: {
-      eventId: uuidv7(),
-      type: 'EmailReceived',
-      data: {
-        emailId,
-        teamId,
-        messageId: `<${emailId}@example.com>`,
-        subject: `Order ${n} is late`,
-        fromName: `Customer ${from.split('@')[0]}`,
-        fromEmail: from,
-        to: ['support@example.com'],
-        cc: [],
-        text: `Hello, where is my order ${n}? It was due last week. Regards, ${from}`,
-        html: null,
-        receivedAt: occurredAt,
-        priority: 'MEDIUM',
-        status: 'NEW',
-      },
-      metadata: { actorUserId: null, teamId, correlationId: uuidv7(), causationId: null, occurredAt },
-    },
-  };
-}
-
 /** Appends `count` emails (each its own stream, 100 at a time), from `senderOf(n)`, then waits for every projection. */
 async function receive(bench: BenchApp, teamId: string, count: number, senderOf: (n: number) => string) {
   const store = bench.app.get<EventStore>(EVENT_STORE);
   const ids: string[] = [];
   for (let start = 0; start < count; start += 100) {
     const batch = Array.from({ length: Math.min(100, count - start) }, (_, i) =>
-      emailReceived(teamId, senderOf(start + i), start + i),
+      emailReceived(teamId, {
+        subject: `Order ${start + i} is late`,
+        fromName: `Customer ${senderOf(start + i).split('@')[0]}`,
+        fromEmail: senderOf(start + i),
+        text: `Hello, where is my order ${start + i}? It was due last week. Regards, ${senderOf(start + i)}`,
+      }),
     );
     await Promise.all(batch.map(({ streamId, event }) => store.appendToStream(streamId, [event], 'no_stream')));
     ids.push(...batch.map((email) => email.emailId));

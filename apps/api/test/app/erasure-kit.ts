@@ -1,12 +1,13 @@
 import type { DataSubjectErasure } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
+import type { SmtpSink } from '../support/smtp-sink';
 import type { TestApp } from './test-app';
 import { verifyTestApp } from './verify-test-app';
 
 type ErrorBody = { success: false; message: string };
 
 /** What the erasure suites do over and over: call the API, erase a person, export the trail, prove the read models. */
-export function erasureKit(t: TestApp) {
+export function erasureKit(t: TestApp, sink: SmtpSink) {
   const db = () => t.app.get(DataSource);
   /** A call that must succeed; its body. */
   const call = async <T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<T> => {
@@ -30,5 +31,23 @@ export function erasureKit(t: TestApp) {
     expect(report.tables.filter((table) => !table.equal).map((table) => table.table)).toEqual([]);
     expect(report.equal).toBe(true);
   };
-  return { db, call, erase, exported, verifyEqual };
+  /** Makes the team's replies go to the test SMTP server (no mailbox sync: the configuration is inactive). */
+  const configureSmtp = (token: string) =>
+    call(token, 'POST', '/api/email-server-config', {
+      imapHost: '127.0.0.1',
+      imapPort: 1,
+      imapUsername: 'nobody',
+      imapPassword: 'unused',
+      imapUseSsl: false,
+      smtpHost: '127.0.0.1',
+      smtpPort: Number(new URL(sink.url).port),
+      smtpUsername: 'mailer',
+      smtpPassword: 's3cret',
+      smtpUseSsl: false,
+      smtpUseTls: false,
+      fromEmail: 'support@example.com',
+      fromName: 'Support Team',
+      isActive: false,
+    });
+  return { db, call, erase, exported, verifyEqual, configureSmtp };
 }

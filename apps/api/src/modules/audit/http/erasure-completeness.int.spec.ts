@@ -21,7 +21,7 @@ const ATTACHMENT_WORDS = 'the invoice of order 48213 for Martina';
 
 describe('erasure is complete, and says what cannot be erased', () => {
   const { t, sink } = suiteWithApp();
-  const { db, call, erase } = erasureKit(t);
+  const { db, call, erase, configureSmtp } = erasureKit(t, sink);
   const store = () => t.app.get<EventStore>(EVENT_STORE);
   const sampleEmail = async (token: string) => {
     await call(token, 'POST', '/api/emails/sample');
@@ -104,22 +104,7 @@ describe('erasure is complete, and says what cannot be erased', () => {
   it('deletes the attachments of replies to the person and the copies of their data in job rows', async () => {
     const team = await teamWith(t, sink, ['MEMBER']);
     const [member] = team.members;
-    await call(team.admin.token, 'POST', '/api/email-server-config', {
-      imapHost: '127.0.0.1',
-      imapPort: 1,
-      imapUsername: 'nobody',
-      imapPassword: 'unused',
-      imapUseSsl: false,
-      smtpHost: '127.0.0.1',
-      smtpPort: Number(new URL(sink.url).port),
-      smtpUsername: 'mailer',
-      smtpPassword: 's3cret',
-      smtpUseSsl: false,
-      smtpUseTls: false,
-      fromEmail: 'support@example.com',
-      fromName: 'Support Team',
-      isActive: false,
-    });
+    await configureSmtp(team.admin.token);
     const email = await sampleEmail(team.admin.token);
     const base = `/api/emails/${email.id}`;
 

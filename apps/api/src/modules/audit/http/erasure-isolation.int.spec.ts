@@ -1,5 +1,4 @@
 import type { Email, Page } from '@teaminbox/contracts';
-import { v7 as uuidv7 } from 'uuid';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
 import { READ_YOUR_WRITES_TIMEOUT_MS } from '../../../platform/event-sourcing/read-your-writes';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
@@ -15,45 +14,21 @@ const SENDER = 'long.correspondent@example.com';
 
 describe('an erasure never holds back another team (issue: erasure without a global freeze)', () => {
   const { t, sink } = suiteWithApp();
-  const { db, call, erase } = erasureKit(t);
+  const { db, call, erase } = erasureKit(t, sink);
 
   /** Team A's mail from SENDER, as ingestion records it, appended 50 at a time. */
   async function receiveMany(teamId: string): Promise<void> {
-    const store = t.app.get<EventStore>(EVENT_STORE);
-    for (let start = 0; start < EMAILS; start += 50) {
+    for (let start = 0; start < EMAILS; start += 50)
       await Promise.all(
-        Array.from({ length: Math.min(50, EMAILS - start) }, async (_, offset) => {
-          const emailId = uuidv7();
-          const occurredAt = new Date().toISOString();
-          await store.appendToStream(
-            `email-${emailId}`,
-            [
-              {
-                eventId: uuidv7(),
-                type: 'EmailReceived',
-                data: {
-                  emailId,
-                  teamId,
-                  messageId: `<${emailId}@example.com>`,
-                  subject: `Order ${start + offset} is late`,
-                  fromName: 'Long Correspondent',
-                  fromEmail: SENDER,
-                  to: ['support@example.com'],
-                  cc: [],
-                  text: `Where is my order ${start + offset}? Long Correspondent`,
-                  html: null,
-                  receivedAt: occurredAt,
-                  priority: 'MEDIUM',
-                  status: 'NEW',
-                },
-                metadata: { actorUserId: null, teamId, correlationId: uuidv7(), causationId: null, occurredAt },
-              },
-            ],
-            'no_stream',
-          );
-        }),
+        Array.from({ length: Math.min(50, EMAILS - start) }, (_, offset) =>
+          receiveEmail(t, teamId, {
+            subject: `Order ${start + offset} is late`,
+            fromName: 'Long Correspondent',
+            fromEmail: SENDER,
+            text: `Where is my order ${start + offset}? Long Correspondent`,
+          }),
+        ),
       );
-    }
   }
 
   it("lists another team's archive within the read-your-writes wait while a long erasure runs", async () => {

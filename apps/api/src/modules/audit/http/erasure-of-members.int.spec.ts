@@ -16,7 +16,7 @@ import { suiteWithApp } from '../../../../test/app/suite';
 
 describe("erasure of an invitee's and a member's personal data: the team's records read [erased], the history stays", () => {
   const { t, sink } = suiteWithApp();
-  const { db, call, erase, exported, verifyEqual } = erasureKit(t);
+  const { db, call, erase, exported, verifyEqual } = erasureKit(t, sink);
   const signIn = (email: string, password: string) =>
     t.request<SuccessMessageResponse>('/api/auth/signin', { method: 'POST', body: { email, password } });
   const stored = async (where: string, parameter: string) =>

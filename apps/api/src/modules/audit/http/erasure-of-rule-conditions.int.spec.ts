@@ -9,7 +9,7 @@ const SENDER = 'martina.novakova@example.com';
 
 describe('erasure of a person a rule condition names', () => {
   const { t, sink } = suiteWithApp();
-  const { call, erase } = erasureKit(t);
+  const { call, erase } = erasureKit(t, sink);
 
   it("leaves the sender's address neither in the email's rule explanation nor in the rule's audit entries", async () => {
     const team = await teamWith(t, sink, []);

@@ -17,7 +17,7 @@ describe('erasures per team and hour (ERASURES_PER_TEAM_PER_HOUR)', () => {
   });
 
   it('answers 429 with a clear message past the limit, in that team only', async () => {
-    const { erase } = erasureKit(t);
+    const { erase } = erasureKit(t, sink);
     const team = await teamWith(t, sink, []);
     const other = await teamWith(t, sink, []);
     // Addresses the team keeps nothing of still count: each attempt costs the same lookups.

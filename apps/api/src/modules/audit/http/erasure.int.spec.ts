@@ -32,25 +32,7 @@ const LOGGED_WORDS = 'Martina asked on the phone for a refund';
 
 describe('erasure of a person (POST /team/audit/erasures): crypto-shredding that keeps the history', () => {
   const { t, sink } = suiteWithApp();
-  const { db, call, erase, exported, verifyEqual } = erasureKit(t);
-  /** Makes the team's replies go to the test SMTP server (no mailbox sync: the configuration is inactive). */
-  const configureSmtp = (token: string) =>
-    call(token, 'POST', '/api/email-server-config', {
-      imapHost: '127.0.0.1',
-      imapPort: 1,
-      imapUsername: 'nobody',
-      imapPassword: 'unused',
-      imapUseSsl: false,
-      smtpHost: '127.0.0.1',
-      smtpPort: Number(new URL(sink.url).port),
-      smtpUsername: 'mailer',
-      smtpPassword: 's3cret',
-      smtpUseSsl: false,
-      smtpUseTls: false,
-      fromEmail: 'support@example.com',
-      fromName: 'Support Team',
-      isActive: false,
-    });
+  const { db, call, erase, exported, verifyEqual, configureSmtp } = erasureKit(t, sink);
   const martinasEmail = async (token: string) =>
     (await call<Page<Email>>(token, 'GET', '/api/emails?size=50')).content.find(
       (email) => email.subject === SUBJECT || email.fromEmail === SENDER || email.fromEmail === '[erased]',
