@@ -1,5 +1,10 @@
+/**
+ * The runner: registers subscribers, starts and stops their loops, and is the loop itself (read the log, handle a
+ * batch and move the checkpoint, isolate a failing event). Leadership, checkpoints, parked events, rebuilds and
+ * read-your-writes waits are its collaborators, one file each.
+ */
 import { EventEmitter } from 'node:events';
-import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   START,
   comparePositions,
@@ -7,13 +12,27 @@ import {
   type Position,
   type StoredEvent,
 } from '../event-store/event-store.port';
+import { CheckpointMoved, Checkpoints } from './checkpoints';
+import { Leadership } from './leadership';
+import { HELD_BEHIND_MESSAGE, ParkedEvents, errorText, type ParkedEvent, type ReplayResult } from './parked-events';
 import type { Projection, Reaction } from './projection';
+import { rebuildLoop, type RebuildDeps, type RebuildResult } from './rebuild';
+import {
+  HandleFailed,
+  newLoop,
+  sleep,
+  wakeAll,
+  wakeFor,
+  type Loop,
+  type RunnerLogger,
+  type Subscriber,
+} from './subscriber-loop';
+import { SharedLogReads } from './shared-log-reads';
+import { Waits } from './waits';
 
-export interface RunnerLogger {
-  log(message: string): void;
-  warn(message: string): void;
-  error(message: string, error?: unknown): void;
-}
+export { HELD_BEHIND_MESSAGE, replayParkedEvents, type ParkedEvent, type ReplayResult } from './parked-events';
+export { rebuildProjection, type RebuildResult } from './rebuild';
+export type { RunnerLogger } from './subscriber-loop';
 
 export interface ProjectionRunnerOptions {
   /** Events read per batch (default 2000). */
@@ -46,129 +65,13 @@ export interface SubscriberStatus {
   parked: number;
 }
 
-/** A parked event as `projection_parked_event` keeps it. */
-export interface ParkedEvent {
-  projection: string;
-  eventId: string;
-  streamId: string;
-  streamVersion: number;
-  type: string;
-  position: Position;
-  error: string;
-  attempts: number;
-  parkedAt: Date;
-}
-
-export interface ReplayResult {
-  name: string;
-  replayed: number;
-  /** Still parked: failed again, or behind one that did in the same stream. */
-  stillParked: number;
-}
-
 export const LAG_COUNT_LIMIT = 1000;
-const MAX_ERROR_LENGTH = 2000;
-/** Why an event waits in the dead-letter table without having failed itself. */
-export const HELD_BEHIND_MESSAGE = 'Held behind a parked event of the same stream';
-
-export interface RebuildResult {
-  name: string;
-  /** Events read from the log. */
-  events: number;
-  /** Events of the projection's types handed to it. */
-  handled: number;
-  ms: number;
-  eventsPerSecond: number;
-  /** False when another process leads the projection and rebuilt it (this process only waited). */
-  local: boolean;
-  /** Events parked during the rebuild (see replayParked). */
-  parked: number;
-}
-
-/** handle() failed: the batch's data, not the runner, is the suspect (see isolate). */
-class HandleFailed extends Error {
-  constructor(readonly failure: unknown) {
-    super((failure as Error)?.message ?? String(failure));
-  }
-}
-
-const errorText = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
-
-type Subscriber =
-  | { kind: 'projection'; name: string; types: Set<string>; projection: Projection }
-  | { kind: 'reaction'; name: string; types: Set<string>; reaction: Reaction };
-
-/**
- * One read of the log for the subscribers that ask for the same batch (same position) together: the types whose
- * payloads it reads are the union of theirs (payloads of other types are not read).
- */
-interface SharedRead {
-  types: Set<string>;
-  /** Sent to the event store: a subscriber that needs a type not read waits for a read of its own. */
-  sent: boolean;
-  events: Promise<StoredEvent[]>;
-}
-
-/** A waitFor under way: the subscribers it waits for and where. */
-interface PendingWait {
-  names: readonly string[];
-  position: Position;
-  afterCommit: boolean;
-}
-
-interface Loop {
-  sub: Subscriber;
-  leader: boolean;
-  /** Checkpoint as known while leading; undefined until loaded. */
-  cursor: Position | undefined;
-  /** Reactions with afterCommit: position up to which afterCommit has run. */
-  afterCommitCursor: Position | undefined;
-  mutex: Mutex;
-  woken: boolean;
-  wake: (() => void) | undefined;
-  done: Promise<void> | undefined;
-  /** Streams with a parked event for this subscriber: their later events are parked behind it (kept in order). */
-  parkedStreams: Set<string>;
-}
-
-/** One subscriber's checkpoint move from the position it read after to its batch's last event (positions as text). */
-interface CheckpointMove {
-  name: string;
-  from_commit: string;
-  from_prepare: string;
-  to_commit: string;
-  to_prepare: string;
-  /** A reaction with nothing pending after the commit: its after-commit position moves too. */
-  after_commit: boolean;
-}
-
-/** The checkpoint changed under us (a rebuild, or another leader): reload and go on. */
-class CheckpointMoved extends Error {}
-
-class Mutex {
-  private tail: Promise<unknown> = Promise.resolve();
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(fn, fn);
-    this.tail = result.catch(() => undefined);
-    return result;
-  }
-}
 
 const consoleLogger: RunnerLogger = {
   log: (message) => console.log(message),
   warn: (message) => console.warn(message),
   error: (message, error) => console.error(message, error),
 };
-
-function parsePosition(commit: string | null | undefined, prepare: string | null | undefined): Position | undefined {
-  if (commit == null || prepare == null) return undefined;
-  return { commit: BigInt(commit), prepare: BigInt(prepare) };
-}
-
-const SELECT_CHECKPOINT = `SELECT commit::text AS commit, prepare::text AS prepare,
-  after_commit_commit::text AS ac_commit, after_commit_prepare::text AS ac_prepare
-  FROM projection_checkpoints WHERE name = $1`;
 
 /**
  * Feeds registered projections and reactions from the event store's global log. Each subscriber has
@@ -189,17 +92,12 @@ export class ProjectionRunner {
   private readonly logger: RunnerLogger;
   private running = false;
   private unsubscribe: (() => void) | undefined;
-  private lockRunner: QueryRunner | undefined;
-  private lockRunnerReady: Promise<QueryRunner> | undefined;
-  private leaseTimer: NodeJS.Timeout | undefined;
-  /** Queries on the lock connection run one at a time. */
-  private readonly lockMutex = new Mutex();
-  /** Checkpoint moves being gathered for one statement (see moveCheckpoint). */
-  private pendingMoves: { moves: CheckpointMove[]; moved: Promise<Set<string>> } | undefined;
-  /** Reads of the log being gathered or under way, by the position they read after. */
-  private readonly sharedReads = new Map<string, SharedRead>();
-  /** The waitFor calls under way: each announcement of the log wakes again their subscribers still behind. */
-  private readonly waits = new Set<PendingWait>();
+  private readonly log: SharedLogReads;
+  private readonly leadership: Leadership;
+  private readonly checkpoints: Checkpoints;
+  private readonly parked: ParkedEvents;
+  private readonly waits: Waits;
+  private readonly rebuildDeps: RebuildDeps;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -216,6 +114,22 @@ export class ProjectionRunner {
     };
     this.logger = options.logger ?? consoleLogger;
     this.progress.setMaxListeners(0);
+    this.log = new SharedLogReads(eventStore, this.options.batchSize);
+    this.leadership = new Leadership(dataSource, this.loops, this.logger);
+    this.checkpoints = new Checkpoints(dataSource, eventStore, this.progress);
+    this.parked = new ParkedEvents(dataSource, eventStore, this.checkpoints, this.progress, this.logger);
+    this.waits = new Waits(dataSource, this.loops, this.progress, this.logger);
+    this.rebuildDeps = {
+      dataSource,
+      eventStore,
+      leadership: this.leadership,
+      parked: this.parked,
+      logger: this.logger,
+      maxBatchAttempts: this.options.maxBatchAttempts,
+      processBatch: (loop, runReactions) => this.processBatch(loop, runReactions),
+      isolate: (loop, runReactions) => this.isolate(loop, runReactions),
+      waitFor: (position, names, timeoutMs) => this.waitFor(position, names, timeoutMs),
+    };
   }
 
   registerProjection(projection: Projection): void {
@@ -243,17 +157,7 @@ export class ProjectionRunner {
 
   private add(sub: Subscriber): void {
     if (this.loops.has(sub.name)) throw new Error(`A projection or reaction named '${sub.name}' is already registered`);
-    const loop: Loop = {
-      sub,
-      leader: false,
-      cursor: undefined,
-      afterCommitCursor: undefined,
-      mutex: new Mutex(),
-      woken: false,
-      wake: undefined,
-      done: undefined,
-      parkedStreams: new Set(),
-    };
+    const loop = newLoop(sub);
     this.loops.set(sub.name, loop);
     if (this.running) loop.done = this.runLoop(loop);
   }
@@ -266,15 +170,15 @@ export class ProjectionRunner {
     if (this.running) return;
     for (const loop of this.loops.values()) {
       if (loop.sub.kind === 'reaction' && loop.sub.reaction.startAt === 'head')
-        await this.initHeadCheckpoint(loop.sub.name);
+        await this.checkpoints.initHead(loop.sub.name);
     }
     if (this.running) return;
     this.running = true;
     this.unsubscribe = this.eventStore.onAppended((types) => {
-      this.wakeFor(types);
-      this.wakeWaiting();
+      wakeFor(this.loops, types);
+      this.waits.wakeWaiting();
     });
-    this.leaseTimer = setInterval(() => void this.checkLockConnection(), this.options.leaseIntervalMs);
+    this.leadership.watch(this.options.leaseIntervalMs);
     for (const loop of this.loops.values()) loop.done = this.runLoop(loop);
   }
 
@@ -283,15 +187,15 @@ export class ProjectionRunner {
     this.running = false;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    clearInterval(this.leaseTimer);
-    this.wakeAll();
+    this.leadership.unwatch();
+    wakeAll(this.loops);
     await Promise.all([...this.loops.values()].map((loop) => loop.done));
     for (const loop of this.loops.values()) {
       loop.done = undefined;
       loop.leader = false;
       loop.cursor = undefined;
     }
-    await this.releaseLockConnection();
+    await this.leadership.release();
   }
 
   /** Whether the loops run (start() was called and stop() was not): this process feeds or stands by to lead. */
@@ -311,83 +215,13 @@ export class ProjectionRunner {
    * not only decided). It wakes the loops it waits for, and only those: a reaction waiting for the inbox after each
    * batch of new mail does not make every other subscriber read the log and move its checkpoint.
    */
-  async waitFor(
+  waitFor(
     position: Position,
     names?: string[],
     timeoutMs = 5000,
     options: { afterCommit?: boolean } = {},
   ): Promise<boolean> {
-    const wanted = names ?? this.projectionNames();
-    const afterCommit = options.afterCommit ?? false;
-    const deadline = Date.now() + timeoutMs;
-    const wait: PendingWait = { names: wanted, position, afterCommit };
-    this.waits.add(wait);
-    this.wake(wanted);
-    try {
-      for (;;) {
-        if (await this.reached(wanted, position, afterCommit)) return true;
-        const remaining = deadline - Date.now();
-        if (remaining <= 0) return false;
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            this.progress.off('progress', done);
-            resolve();
-          };
-          const timer = setTimeout(done, Math.min(remaining, 50));
-          this.progress.on('progress', done);
-        });
-      }
-    } finally {
-      this.waits.delete(wait);
-    }
-  }
-
-  /**
-   * A loop woken while the position it is waited at was not readable yet (an older transaction still ran) read
-   * nothing and went back to sleep, and an append of other types does not wake it. The store announces an append
-   * once readers can see it: that announcement wakes, beside the loops of its types, the waited-for loops still
-   * behind, in the same turn, so that they read together (one read of the log) rather than one after the other.
-   */
-  private wakeWaiting(): void {
-    for (const wait of this.waits) {
-      this.wake(
-        wait.names.filter((name) => {
-          const loop = this.loops.get(name);
-          const cursor = loop && cursorOf(loop, wait.afterCommit);
-          return !cursor || comparePositions(cursor, wait.position) < 0;
-        }),
-      );
-    }
-  }
-
-  private async reached(names: string[], position: Position, afterCommit: boolean): Promise<boolean> {
-    const remote: string[] = [];
-    for (const name of names) {
-      const loop = this.loops.get(name);
-      const cursor = loop && cursorOf(loop, afterCommit);
-      if (loop?.leader && cursor) {
-        if (comparePositions(cursor, position) < 0) return false;
-      } else {
-        remote.push(name);
-      }
-    }
-    if (remote.length === 0) return true;
-    try {
-      const rows: { name: string; commit: string; prepare: string }[] = await this.dataSource.query(
-        afterCommit
-          ? `SELECT name, COALESCE(after_commit_commit, commit)::text AS commit,
-               COALESCE(after_commit_prepare, prepare)::text AS prepare
-               FROM projection_checkpoints WHERE name = ANY($1)`
-          : `SELECT name, commit::text AS commit, prepare::text AS prepare FROM projection_checkpoints WHERE name = ANY($1)`,
-        [remote],
-      );
-      if (rows.length < remote.length) return false;
-      return rows.every((row) => comparePositions(parsePosition(row.commit, row.prepare) ?? START, position) >= 0);
-    } catch (error) {
-      this.logger.warn(`waitFor could not read checkpoints: ${(error as Error).message}`);
-      return false;
-    }
+    return this.waits.waitFor(position, names ?? this.projectionNames(), timeoutMs, options);
   }
 
   /**
@@ -401,111 +235,7 @@ export class ProjectionRunner {
     if (loop.sub.kind !== 'projection') throw new Error(`'${name}' is a reaction; only projections can be rebuilt`);
     const projection = loop.sub.projection;
     const started = Date.now();
-    return loop.mutex.run(async () => {
-      const leader = loop.leader || (await this.tryLead(loop));
-      await this.dataSource.transaction(async (tx) => {
-        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`projection-batch:${name}`]);
-        await projection.reset(tx);
-        await tx.query(`DELETE FROM projection_checkpoints WHERE name = $1`, [name]);
-        await tx.query(`DELETE FROM projection_parked_event WHERE projection = $1`, [name]);
-      });
-      loop.parkedStreams.clear();
-      if (!leader) {
-        const head = await this.eventStore.headPosition();
-        const caughtUp = await this.waitFor(head, [name], timeoutMs);
-        if (!caughtUp) throw new Error(`Projection '${name}' did not finish rebuilding within ${timeoutMs} ms`);
-        const ms = Date.now() - started;
-        return {
-          name,
-          events: 0,
-          handled: 0,
-          ms,
-          eventsPerSecond: 0,
-          local: false,
-          parked: await this.parkedCount(name),
-        };
-      }
-      loop.cursor = START;
-      let events = 0;
-      let handled = 0;
-      let failures = 0;
-      for (;;) {
-        let batch: { read: number; handled: number };
-        try {
-          batch = await this.processBatch(loop, false);
-          failures = 0;
-        } catch (error) {
-          // As when live: a batch that keeps failing is handled event by event and what still fails is parked.
-          if (!(error instanceof HandleFailed)) throw error;
-          if (++failures < this.options.maxBatchAttempts) {
-            this.logger.warn(`Rebuild of '${name}': a batch failed (attempt ${failures}): ${error.message}`);
-            continue;
-          }
-          batch = await this.isolate(loop, false);
-          failures = 0;
-        }
-        if (batch.read === 0) break;
-        events += batch.read;
-        handled += batch.handled;
-      }
-      const ms = Date.now() - started;
-      return {
-        name,
-        events,
-        handled,
-        ms,
-        eventsPerSecond: Math.round((events * 1000) / Math.max(ms, 1)),
-        local: true,
-        parked: await this.parkedCount(name),
-      };
-    });
-  }
-
-  /**
-   * Wakes the loops an append concerns: those that handle one of the types appended (every loop when the types are not
-   * known). The others read past those events when they next run: on an append of their own types, a waitFor that
-   * names them (it wakes the loops it waits for, not the others) or their poll. A burst of one module's events (a
-   * notification's, say) then costs the other subscribers nothing, instead of a read and a checkpoint move each per
-   * append or per wait of a reaction.
-   */
-  private wakeFor(types?: ReadonlySet<string>): void {
-    if (!types) return this.wakeAll();
-    for (const loop of this.loops.values()) {
-      for (const type of types) {
-        if (!loop.sub.types.has(type)) continue;
-        rouse(loop);
-        break;
-      }
-    }
-  }
-
-  /** Wakes the named loops of this process (a name it does not run is another process's, or unknown). */
-  private wake(names: readonly string[]): void {
-    for (const name of names) {
-      const loop = this.loops.get(name);
-      if (loop) rouse(loop);
-    }
-  }
-
-  private wakeAll(): void {
-    for (const loop of this.loops.values()) rouse(loop);
-  }
-
-  private sleep(loop: Loop, ms: number): Promise<void> {
-    if (loop.woken || !this.running) {
-      loop.woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        loop.wake = undefined;
-        loop.woken = false;
-        resolve();
-      }
-      loop.wake = done;
-    });
+    return rebuildLoop(this.rebuildDeps, loop, projection, timeoutMs, started);
   }
 
   /**
@@ -521,14 +251,14 @@ export class ProjectionRunner {
       try {
         const read = await loop.mutex.run(async () => {
           if (!this.running) return 0;
-          if (!loop.leader && !(await this.tryLead(loop))) return -1;
+          if (!loop.leader && !(await this.leadership.tryLead(loop))) return -1;
           if (handleFailures >= this.options.maxBatchAttempts) return (await this.isolate(loop, true)).read;
           return (await this.processBatch(loop, true)).read;
         });
         failures = 0;
         handleFailures = 0;
-        if (read === -1) await this.sleep(loop, this.options.leaseIntervalMs);
-        else if (read === 0) await this.sleep(loop, this.options.pollIntervalMs);
+        if (read === -1) await sleep(loop, this.running, this.options.leaseIntervalMs);
+        else if (read === 0) await sleep(loop, this.running, this.options.pollIntervalMs);
       } catch (error) {
         if (error instanceof CheckpointMoved) {
           loop.cursor = undefined;
@@ -542,7 +272,7 @@ export class ProjectionRunner {
           `Subscriber '${loop.sub.name}' failed (attempt ${failures}, retrying in ${delay} ms): ${(error as Error).message}`,
         );
         loop.woken = false;
-        if (handleFailures < this.options.maxBatchAttempts) await this.sleep(loop, delay);
+        if (handleFailures < this.options.maxBatchAttempts) await sleep(loop, this.running, delay);
       }
     }
   }
@@ -556,7 +286,7 @@ export class ProjectionRunner {
     const { sub } = loop;
     if (!loop.cursor) await this.loadCheckpoint(loop);
     const from = loop.cursor ?? START;
-    const events = await this.readLog(from, sub.types);
+    const events = await this.log.read(from, sub.types);
     if (events.length === 0) return { read: 0, handled: 0 };
     let handled = 0;
     for (const event of events) {
@@ -568,7 +298,7 @@ export class ProjectionRunner {
         } catch (error) {
           if (!(error instanceof HandleFailed)) throw error;
           if (attempt < this.options.maxEventAttempts) continue;
-          await this.park(loop, event, errorText(error.failure), attempt);
+          await this.parked.park(loop, event, errorText(error.failure), attempt);
           break;
         }
       }
@@ -576,8 +306,8 @@ export class ProjectionRunner {
     const last = events[events.length - 1].position;
     if (comparePositions(loop.cursor ?? START, last) < 0) {
       await this.dataSource.transaction(async (tx) => {
-        await this.fence(tx, loop, loop.cursor ?? START);
-        await this.writeCheckpoint(tx, loop, last, false);
+        await this.checkpoints.fence(tx, loop, loop.cursor ?? START);
+        await this.checkpoints.write(tx, loop, last, false);
       });
       loop.cursor = last;
       if (sub.kind === 'reaction') loop.afterCommitCursor = last;
@@ -586,78 +316,13 @@ export class ProjectionRunner {
     return { read: events.length, handled };
   }
 
-  /** Parks one event (checkpoint moved past it in the same transaction) and logs it once, at error level. */
-  private async park(loop: Loop, event: StoredEvent, error: string, attempts: number): Promise<void> {
-    await this.dataSource.transaction(async (tx) => {
-      await this.fence(tx, loop, loop.cursor ?? START);
-      await this.insertParked(tx, loop.sub.name, [{ event, error, attempts }]);
-      await this.writeCheckpoint(tx, loop, event.position, false);
-    });
-    loop.cursor = event.position;
-    if (loop.sub.kind === 'reaction') loop.afterCommitCursor = event.position;
-    loop.parkedStreams.add(event.streamId);
-    this.progress.emit('progress');
-    this.logger.error(
-      `Subscriber '${loop.sub.name}' parked event ${event.eventId} (${event.type}, stream ${event.streamId} ` +
-        `version ${event.streamVersion}, position ${event.position.commit}/${event.position.prepare}) after ` +
-        `${attempts} attempts: ${error}. Replay it after a fix: npm run replay-parked -- ${loop.sub.name}`,
-    );
-  }
-
-  private async insertParked(
-    tx: EntityManager,
-    name: string,
-    parked: { event: StoredEvent; error: string; attempts: number }[],
-  ): Promise<void> {
-    if (parked.length === 0) return;
-    await tx.query(
-      `INSERT INTO projection_parked_event
-         (projection, event_id, stream_id, stream_version, event_type, commit, prepare, error, attempts, parked_at)
-       SELECT $1, r.event_id, r.stream_id, r.stream_version, r.event_type, r.commit, r.prepare, r.error, r.attempts, now()
-         FROM json_to_recordset($2::json) AS r(event_id uuid, stream_id text, stream_version int, event_type text,
-              commit numeric, prepare numeric, error text, attempts int)
-       ON CONFLICT (projection, event_id) DO UPDATE SET error = EXCLUDED.error, attempts = EXCLUDED.attempts`,
-      [
-        name,
-        JSON.stringify(
-          parked.map(({ event, error, attempts }) => ({
-            event_id: event.eventId,
-            stream_id: event.streamId,
-            stream_version: event.streamVersion,
-            event_type: event.type,
-            commit: event.position.commit.toString(),
-            prepare: event.position.prepare.toString(),
-            error,
-            attempts,
-          })),
-        ),
-      ],
-    );
-  }
-
-  /** Refreshes the subscriber's parked streams (only while it has some: a replay may have released them). */
-  private async refreshParkedStreams(loop: Loop, tx: EntityManager): Promise<void> {
-    if (loop.parkedStreams.size === 0) return;
-    const rows: { stream_id: string }[] = await tx.query(
-      'SELECT DISTINCT stream_id FROM projection_parked_event WHERE projection = $1',
-      [loop.sub.name],
-    );
-    loop.parkedStreams = new Set(rows.map((row) => row.stream_id));
-  }
-
   /** The runner's view of every subscriber: lag behind the log (capped) and parked events. */
   async status(): Promise<SubscriberStatus[]> {
-    const parked: { projection: string; n: string }[] = await this.dataSource.query(
-      'SELECT projection, count(*)::text AS n FROM projection_parked_event GROUP BY projection',
-    );
-    const parkedBy = new Map(parked.map((row) => [row.projection, Number(row.n)]));
-    const checkpoints: { name: string; commit: string; prepare: string }[] = await this.dataSource.query(
-      'SELECT name, commit::text AS commit, prepare::text AS prepare FROM projection_checkpoints',
-    );
-    const cursorOf = new Map(checkpoints.map((row) => [row.name, parsePosition(row.commit, row.prepare) ?? START]));
+    const parkedBy = await this.parked.countBySubscriber();
+    const checkpointOf = await this.checkpoints.all();
     const result: SubscriberStatus[] = [];
     for (const loop of this.loops.values()) {
-      const after = cursorOf.get(loop.sub.name) ?? START;
+      const after = checkpointOf.get(loop.sub.name) ?? START;
       // The types filter leaves the payloads out: counting costs an index scan of at most LAG_COUNT_LIMIT rows. Only
       // the events of the subscriber's types count: it reads past the others when it next runs (see wakeFor).
       const behind = await this.eventStore.readAll({ after, maxCount: LAG_COUNT_LIMIT, types: [] });
@@ -672,44 +337,8 @@ export class ProjectionRunner {
     return result;
   }
 
-  private async parkedCount(name: string): Promise<number> {
-    const [row]: { n: string }[] = await this.dataSource.query(
-      'SELECT count(*)::text AS n FROM projection_parked_event WHERE projection = $1',
-      [name],
-    );
-    return Number(row.n);
-  }
-
-  async parkedEvents(name?: string): Promise<ParkedEvent[]> {
-    const rows: {
-      projection: string;
-      event_id: string;
-      stream_id: string;
-      stream_version: number;
-      event_type: string;
-      commit: string;
-      prepare: string;
-      error: string;
-      attempts: number;
-      parked_at: Date;
-    }[] = await this.dataSource.query(
-      `SELECT projection, event_id, stream_id, stream_version, event_type, commit::text AS commit,
-              prepare::text AS prepare, error, attempts, parked_at
-         FROM projection_parked_event WHERE ($1::text IS NULL OR projection = $1)
-        ORDER BY projection, commit, prepare`,
-      [name ?? null],
-    );
-    return rows.map((row) => ({
-      projection: row.projection,
-      eventId: row.event_id,
-      streamId: row.stream_id,
-      streamVersion: row.stream_version,
-      type: row.event_type,
-      position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
-      error: row.error,
-      attempts: row.attempts,
-      parkedAt: new Date(row.parked_at),
-    }));
+  parkedEvents(name?: string): Promise<ParkedEvent[]> {
+    return this.parked.list(name);
   }
 
   /**
@@ -722,77 +351,7 @@ export class ProjectionRunner {
     const loop = this.loops.get(name);
     if (!loop)
       throw new Error(`Unknown projection or reaction '${name}' (known: ${[...this.loops.keys()].join(', ')})`);
-    const { sub } = loop;
-    const blocked = new Set<string>();
-    let replayed = 0;
-    for (const parked of await this.parkedEvents(name)) {
-      if (blocked.has(parked.streamId)) continue;
-      const event = (await this.eventStore.readStream(parked.streamId, parked.streamVersion)).find(
-        (candidate) => candidate.eventId === parked.eventId,
-      );
-      try {
-        await this.dataSource.transaction(async (tx) => {
-          await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`projection-batch:${name}`]);
-          if (event && sub.types.has(event.type)) {
-            if (sub.kind === 'projection') await sub.projection.handle([event], tx);
-            else if (sub.reaction.handle) await sub.reaction.handle([event], tx);
-          }
-          await tx.query('DELETE FROM projection_parked_event WHERE projection = $1 AND event_id = $2', [
-            name,
-            parked.eventId,
-          ]);
-        });
-        if (event && sub.kind === 'reaction' && sub.types.has(event.type)) await sub.reaction.afterCommit?.([event]);
-        replayed++;
-      } catch (error) {
-        blocked.add(parked.streamId);
-        await this.dataSource.query(
-          `UPDATE projection_parked_event SET error = $3, attempts = attempts + 1 WHERE projection = $1 AND event_id = $2`,
-          [name, parked.eventId, errorText(error)],
-        );
-        this.logger.error(`Replay of parked event ${parked.eventId} for '${name}' failed again: ${errorText(error)}`);
-      }
-    }
-    const left = await this.parkedCount(name);
-    const streams: { stream_id: string }[] = await this.dataSource.query(
-      'SELECT DISTINCT stream_id FROM projection_parked_event WHERE projection = $1',
-      [name],
-    );
-    loop.parkedStreams = new Set(streams.map((row) => row.stream_id));
-    return { name, replayed, stillParked: left };
-  }
-
-  /**
-   * The batch after `after` (up to batchSize events), with the payloads of `types`. The subscribers woken by one
-   * append mostly wait at the same position: their reads are gathered until the event loop's current turn is over and
-   * sent as ONE query (the union of their types), whose events they all receive, each handling its own types; a read
-   * of the same position already sent serves a subscriber whose types it covers. Sharing is safe because the log
-   * after a position only grows at its end (readAll reads only transactions below the oldest running one): any read
-   * of it is a prefix of a later one, so each subscriber gets a batch it could have read itself. The events are
-   * shared between the subscribers: handlers read them and never change them.
-   */
-  private readLog(after: Position, types: ReadonlySet<string>): Promise<StoredEvent[]> {
-    const key = `${after.commit}:${after.prepare}`;
-    const shared = this.sharedReads.get(key);
-    if (shared && !shared.sent) {
-      for (const type of types) shared.types.add(type);
-      return shared.events;
-    }
-    if (shared && [...types].every((type) => shared.types.has(type))) return shared.events;
-    const read: SharedRead = { types: new Set(types), sent: false, events: Promise.resolve([]) };
-    read.events = new Promise<StoredEvent[]>((resolve, reject) => {
-      setImmediate(() => {
-        read.sent = true;
-        Promise.resolve()
-          .then(() => this.eventStore.readAll({ after, maxCount: this.options.batchSize, types: [...read.types] }))
-          .then(resolve, reject)
-          .finally(() => {
-            if (this.sharedReads.get(key) === read) this.sharedReads.delete(key);
-          });
-      });
-    });
-    this.sharedReads.set(key, read);
-    return read.events;
+    return this.parked.replay(loop);
   }
 
   /** One batch: read after the checkpoint, handle + move the checkpoint in one transaction, then afterCommit. */
@@ -808,7 +367,7 @@ export class ProjectionRunner {
       }
     }
 
-    const events = await this.readLog(from, sub.types);
+    const events = await this.log.read(from, sub.types);
     if (events.length === 0) return { read: 0, handled: 0 };
     const last = events[events.length - 1].position;
     const handled = await this.handleEvents(loop, events, last, runReactions);
@@ -840,24 +399,24 @@ export class ProjectionRunner {
       relevant.length === 0 || (sub.kind === 'reaction' && !sub.reaction.handle && loop.parkedStreams.size === 0);
     if (bookkeepingOnly && comparePositions(from, START) > 0) {
       const pending = pendingAfterCommit();
-      await this.moveCheckpoint(loop, from, last, pending);
+      await this.checkpoints.move(loop, from, last, pending);
       loop.cursor = last;
       if (!pending && sub.kind === 'reaction') loop.afterCommitCursor = last;
       this.progress.emit('progress');
       if (runReactions && pending && sub.kind === 'reaction' && sub.reaction.afterCommit) {
         await sub.reaction.afterCommit(relevant);
-        await this.writeAfterCommit(loop, last);
+        await this.checkpoints.writeAfterCommit(loop, last);
       }
       return relevant.length;
     }
 
     await this.dataSource.transaction(async (tx) => {
-      await this.fence(tx, loop, from);
-      await this.refreshParkedStreams(loop, tx);
+      await this.checkpoints.fence(tx, loop, from);
+      await this.parked.refreshStreams(loop, tx);
       if (loop.parkedStreams.size > 0) {
         held = relevant.filter((event) => loop.parkedStreams.has(event.streamId));
         relevant = relevant.filter((event) => !loop.parkedStreams.has(event.streamId));
-        await this.insertParked(
+        await this.parked.insert(
           tx,
           sub.name,
           held.map((event) => ({ event, error: HELD_BEHIND_MESSAGE, attempts: 0 })),
@@ -871,7 +430,7 @@ export class ProjectionRunner {
           throw new HandleFailed(error);
         }
       }
-      await this.writeCheckpoint(tx, loop, last, pendingAfterCommit());
+      await this.checkpoints.write(tx, loop, last, pendingAfterCommit());
     });
     loop.cursor = last;
     if (!pendingAfterCommit()) loop.afterCommitCursor = sub.kind === 'reaction' ? last : undefined;
@@ -879,7 +438,7 @@ export class ProjectionRunner {
 
     if (runReactions && pendingAfterCommit() && sub.kind === 'reaction' && sub.reaction.afterCommit) {
       await sub.reaction.afterCommit(relevant);
-      await this.writeAfterCommit(loop, last);
+      await this.checkpoints.writeAfterCommit(loop, last);
     }
     return relevant.length;
   }
@@ -887,254 +446,21 @@ export class ProjectionRunner {
   /** Runs afterCommit again for (afterCommitCursor, checkpoint]: what a crash may have left undone. */
   private async redoAfterCommit(loop: Loop, reaction: Reaction, upTo: Position): Promise<void> {
     const after = loop.afterCommitCursor ?? START;
-    const events = (await this.readLog(after, loop.sub.types)).filter(
+    const events = (await this.log.read(after, loop.sub.types)).filter(
       (event) => comparePositions(event.position, upTo) <= 0,
     );
     const relevant = events.filter((event) => loop.sub.types.has(event.type));
     if (relevant.length > 0) await reaction.afterCommit?.(relevant);
-    await this.writeAfterCommit(loop, events.length > 0 ? events[events.length - 1].position : upTo);
+    await this.checkpoints.writeAfterCommit(loop, events.length > 0 ? events[events.length - 1].position : upTo);
   }
 
-  private async fence(tx: EntityManager, loop: Loop, expected: Position): Promise<void> {
-    const [row]: { commit: string | null; prepare: string | null }[] = await tx.query(
-      `SELECT pg_advisory_xact_lock(hashtextextended($1, 0)) AS locked,
-        (SELECT commit::text FROM projection_checkpoints WHERE name = $2) AS commit,
-        (SELECT prepare::text FROM projection_checkpoints WHERE name = $2) AS prepare`,
-      [`projection-batch:${loop.sub.name}`, loop.sub.name],
-    );
-    const stored = parsePosition(row.commit, row.prepare) ?? START;
-    if (comparePositions(stored, expected) !== 0) throw new CheckpointMoved(`checkpoint of ${loop.sub.name} moved`);
-  }
-
-  /**
-   * Moves a stored checkpoint from `from` to `to` in one statement; for a reaction with nothing pending after the
-   * commit, the after-commit position too. A checkpoint that is no longer at `from` (a rebuild reset it, another
-   * leader moved it) is left alone and raises CheckpointMoved, as the fence does; a rebuild holding the row waits for
-   * nothing longer than this statement.
-   */
-  private async moveCheckpoint(loop: Loop, from: Position, to: Position, pendingAfterCommit: boolean): Promise<void> {
-    let moves = this.pendingMoves;
-    if (!moves) {
-      const gathered: CheckpointMove[] = [];
-      moves = this.pendingMoves = {
-        moves: gathered,
-        moved: new Promise<Set<string>>((resolve, reject) => {
-          setImmediate(() => {
-            this.pendingMoves = undefined;
-            Promise.resolve()
-              .then(() => this.moveCheckpoints(gathered))
-              .then(resolve, reject);
-          });
-        }),
-      };
-    }
-    moves.moves.push({
-      name: loop.sub.name,
-      from_commit: from.commit.toString(),
-      from_prepare: from.prepare.toString(),
-      to_commit: to.commit.toString(),
-      to_prepare: to.prepare.toString(),
-      after_commit: loop.sub.kind === 'reaction' && !pendingAfterCommit,
-    });
-    const moved = await moves.moved;
-    if (!moved.has(loop.sub.name)) throw new CheckpointMoved(`checkpoint of ${loop.sub.name} moved`);
-  }
-
-  /**
-   * The checkpoint moves gathered in one turn of the event loop, in one statement (one commit for the subscribers
-   * that one append woke). Each row moves only from the position its subscriber read from; returns the names moved.
-   */
-  private async moveCheckpoints(moves: CheckpointMove[]): Promise<Set<string>> {
-    const rows: { name: string }[] = await this.dataSource.query(
-      `WITH moved AS (
-         UPDATE projection_checkpoints c SET commit = m.to_commit, prepare = m.to_prepare,
-                after_commit_commit = CASE WHEN m.after_commit THEN m.to_commit ELSE c.after_commit_commit END,
-                after_commit_prepare = CASE WHEN m.after_commit THEN m.to_prepare ELSE c.after_commit_prepare END,
-                updated_at = now()
-           FROM json_to_recordset($1::json) AS m(name text, from_commit numeric, from_prepare numeric,
-                                                 to_commit numeric, to_prepare numeric, after_commit boolean)
-          WHERE c.name = m.name AND c.commit = m.from_commit AND c.prepare = m.from_prepare
-         RETURNING c.name)
-       SELECT name FROM moved`,
-      [JSON.stringify(moves)],
-    );
-    return new Set(rows.map((row) => row.name));
-  }
-
-  private async writeCheckpoint(tx: EntityManager, loop: Loop, position: Position, pending: boolean): Promise<void> {
-    const isReaction = loop.sub.kind === 'reaction';
-    const params = [loop.sub.name, position.commit.toString(), position.prepare.toString()];
-    if (!isReaction || pending) {
-      await tx.query(
-        `INSERT INTO projection_checkpoints (name, commit, prepare, updated_at) VALUES ($1, $2, $3, now())
-         ON CONFLICT (name) DO UPDATE SET commit = EXCLUDED.commit, prepare = EXCLUDED.prepare, updated_at = now()`,
-        params,
-      );
-    } else {
-      await tx.query(
-        `INSERT INTO projection_checkpoints (name, commit, prepare, after_commit_commit, after_commit_prepare, updated_at)
-         VALUES ($1, $2, $3, $2, $3, now())
-         ON CONFLICT (name) DO UPDATE SET commit = EXCLUDED.commit, prepare = EXCLUDED.prepare,
-           after_commit_commit = EXCLUDED.commit, after_commit_prepare = EXCLUDED.prepare, updated_at = now()`,
-        params,
-      );
-    }
-  }
-
-  private async writeAfterCommit(loop: Loop, position: Position): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE projection_checkpoints SET after_commit_commit = $2, after_commit_prepare = $3 WHERE name = $1`,
-      [loop.sub.name, position.commit.toString(), position.prepare.toString()],
-    );
-    loop.afterCommitCursor = position;
-    this.progress.emit('progress');
-  }
-
+  /** Loads the loop's checkpoint and the streams it has parked events of. */
   private async loadCheckpoint(loop: Loop): Promise<void> {
-    const { sub } = loop;
-    const rows: { commit: string; prepare: string; ac_commit: string | null; ac_prepare: string | null }[] =
-      await this.dataSource.query(SELECT_CHECKPOINT, [sub.name]);
-    if (rows.length === 0 && sub.kind === 'reaction' && sub.reaction.startAt === 'head') {
-      await this.initHeadCheckpoint(sub.name);
-      return this.loadCheckpoint(loop);
-    }
-    const row = rows[0];
-    const parked: { stream_id: string }[] = await this.dataSource.query(
-      'SELECT DISTINCT stream_id FROM projection_parked_event WHERE projection = $1',
-      [sub.name],
-    );
-    loop.parkedStreams = new Set(parked.map((p) => p.stream_id));
-    loop.cursor = parsePosition(row?.commit, row?.prepare) ?? START;
-    loop.afterCommitCursor =
-      sub.kind === 'reaction' ? (parsePosition(row?.ac_commit, row?.ac_prepare) ?? loop.cursor) : undefined;
+    const stored = await this.checkpoints.load(loop.sub);
+    loop.parkedStreams = await this.parked.streamsOf(loop.sub.name);
+    loop.cursor = stored.cursor;
+    loop.afterCommitCursor = stored.afterCommitCursor;
   }
-
-  /** A reaction added to a running system acts on new events only: its first checkpoint is the head. */
-  private async initHeadCheckpoint(name: string): Promise<void> {
-    const head = await this.eventStore.headPosition();
-    await this.dataSource.query(
-      `INSERT INTO projection_checkpoints (name, commit, prepare, after_commit_commit, after_commit_prepare)
-       VALUES ($1, $2, $3, $2, $3) ON CONFLICT (name) DO NOTHING`,
-      [name, head.commit.toString(), head.prepare.toString()],
-    );
-  }
-
-  /** Takes the subscriber's leader lock (session advisory lock on the dedicated connection) if free. */
-  private async tryLead(loop: Loop): Promise<boolean> {
-    let runner: QueryRunner;
-    try {
-      runner = await this.lockConnection();
-      const [row]: { ok: boolean }[] = await this.lockMutex.run(() =>
-        runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [
-          `projection-leader:${loop.sub.name}`,
-        ]),
-      );
-      if (!row.ok) return false;
-    } catch (error) {
-      await this.lostLockConnection(error as Error);
-      throw error;
-    }
-    loop.leader = true;
-    loop.cursor = undefined;
-    return true;
-  }
-
-  private lockConnection(): Promise<QueryRunner> {
-    this.lockRunnerReady ??= (async () => {
-      const runner = this.dataSource.createQueryRunner();
-      await runner.connect();
-      this.lockRunner = runner;
-      return runner;
-    })();
-    return this.lockRunnerReady;
-  }
-
-  /** The leader locks live as long as their connection: check it, and step down if it is gone. */
-  private async checkLockConnection(): Promise<void> {
-    const runner = this.lockRunner;
-    if (!runner) return;
-    try {
-      await this.lockMutex.run(() => runner.query('SELECT 1'));
-    } catch (error) {
-      await this.lostLockConnection(error as Error);
-    }
-  }
-
-  private async lostLockConnection(error: Error): Promise<void> {
-    const runner = this.lockRunner;
-    this.lockRunner = undefined;
-    this.lockRunnerReady = undefined;
-    for (const loop of this.loops.values()) {
-      loop.leader = false;
-      loop.cursor = undefined;
-    }
-    this.logger.warn(`Projection leader connection lost (${error.message}); leadership will be retaken`);
-    // Releasing with the error makes the pool discard the broken connection instead of reusing it.
-    const releasable = runner as unknown as { releasePostgresConnection?(err: Error): Promise<void> } | undefined;
-    await (releasable?.releasePostgresConnection?.(error) ?? runner?.release())?.catch(() => undefined);
-  }
-
-  private async releaseLockConnection(): Promise<void> {
-    const runner = this.lockRunner;
-    this.lockRunner = undefined;
-    this.lockRunnerReady = undefined;
-    if (!runner) return;
-    await this.lockMutex.run(() => runner.query('SELECT pg_advisory_unlock_all()')).catch(() => undefined);
-    await runner.release().catch(() => undefined);
-  }
-}
-
-/** Rebuilds a projection and prints what it did (used by `npm run rebuild -- <projection>`). */
-export async function rebuildProjection(
-  runner: ProjectionRunner,
-  name: string,
-  print: (line: string) => void = (line) => console.log(line),
-): Promise<RebuildResult> {
-  print(`Rebuilding projection '${name}' from zero...`);
-  const result = await runner.rebuild(name);
-  if (result.local) {
-    print(
-      `Rebuilt '${name}': ${result.events} events read, ${result.handled} handled in ${result.ms} ms ` +
-        `(${result.eventsPerSecond} events/s)`,
-    );
-  } else {
-    print(`'${name}' is fed by another running process; it rebuilt the projection in ${result.ms} ms`);
-  }
-  if (result.parked > 0) {
-    print(
-      `${result.parked} events could not be handled and are parked (see the log); after a fix: npm run replay-parked -- ${name}`,
-    );
-  }
-  return result;
-}
-
-/** Replays a subscriber's parked events and prints what it did (used by `npm run replay-parked -- <name>`). */
-export async function replayParkedEvents(
-  runner: ProjectionRunner,
-  name: string,
-  print: (line: string) => void = (line) => console.log(line),
-): Promise<ReplayResult> {
-  const parked = await runner.parkedEvents(name);
-  print(`Replaying ${parked.length} parked events of '${name}'...`);
-  const result = await runner.replayParked(name);
-  print(`Replayed ${result.replayed} events of '${name}'; ${result.stillParked} still parked`);
-  for (const event of await runner.parkedEvents(name)) {
-    print(
-      `  still parked: ${event.eventId} ${event.type} (stream ${event.streamId} v${event.streamVersion}): ${event.error}`,
-    );
-  }
-  return result;
 }
 
 export type { StoredEvent };
-
-/** Makes a loop run at once: it leaves its sleep, or skips the next one if it is busy. */
-function rouse(loop: Loop): void {
-  loop.woken = true;
-  loop.wake?.();
-}
-
-/** Where a loop of this process stands: its checkpoint, or with `afterCommit` a reaction's finished after-commit work. */
-function cursorOf(loop: Loop, afterCommit: boolean): Position | undefined {
-  return afterCommit && loop.sub.kind === 'reaction' ? loop.afterCommitCursor : loop.cursor;
-}
