@@ -16,7 +16,6 @@ const KNOWN_FOREIGN_READS: readonly string[] = [
   'activity -> inbox_email: activity/queries/list-team-activity/list-team-activity.handler.ts',
   'conversations -> attachment: conversations/queries/get-attachment/get-attachment.handler.ts',
   'conversations -> email_label: conversations/commands/work-on-email/work-on-email.handler.ts',
-  'conversations -> email_thread: conversations/queries/get-email-thread/get-email-thread.handler.ts',
   'notification-settings -> email_mute: notification-settings/queries/get-notification-settings/get-notification-settings.handler.ts',
   'notifications -> email_mute: notifications/reactions/recipient-directory.ts',
   'notifications -> email_thread: notifications/reactions/recipient-directory.ts',

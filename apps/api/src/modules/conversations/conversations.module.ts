@@ -33,6 +33,8 @@ import { EmailActionProjection } from './projections/email-action/email-action.p
 import { EmailCommentProjection } from './projections/email-comment/email-comment.projection';
 import { EmailReplyProjection } from './projections/email-reply/email-reply.projection';
 import { EmailStarProjection } from './projections/email-star/email-star.projection';
+import { ConversationThreads } from './projections/email-thread/conversation-threads';
+import { EmailThreadProjection } from './projections/email-thread/email-thread.projection';
 import { InboxEmailProjection } from './projections/inbox-email/inbox-email.projection';
 import { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
 import { CountUnreadEmailsHandler } from './queries/count-unread-emails/count-unread-emails.handler';
@@ -78,6 +80,8 @@ import { PushReplyHandler } from './reactions/push-reply.handler';
     EmailCommentProjection,
     EmailReplyProjection,
     EmailStarProjection,
+    EmailThreadProjection,
+    ConversationThreads,
     // Commands
     ReceiveEmailHandler,
     CreateSampleEmailsHandler,
@@ -109,6 +113,7 @@ import { PushReplyHandler } from './reactions/push-reply.handler';
     PushCommentHandler,
     PushReplyHandler,
   ],
+  exports: [ConversationThreads],
 })
 export class ConversationsModule implements OnModuleInit {
   constructor(
@@ -118,6 +123,7 @@ export class ConversationsModule implements OnModuleInit {
     private readonly comments: EmailCommentProjection,
     private readonly replies: EmailReplyProjection,
     private readonly stars: EmailStarProjection,
+    private readonly threads: EmailThreadProjection,
     private readonly personalData: PersonalDataRegistry,
   ) {}
 
@@ -129,7 +135,7 @@ export class ConversationsModule implements OnModuleInit {
     this.personalData.declare('EmailAssigned', EMAIL_ASSIGNED_PERSONAL_FIELDS);
     this.personalData.declare('EmailRuleApplied', EMAIL_RULE_APPLIED_PERSONAL_FIELDS);
     this.personalData.declare('EmailActionLogged', EMAIL_ACTION_LOGGED_PERSONAL_FIELDS);
-    for (const projection of [this.inbox, this.actions, this.comments, this.replies, this.stars]) {
+    for (const projection of [this.inbox, this.actions, this.comments, this.replies, this.stars, this.threads]) {
       this.runner.registerProjection(projection);
     }
   }

@@ -7,3 +7,5 @@ export { EMAIL_REPLY_PROJECTION } from './projections/email-reply/email-reply.pr
 export { ApplyRulesCommand, type RulesForEmail, type RulesRefused } from './commands/apply-rules/apply-rules.command';
 export type { RuleActionToApply, RuleToApply } from './domain/apply-rule';
 export { INBOX_EMAIL_PROJECTION } from './projections/inbox-email/inbox-email.projection';
+export { EMAIL_THREAD_PROJECTION } from './projections/email-thread/email-thread.projection';
+export { ConversationThreads } from './projections/email-thread/conversation-threads';

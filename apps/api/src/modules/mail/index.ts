@@ -2,4 +2,3 @@
 export { MailboxModule } from './mailbox.module';
 export { CONNECT_TIMEOUT_MS, describeMailError, MailConnections } from './connection/mail-connections';
 export { SAVE_CONFIG_FIRST_MESSAGE } from './queries/list-imap-folders/list-imap-folders.query';
-export { EMAIL_THREAD_PROJECTION } from './projections/email-thread.projection';

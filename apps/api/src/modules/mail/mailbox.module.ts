@@ -19,7 +19,6 @@ import { MailboxRateLimits } from './mailbox-rate-limits';
 import { MailOAuthController } from './oauth/mail-oauth.controller';
 import { MailOAuthService } from './oauth/mail-oauth.service';
 import { MailboxOAuthTokens } from './oauth/mailbox-oauth-tokens';
-import { EmailThreadProjection } from './projections/email-thread.projection';
 import { MailboxConfigProjection } from './projections/mailbox-config.projection';
 import { MailQuarantineProjection } from './projections/mail-quarantine.projection';
 import { GetEmailServerConfigHandler } from './queries/get-email-server-config/get-email-server-config.handler';
@@ -43,7 +42,6 @@ import { ListQuarantinedMessagesHandler } from './queries/list-quarantined-messa
     MailboxSupervisor,
     MailboxConfigProjection,
     MailQuarantineProjection,
-    EmailThreadProjection,
     GetEmailServerConfigHandler,
     SaveEmailServerConfigHandler,
     TestEmailServerConfigHandler,
@@ -59,7 +57,6 @@ export class MailboxModule implements OnModuleInit {
   constructor(
     private readonly runner: ProjectionRunner,
     private readonly config: MailboxConfigProjection,
-    private readonly threads: EmailThreadProjection,
     private readonly quarantine: MailQuarantineProjection,
     private readonly personalData: PersonalDataRegistry,
   ) {}
@@ -67,7 +64,6 @@ export class MailboxModule implements OnModuleInit {
   onModuleInit(): void {
     this.personalData.onErasure(eraseMessageContent);
     this.runner.registerProjection(this.config);
-    this.runner.registerProjection(this.threads);
     this.runner.registerProjection(this.quarantine);
   }
 }

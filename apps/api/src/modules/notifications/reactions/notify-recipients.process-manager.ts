@@ -11,8 +11,7 @@ import {
 import type { Reaction } from '../../../platform/projections/projection';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { RequestContext } from '../../../platform/request-context/request-context';
-import { INBOX_EMAIL_PROJECTION, emailStreamId } from '../../conversations';
-import { EMAIL_THREAD_PROJECTION } from '../../mail';
+import { EMAIL_THREAD_PROJECTION, INBOX_EMAIL_PROJECTION, emailStreamId } from '../../conversations';
 import {
   decideNotifications,
   type NotificationCause,

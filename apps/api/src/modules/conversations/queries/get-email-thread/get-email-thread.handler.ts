@@ -5,6 +5,7 @@ import { DomainError } from '../../../../platform/event-sourcing';
 import { prepareEmailHtml } from '../../../../platform/email-html';
 import { EMAIL_NOT_FOUND_MESSAGE } from '../../domain/email.decider';
 import { InlineUrlSigner } from '../../email-content/inline-url-signer';
+import { ConversationThreads } from '../../projections/email-thread/conversation-threads';
 import { type ReplyRow, SELECT_REPLY } from '../../projections/email-reply/reply.mapper';
 import { toEmailWithBodies } from '../../projections/inbox-email/email.mapper';
 import { InboxEmailReadModel } from '../../projections/inbox-email/inbox-email.read-model';
@@ -23,16 +24,11 @@ export class GetEmailThreadHandler implements IQueryHandler<GetEmailThreadQuery,
   constructor(
     private readonly db: DataSource,
     private readonly signer: InlineUrlSigner,
+    private readonly threads: ConversationThreads,
   ) {}
 
   async execute({ teamId, emailId }: GetEmailThreadQuery): Promise<ThreadMessage[]> {
-    const ids: { email_id: string }[] = await this.db.query(
-      `SELECT member.email_id FROM email_thread self
-         JOIN email_thread member ON member.team_id = self.team_id AND member.thread_id = self.thread_id
-        WHERE self.team_id = $1 AND self.email_id = $2`,
-      [teamId, emailId],
-    );
-    const wanted = [...new Set([emailId, ...ids.map((row) => row.email_id)])];
+    const wanted = await this.threads.threadOf(teamId, emailId);
     const emails = await this.db.getRepository(InboxEmailReadModel).find({
       where: { teamId, id: In(wanted) },
       select: { ...ALL_COLUMNS, htmlSafe: true, remoteImages: true },

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EmailReceived } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
-import type { StoredEvent } from '../../../platform/event-store/event-store.port';
-import type { Projection } from '../../../platform/projections/projection';
+import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
+import type { Projection } from '../../../../platform/projections/projection';
 
 export const EMAIL_THREAD_PROJECTION = 'email-thread';
 

@@ -1,7 +1,8 @@
 import type { EmailReceived } from '@teaminbox/contracts';
 import { randomUUID } from 'node:crypto';
-import { createMigratedTestDataSource, type MigratedTestDataSource } from '../../../../test/support/test-database';
-import type { StoredEvent } from '../../../platform/event-store/event-store.port';
+import { createMigratedTestDataSource, type MigratedTestDataSource } from '../../../../../test/support/test-database';
+import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
+import { ConversationThreads } from './conversation-threads';
 import { EmailThreadProjection } from './email-thread.projection';
 
 const teamId = randomUUID();
@@ -73,5 +74,27 @@ describe('email-thread projection', () => {
     (theirs.data as EmailReceived).teamId = randomUUID();
     await apply([[mine, theirs]]);
     expect(await threadOf(theirs)).not.toBe(await threadOf(mine));
+  });
+
+  it("answers other modules' questions about threads through its read port", async () => {
+    const threads = new ConversationThreads(db.dataSource);
+    const root = received('<port-root@x>');
+    const reply = received('<port-reply@x>', '<port-root@x>', ['<port-root@x>']);
+    const alone = received('<port-alone@x>');
+    await apply([[root, reply, alone]]);
+    const idOf = (event: StoredEvent) => (event.data as EmailReceived).emailId;
+    const unknown = randomUUID();
+
+    const related = await threads.relatedEmailIds([idOf(root), idOf(alone), unknown]);
+    expect(related.get(idOf(root))?.sort()).toEqual([idOf(root), idOf(reply)].sort());
+    expect(related.get(idOf(alone))).toEqual([idOf(alone)]);
+    expect(related.get(unknown)).toEqual([unknown]);
+    expect((await threads.relatedEmailIds([idOf(reply)], randomUUID())).get(idOf(reply))).toEqual([idOf(reply)]);
+
+    const thread = await threads.threadOf(teamId, idOf(reply));
+    expect(thread[0]).toBe(idOf(reply));
+    expect(thread.sort()).toEqual([idOf(root), idOf(reply)].sort());
+    expect(await threads.emailIdsWithMessageIds(teamId, ['<port-root@x>', '<nothing@x>'])).toEqual([idOf(root)]);
+    expect(await threads.emailIdsWithMessageIds(randomUUID(), ['<port-root@x>'])).toEqual([]);
   });
 });
