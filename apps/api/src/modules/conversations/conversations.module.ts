@@ -18,6 +18,7 @@ import { EMAIL_RECEIVED_PERSONAL_FIELDS } from './domain/email-personal-fields';
 import { EMAIL_ASSIGNED_PERSONAL_FIELDS } from './domain/email-assigned-personal-fields';
 import { EMAIL_ACTION_LOGGED_PERSONAL_FIELDS } from './domain/email-action-logged-personal-fields';
 import { EMAIL_RULE_APPLIED_PERSONAL_FIELDS } from './domain/email-rule-applied-personal-fields';
+import { AttachmentStore } from './email-content/attachment-store';
 import { inlineUrlSignerProvider } from './email-content/inline-url-signer';
 import { AttachmentsController } from './http/attachments.controller';
 import { EmailCommentsController } from './http/email-comments.controller';
@@ -70,6 +71,7 @@ import { PushReplyHandler } from './reactions/push-reply.handler';
   ],
   providers: [
     inlineUrlSignerProvider,
+    AttachmentStore,
     InboxEmailQueries,
     EmailPresence,
     PresenceRegistry,
@@ -113,7 +115,7 @@ import { PushReplyHandler } from './reactions/push-reply.handler';
     PushCommentHandler,
     PushReplyHandler,
   ],
-  exports: [ConversationThreads],
+  exports: [ConversationThreads, AttachmentStore],
 })
 export class ConversationsModule implements OnModuleInit {
   constructor(
@@ -125,6 +127,7 @@ export class ConversationsModule implements OnModuleInit {
     private readonly stars: EmailStarProjection,
     private readonly threads: EmailThreadProjection,
     private readonly personalData: PersonalDataRegistry,
+    private readonly attachments: AttachmentStore,
   ) {}
 
   onModuleInit(): void {
@@ -135,6 +138,7 @@ export class ConversationsModule implements OnModuleInit {
     this.personalData.declare('EmailAssigned', EMAIL_ASSIGNED_PERSONAL_FIELDS);
     this.personalData.declare('EmailRuleApplied', EMAIL_RULE_APPLIED_PERSONAL_FIELDS);
     this.personalData.declare('EmailActionLogged', EMAIL_ACTION_LOGGED_PERSONAL_FIELDS);
+    this.personalData.onErasure((events, tx) => this.attachments.eraseOfErasedSenders(events, tx));
     for (const projection of [this.inbox, this.actions, this.comments, this.replies, this.stars, this.threads]) {
       this.runner.registerProjection(projection);
     }

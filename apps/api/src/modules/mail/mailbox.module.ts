@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { secretBoxProvider } from '../../platform/crypto';
 import { PersonalDataRegistry } from '../../platform/personal-data';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { ConversationsModule } from '../conversations';
 import { eraseMessageContent } from './ingestion/message-content-erasure';
 import { FetchEmailsHandler } from './commands/fetch-emails/fetch-emails.handler';
 import { RetryQuarantinedMessageHandler } from './commands/retry-quarantined-message/retry-quarantined-message.handler';
@@ -10,6 +11,7 @@ import { TestEmailServerConfigHandler } from './commands/test-email-server-confi
 import { MailConnections } from './connection/mail-connections';
 import { EmailServerConfigController, MailEmailsController } from './http/email-server-config.controller';
 import { MailQuarantineController } from './http/mail-quarantine.controller';
+import { MailboxSettingsReader } from './ingestion/mailbox-settings.reader';
 import { MailboxStatusStore } from './ingestion/mailbox-status.store';
 import { MailboxSupervisor } from './ingestion/mailbox-supervisor';
 import { MailboxSync } from './ingestion/mailbox-sync';
@@ -28,6 +30,7 @@ import { ListQuarantinedMessagesHandler } from './queries/list-quarantined-messa
 
 /** Team mailboxes: the email server configuration API and real-time IMAP ingestion. */
 @Module({
+  imports: [ConversationsModule],
   controllers: [EmailServerConfigController, MailEmailsController, MailOAuthController, MailQuarantineController],
   providers: [
     secretBoxProvider,
@@ -36,6 +39,7 @@ import { ListQuarantinedMessagesHandler } from './queries/list-quarantined-messa
     MailOAuthService,
     MailboxRateLimits,
     MailboxStatusStore,
+    MailboxSettingsReader,
     MessageParserPool,
     MessageIngestion,
     MailboxSync,
@@ -51,7 +55,7 @@ import { ListQuarantinedMessagesHandler } from './queries/list-quarantined-messa
     ListQuarantinedMessagesHandler,
     GetRawMessageHandler,
   ],
-  exports: [MailboxSupervisor, MailConnections],
+  exports: [MailboxSupervisor, MailConnections, MailboxSettingsReader],
 })
 export class MailboxModule implements OnModuleInit {
   constructor(

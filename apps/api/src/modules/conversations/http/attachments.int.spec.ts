@@ -70,7 +70,7 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
 
 describe('attachments over HTTP', () => {
   let t: TestApp;
-  let owner: { token: string };
+  let owner: { token: string; teamId: string };
   let stranger: { token: string };
   let email: Email;
   const byName = (name: string) => email.attachments.find((a) => a.filename === name) as EmailAttachment;
@@ -203,5 +203,35 @@ describe('attachments over HTTP', () => {
     const expired = await fetch(t.baseUrl + url);
     expect(expired.status).toBe(403);
     expect(expired.headers.get('content-type')).not.toMatch(/image/);
+  });
+
+  it("deletes the attachments of the emails an erased person sent and keeps other senders' attachments", async () => {
+    jest.restoreAllMocks();
+    const fromBob = message
+      .replace('From: Alice <alice@example.com>', 'From: Bob <bob@example.com>')
+      .replace('<invoice-1@example.com>', '<invoice-2@example.com>');
+    await t.app
+      .get(MessageIngestion)
+      .ingest(owner.teamId, 'INBOX', 1n, [{ uid: 2, source: Buffer.from(fromBob, 'utf8'), internalDate: null }]);
+    const bobs = await until(
+      async () =>
+        (await t.request<Page<Email>>('/api/emails', { token: owner.token })).body.content.find(
+          (row) => row.fromEmail === 'bob@example.com',
+        ),
+      (row) => row !== undefined,
+    );
+    const bobsPdf = bobs!.attachments.find((a) => a.filename === 'Faktura č. 1.pdf') as EmailAttachment;
+    const download = (id: string) => t.request(`/api/attachments/${id}`, { token: owner.token });
+    expect((await download(byName('Faktura č. 1.pdf').id)).status).toBe(200);
+
+    const erased = await t.request('/api/team/audit/erasures', {
+      method: 'POST',
+      token: owner.token,
+      body: { email: 'alice@example.com' },
+    });
+    expect(erased.status).toBe(201);
+
+    for (const attachment of email.attachments) expect((await download(attachment.id)).status).toBe(404);
+    expect((await download(bobsPdf.id)).status).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Position } from '../../../platform/event-store/event-store.port';
 import { METRIC_PREFIX, Metrics } from '../../../platform/metrics';
-import { ReceiveEmailCommand } from '../../conversations';
+import { AttachmentStore, ReceiveEmailCommand } from '../../conversations';
 import { emailIdOf, eventIdOf, type MessageLocation, type ParsedMessage } from './message-parser';
 import { MessageParserPool } from './message-parser.pool';
 import { type MessageKeys, quarantineReason, type RawMessage } from './message-parser.protocol';
@@ -70,6 +70,7 @@ export class MessageIngestion {
     private readonly db: DataSource,
     private readonly commands: CommandBus,
     private readonly parser: MessageParserPool,
+    private readonly attachments: AttachmentStore,
     metrics: Metrics,
   ) {
     this.ingested = metrics.counter({
@@ -214,24 +215,9 @@ export class MessageIngestion {
         [teamId, ...withSource.flatMap((item) => [item.emailId, item.source])],
       );
     }
-    for (const item of fresh) {
-      if (item.kind !== 'parsed') continue;
-      for (const attachment of item.parsed.attachments) {
-        await tx.query(
-          `INSERT INTO attachment (id, team_id, email_id, filename, content_type, size, content)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-          [
-            attachment.id,
-            teamId,
-            item.emailId,
-            attachment.filename,
-            attachment.contentType,
-            attachment.content.length,
-            attachment.content,
-          ],
-        );
-      }
-    }
+    // The attachments are handed over to conversations in this transaction: stored before the email is received.
+    for (const item of fresh)
+      if (item.kind === 'parsed') await this.attachments.store(tx, teamId, item.emailId, item.parsed.attachments);
     return fresh;
   }
 

@@ -1,15 +1,14 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AUDITOR_NOT_ASSIGNABLE_MESSAGE, type Email, isAssignableRole } from '@teaminbox/contracts';
-import { DataSource } from 'typeorm';
 import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { UserDirectory } from '../../../identity';
+import { GetLabelQuery } from '../../../labels';
 import { EMAIL_NOT_FOUND_MESSAGE, emailDecider, emailStreamId, type WorkOnEmail } from '../../domain/email.decider';
 import { INBOX_EMAIL_PROJECTION } from '../../projections/inbox-email/inbox-email.projection';
 import { InboxEmailQueries } from '../../queries/inbox-email.queries';
 import { type EmailWork, WorkOnEmailCommand } from './work-on-email.command';
 
 export const NOT_A_MEMBER_MESSAGE = 'The user is not a member of your team';
-export const LABEL_NOT_FOUND_MESSAGE = 'Label not found';
 
 /**
  * Every command of the team's work on one email: checks that the email, the assignee and the label belong to
@@ -22,7 +21,7 @@ export class WorkOnEmailHandler implements ICommandHandler<WorkOnEmailCommand, E
     private readonly directory: UserDirectory,
     private readonly repository: EventSourcedRepository,
     private readonly inbox: InboxEmailQueries,
-    private readonly db: DataSource,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, emailId, work }: WorkOnEmailCommand): Promise<Email> {
@@ -65,11 +64,8 @@ export class WorkOnEmailHandler implements ICommandHandler<WorkOnEmailCommand, E
       }
       case 'AddLabel':
       case 'RemoveLabel': {
-        const [label]: { name: string }[] = await this.db.query(
-          'SELECT name FROM email_label WHERE id = $1 AND team_id = $2',
-          [work.labelId, teamId],
-        );
-        if (!label) throw new DomainError('not-found', LABEL_NOT_FOUND_MESSAGE);
+        // Another team's or a deleted label: labels answers 404 ("Label not found").
+        const label = await this.queries.execute(new GetLabelQuery(teamId, work.labelId));
         return { type: work.type, teamId, labelId: work.labelId, labelName: label.name };
       }
     }

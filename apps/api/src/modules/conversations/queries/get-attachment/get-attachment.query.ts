@@ -10,7 +10,7 @@ export interface AttachmentContent {
 }
 
 /**
- * The stored bytes of an attachment (table `attachment`, filled by mail ingestion) of the team; teamId null for
+ * The stored bytes of an attachment (the AttachmentStore, filled by mail ingestion) of the team; teamId null for
  * the attachment of a verified signed inline URL (the signature names the id). 404 otherwise.
  */
 export class GetAttachmentQuery extends Query<AttachmentContent> {
