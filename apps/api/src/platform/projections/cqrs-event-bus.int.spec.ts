@@ -12,25 +12,25 @@ import { EventStoreModule } from '../event-store/event-store.module';
 import { EVENT_STORE, NO_STREAM, type EventStore, type Position } from '../event-store/event-store.port';
 import { RequestContext, type RequestScope } from '../request-context/request-context';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
-import { EmailReceivedEvent, LabelCreatedEvent, LabelDeletedEvent, TeamCreatedEvent } from './domain-events';
+import { busEvent, type BusEvent } from './domain-events';
 import { CQRS_EVENT_BUS_REACTION } from './cqrs-event-bus.reaction';
 import { ProjectionRunner } from './projection-runner';
 import { ProjectionsModule } from './projections.module';
 
-const received: EmailReceivedEvent[] = [];
+const received: BusEvent<'EmailReceived'>[] = [];
 const teams: string[] = [];
 const sagaSaw: string[] = [];
 
-@EventsHandler(EmailReceivedEvent)
-class RecordEmails implements IEventHandler<EmailReceivedEvent> {
-  handle(event: EmailReceivedEvent): void {
+@EventsHandler(busEvent('EmailReceived'))
+class RecordEmails implements IEventHandler<BusEvent<'EmailReceived'>> {
+  handle(event: BusEvent<'EmailReceived'>): void {
     received.push(event);
   }
 }
 
-@EventsHandler(TeamCreatedEvent)
-class RecordTeams implements IEventHandler<TeamCreatedEvent> {
-  handle({ event }: TeamCreatedEvent): void {
+@EventsHandler(busEvent('TeamCreated'))
+class RecordTeams implements IEventHandler<BusEvent<'TeamCreated'>> {
+  handle({ event }: BusEvent<'TeamCreated'>): void {
     teams.push(event.data.name);
   }
 }
@@ -39,16 +39,16 @@ const scopes: RequestScope[] = [];
 let release: () => void = () => undefined;
 const released = new Promise<void>((resolve) => (release = resolve));
 
-@EventsHandler(LabelCreatedEvent)
-class RecordScope implements IEventHandler<LabelCreatedEvent> {
+@EventsHandler(busEvent('LabelCreated'))
+class RecordScope implements IEventHandler<BusEvent<'LabelCreated'>> {
   async handle(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 5));
     scopes.push(RequestContext.current());
   }
 }
 
-@EventsHandler(LabelDeletedEvent)
-class SlowHandler implements IEventHandler<LabelDeletedEvent> {
+@EventsHandler(busEvent('LabelDeleted'))
+class SlowHandler implements IEventHandler<BusEvent<'LabelDeleted'>> {
   async handle(): Promise<void> {
     await released;
   }
@@ -59,7 +59,7 @@ class EmailSaga {
   @Saga()
   emails = (events$: Observable<IEvent>): Observable<ICommand | null> =>
     events$.pipe(
-      ofType(EmailReceivedEvent),
+      ofType(busEvent('EmailReceived')),
       map(({ event }) => {
         sagaSaw.push(event.data.subject);
         return null;
@@ -150,7 +150,7 @@ describe('cqrs-event-bus reaction (Nest)', () => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(received).toHaveLength(1);
-    expect(received[0]).toBeInstanceOf(EmailReceivedEvent);
+    expect(received[0]).toBeInstanceOf(busEvent('EmailReceived'));
     expect(received[0].event).toMatchObject({ streamId: emailStream, streamVersion: 1, type: 'EmailReceived' });
     expect(received[0].event.data.subject).toBe('Invoice 42');
     expect(received[0].event.position).toEqual(appended.position);

@@ -1,14 +1,14 @@
 import type { EventBus } from '@nestjs/cqrs';
 import type { StoredEvent } from '../event-store/event-store.port';
 import { RequestContext } from '../request-context/request-context';
-import { DOMAIN_EVENT_CLASSES, toDomainEvent, type DomainEventEnvelope } from './domain-events';
+import { busEventTypes, toDomainEvent, type DomainEventEnvelope } from './domain-events';
 import type { EventHandlerSettlement } from './event-handler-settlement';
 import type { Reaction } from './projection';
 
 export const CQRS_EVENT_BUS_REACTION = 'cqrs-event-bus';
 
 /**
- * Publishes every stored domain event to @nestjs/cqrs's EventBus once its checkpoint has committed, so
+ * Publishes every stored event a handler or saga subscribed to (see busEvent) to @nestjs/cqrs's EventBus once its checkpoint has committed, so
  * @EventsHandler classes and sagas are driven by the durable subscription rather than by memory. Each event is
  * published in its own request context (caused by the event, in its correlation), and the batch counts as done
  * only when every handler has settled: a crash before that publishes the events again (at least once, so handlers
@@ -16,7 +16,8 @@ export const CQRS_EVENT_BUS_REACTION = 'cqrs-event-bus';
  */
 export class CqrsEventBusReaction implements Reaction {
   readonly name = CQRS_EVENT_BUS_REACTION;
-  readonly eventTypes = Object.keys(DOMAIN_EVENT_CLASSES);
+  /** The types some handler or saga subscribed to (read once every module has been loaded). */
+  readonly eventTypes = busEventTypes();
   readonly startAt = 'head' as const;
 
   constructor(

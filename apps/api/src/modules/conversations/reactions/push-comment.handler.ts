@@ -1,12 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { EventsHandler, type IEventHandler, QueryBus } from '@nestjs/cqrs';
 import type { Comment } from '@teaminbox/contracts';
-import {
-  CommentAddedEvent,
-  CommentDeletedEvent,
-  CommentEditedEvent,
-  type DomainEventEnvelope,
-} from '../../../platform/projections/domain-events';
+import { busEvent, type DomainEventEnvelope } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { EMAIL_COMMENT_PROJECTION } from '../projections/email-comment/email-comment.projection';
@@ -15,7 +10,7 @@ import { GetCommentQuery } from '../queries/get-comment/get-comment.query';
 const KIND = { CommentAdded: 'added', CommentEdited: 'edited', CommentDeleted: 'deleted' } as const;
 
 /** Comments reach the team's other viewers live ('email.comment'). */
-@EventsHandler(CommentAddedEvent, CommentEditedEvent, CommentDeletedEvent)
+@EventsHandler(busEvent('CommentAdded'), busEvent('CommentEdited'), busEvent('CommentDeleted'))
 export class PushCommentHandler implements IEventHandler<DomainEventEnvelope> {
   private readonly logger = new Logger(PushCommentHandler.name);
 

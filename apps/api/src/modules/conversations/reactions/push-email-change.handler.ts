@@ -1,22 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
-import {
-  type DomainEventEnvelope,
-  EmailArchivedEvent,
-  EmailAssignedEvent,
-  EmailLabelAddedEvent,
-  EmailLabelRemovedEvent,
-  EmailMarkedNotSpamEvent,
-  EmailMarkedReadEvent,
-  EmailMarkedSpamEvent,
-  EmailMarkedUnreadEvent,
-  EmailNotificationsMutedEvent,
-  EmailNotificationsUnmutedEvent,
-  EmailPriorityChangedEvent,
-  EmailStatusChangedEvent,
-  EmailUnarchivedEvent,
-  EmailUnassignedEvent,
-} from '../../../platform/projections/domain-events';
+import { busEvent, type DomainEventEnvelope } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { comparePositions, type Position } from '../../../platform/event-store/event-store.port';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
@@ -56,20 +40,20 @@ function newRound(): Round {
  * the latest change's actor. Each handle() settles once its change was pushed.
  */
 @EventsHandler(
-  EmailMarkedReadEvent,
-  EmailMarkedUnreadEvent,
-  EmailArchivedEvent,
-  EmailUnarchivedEvent,
-  EmailMarkedSpamEvent,
-  EmailMarkedNotSpamEvent,
-  EmailAssignedEvent,
-  EmailUnassignedEvent,
-  EmailLabelAddedEvent,
-  EmailLabelRemovedEvent,
-  EmailNotificationsMutedEvent,
-  EmailNotificationsUnmutedEvent,
-  EmailStatusChangedEvent,
-  EmailPriorityChangedEvent,
+  busEvent('EmailMarkedRead'),
+  busEvent('EmailMarkedUnread'),
+  busEvent('EmailArchived'),
+  busEvent('EmailUnarchived'),
+  busEvent('EmailMarkedSpam'),
+  busEvent('EmailMarkedNotSpam'),
+  busEvent('EmailAssigned'),
+  busEvent('EmailUnassigned'),
+  busEvent('EmailLabelAdded'),
+  busEvent('EmailLabelRemoved'),
+  busEvent('EmailNotificationsMuted'),
+  busEvent('EmailNotificationsUnmuted'),
+  busEvent('EmailStatusChanged'),
+  busEvent('EmailPriorityChanged'),
 )
 export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope> {
   private readonly logger = new Logger(PushEmailChangeHandler.name);

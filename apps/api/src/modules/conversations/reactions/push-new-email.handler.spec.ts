@@ -1,14 +1,15 @@
 import type { Email, EmailReceived } from '@teaminbox/contracts';
 import { emailReceived } from '../../../../test/conversations/email-received';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
-import { EmailReceivedEvent } from '../../../platform/projections/domain-events';
+import { busEvent, type BusEvent } from '../../../platform/projections/domain-events';
 import type { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import type { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import type { InboxEmailQueries } from '../queries/inbox-email.queries';
 import { EMAILS_PER_MESSAGE, PushNewEmailHandler } from './push-new-email.handler';
 
+const EmailReceivedEvent = busEvent('EmailReceived');
 let position = 0n;
-const received = (teamId: string, n: number): EmailReceivedEvent => {
+const received = (teamId: string, n: number): BusEvent<'EmailReceived'> => {
   const data = emailReceived({ emailId: `${teamId}-e${n}`, teamId, subject: `Subject ${n}` });
   position++;
   return new EmailReceivedEvent({

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Email } from '@teaminbox/contracts';
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
-import { EmailReceivedEvent } from '../../../platform/projections/domain-events';
+import { busEvent, type BusEvent } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { emailDtoFromEvent } from '../projections/inbox-email/email.mapper';
@@ -22,8 +22,8 @@ export const EMAILS_PER_MESSAGE = 100;
  * is being computed, further emails only ask for one more count afterwards, so a first sync of thousands of messages
  * runs a handful of counts, not one per message.
  */
-@EventsHandler(EmailReceivedEvent)
-export class PushNewEmailHandler implements IEventHandler<EmailReceivedEvent> {
+@EventsHandler(busEvent('EmailReceived'))
+export class PushNewEmailHandler implements IEventHandler<BusEvent<'EmailReceived'>> {
   private readonly logger = new Logger(PushNewEmailHandler.name);
 
   constructor(
@@ -37,7 +37,7 @@ export class PushNewEmailHandler implements IEventHandler<EmailReceivedEvent> {
   /** The emails gathered in this turn, by team, and the push that sends them once the turn is over. */
   private gathered: { byTeam: Map<string, Email[]>; pushed: Promise<void> } | undefined;
 
-  async handle({ event }: EmailReceivedEvent): Promise<void> {
+  async handle({ event }: BusEvent<'EmailReceived'>): Promise<void> {
     const teamId = event.data.teamId;
     await this.push(teamId, emailDtoFromEvent(event.data));
     const state = this.counts.get(teamId) ?? { wanted: null, running: false };

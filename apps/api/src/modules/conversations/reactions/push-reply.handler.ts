@@ -2,14 +2,7 @@ import { Logger } from '@nestjs/common';
 import { EventsHandler, type IEventHandler, QueryBus } from '@nestjs/cqrs';
 import type { Reply, ReplyChange } from '@teaminbox/contracts';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
-import {
-  type DomainEventEnvelope,
-  ReplyDraftDeletedEvent,
-  ReplyDraftSavedEvent,
-  ReplyFailedEvent,
-  ReplyQueuedEvent,
-  ReplySentEvent,
-} from '../../../platform/projections/domain-events';
+import { busEvent, type DomainEventEnvelope } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { EMAIL_REPLY_PROJECTION, REPLY_EVENT_TYPES } from '../projections/email-reply/email-reply.projection';
@@ -29,7 +22,13 @@ const KIND: Record<(typeof REPLY_EVENT_TYPES)[number], ReplyChange['kind']> = {
  * Pushes 'email.reply' to the team room for drafts saved or deleted and for each step of the outbox (queued, sent,
  * failed), one event after the other in the log's order (a reply's 'queued' never arrives after its 'sent').
  */
-@EventsHandler(ReplyDraftSavedEvent, ReplyDraftDeletedEvent, ReplyQueuedEvent, ReplySentEvent, ReplyFailedEvent)
+@EventsHandler(
+  busEvent('ReplyDraftSaved'),
+  busEvent('ReplyDraftDeleted'),
+  busEvent('ReplyQueued'),
+  busEvent('ReplySent'),
+  busEvent('ReplyFailed'),
+)
 export class PushReplyHandler implements IEventHandler<DomainEventEnvelope> {
   private readonly logger = new Logger(PushReplyHandler.name);
   private pushed: Promise<void> = Promise.resolve();

@@ -2,12 +2,7 @@ import { Logger } from '@nestjs/common';
 import { EventsHandler, type IEventHandler, QueryBus } from '@nestjs/cqrs';
 import type { Label, LabelChange } from '@teaminbox/contracts';
 import { DomainError } from '../../../platform/event-sourcing';
-import {
-  type DomainEventEnvelope,
-  LabelCreatedEvent,
-  LabelDeletedEvent,
-  LabelUpdatedEvent,
-} from '../../../platform/projections/domain-events';
+import { busEvent, type DomainEventEnvelope } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { EMAIL_LABEL_PROJECTION } from '../projections/email-label/email-label.projection';
@@ -20,7 +15,7 @@ const WAIT_MS = 2000;
  * row menu, the email detail's label select and chips, the Email Labels screen. A created or changed label is sent as
  * it is now (a replay after a crash sends the current state again, which is harmless); one deleted since is left out.
  */
-@EventsHandler(LabelCreatedEvent, LabelUpdatedEvent, LabelDeletedEvent)
+@EventsHandler(busEvent('LabelCreated'), busEvent('LabelUpdated'), busEvent('LabelDeleted'))
 export class PushLabelChangeHandler implements IEventHandler<DomainEventEnvelope> {
   private readonly logger = new Logger(PushLabelChangeHandler.name);
 

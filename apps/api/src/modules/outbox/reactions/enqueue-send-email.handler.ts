@@ -1,16 +1,16 @@
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
-import { ReplyQueuedEvent } from '../../../platform/projections/domain-events';
+import { busEvent, type BusEvent } from '../../../platform/projections/domain-events';
 import { JobQueue } from '../jobs/job-queue';
 
 /**
  * Turns each ReplyQueued into a send-email job. The job's id is the reply's, so handling the event again (after a
  * crash, before the reaction's checkpoint moved) inserts nothing new.
  */
-@EventsHandler(ReplyQueuedEvent)
-export class EnqueueSendEmailHandler implements IEventHandler<ReplyQueuedEvent> {
+@EventsHandler(busEvent('ReplyQueued'))
+export class EnqueueSendEmailHandler implements IEventHandler<BusEvent<'ReplyQueued'>> {
   constructor(private readonly queue: JobQueue) {}
 
-  async handle({ event }: ReplyQueuedEvent): Promise<void> {
+  async handle({ event }: BusEvent<'ReplyQueued'>): Promise<void> {
     const { replyId, emailId, teamId } = event.data;
     await this.queue.enqueueSendEmail({ replyId, emailId, teamId });
   }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
-import { ProfilePhotoChangedEvent } from '../../../platform/projections/domain-events';
+import { busEvent, type BusEvent } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { PROFILE_PHOTO_PROJECTION } from '../projections/profile-photo/profile-photo.projection';
@@ -14,8 +14,8 @@ const WAIT_MS = 2000;
  * The push waits until the photo's read model has the change, so that the avatars load the new photo, not the old
  * one. It carries only whose photo changed, so a repeat after a crash loads the same photo once more, harmless.
  */
-@EventsHandler(ProfilePhotoChangedEvent)
-export class PushPhotoChangeHandler implements IEventHandler<ProfilePhotoChangedEvent> {
+@EventsHandler(busEvent('ProfilePhotoChanged'))
+export class PushPhotoChangeHandler implements IEventHandler<BusEvent<'ProfilePhotoChanged'>> {
   private readonly logger = new Logger(PushPhotoChangeHandler.name);
 
   constructor(
@@ -23,7 +23,7 @@ export class PushPhotoChangeHandler implements IEventHandler<ProfilePhotoChanged
     private readonly runner: ProjectionRunner,
   ) {}
 
-  async handle({ event }: ProfilePhotoChangedEvent): Promise<void> {
+  async handle({ event }: BusEvent<'ProfilePhotoChanged'>): Promise<void> {
     const { userId } = event.data;
     const teamId = event.metadata?.teamId ?? null;
     try {

@@ -2,12 +2,7 @@ import { Logger } from '@nestjs/common';
 import { EventsHandler, type IEventHandler, QueryBus } from '@nestjs/cqrs';
 import type { ReplyTemplate, ReplyTemplateChange } from '@teaminbox/contracts';
 import { DomainError } from '../../../platform/event-sourcing';
-import {
-  type DomainEventEnvelope,
-  ReplyTemplateCreatedEvent,
-  ReplyTemplateDeletedEvent,
-  ReplyTemplateUpdatedEvent,
-} from '../../../platform/projections/domain-events';
+import { busEvent, type DomainEventEnvelope } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { REPLY_TEMPLATE_PROJECTION } from '../projections/reply-template/reply-template.projection';
@@ -19,7 +14,7 @@ const WAIT_MS = 2000;
  * A template saved or deleted reaches the team's open reply forms ('team.reply-template.changed') once the templates'
  * read model has it. A saved template is sent as it is now; one deleted since is left out (its deletion follows).
  */
-@EventsHandler(ReplyTemplateCreatedEvent, ReplyTemplateUpdatedEvent, ReplyTemplateDeletedEvent)
+@EventsHandler(busEvent('ReplyTemplateCreated'), busEvent('ReplyTemplateUpdated'), busEvent('ReplyTemplateDeleted'))
 export class PushTemplateChangeHandler implements IEventHandler<DomainEventEnvelope> {
   private readonly logger = new Logger(PushTemplateChangeHandler.name);
 
