@@ -1,13 +1,17 @@
+/**
+ * Proves the read models (`npm run verify`): waits for the live projections, then replays and compares in one snapshot.
+ */
 import { randomBytes } from 'node:crypto';
 import type { DataSource, QueryRunner } from 'typeorm';
-import {
-  START,
-  comparePositions,
-  type EventStore,
-  type Position,
-  type StoredEvent,
-} from '../event-store/event-store.port';
+import { START, comparePositions, type EventStore, type Position } from '../event-store/event-store.port';
 import type { Projection } from './projection';
+import { replay, type EventProblem } from './read-model-replay';
+import { compareTable, ident, type TableComparison } from './read-model-table-comparison';
+import { formatPosition } from './read-model-verification-report';
+
+export type { EventProblem } from './read-model-replay';
+export type { ColumnDifference, TableComparison } from './read-model-table-comparison';
+export { formatPosition, formatVerificationReport } from './read-model-verification-report';
 
 /** Why a table or a column is left out of the comparison: said in the report, never silent. */
 export type Reasons = Readonly<Record<string, string>>;
@@ -38,40 +42,6 @@ export interface ReadModelVerifierOptions {
   batchSize?: number;
   /** Progress lines. */
   print?: (line: string) => void;
-}
-
-/** One value that differs in a row present on both sides (same primary key). */
-export interface ColumnDifference {
-  column: string;
-  live: unknown;
-  replayed: unknown;
-}
-
-export interface TableComparison {
-  table: string;
-  liveRows: number;
-  replayedRows: number;
-  /** Order-independent: the sum over the rows of the first 64 bits of md5(row as text). */
-  liveChecksum: string;
-  replayedChecksum: string;
-  equal: boolean;
-  /** Columns compared (generated and ignored columns are not). */
-  columns: string[];
-  /** Primary key columns, which pair a live row with its replayed row. */
-  key: string[];
-  /** The first differing rows: same key with other values, only in the live table, only in the replay. */
-  changed: { key: Record<string, unknown>; differences: ColumnDifference[] }[];
-  onlyLive: Record<string, unknown>[];
-  onlyReplayed: Record<string, unknown>[];
-}
-
-export interface EventProblem {
-  projection: string;
-  eventId: string;
-  type: string;
-  streamId: string;
-  streamVersion: number;
-  error: string;
 }
 
 export interface VerificationReport {
@@ -117,10 +87,6 @@ export class LiveProjectionsBehindError extends Error {
     this.name = 'LiveProjectionsBehindError';
   }
 }
-
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-export const formatPosition = (position: Position) => `${position.commit}/${position.prepare}`;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
 function parsePosition(commit: string | null, prepare: string | null): Position | null {
   return commit == null || prepare == null ? null : { commit: BigInt(commit), prepare: BigInt(prepare) };
@@ -302,246 +268,4 @@ async function verifyInSnapshot(
     parked,
     ms: Date.now() - started,
   };
-}
-
-/**
- * Feeds every projection the log up to its own position, batch by batch in global order, on the transaction whose
- * search_path is the scratch schema. A batch that fails is applied again event by event; an event that still fails
- * is reported and the later events of its stream are held behind it, as the live runner parks them.
- */
-async function replay(
-  runner: QueryRunner,
-  options: ReadModelVerifierOptions,
-  upTo: Record<string, Position>,
-  print: (line: string) => void,
-): Promise<{ eventsRead: number; failures: EventProblem[] }> {
-  const { projections, eventStore } = options;
-  const end = Object.values(upTo).reduce(
-    (max, position) => (comparePositions(position, max) > 0 ? position : max),
-    START,
-  );
-  const types = [...new Set(projections.flatMap((projection) => projection.eventTypes))];
-  const typeSets = new Map(projections.map((projection) => [projection.name, new Set(projection.eventTypes)]));
-  const blocked = new Map(projections.map((projection) => [projection.name, new Set<string>()]));
-  const failures: EventProblem[] = [];
-  const problem = (projection: Projection, event: StoredEvent, error: string): EventProblem => ({
-    projection: projection.name,
-    eventId: event.eventId,
-    type: event.type,
-    streamId: event.streamId,
-    streamVersion: event.streamVersion,
-    error,
-  });
-  const inSavepoint = async (work: () => Promise<void>): Promise<unknown> => {
-    await runner.query('SAVEPOINT verify_replay');
-    try {
-      await work();
-      await runner.query('RELEASE SAVEPOINT verify_replay');
-      return undefined;
-    } catch (error) {
-      await runner.query('ROLLBACK TO SAVEPOINT verify_replay');
-      return error ?? new Error('failed');
-    }
-  };
-
-  let after = START;
-  let eventsRead = 0;
-  for (;;) {
-    const batch = await eventStore.readAll({ after, maxCount: options.batchSize ?? 5000, types });
-    const events = batch.filter((event) => comparePositions(event.position, end) <= 0);
-    if (events.length === 0) break;
-    eventsRead += events.length;
-    for (const projection of projections) {
-      const wanted = typeSets.get(projection.name)!;
-      const streams = blocked.get(projection.name)!;
-      const relevant: StoredEvent[] = [];
-      for (const event of events) {
-        if (!wanted.has(event.type) || comparePositions(event.position, upTo[projection.name]) > 0) continue;
-        if (streams.has(event.streamId))
-          failures.push(problem(projection, event, 'Held behind a failed event of the same stream'));
-        else relevant.push(event);
-      }
-      if (relevant.length === 0) continue;
-      if ((await inSavepoint(() => projection.handle(relevant, runner.manager))) === undefined) continue;
-      for (const event of relevant) {
-        if (streams.has(event.streamId)) {
-          failures.push(problem(projection, event, 'Held behind a failed event of the same stream'));
-          continue;
-        }
-        const error = await inSavepoint(() => projection.handle([event], runner.manager));
-        if (error === undefined) continue;
-        failures.push(problem(projection, event, errorText(error)));
-        streams.add(event.streamId);
-      }
-    }
-    after = events[events.length - 1].position;
-    if (events.length < batch.length) break;
-    print(`Replayed ${eventsRead} events...`);
-  }
-  print(`Replayed ${eventsRead} events`);
-  return { eventsRead, failures };
-}
-
-async function compareTable(
-  runner: QueryRunner,
-  liveSchema: string,
-  schema: string,
-  table: string,
-  options: ReadModelVerifierOptions,
-  leftOut: (column: string, reason?: string) => void,
-): Promise<TableComparison> {
-  const live = `${ident(liveSchema)}.${ident(table)}`;
-  const scratch = `${ident(schema)}.${ident(table)}`;
-  const attributes: { name: string; generated: string }[] = await runner.query(
-    `SELECT attname AS name, attgenerated::text AS generated FROM pg_attribute
-      WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
-    [live],
-  );
-  const columns: string[] = [];
-  for (const { name, generated } of attributes) {
-    const reason = options.ignoredColumns?.[`${table}.${name}`];
-    if (generated) leftOut(name);
-    else if (reason !== undefined) leftOut(name, reason);
-    else columns.push(name);
-  }
-  const keyRows: { name: string }[] = await runner.query(
-    `SELECT a.attname AS name FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
-      WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey::int2[], a.attnum)`,
-    [live],
-  );
-  const key = keyRows.map((row) => row.name).filter((name) => columns.includes(name));
-  const rows = options.comparedRows?.[table];
-  const select = (relation: string) =>
-    `SELECT ${columns.map(ident).join(', ')} FROM ${relation}${rows ? ` WHERE (${rows.where})` : ''}`;
-  const summary = async (relation: string) => {
-    const [row]: { n: string; checksum: string | null }[] = await runner.query(
-      `SELECT count(*)::text AS n, sum(('x' || left(md5(r::text), 16))::bit(64)::bigint::numeric)::text AS checksum
-         FROM (${select(relation)}) r`,
-    );
-    return { rows: Number(row.n), checksum: row.checksum ?? '0' };
-  };
-  const liveSummary = await summary(live);
-  const replayedSummary = await summary(scratch);
-  const comparison: TableComparison = {
-    table,
-    liveRows: liveSummary.rows,
-    replayedRows: replayedSummary.rows,
-    liveChecksum: liveSummary.checksum,
-    replayedChecksum: replayedSummary.checksum,
-    equal: liveSummary.rows === replayedSummary.rows && liveSummary.checksum === replayedSummary.checksum,
-    columns,
-    key,
-    changed: [],
-    onlyLive: [],
-    onlyReplayed: [],
-  };
-  if (comparison.equal) return comparison;
-
-  // The first rows of each side that the other side lacks (EXCEPT ALL both ways), paired by primary key.
-  const limit = options.diffRows ?? 5;
-  const order = key.length > 0 ? key.map((column) => `r.${ident(column)}`).join(', ') : 'r::text';
-  const missingFrom = async (from: string, other: string): Promise<Record<string, unknown>[]> => {
-    const rows: { row: Record<string, unknown> }[] = await runner.query(
-      `SELECT to_jsonb(r) AS row FROM (${select(from)}) r
-        WHERE r::text IN (SELECT d::text FROM (${select(from)} EXCEPT ALL ${select(other)}) d)
-        ORDER BY ${order} LIMIT ${Math.max(1, limit) * 4}`,
-    );
-    return rows.map((row) => row.row);
-  };
-  const liveOnly = await missingFrom(live, scratch);
-  const replayedOnly = await missingFrom(scratch, live);
-  const keyOf = (row: Record<string, unknown>) => JSON.stringify(key.map((column) => row[column]));
-  const replayedByKey = new Map(key.length > 0 ? replayedOnly.map((row) => [keyOf(row), row]) : []);
-  const paired = new Set<string>();
-  for (const row of liveOnly) {
-    const other = replayedByKey.get(keyOf(row));
-    if (other) {
-      paired.add(keyOf(row));
-      if (comparison.changed.length < limit) {
-        comparison.changed.push({
-          key: Object.fromEntries(key.map((column) => [column, row[column]])),
-          differences: columns
-            .filter((column) => JSON.stringify(row[column]) !== JSON.stringify(other[column]))
-            .map((column) => ({ column, live: row[column], replayed: other[column] })),
-        });
-      }
-    } else if (comparison.onlyLive.length < limit) {
-      comparison.onlyLive.push(row);
-    }
-  }
-  for (const row of replayedOnly) {
-    if (!paired.has(keyOf(row)) && comparison.onlyReplayed.length < limit) comparison.onlyReplayed.push(row);
-  }
-  return comparison;
-}
-
-const MAX_VALUE_LENGTH = 120;
-
-function shortValue(value: unknown): string {
-  const text = value === undefined ? 'undefined' : JSON.stringify(value);
-  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}… (${text.length} characters)` : text;
-}
-
-function shortRow(row: Record<string, unknown>): string {
-  return `{${Object.entries(row)
-    .map(([column, value]) => `${column}: ${shortValue(value)}`)
-    .join(', ')}}`;
-}
-
-/** The report as text: one line per table, then what differs. */
-export function formatVerificationReport(report: VerificationReport): string {
-  const lines: string[] = [];
-  const differing = report.tables.filter((table) => !table.equal);
-  lines.push(
-    `Read models ${report.equal ? 'verified' : 'DIFFER'}: ${report.eventsRead} events replayed into ${report.schema} ` +
-      `and compared with ${report.liveSchema} (head ${formatPosition(report.head)}) in ${report.ms} ms`,
-  );
-  lines.push('');
-  const width = Math.max(...report.tables.map((table) => table.table.length), 5);
-  for (const table of report.tables) {
-    lines.push(
-      `  ${table.equal ? 'ok  ' : 'DIFF'} ${table.table.padEnd(width)}  rows live ${table.liveRows}, replayed ` +
-        `${table.replayedRows}; checksum live ${table.liveChecksum}` +
-        (table.equal ? '' : `, replayed ${table.replayedChecksum}`),
-    );
-  }
-  for (const table of differing) {
-    lines.push('', `${table.table}: ${table.liveRows} rows live, ${table.replayedRows} replayed; first differences:`);
-    for (const change of table.changed) {
-      lines.push(`  changed ${shortRow(change.key)}:`);
-      for (const difference of change.differences) {
-        lines.push(
-          `    ${difference.column}: live ${shortValue(difference.live)}, replayed ${shortValue(difference.replayed)}`,
-        );
-      }
-    }
-    for (const row of table.onlyLive) lines.push(`  only live:     ${shortRow(row)}`);
-    for (const row of table.onlyReplayed) lines.push(`  only replayed: ${shortRow(row)}`);
-  }
-  if (report.replayFailures.length > 0) {
-    lines.push('', `Events the replay could not apply (${report.replayFailures.length}):`);
-    for (const failure of report.replayFailures.slice(0, 20)) lines.push(`  ${describeProblem(failure)}`);
-  }
-  if (report.parked.length > 0) {
-    lines.push('', `Events parked by the live projections, missing from their read models (${report.parked.length}):`);
-    for (const parked of report.parked.slice(0, 20)) lines.push(`  ${describeProblem(parked)}`);
-    lines.push('  After a fix: npm run replay-parked -- <projection>');
-  }
-  lines.push('', 'Not compared:');
-  for (const { table, reason } of report.excludedTables) lines.push(`  table ${table}: ${reason}`);
-  for (const { table, column, reason } of report.ignoredColumns) lines.push(`  column ${table}.${column}: ${reason}`);
-  for (const { table, where, reason } of report.comparedRows) {
-    lines.push(`  rows of ${table} not matching ${where}: ${reason}`);
-  }
-  for (const { table, column } of report.generatedColumns) {
-    lines.push(`  column ${table}.${column}: generated by PostgreSQL from the compared columns`);
-  }
-  return lines.join('\n');
-}
-
-function describeProblem(problem: EventProblem): string {
-  return (
-    `${problem.projection}: ${problem.type} ${problem.eventId} (stream ${problem.streamId} v${problem.streamVersion}): ` +
-    problem.error
-  );
 }
