@@ -7,6 +7,7 @@ import {
   type ReadAllOptions,
   type StoredEvent,
 } from '../event-store/event-store.port';
+import { LRUCache } from 'lru-cache';
 import { cleanText } from '../event-store/event-text';
 import { type KnownBlock, openPayload, SEALED_FIELD, sealTexts, type SealedFieldRef } from './personal-data-cipher';
 import { type IndexedEvent, PersonalDataIndex } from './personal-data-index';
@@ -19,41 +20,30 @@ const MAX_FIELD_LENGTH = 1_048_576;
 
 /**
  * Events kept in memory at most (opened, and sealed here but not yet read), and their characters at most, per cache;
- * the oldest entries are dropped first.
+ * the least recently used entries are dropped first.
  */
 const CACHE_EVENTS = 5_000;
 const CACHE_CHARS = 24_000_000;
 
-/** A map by event id bounded in entries and in weight (characters); the first entered leaves first. */
-class BoundedCache<V> {
-  private readonly entries = new Map<string, { value: V; weight: number }>();
-  private weight = 0;
+/** A cache by event id bounded in entries and in weight (characters); the least recently used leave first. */
+class BoundedCache<V extends object> {
+  private readonly entries = new LRUCache<string, V>({ max: CACHE_EVENTS, maxSize: CACHE_CHARS });
 
   get(key: string): V | undefined {
-    return this.entries.get(key)?.value;
+    return this.entries.get(key);
   }
 
+  /** An entry heavier than the whole cache is not kept (and replaces nothing). */
   set(key: string, value: V, weight: number): void {
-    this.delete(key);
-    if (weight > CACHE_CHARS) return;
-    this.entries.set(key, { value, weight });
-    this.weight += weight;
-    while (this.entries.size > CACHE_EVENTS || this.weight > CACHE_CHARS) {
-      const [oldest] = this.entries.keys();
-      this.delete(oldest);
-    }
+    this.entries.set(key, value, { size: Math.max(1, weight) });
   }
 
   delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
     this.entries.delete(key);
-    this.weight -= entry.weight;
   }
 
   clear(): void {
     this.entries.clear();
-    this.weight = 0;
   }
 }
 

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
 import { SecretBox } from '../crypto/secret-box';
 import { normaliseAddress } from './personal-fields';
@@ -28,16 +29,10 @@ interface KeyRow {
 /** The channel on which a process announces deleted keys to every other process (see announceErased). */
 export const ERASED_KEYS_CHANNEL = 'teaminbox_personal_data_erased';
 
-/** Keys kept in memory at most (each side of the cache); the oldest are dropped first. */
+/** Keys kept in memory at most (each side of the cache); the least recently used are dropped first. */
 const CACHE_LIMIT = 50_000;
 
 const refOf = (teamId: string, subjectId: string) => `${teamId.toLowerCase()}|${subjectId}`;
-
-function remember<K, V>(cache: Map<K, V>, key: K, value: V): void {
-  cache.delete(key);
-  cache.set(key, value);
-  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as K);
-}
 
 /**
  * The data subjects' keys, in the table `personal_data_key`: one random 256-bit key per (team, subject), sealed at
@@ -51,8 +46,8 @@ function remember<K, V>(cache: Map<K, V>, key: K, value: V): void {
 export class PersonalDataKeyring {
   private readonly box: SecretBox;
   private readonly hmacKey: Buffer;
-  private readonly bySubject = new Map<string, SubjectKey>();
-  private readonly byId = new Map<string, Buffer>();
+  private readonly bySubject = new LRUCache<string, SubjectKey>({ max: CACHE_LIMIT });
+  private readonly byId = new LRUCache<string, Buffer>({ max: CACHE_LIMIT });
   private readonly waiting: {
     subjects: Map<string, SubjectRef>;
     resolve(keys: Map<string, SubjectKey>): void;
@@ -165,8 +160,8 @@ export class PersonalDataKeyring {
       const ref = refOf(row.team_id, row.subject_id);
       if (result.has(ref)) continue;
       const entry = { id: row.id, key: this.open(row) };
-      remember(this.bySubject, ref, entry);
-      remember(this.byId, entry.id, entry.key);
+      this.bySubject.set(ref, entry);
+      this.byId.set(entry.id, entry.key);
       result.set(ref, entry);
     }
     return result;
@@ -198,7 +193,7 @@ export class PersonalDataKeyring {
     for (const row of rows) {
       const key = this.open(row);
       // A key forgotten while the statement ran (erased meanwhile) is not cached again.
-      if (generation === this.forgotten) remember(this.byId, row.id, key);
+      if (generation === this.forgotten) this.byId.set(row.id, key);
       found.set(row.id, key);
     }
     return found;

@@ -5,6 +5,7 @@ import type {
   NotificationTypeSettings,
   UserLanguage,
 } from '@teaminbox/contracts';
+import { LRUCache } from 'lru-cache';
 import { parse as parseUuid, v5 as uuidv5 } from 'uuid';
 import { emailValues, notificationText } from './notification-message';
 
@@ -23,8 +24,8 @@ export function notificationsIdOf(causeEventId: string): string {
 
 /** How many recent causes' notification ids are remembered (a team of 50: ~100,000 ids). */
 const REMEMBERED_CAUSES = 2_000;
-/** The notification ids of recent causes, by recipient: oldest cause first. */
-const recentIds = new Map<string, Map<string, string>>();
+/** The notification ids of recent causes, by recipient. */
+const recentIds = new LRUCache<string, Map<string, string>>({ max: REMEMBERED_CAUSES });
 
 /**
  * The id one recipient's notification had in a `NotificationsCreated` recorded before its notifications shared the
@@ -37,7 +38,6 @@ export function recipientNotificationIdOf(causeEventId: string, userId: string):
   if (!ids) {
     ids = new Map();
     recentIds.set(causeEventId, ids);
-    if (recentIds.size > REMEMBERED_CAUSES) recentIds.delete(recentIds.keys().next().value as string);
   }
   let id = ids.get(userId);
   if (id === undefined) {
