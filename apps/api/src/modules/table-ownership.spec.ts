@@ -13,17 +13,8 @@ import { join, relative } from 'node:path';
 const SHARED_VIEWS = new Set(['users']);
 
 const KNOWN_FOREIGN_READS: readonly string[] = [
-  'activity -> inbox_email: activity/queries/list-team-activity/list-team-activity.handler.ts',
-  'notification-settings -> email_mute: notification-settings/queries/get-notification-settings/get-notification-settings.handler.ts',
-  'notifications -> email_mute: notifications/reactions/recipient-directory.ts',
-  'notifications -> email_thread: notifications/reactions/recipient-directory.ts',
-  'notifications -> inbox_email: notifications/reactions/recipient-directory.ts',
-  'notifications -> notification_settings: notifications/jobs/slack.worker.ts',
-  'notifications -> notification_settings: notifications/reactions/recipient-directory.ts',
   'notifications -> rule: notifications/reactions/recipient-directory.ts',
   'notifications -> rule_engine_email: notifications/reactions/recipient-directory.ts',
-  'notifications -> user_preferences: notifications/reactions/recipient-directory.ts',
-  'outbox -> mailbox_config: outbox/outbox.store.ts',
   'rules -> email_label: rules/commands/team-references.ts',
   'rules -> email_label: rules/reactions/rules-engine.facts.ts',
   'rules -> email_reply: rules/reactions/rules-engine.facts.ts',

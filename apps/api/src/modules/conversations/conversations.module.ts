@@ -35,6 +35,8 @@ import { EmailCommentProjection } from './projections/email-comment/email-commen
 import { EmailReplyProjection } from './projections/email-reply/email-reply.projection';
 import { EmailStarProjection } from './projections/email-star/email-star.projection';
 import { ConversationThreads } from './projections/email-thread/conversation-threads';
+import { EmailMutes } from './queries/email-mutes';
+import { EmailSummaries } from './queries/email-summaries';
 import { EmailThreadProjection } from './projections/email-thread/email-thread.projection';
 import { InboxEmailProjection } from './projections/inbox-email/inbox-email.projection';
 import { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
@@ -84,6 +86,8 @@ import { PushReplyHandler } from './reactions/push-reply.handler';
     EmailStarProjection,
     EmailThreadProjection,
     ConversationThreads,
+    EmailMutes,
+    EmailSummaries,
     // Commands
     ReceiveEmailHandler,
     CreateSampleEmailsHandler,
@@ -115,7 +119,7 @@ import { PushReplyHandler } from './reactions/push-reply.handler';
     PushCommentHandler,
     PushReplyHandler,
   ],
-  exports: [ConversationThreads, AttachmentStore],
+  exports: [ConversationThreads, AttachmentStore, EmailMutes, EmailSummaries],
 })
 export class ConversationsModule implements OnModuleInit {
   constructor(

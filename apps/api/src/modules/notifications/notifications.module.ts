@@ -1,6 +1,9 @@
 import { type BeforeApplicationShutdown, type DynamicModule, Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { PersonalDataRegistry } from '../../platform/personal-data';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { ConversationsModule } from '../conversations';
+import { NotificationSettingsModule } from '../notification-settings';
+import { PreferencesModule } from '../preferences';
 import { MarkAllNotificationsReadHandler } from './commands/mark-all-notifications-read/mark-all-notifications-read.handler';
 import { MarkNotificationReadHandler } from './commands/mark-notification-read/mark-notification-read.handler';
 import { RemoveExpiredPushSubscriptionHandler } from './commands/remove-expired-push-subscription/remove-expired-push-subscription.handler';
@@ -62,6 +65,7 @@ export class NotificationsModule implements OnModuleInit, BeforeApplicationShutd
   static forRoot(options: NotificationsModuleOptions = {}): DynamicModule {
     return {
       module: NotificationsModule,
+      imports: [ConversationsModule, NotificationSettingsModule, PreferencesModule],
       controllers: [NotificationsController],
       providers: [
         { provide: NOTIFICATIONS_MODULE_OPTIONS, useValue: options },

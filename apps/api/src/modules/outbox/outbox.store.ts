@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ERASED_TEXT, type MailboxSettings, type ReplyAttachmentMeta, type ReplyQueued } from '@teaminbox/contracts';
+import { ERASED_TEXT, type ReplyAttachmentMeta, type ReplyQueued } from '@teaminbox/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port';
 import { SEND_EMAIL_QUEUE } from './jobs/job-queue';
@@ -8,18 +8,10 @@ export interface StoredReplyAttachment extends ReplyAttachmentMeta {
   content: Buffer;
 }
 
-/** SQL of the outbox: queued attachments' contents and the team's mailbox configuration (read model). */
+/** SQL of the outbox: queued attachments' contents (the team's mailbox settings come from mail's MailboxSettingsReader). */
 @Injectable()
 export class OutboxStore {
   constructor(private readonly db: DataSource) {}
-
-  async settingsOf(teamId: string): Promise<MailboxSettings | null> {
-    const rows: { settings: MailboxSettings }[] = await this.db.query(
-      'SELECT settings FROM mailbox_config WHERE team_id = $1',
-      [teamId],
-    );
-    return rows[0]?.settings ?? null;
-  }
 
   async saveAttachments(replyId: string, teamId: string, attachments: StoredReplyAttachment[]): Promise<void> {
     if (attachments.length === 0) return;

@@ -1,2 +1,3 @@
 /** What other modules may use of the preferences context. */
 export { PreferencesModule } from './preferences.module';
+export { MemberPreferences, type MemberPreference } from './queries/member-preferences';

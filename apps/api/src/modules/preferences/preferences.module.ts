@@ -4,10 +4,12 @@ import { ChangePreferencesHandler } from './commands/change-preferences/change-p
 import { PreferencesController } from './http/preferences.controller';
 import { UserPreferencesProjection } from './projections/user-preferences/user-preferences.projection';
 import { GetPreferencesHandler } from './queries/get-preferences/get-preferences.handler';
+import { MemberPreferences } from './queries/member-preferences';
 
 @Module({
   controllers: [PreferencesController],
-  providers: [UserPreferencesProjection, ChangePreferencesHandler, GetPreferencesHandler],
+  providers: [UserPreferencesProjection, ChangePreferencesHandler, GetPreferencesHandler, MemberPreferences],
+  exports: [MemberPreferences],
 })
 export class PreferencesModule implements OnModuleInit {
   constructor(

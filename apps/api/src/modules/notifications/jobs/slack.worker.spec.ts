@@ -7,6 +7,7 @@ import { testCertificate } from '../../../../test/net/test-certificate';
 import { testConfig } from '../../../../test/app/test-app';
 import { OutboundBusyError, OutboundLimits } from '../../../platform/net';
 import type { NotificationJob } from './notification-queue';
+import { MemberNotificationSettings } from '../../notification-settings';
 import { SlackWorker } from './slack.worker';
 
 /** The Slack worker counts each call against its recipient's team and gives its job back at once when it is full. */
@@ -55,7 +56,7 @@ describe('Slack worker under the per-team limit', () => {
 
   it("fails at once, sending nothing, while the recipient's team has its share in flight; other teams go on", async () => {
     const limits = new OutboundLimits({ perHost: 2, perTeam: 4 });
-    const worker = new SlackWorker(testConfig(), db, commands);
+    const worker = new SlackWorker(testConfig(), new MemberNotificationSettings(db), commands);
     worker.outbound = { ca: cert.cert, lookup: async () => [{ address: '127.0.0.1', family: 4 }], limits };
     const held = [1, 2, 3, 4].map(() => limits.team.tryAcquire('team-a'));
 

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type PgBoss from 'pg-boss';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { hostGuardOf, type OutboundOptions } from '../../../platform/net';
-import { RecordSlackDeliveryCommand } from '../../notification-settings';
+import { MemberNotificationSettings, RecordSlackDeliveryCommand } from '../../notification-settings';
 import { sendSlack } from '../channels/slack.sender';
 import type { NotificationJob } from './notification-queue';
 
@@ -23,18 +22,15 @@ export class SlackWorker {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly db: DataSource,
+    private readonly settings: MemberNotificationSettings,
     private readonly commands: CommandBus,
   ) {}
 
   async run(job: PgBoss.JobWithMetadata<NotificationJob>): Promise<void> {
     const { userId, teamId, notificationId, title, message, actionUrl } = job.data;
-    const [settings]: { slack_notifications_enabled: boolean; slack_webhook_url: string }[] = await this.db.query(
-      'SELECT slack_notifications_enabled, slack_webhook_url FROM notification_settings WHERE user_id = $1',
-      [userId],
-    );
-    if (!settings?.slack_notifications_enabled || !settings.slack_webhook_url) return;
-    const webhookUrl = settings.slack_webhook_url;
+    const slack = await this.settings.slackOf(userId);
+    if (!slack?.enabled || !slack.webhookUrl) return;
+    const webhookUrl = slack.webhookUrl;
     const link = actionUrl ? `${this.config.publicUrl}${actionUrl}` : null;
     let outcome;
     try {

@@ -136,7 +136,9 @@ export class NotifyRecipientsProcessManager implements Reaction {
     }
     // Mutes are read only for the causes of teams in which someone muted an email.
     const muted = await this.directory.mutedOf(
-      causes.filter((c) => holdBack.muting.has(c.teamId)).map((c) => c.cause.email.emailId),
+      causes
+        .filter((c) => holdBack.muting.has(c.teamId))
+        .map((c) => ({ teamId: c.teamId, emailId: c.cause.email.emailId })),
     );
     // The causes' notifications are decided and appended a slice at a time, each team's in the log's order: one read
     // of the (new) streams and one transaction per slice, each slice's recipients told as soon as it is appended.

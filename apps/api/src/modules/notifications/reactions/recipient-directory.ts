@@ -4,37 +4,24 @@ import {
   defaultNotificationPreferences,
   isReadOnlyRole,
   NOTIFICATION_TYPES,
-  type NotificationTypeSettings,
   type Role,
-  type UserLanguage,
 } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
+import { EmailMutes, EmailSummaries } from '../../conversations';
+import { MemberNotificationSettings } from '../../notification-settings';
+import { MemberPreferences } from '../../preferences';
 import type { NotifiedEmail, Recipient, RecipientSettings } from '../domain/notification-decision';
 
-interface MemberRow {
-  id: string;
-  email_notifications_enabled: boolean | null;
-  browser_push_enabled: boolean | null;
-  slack_notifications_enabled: boolean | null;
-  slack_webhook_url: string | null;
-  notification_types: Partial<Record<string, Partial<NotificationTypeSettings>>> | null;
-  on_vacation: boolean | null;
-  language: UserLanguage | null;
-  snoozed_until: Date | null;
-  muted: boolean;
-  role: Role | null;
-}
-
-function settingsOf(row: MemberRow): RecipientSettings {
+/** The settings of a member the owner's read model does not know yet (the defaults). */
+function defaultSettings(): RecipientSettings {
   const defaults = defaultNotificationPreferences();
-  const stored = row.notification_types ?? {};
   return {
-    emailNotificationsEnabled: row.email_notifications_enabled ?? defaults.emailNotificationsEnabled,
-    browserPushEnabled: row.browser_push_enabled ?? defaults.browserPushEnabled,
-    slackNotificationsEnabled: row.slack_notifications_enabled ?? defaults.slackNotificationsEnabled,
-    slackWebhookUrl: row.slack_webhook_url ?? '',
+    emailNotificationsEnabled: defaults.emailNotificationsEnabled,
+    browserPushEnabled: defaults.browserPushEnabled,
+    slackNotificationsEnabled: defaults.slackNotificationsEnabled,
+    slackWebhookUrl: '',
     notificationTypes: Object.fromEntries(
-      NOTIFICATION_TYPES.map((type) => [type, { ...DEFAULT_NOTIFICATION_TYPE_SETTINGS, ...stored[type] }]),
+      NOTIFICATION_TYPES.map((type) => [type, { ...DEFAULT_NOTIFICATION_TYPE_SETTINGS }]),
     ) as RecipientSettings['notificationTypes'],
   };
 }
@@ -60,35 +47,43 @@ export function withMutes(
 }
 
 /**
- * What the notification decision reads, from the read models: a team's members with their settings (or the
- * defaults), vacation, language, snooze and whether they muted the email or its conversation; an email's subject,
- * sender and assignee.
+ * What the notification decision reads: a team's members (the shared users view) with their snooze (our own
+ * table), their settings (notification-settings' port) and vacation and language (preferences' port), and whether
+ * they muted the email or its conversation; an email's subject, sender and assignee (conversations' ports). Each
+ * owner is asked once per batch.
  */
 @Injectable()
 export class RecipientDirectory {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly notificationSettings: MemberNotificationSettings,
+    private readonly preferences: MemberPreferences,
+    private readonly mutes: EmailMutes,
+    private readonly emails: EmailSummaries,
+  ) {}
 
   /** The members of each team with what decides their notifications (muting aside: see mutedOf). */
   async membersOf(teamIds: string[]): Promise<Map<string, Map<string, Recipient>>> {
-    const rows: (MemberRow & { team_id: string })[] = await this.db.query(
-      `SELECT u.id, u.team_id, s.email_notifications_enabled, s.browser_push_enabled, s.slack_notifications_enabled,
-              s.slack_webhook_url, s.notification_types, p.on_vacation, p.language, z.snoozed_until, false AS muted,
-              u.role
-         FROM users u
-         LEFT JOIN notification_settings s ON s.user_id = u.id
-         LEFT JOIN user_preferences p ON p.user_id = u.id
-         LEFT JOIN notification_snooze z ON z.user_id = u.id
-        WHERE u.team_id = ANY($1::uuid[])
-        ORDER BY u.registered_at, u.id`,
-      [teamIds],
-    );
+    const [rows, settings, preferences] = await Promise.all([
+      this.db.query(
+        `SELECT u.id, u.team_id, u.role, z.snoozed_until
+           FROM users u
+           LEFT JOIN notification_snooze z ON z.user_id = u.id
+          WHERE u.team_id = ANY($1::uuid[])
+          ORDER BY u.registered_at, u.id`,
+        [teamIds],
+      ) as Promise<{ id: string; team_id: string; role: Role | null; snoozed_until: Date | null }[]>,
+      this.notificationSettings.ofTeams(teamIds),
+      this.preferences.ofTeams(teamIds),
+    ]);
     const teams = new Map(teamIds.map((id) => [id, new Map<string, Recipient>()]));
     for (const row of rows) {
+      const preference = preferences.get(row.id);
       teams.get(row.team_id)?.set(row.id, {
         userId: row.id,
-        settings: settingsOf(row),
-        language: row.language === 'cs' ? 'cs' : 'en',
-        onVacation: row.on_vacation ?? false,
+        settings: settings.get(row.id) ?? defaultSettings(),
+        language: preference?.language ?? 'en',
+        onVacation: preference?.onVacation ?? false,
         snoozedUntil: row.snoozed_until ? new Date(row.snoozed_until) : null,
         mutedEmail: false,
         auditor: isReadOnlyRole(row.role),
@@ -103,73 +98,34 @@ export class RecipientDirectory {
    * The decision waits for the thread and the rules engine only for their mail. The sets hold the ids as given.
    */
   async holdingBack(teamIds: string[]): Promise<{ muting: Set<string>; suppressing: Set<string> }> {
-    const muting = new Set<string>();
     const suppressing = new Set<string>();
-    if (teamIds.length === 0) return { muting, suppressing };
-    const rows: { team_id: string; muting: boolean; suppressing: boolean }[] = await this.db.query(
-      `SELECT t.id AS team_id,
-              EXISTS (SELECT 1 FROM email_mute m WHERE m.team_id = t.id::uuid) AS muting,
-              EXISTS (SELECT 1 FROM rule r WHERE r.team_id = t.id::uuid AND r.enabled AND r.suppress_notifications)
-                AS suppressing
-         FROM unnest($1::text[]) AS t(id)`,
-      [teamIds],
-    );
-    for (const row of rows) {
-      if (row.muting) muting.add(row.team_id);
-      if (row.suppressing) suppressing.add(row.team_id);
-    }
+    if (teamIds.length === 0) return { muting: new Set(), suppressing };
+    const [muting, rows] = await Promise.all([
+      this.mutes.teamsMuting(teamIds),
+      this.db.query(
+        `SELECT t.id AS team_id
+           FROM unnest($1::text[]) AS t(id)
+          WHERE EXISTS (SELECT 1 FROM rule r WHERE r.team_id = t.id::uuid AND r.enabled AND r.suppress_notifications)`,
+        [teamIds],
+      ) as Promise<{ team_id: string }[]>,
+    ]);
+    for (const row of rows) suppressing.add(row.team_id);
     return { muting, suppressing };
   }
 
-  /** Who muted each email or an email of its conversation: `${userId} ${emailId}` pairs. */
-  async mutedOf(emailIds: string[]): Promise<Set<string>> {
-    if (emailIds.length === 0) return new Set();
-    const rows: { email_id: string; user_id: string }[] = await this.db.query(
-      `WITH targets AS (SELECT DISTINCT unnest($1::uuid[]) AS email_id),
-            related AS (
-              SELECT t.email_id AS target, t.email_id AS related FROM targets t
-              UNION
-              SELECT t.email_id, o.email_id FROM targets t
-                JOIN email_thread th ON th.email_id = t.email_id
-                JOIN email_thread o ON o.thread_id = th.thread_id AND o.team_id = th.team_id)
-       SELECT DISTINCT r.target AS email_id, m.user_id FROM related r JOIN email_mute m ON m.email_id = r.related`,
-      [emailIds],
-    );
-    return new Set(rows.map((row) => `${row.user_id} ${row.email_id}`));
+  /** Who muted each email of its team or an email of its conversation: `${userId} ${emailId}` pairs. */
+  mutedOf(refs: { teamId: string; emailId: string }[]): Promise<Set<string>> {
+    return this.mutes.mutedOf(refs);
   }
 
   /**
    * The subject, sender and assignee of each named email that is in its team's inbox, by `${teamId} ${emailId}` in
    * lower case (one query for a batch).
    */
-  async emailsOf(
+  emailsOf(
     refs: { teamId: string; emailId: string }[],
   ): Promise<Map<string, NotifiedEmail & { assignedTo: string | null }>> {
-    const emails = new Map<string, NotifiedEmail & { assignedTo: string | null }>();
-    if (refs.length === 0) return emails;
-    const rows: {
-      id: string;
-      team_id: string;
-      subject: string;
-      from_name: string | null;
-      from_email: string;
-      assigned_to: string | null;
-    }[] = await this.db.query(
-      `SELECT e.id, e.team_id, e.subject, e.from_name, e.from_email, e.assigned_to
-         FROM inbox_email e
-         JOIN unnest($1::uuid[], $2::uuid[]) AS r(id, team_id) ON e.id = r.id AND e.team_id = r.team_id`,
-      [refs.map((ref) => ref.emailId), refs.map((ref) => ref.teamId)],
-    );
-    for (const row of rows) {
-      emails.set(`${row.team_id} ${row.id}`, {
-        emailId: row.id,
-        subject: row.subject,
-        fromName: row.from_name,
-        fromEmail: row.from_email,
-        assignedTo: row.assigned_to,
-      });
-    }
-    return emails;
+    return this.emails.summariesOf(refs);
   }
 
   /**

@@ -12,7 +12,7 @@ import { EVENT_STORE, type EventStore } from '../../../platform/event-store/even
 import { RequestContext } from '../../../platform/request-context/request-context';
 import { hostGuardOf, resolveMailHost } from '../../../platform/net';
 import { emailStreamId } from '../../conversations';
-import { CONNECT_TIMEOUT_MS, describeMailError, MailConnections } from '../../mail';
+import { CONNECT_TIMEOUT_MS, describeMailError, MailboxSettingsReader, MailConnections } from '../../mail';
 import { RecordDeliveryCommand } from '../commands/record-delivery/record-delivery.command';
 import { replyDecider } from '../domain/reply.decider';
 import { OutboxStore } from '../outbox.store';
@@ -36,6 +36,7 @@ export class SendEmailWorker {
     private readonly box: SecretBox,
     private readonly outbox: OutboxStore,
     private readonly connections: MailConnections,
+    private readonly mailboxes: MailboxSettingsReader,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
@@ -66,7 +67,7 @@ export class SendEmailWorker {
     let settings: MailboxSettings | null = null;
     let raw: Buffer;
     try {
-      settings = await this.outbox.settingsOf(teamId);
+      settings = await this.mailboxes.settingsOf(teamId);
       if (!settings) throw new Error('The team has no email server configuration.');
       raw = await this.compose(queued);
       await this.sendSmtp(settings, queued, raw);

@@ -7,6 +7,7 @@ import {
   type NotificationTypeSettings,
 } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
+import { EmailMutes } from '../../../conversations';
 import type { NotificationPreferences } from '../../domain/notification-settings.decider';
 import { GetNotificationSettingsQuery } from './get-notification-settings.query';
 
@@ -40,15 +41,18 @@ function preferencesOf(row: NotificationSettingsRow): NotificationPreferences {
 }
 
 /**
- * Read from `notification_settings`, with the defaults until the first save. Muted emails are read from
- * `email_mute`, which the email mute and unmute commands keep.
+ * Read from `notification_settings`, with the defaults until the first save. Muted emails come from conversations'
+ * EmailMutes port (the email mute and unmute commands keep them).
  */
 @QueryHandler(GetNotificationSettingsQuery)
 export class GetNotificationSettingsHandler implements IQueryHandler<
   GetNotificationSettingsQuery,
   NotificationSettings
 > {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly mutes: EmailMutes,
+  ) {}
 
   async execute({ caller: { userId, teamId } }: GetNotificationSettingsQuery): Promise<NotificationSettings> {
     const [row]: NotificationSettingsRow[] = await this.db.query(
@@ -62,17 +66,8 @@ export class GetNotificationSettingsHandler implements IQueryHandler<
       userId,
       teamId,
       ...(row ? preferencesOf(row) : defaultNotificationPreferences()),
-      mutedEmailIds: teamId ? await this.mutedEmailIds(userId, teamId) : [],
+      mutedEmailIds: teamId ? await this.mutes.mutedEmailIdsOf(userId, teamId) : [],
       slackDisabledReason: row?.slack_disabled_reason ?? null,
     };
-  }
-
-  /** The emails of the caller's team the caller muted, oldest email first (ids are time-ordered). */
-  private async mutedEmailIds(userId: string, teamId: string): Promise<string[]> {
-    const rows: { email_id: string }[] = await this.db.query(
-      'SELECT email_id FROM email_mute WHERE user_id = $1 AND team_id = $2 ORDER BY email_id',
-      [userId, teamId],
-    );
-    return rows.map((row) => row.email_id);
   }
 }

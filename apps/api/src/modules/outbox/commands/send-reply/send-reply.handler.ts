@@ -3,7 +3,7 @@ import type { SendReplyResponse } from '@teaminbox/contracts';
 import { v4 as uuidv4, v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { emailStreamId, EMAIL_REPLY_PROJECTION } from '../../../conversations';
-import { SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail';
+import { MailboxSettingsReader, SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail';
 import { replyEventIdOf } from '../../domain/outbox-events';
 import { emailToAnswer, type OutgoingReply, replyDecider } from '../../domain/reply.decider';
 import { assertContentType, assertHeaderValue, messageIdFor, parseRecipient } from '../../domain/reply-message';
@@ -32,6 +32,7 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
   constructor(
     private readonly outbox: OutboxStore,
     private readonly repository: EventSourcedRepository,
+    private readonly mailboxes: MailboxSettingsReader,
   ) {}
 
   async execute({ caller: { teamId, userId }, request }: SendReplyCommand): Promise<SendReplyResponse> {
@@ -69,7 +70,7 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
     }
     emailToAnswer(state, { teamId, queuedBy: userId }, unchangedSince);
 
-    const settings = await this.outbox.settingsOf(teamId);
+    const settings = await this.mailboxes.settingsOf(teamId);
     if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
 
     const reply: OutgoingReply = {
