@@ -91,6 +91,31 @@ describe('emails over HTTP', () => {
     expect(percent.body.totalElements).toBe(0);
   });
 
+  it('searches in web search syntax, every word as a prefix: phrases, or, -exclusion, nothing injected', async () => {
+    const { token } = await userWithTeam('web-search');
+    await t.request('/api/emails/sample', { method: 'POST', token });
+    const subjects = async (search: string) =>
+      (await t.request<Page<Email>>(`/api/emails?search=${encodeURIComponent(search)}`, { token })).body.content
+        .map((e) => e.subject)
+        .sort();
+
+    expect(await subjects('invo')).toEqual(['Your invoice INV-2024-0311 is ready']);
+    expect(await subjects('invoice or partnership')).toEqual([
+      'Partnership proposal for the spring campaign',
+      'Your invoice INV-2024-0311 is ready',
+    ]);
+    expect(await subjects('"annual plan"')).toEqual(['Question about the annual plan']);
+    expect(await subjects('"plan annual"')).toEqual([]);
+    expect(await subjects('"annu pla"')).toEqual(['Question about the annual plan']);
+    expect(await subjects('invoice -ready')).toEqual([]);
+    expect(await subjects('annual -invoice')).toEqual(['Question about the annual plan']);
+    for (const hostile of ["invoice' | '", 'invoice:* & !(', "'') OR 1=1 --", '"unclosed', 'or', '-']) {
+      const res = await t.request<Page<Email>>(`/api/emails?search=${encodeURIComponent(hostile)}`, { token });
+      expect(res.status).toBe(200);
+    }
+    expect(await subjects("invoice' | '")).toEqual(['Your invoice INV-2024-0311 is ready']);
+  });
+
   it('answers 400 on bad paging values', async () => {
     const { token } = await t.signUp('paging');
     for (const query of ['page=-1', 'size=0', 'size=1000', 'folder=outbox']) {

@@ -1,17 +1,14 @@
 import { EMAIL_STATUSES, PRIORITIES, ZListEmailsQuery, ZMyTasksQuery, ZSearchEmailsQuery } from '@teaminbox/contracts';
 import { DomainError } from '../../../platform/event-sourcing';
-import { normalizeEnum, toPrefixQuery } from './inbox-email.queries';
+import { normalizeEnum, searchableText } from './inbox-email.queries';
 
-describe('toPrefixQuery', () => {
-  it('makes every word a prefix that must match, lowercased, diacritics kept', () => {
-    expect(toPrefixQuery('Invoice 4711')).toBe('invoice:* & 4711:*');
-    expect(toPrefixQuery('  Příloha  faktury ')).toBe('příloha:* & faktury:*');
-  });
-
-  it('lets no tsquery syntax through and answers null when nothing is searchable', () => {
-    expect(toPrefixQuery("a' | b:* & !c (d)")).toBe('a:* & b:* & c:* & d:*');
-    expect(toPrefixQuery('%')).toBeNull();
-    expect(toPrefixQuery('  ')).toBeNull();
+describe('searchableText', () => {
+  it('reads the trimmed text, at most 200 characters, and answers null when it has no letter or digit', () => {
+    expect(searchableText('  "annual plan" or invoice -ready ')).toBe('"annual plan" or invoice -ready');
+    expect(searchableText(' Příloha ')).toBe('Příloha');
+    expect(searchableText('x'.repeat(300))).toHaveLength(200);
+    expect(searchableText("%' | :* & !")).toBeNull();
+    expect(searchableText('  ')).toBeNull();
   });
 });
 

@@ -62,18 +62,23 @@ export function normalizeEnum<T extends string>(
   return upper;
 }
 
+/** Longest search text read; the rest is ignored. */
+const MAX_SEARCH_CHARS = 200;
+
 /**
- * A full-text query from what the user typed: every word must match, as a prefix ('invo' finds 'invoice').
- * Only letters and digits make words, so no input can inject tsquery syntax.
+ * The full-text condition of a search, in web search syntax (PostgreSQL's websearch_to_tsquery): every word must
+ * match, "quoted words" as a phrase, `or` between alternatives, `-word` excludes. Every word matches as a prefix
+ * ('invo' finds 'invoice'): the lexemes of websearch_to_tsquery's answer are marked `:*` and the result read again
+ * with to_tsquery. The user's text goes only to websearch_to_tsquery, which accepts any input, so it cannot inject
+ * tsquery syntax.
  */
-export function toPrefixQuery(search: string): string | null {
-  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length === 0
-    ? null
-    : words
-        .slice(0, 16)
-        .map((word) => `${word}:*`)
-        .join(' & ');
+const SEARCH_MATCHES = `e.search_vector @@ to_tsquery('simple', regexp_replace(
+  websearch_to_tsquery('simple', :search)::text, '''((?:[^'']|'''')+)''', '''\\1'':*', 'g'))`;
+
+/** The search text, or null when it has nothing to look for (words are made of letters and digits). */
+export function searchableText(search: string): string | null {
+  const text = search.trim().slice(0, MAX_SEARCH_CHARS);
+  return /[\p{L}\p{N}]/u.test(text) ? text : null;
 }
 
 /**
@@ -119,10 +124,10 @@ export class InboxEmailQueries {
     if (priority) builder.andWhere('e.priority = :priority', { priority });
     const search = query.search?.trim();
     if (search) {
-      const tsquery = toPrefixQuery(search);
+      const text = searchableText(search);
       // Nothing searchable (only punctuation): nothing matches.
-      if (!tsquery) return { content: [], totalElements: 0, totalPages: 0 };
-      builder.andWhere(`e.search_vector @@ to_tsquery('simple', :tsquery)`, { tsquery });
+      if (!text) return { content: [], totalElements: 0, totalPages: 0 };
+      builder.andWhere(SEARCH_MATCHES, { search: text });
     }
     const counted =
       search || status || priority
