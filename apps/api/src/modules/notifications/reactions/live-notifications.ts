@@ -5,6 +5,7 @@ import {
   rooms,
   type StoredNotificationsCreated,
 } from '@teaminbox/contracts';
+import { LRUCache } from 'lru-cache';
 import type { Server } from 'socket.io';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { sameNotificationsOf, type SharedNotification } from '../domain/notifications-created';
@@ -53,7 +54,7 @@ export const LIVE_NOTIFICATIONS_EVENT = 'notifications.live';
 /**
  * How many `NotificationsCreated` events pushed by one side (process manager or delivery reaction) are remembered
  * while the other side has not come to them. The other side normally follows within seconds; an entry it never
- * reaches (it runs in another process) is forgotten, oldest first, beyond this bound.
+ * reaches (it runs in another process) is forgotten, least recently pushed first, beyond this bound.
  */
 const REMEMBERED_EVENTS = 20_000;
 
@@ -75,7 +76,7 @@ const REMEMBERED_EVENTS = 20_000;
 @Injectable()
 export class LiveNotifications implements OnApplicationBootstrap {
   private readonly logger = new Logger(LiveNotifications.name);
-  private readonly pushed = new Set<string>();
+  private readonly pushed = new LRUCache<string, true>({ max: REMEMBERED_EVENTS });
 
   constructor(private readonly gateway: RealtimeGateway) {}
 
@@ -159,11 +160,7 @@ export class LiveNotifications implements OnApplicationBootstrap {
   }
 
   private remember(eventId: string): void {
-    this.pushed.add(eventId);
-    if (this.pushed.size > REMEMBERED_EVENTS) {
-      const oldest = this.pushed.values().next();
-      if (!oldest.done) this.pushed.delete(oldest.value);
-    }
+    this.pushed.set(eventId, true);
   }
 
   /** The socket.io server with its server-side events untyped (RealtimeServer declares none). */
