@@ -29,6 +29,7 @@ import { RulesOnABudget1770000000300 } from './1770000000300-rules-on-a-budget';
 import { EmailProven1770000000400 } from './1770000000400-email-proven';
 import { NotificationEmailCaps1770000000410 } from './1770000000410-notification-email-caps';
 import { PersonalDataIndex1770000000500 } from './1770000000500-personal-data-index';
+import { NotificationRuleHolds1770000000600 } from './1770000000600-notification-rule-holds';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   EmailProven1770000000400,
   NotificationEmailCaps1770000000410,
   PersonalDataIndex1770000000500,
+  NotificationRuleHolds1770000000600,
 ];

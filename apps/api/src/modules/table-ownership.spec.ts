@@ -13,8 +13,6 @@ import { join, relative } from 'node:path';
 const SHARED_VIEWS = new Set(['users']);
 
 const KNOWN_FOREIGN_READS: readonly string[] = [
-  'notifications -> rule: notifications/reactions/recipient-directory.ts',
-  'notifications -> rule_engine_email: notifications/reactions/recipient-directory.ts',
   'rules -> email_label: rules/commands/team-references.ts',
   'rules -> email_label: rules/reactions/rules-engine.facts.ts',
   'rules -> email_reply: rules/reactions/rules-engine.facts.ts',

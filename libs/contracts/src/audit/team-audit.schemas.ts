@@ -81,6 +81,8 @@ const AUDITED: { readonly [K in AnyEventType]: boolean } = {
   EmailPriorityChanged: true,
   EmailRuleApplied: true,
   EmailNotificationsSuppressed: true,
+  // The rules engine's hand-over to notifications: what the rules did is in EmailRuleApplied and the events above
+  EmailRulesEvaluated: false,
   CommentAdded: true,
   CommentEdited: true,
   CommentDeleted: true,

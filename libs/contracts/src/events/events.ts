@@ -1,7 +1,7 @@
 import type { EmailAttachment, EmailStatus, Priority } from '../conversations/email.schemas';
 import type { DetailViewMode, LabelBackground, LabelColor, UserLanguage } from '../conversations/collaboration.schemas';
 import type { Role } from '../identity/identity.schemas';
-import type { EmailNotificationsSuppressed, EmailRuleApplied } from '../rules/rule.events';
+import type { EmailNotificationsSuppressed, EmailRuleApplied, EmailRulesEvaluated } from '../rules/rule.events';
 
 /** Who made a change: a person, one of the team's rules, or the system itself (mail ingestion, the outbox). */
 export type ActorKind = 'user' | 'rule' | 'system';
@@ -432,6 +432,7 @@ export interface DomainEventMap {
   EmailPriorityChanged: EmailPriorityChanged;
   EmailRuleApplied: EmailRuleApplied;
   EmailNotificationsSuppressed: EmailNotificationsSuppressed;
+  EmailRulesEvaluated: EmailRulesEvaluated;
   CommentAdded: CommentAdded;
   CommentEdited: CommentEdited;
   CommentDeleted: CommentDeleted;

@@ -64,6 +64,20 @@ export interface EmailNotificationsSuppressed {
   ruleName: string;
 }
 
+/**
+ * On the stream `rules-evaluation-<emailId>`: the rules engine has evaluated a new email (not old mail of a first
+ * synchronisation) of a team with an enabled rule that suppresses notifications. Appended once the matched rules'
+ * events are, with an id derived from the email, so a replay after a crash appends nothing twice. Notifications holds
+ * such a team's new-mail notifications until it arrives (docs/notifications.md). `suppressNotifications` says whether
+ * a matched rule suppressed the email's notifications (EmailNotificationsSuppressed is then on the email's stream).
+ */
+export interface EmailRulesEvaluated {
+  teamId: string;
+  emailId: string;
+  matchedRuleIds: string[];
+  suppressNotifications: boolean;
+}
+
 /** Events of the rules context (team rule streams); appended through the rules decider. */
 export interface RuleEventMap {
   RuleCreated: RuleCreated;

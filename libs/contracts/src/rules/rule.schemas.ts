@@ -220,6 +220,14 @@ export const ZRuleRequest = z.object({
 });
 export type TRuleRequest = z.infer<typeof ZRuleRequest>;
 
+/** The payload of EmailRulesEvaluated (rule.events.ts), as a reader of the event checks it. */
+export const ZEmailRulesEvaluated = z.object({
+  teamId: z.guid(),
+  emailId: z.guid(),
+  matchedRuleIds: z.array(z.guid()),
+  suppressNotifications: z.boolean(),
+});
+
 /* ------------------------------------------------------------------------------------------------
  * Explanation of an email's rules (GET /emails/{id}/rules)
  * ---------------------------------------------------------------------------------------------- */

@@ -29,6 +29,7 @@ import {
 import { DeliverNotificationsReaction } from './reactions/deliver-notifications.reaction';
 import { NotifyRecipientsProcessManager } from './reactions/notify-recipients.process-manager';
 import { LiveNotifications } from './reactions/live-notifications';
+import { HeldNotifications } from './reactions/held-notifications';
 import { RecipientDirectory } from './reactions/recipient-directory';
 import { UnreadCounts } from './reactions/unread-counts';
 
@@ -75,6 +76,7 @@ export class NotificationsModule implements OnModuleInit, BeforeApplicationShutd
         NotificationListProjection,
         PushSubscriptionProjection,
         RecipientDirectory,
+        HeldNotifications,
         UnreadCounts,
         LiveNotifications,
         NotifyRecipientsProcessManager,

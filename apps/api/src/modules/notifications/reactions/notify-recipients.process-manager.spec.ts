@@ -2,7 +2,8 @@ import type { EventStore, StoredEvent } from '../../../platform/event-store/even
 import type { EventSourcedRepository } from '../../../platform/event-sourcing';
 import type { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import type { LiveNotifications } from './live-notifications';
-import { NotifyRecipientsProcessManager, RULES_ENGINE_REACTION } from './notify-recipients.process-manager';
+import type { HeldNotifications } from './held-notifications';
+import { NotifyRecipientsProcessManager } from './notify-recipients.process-manager';
 import type { RecipientDirectory } from './recipient-directory';
 
 const THREAD = 'email-thread';
@@ -32,10 +33,16 @@ function received(teamId: string, firstSync = false): StoredEvent {
   };
 }
 
+const managers: NotifyRecipientsProcessManager[] = [];
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((manager) => manager.onModuleDestroy()));
+});
+
 /** The process manager on fakes: what it waits for, given which teams mute emails or suppress by rule. */
 function processManager(holdingBack: { muting?: string[]; suppressing?: string[] }) {
   const waited: string[] = [];
   const reads: string[] = [];
+  const holds: string[] = [];
   const runner = {
     waitFor: async (_position: unknown, names: string[]) => {
       waited.push(...names);
@@ -45,15 +52,26 @@ function processManager(holdingBack: { muting?: string[]; suppressing?: string[]
   const directory = {
     holdingBack: async () => {
       reads.push('holdingBack');
-      return { muting: new Set(holdingBack.muting ?? []), suppressing: new Set(holdingBack.suppressing ?? []) };
+      return { muting: new Set(holdingBack.muting ?? []) };
     },
-    subscriberExists: async (name: string) => name === RULES_ENGINE_REACTION,
-    matchedByNoRule: async (emailIds: string[]) => new Set(emailIds),
     emailsOf: async () => new Map(),
     membersOf: async (teamIds: string[]) => new Map(teamIds.map((id) => [id, new Map()])),
-    mutedOf: async (emailIds: string[]) => {
-      if (emailIds.length > 0) reads.push('mutedOf');
+    mutedOf: async (refs: unknown[]) => {
+      if (refs.length > 0) reads.push('mutedOf');
       return new Set<string>();
+    },
+  };
+  /** Notifications' own view of the rules: one enabled rule that suppresses notifications per team of `suppressing`. */
+  const held = {
+    rulesOf: async (teamIds: string[]) =>
+      new Map(
+        (holdingBack.suppressing ?? [])
+          .filter((teamId) => teamIds.includes(teamId))
+          .map((teamId) => [`rule-${teamId}`, { ruleId: `rule-${teamId}`, teamId, enabled: true, suppressing: true }]),
+      ),
+    saveRules: async () => undefined,
+    hold: async (rows: { emailId: string }[]) => {
+      holds.push(...rows.map((row) => row.emailId));
     },
   };
   const manager = new NotifyRecipientsProcessManager(
@@ -61,9 +79,11 @@ function processManager(holdingBack: { muting?: string[]; suppressing?: string[]
     {} as EventSourcedRepository,
     directory as unknown as RecipientDirectory,
     { push: () => 0 } as unknown as LiveNotifications,
+    held as unknown as HeldNotifications,
     {} as EventStore,
   );
-  return { manager, waited, reads };
+  managers.push(manager);
+  return { manager, waited, reads, holds };
 }
 
 describe('the notification process manager, before it decides', () => {
@@ -79,20 +99,27 @@ describe('the notification process manager, before it decides', () => {
     expect(waited).toEqual([THREAD]);
   });
 
-  it('waits for the rules engine when an enabled rule of the team suppresses notifications', async () => {
-    const { manager, waited } = processManager({ suppressing: [team] });
-    await manager.afterCommit([received(team)]);
-    expect(waited).toEqual([RULES_ENGINE_REACTION]);
+  it('holds the new mail of a team with an enabled rule that suppresses notifications, waiting for nothing', async () => {
+    const { manager, waited, reads, holds } = processManager({ suppressing: [team] });
+    const email = received(team);
+    await manager.afterCommit([email, received('another-team')]);
+    expect(holds).toEqual([(email.data as { emailId: string }).emailId]);
+    expect(waited).toEqual([]);
+    expect(reads).toEqual(['holdingBack']);
   });
 
   it("waits for neither for another team's mail, and neither reads nor waits for a first synchronisation's old mail", async () => {
-    const { manager, waited, reads } = processManager({ muting: ['another-team'], suppressing: ['another-team'] });
+    const { manager, waited, reads, holds } = processManager({
+      muting: ['another-team'],
+      suppressing: ['another-team'],
+    });
     await manager.afterCommit([received(team)]);
     expect(waited).toEqual([]);
     expect(reads).toEqual(['holdingBack']);
+    expect(holds).toEqual([]);
     const old = processManager({ muting: [team], suppressing: [team] });
     await old.manager.afterCommit([received(team, true), received(team, true)]);
-    expect([...old.waited, ...old.reads]).toEqual([]);
+    expect([...old.waited, ...old.reads, ...old.holds]).toEqual([]);
   });
 
   it('reads the mutes only of mail whose team muted something', async () => {

@@ -1,5 +1,12 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { CommentAdded, EmailAssigned, EmailReceived } from '@teaminbox/contracts';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  type CommentAdded,
+  type EmailAssigned,
+  type EmailReceived,
+  type RuleEventMap,
+  type RuleEventType,
+  ZEmailRulesEvaluated,
+} from '@teaminbox/contracts';
 import { EventSourcedRepository, type StreamCommands } from '../../../platform/event-sourcing';
 import {
   comparePositions,
@@ -24,18 +31,15 @@ import {
   notificationsStreamId,
 } from '../domain/notifications-created.decider';
 import { notificationsCreatedOf } from '../domain/notifications-created';
+import { evolveRules, isRuleEvent, RULE_EVENT_TYPES, suppresses } from '../domain/suppressing-rules';
+import { HeldNotifications } from './held-notifications';
 import { type LiveEvent, LiveNotifications } from './live-notifications';
 import { RecipientDirectory, withMutes } from './recipient-directory';
 
 export const NOTIFY_RECIPIENTS_REACTION = 'notify-recipients';
 
-/**
- * The rules engine's reaction (see docs/notifications.md): when it runs, a new email's notifications are decided only
- * once its after-commit position has passed the email's EmailReceived, and an `EmailNotificationsSuppressed` on the
- * email's stream means nobody is told about the new email.
- */
-export const RULES_ENGINE_REACTION = 'rules-engine';
-export const EMAIL_NOTIFICATIONS_SUPPRESSED = 'EmailNotificationsSuppressed';
+/** The rules engine's word on an email of a team with a rule that suppresses notifications (docs/notifications.md). */
+export const EMAIL_RULES_EVALUATED = 'EmailRulesEvaluated';
 
 /**
  * The read models of the emails that the decision reads must have the batch: a new email its thread, when someone in
@@ -67,11 +71,22 @@ const emailKey = (teamId: string, emailId: string) => `${teamId.toLowerCase()} $
 const CAUSES_PER_APPEND = 50;
 /** Slices of a team's causes under way at once (see notifyTeam). */
 const PIPELINED_SLICES = 2;
+/** Held notifications released per read of the hold (and of their emails' streams). */
+const RELEASE_BATCH = 200;
+/** How long a released hold is kept (so that a batch run again does not hold its email anew). */
+const RELEASED_KEPT_MS = 24 * 60 * 60_000;
 
 export interface NotifyRecipientsTuning {
-  /** How long to wait for the read models and the rules engine before deciding with what is there. */
+  /** How long to wait for the read models before deciding with what is there. */
   waitMs: number;
+  /**
+   * How long a new email of a team with a rule that suppresses notifications is held at most for the rules engine's
+   * EmailRulesEvaluated; past it, its notifications are decided as not suppressed (logged).
+   */
+  holdMs: number;
 }
+
+type RuleEvent = { [K in RuleEventType]: { type: K; data: RuleEventMap[K] } }[RuleEventType];
 
 /**
  * The process manager of notifications: each new email, assignment and comment, as the durable subscription
@@ -82,27 +97,49 @@ export interface NotifyRecipientsTuning {
  * are pushed live once its append has committed (LiveNotifications); the delivery reaction repeats only what was not.
  */
 @Injectable()
-export class NotifyRecipientsProcessManager implements Reaction {
+export class NotifyRecipientsProcessManager implements Reaction, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(NotifyRecipientsProcessManager.name);
   readonly name = NOTIFY_RECIPIENTS_REACTION;
-  readonly eventTypes = ['EmailReceived', 'EmailAssigned', 'CommentAdded'] as const;
+  readonly eventTypes = [
+    'EmailReceived',
+    'EmailAssigned',
+    'CommentAdded',
+    EMAIL_RULES_EVALUATED,
+    ...RULE_EVENT_TYPES,
+  ] as const;
   readonly startAt = 'head' as const;
-  tuning: NotifyRecipientsTuning = { waitMs: 10_000 };
+  tuning: NotifyRecipientsTuning = { waitMs: 10_000, holdMs: 60_000 };
+  /** The next look at the held notifications whose hold ends (see releaseHeld). */
+  private expiryTimer: NodeJS.Timeout | undefined;
+  private expiryAt = Infinity;
+  /** The release under way: releases run one after the other. */
+  private releasing: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private readonly runner: ProjectionRunner,
     private readonly repository: EventSourcedRepository,
     private readonly directory: RecipientDirectory,
     private readonly live: LiveNotifications,
+    private readonly held: HeldNotifications,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
+  /** Holds left from before a restart end when they would have: the next look is planned from the oldest one. */
+  onApplicationBootstrap(): void {
+    this.planExpiry().catch((error: unknown) =>
+      this.logger.error(`Could not plan the held notifications' release: ${String(error)}`),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.expiryTimer);
+    await this.releasing.catch(() => undefined);
+  }
+
   async afterCommit(events: StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const last = events.reduce<Position>(
-      (max, event) => (comparePositions(event.position, max) > 0 ? event.position : max),
-      events[0].position,
-    );
     // What can notify: new mail, an assignment of mail that is not old, a comment. A batch of a first
     // synchronisation's old mail reads and waits for nothing.
     const candidates = events.filter(
@@ -111,7 +148,53 @@ export class NotifyRecipientsProcessManager implements Reaction {
         event.type === 'CommentAdded' ||
         (event.type === 'EmailAssigned' && !(event.data as EmailAssigned).firstSync),
     );
+    const evaluations = events.filter((event) => event.type === EMAIL_RULES_EVALUATED);
+    // The new mail of a team with a rule that suppresses notifications is held for the rules engine's evaluation.
+    const held = await this.holdForRules(events);
+    await this.notify(candidates.filter((event) => !held.has(event.eventId)));
+    if (evaluations.length > 0) {
+      await this.held.evaluated(evaluations.flatMap((event) => this.evaluationOf(event)));
+      await this.release();
+    } else if (held.size > 0) this.expireAt(Date.now() + this.tuning.holdMs);
+  }
+
+  /**
+   * Keeps notifications' view of the rules from the batch's rule events and holds the new mail of a team with an
+   * enabled rule that suppresses notifications (as the rules stood at that point of the log). Answers the held new
+   * mail's event ids. Run again on the same batch, it ends in the same state and holds the same mail once.
+   */
+  private async holdForRules(events: StoredEvent[]): Promise<Set<string>> {
+    const held = new Set<string>();
+    const ruleEvents = events.filter((event) => isRuleEvent(event.type));
+    const newMail = events.filter(isNewMail);
+    if (ruleEvents.length === 0 && newMail.length === 0) return held;
+    const teamIds = [...new Set([...ruleEvents, ...newMail].map(teamIdOf))];
+    const rules = await this.held.rulesOf(teamIds);
+    const changed = new Map<string, ReturnType<typeof rules.get>>();
+    const toHold: { causeEventId: string; teamId: string; emailId: string }[] = [];
+    for (const event of events) {
+      if (isRuleEvent(event.type)) {
+        const ruleEvent = { type: event.type, data: event.data } as RuleEvent;
+        evolveRules(rules, ruleEvent);
+        changed.set(ruleEvent.data.ruleId, rules.get(ruleEvent.data.ruleId));
+      } else if (isNewMail(event) && suppresses(rules, teamIdOf(event))) {
+        const { teamId, emailId } = event.data as EmailReceived;
+        toHold.push({ causeEventId: event.eventId, teamId, emailId });
+        held.add(event.eventId);
+      }
+    }
+    await this.held.saveRules(changed as Map<string, NonNullable<ReturnType<typeof rules.get>> | null>);
+    await this.held.hold(toHold);
+    return held;
+  }
+
+  /** Decides and appends the notifications of these causes (new mail, assignments, comments). */
+  private async notify(candidates: StoredEvent[]): Promise<void> {
     if (candidates.length === 0) return;
+    const last = candidates.reduce<Position>(
+      (max, event) => (comparePositions(event.position, max) > 0 ? event.position : max),
+      candidates[0].position,
+    );
     const teamIds = [...new Set(candidates.map(teamIdOf))];
     // The people's side and what can hold mail back are read at once, before any wait.
     const [teams, holdBack] = await Promise.all([
@@ -120,18 +203,15 @@ export class NotifyRecipientsProcessManager implements Reaction {
     ]);
     const ready = await this.runner.waitFor(last, readModelsFor(candidates, holdBack.muting), this.tuning.waitMs);
     if (!ready) this.logger.warn('Deciding notifications before every read model caught up');
-    const [suppressed, emails] = await Promise.all([
-      this.suppressedEmails(candidates.filter(isNewMail), last, holdBack.suppressing),
-      // The emails that assignments and comments name, read once for the batch.
-      this.directory.emailsOf(
-        candidates
-          .filter((event) => event.type !== 'EmailReceived')
-          .map((event) => event.data as { teamId: string; emailId: string }),
-      ),
-    ]);
+    // The emails that assignments and comments name, read once for the batch.
+    const emails = await this.directory.emailsOf(
+      candidates
+        .filter((event) => event.type !== 'EmailReceived')
+        .map((event) => event.data as { teamId: string; emailId: string }),
+    );
     const causes: { event: StoredEvent; teamId: string; cause: NotificationCause }[] = [];
     for (const event of candidates) {
-      const found = this.causeOf(event, suppressed, emails);
+      const found = this.causeOf(event, emails);
       if (found) causes.push({ event, ...found });
     }
     // Mutes are read only for the causes of teams in which someone muted an email.
@@ -243,7 +323,6 @@ export class NotifyRecipientsProcessManager implements Reaction {
 
   private causeOf(
     event: StoredEvent,
-    suppressed: Set<string>,
     emails: Map<string, NotifiedEmail & { assignedTo: string | null }>,
   ): { teamId: string; cause: NotificationCause } | null {
     switch (event.type) {
@@ -263,7 +342,8 @@ export class NotifyRecipientsProcessManager implements Reaction {
             type: 'EMAIL_RECEIVED',
             eventId: event.eventId,
             email,
-            suppressedByRule: suppressed.has(data.emailId),
+            // A rule's suppression holds the email back (holdForRules) and is decided on release.
+            suppressedByRule: false,
           },
         };
       }
@@ -310,34 +390,85 @@ export class NotifyRecipientsProcessManager implements Reaction {
   }
 
   /**
-   * The new emails of the batch that a rule told not to announce. Only the mail of a team with an enabled rule that
-   * suppresses notifications can be; for it, read from each email's stream once the rules engine (when it runs
-   * anywhere) has finished with the batch. Without such a rule or a rules engine nothing is suppressed, and nothing
-   * is waited for.
+   * The email and verdict of an EmailRulesEvaluated. A malformed one is logged and skipped (retrying cannot mend
+   * it): its email, if held, is notified when its hold ends.
    */
-  private async suppressedEmails(
-    newMail: StoredEvent[],
-    last: Position,
-    suppressing: ReadonlySet<string>,
-  ): Promise<Set<string>> {
-    const received = newMail.filter((event) => suppressing.has(teamIdOf(event)));
-    const suppressed = new Set<string>();
-    if (received.length === 0 || !(await this.directory.subscriberExists(RULES_ENGINE_REACTION))) return suppressed;
-    const evaluated = await this.runner.waitFor(last, [RULES_ENGINE_REACTION], this.tuning.waitMs, {
-      afterCommit: true,
-    });
-    if (!evaluated) this.logger.warn('The rules engine had not evaluated the new emails in time');
-    // Only an email some rule matched can be suppressed: the others' streams (each with the email's whole payload)
-    // are not read. An email the engine has no record of (it did not finish in time) is read to be sure.
-    const emailIds = received.map((event) => (event.data as EmailReceived).emailId);
-    const unmatched = await this.directory.matchedByNoRule(emailIds);
-    const candidates = emailIds.filter((emailId) => !unmatched.has(emailId));
-    if (candidates.length === 0) return suppressed;
-    const streams = await this.store.readStreams(candidates.map(emailStreamId));
-    for (const emailId of candidates) {
-      const stream = streams.get(emailStreamId(emailId)) ?? [];
-      if (stream.some((stored) => stored.type === EMAIL_NOTIFICATIONS_SUPPRESSED)) suppressed.add(emailId);
+  private evaluationOf(event: StoredEvent): { emailId: string; suppressed: boolean }[] {
+    const parsed = ZEmailRulesEvaluated.safeParse(event.data);
+    if (parsed.success) return [{ emailId: parsed.data.emailId, suppressed: parsed.data.suppressNotifications }];
+    this.logger.error(`Skipping the malformed EmailRulesEvaluated ${event.eventId}: ${parsed.error.message}`);
+    return [];
+  }
+
+  /** Releases the held notifications that can go now, one release at a time; then plans the next look. */
+  private release(): Promise<void> {
+    const run = this.releasing.catch(() => undefined).then(() => this.releaseHeld());
+    this.releasing = run;
+    return run;
+  }
+
+  /**
+   * The held notifications whose email the rules engine has evaluated, or held for longer than `holdMs`: a suppressed
+   * one notifies nobody, the others are decided as any new mail, from the email's EmailReceived (read from its
+   * stream). Marked released once appended: a crash before that releases them again, and their notifications, whose
+   * ids derive from the cause, are not appended twice.
+   */
+  private async releaseHeld(): Promise<void> {
+    for (;;) {
+      const due = await this.held.releasable(new Date(Date.now() - this.tuning.holdMs), RELEASE_BATCH);
+      if (due.length === 0) break;
+      const toNotify = due.filter((hold) => !(hold.evaluated && hold.suppressed));
+      const unevaluated = toNotify.filter((hold) => !hold.evaluated);
+      if (unevaluated.length > 0)
+        this.logger.warn(
+          `Notifying ${unevaluated.length} new email(s) without the rules engine's evaluation after holding them ${this.tuning.holdMs} ms (emails ${unevaluated
+            .map((hold) => hold.emailId)
+            .join(', ')})`,
+        );
+      if (toNotify.length > 0) {
+        const streams = await this.store.readStreams([...new Set(toNotify.map((hold) => emailStreamId(hold.emailId)))]);
+        const causes: StoredEvent[] = [];
+        for (const hold of toNotify) {
+          const received = (streams.get(emailStreamId(hold.emailId)) ?? []).find(
+            (event) => event.eventId === hold.causeEventId,
+          );
+          if (received) causes.push(received);
+          else
+            this.logger.error(
+              `The held email ${hold.emailId} has no EmailReceived ${hold.causeEventId}: nobody is notified`,
+            );
+        }
+        await this.notify(causes);
+      }
+      await this.held.released(due.map((hold) => hold.causeEventId));
+      if (due.length < RELEASE_BATCH) break;
     }
-    return suppressed;
+    await this.held.forgetReleased(new Date(Date.now() - RELEASED_KEPT_MS));
+    await this.planExpiry();
+  }
+
+  /** Plans the next look at the holds from the oldest one still held. */
+  private async planExpiry(): Promise<void> {
+    const oldest = await this.held.oldestPending();
+    if (oldest) this.expireAt(oldest.getTime() + this.tuning.holdMs);
+  }
+
+  /** Looks at the holds at `at` (or earlier, when a look is planned before). */
+  private expireAt(at: number): void {
+    if (this.stopped || at >= this.expiryAt) return;
+    clearTimeout(this.expiryTimer);
+    this.expiryAt = at;
+    this.expiryTimer = setTimeout(
+      () => {
+        this.expiryAt = Infinity;
+        this.expiryTimer = undefined;
+        this.release().catch((error: unknown) => {
+          this.logger.error(`Could not release the held notifications: ${String(error)}`);
+          this.expireAt(Date.now() + Math.min(this.tuning.holdMs, 10_000));
+        });
+      },
+      Math.max(0, at - Date.now()),
+    );
+    this.expiryTimer.unref();
   }
 }

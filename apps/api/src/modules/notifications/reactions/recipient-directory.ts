@@ -93,24 +93,13 @@ export class RecipientDirectory {
   }
 
   /**
-   * Of these teams, those in which something can hold a new email's notifications back: `muting`, someone muted an
-   * email (whose conversation's new mail is then muted too); `suppressing`, an enabled rule suppresses notifications.
-   * The decision waits for the thread and the rules engine only for their mail. The sets hold the ids as given.
+   * Of these teams, those in which someone muted an email (whose conversation's new mail is then muted too): the
+   * decision waits for the thread only for their mail. The set holds the ids as given. (A rule that suppresses
+   * notifications holds mail back through the process manager's own hold.)
    */
-  async holdingBack(teamIds: string[]): Promise<{ muting: Set<string>; suppressing: Set<string> }> {
-    const suppressing = new Set<string>();
-    if (teamIds.length === 0) return { muting: new Set(), suppressing };
-    const [muting, rows] = await Promise.all([
-      this.mutes.teamsMuting(teamIds),
-      this.db.query(
-        `SELECT t.id AS team_id
-           FROM unnest($1::text[]) AS t(id)
-          WHERE EXISTS (SELECT 1 FROM rule r WHERE r.team_id = t.id::uuid AND r.enabled AND r.suppress_notifications)`,
-        [teamIds],
-      ) as Promise<{ team_id: string }[]>,
-    ]);
-    for (const row of rows) suppressing.add(row.team_id);
-    return { muting, suppressing };
+  async holdingBack(teamIds: string[]): Promise<{ muting: Set<string> }> {
+    if (teamIds.length === 0) return { muting: new Set() };
+    return { muting: await this.mutes.teamsMuting(teamIds) };
   }
 
   /** Who muted each email of its team or an email of its conversation: `${userId} ${emailId}` pairs. */
@@ -126,24 +115,5 @@ export class RecipientDirectory {
     refs: { teamId: string; emailId: string }[],
   ): Promise<Map<string, NotifiedEmail & { assignedTo: string | null }>> {
     return this.emails.summariesOf(refs);
-  }
-
-  /**
-   * The emails among these that the rules engine has evaluated without any rule matching (its record of handled
-   * emails): no rule can have suppressed their notifications, so their streams need not be read.
-   */
-  async matchedByNoRule(emailIds: string[]): Promise<Set<string>> {
-    if (emailIds.length === 0) return new Set();
-    const rows: { email_id: string }[] = await this.db.query(
-      `SELECT email_id FROM rule_engine_email WHERE email_id = ANY($1::uuid[]) AND matched = 0`,
-      [emailIds],
-    );
-    return new Set(rows.map((row) => row.email_id));
-  }
-
-  /** Whether a subscriber of that name feeds from the log in any process (it has a checkpoint). */
-  async subscriberExists(name: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(`SELECT 1 FROM projection_checkpoints WHERE name = $1`, [name]);
-    return rows.length > 0;
   }
 }

@@ -1,7 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EmailReceived, EmailStatus, Priority } from '@teaminbox/contracts';
-import type { StoredEvent } from '../../../platform/event-store/event-store.port';
+import {
+  EVENT_STORE,
+  type EventStore,
+  NO_STREAM,
+  type StoredEvent,
+} from '../../../platform/event-store/event-store.port';
 import type { Reaction } from '../../../platform/projections/projection';
 import { ApplyRulesCommand, type RuleActionToApply, type RulesForEmail, type RulesRefused } from '../../conversations';
 import type { EmailFacts } from '../domain/rule-matcher';
@@ -14,6 +19,7 @@ import {
   type ResolvedAction,
   resolveActions,
 } from '../domain/rules-engine';
+import { announcesEvaluation, rulesEvaluated, rulesEvaluationStreamId } from '../domain/rules-evaluated';
 import { RuleMatchingPool } from '../infrastructure/rule-matching.pool';
 import { type HandledEmail, RulesEngineFacts } from './rules-engine.facts';
 
@@ -56,8 +62,9 @@ function toApply(action: ResolvedAction): RuleActionToApply {
  * Being a reaction, it is never fed by a projection rebuild, and it starts at the head of the log: switching the
  * engine on does not run rules over mail received before.
  *
- * Its after-commit position passes an email's EmailReceived only once every rule's events for it are appended: a
- * notifications reaction that waits for that position knows whether a rule suppressed the email's notifications.
+ * For the new mail (not a first synchronisation's) of a team with an enabled rule that suppresses notifications, it
+ * appends EmailRulesEvaluated once the matched rules' events are appended: notifications holds such a team's new-mail
+ * notifications until then (docs/notifications.md). The other teams' mail costs no event.
  */
 @Injectable()
 export class RulesEngineReaction implements Reaction {
@@ -70,6 +77,7 @@ export class RulesEngineReaction implements Reaction {
     private readonly facts: RulesEngineFacts,
     private readonly commands: CommandBus,
     private readonly matching: RuleMatchingPool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async afterCommit(events: StoredEvent[]): Promise<void> {
@@ -121,6 +129,7 @@ export class RulesEngineReaction implements Reaction {
         tooSlow: tooSlow.map((rule) => ({ ruleId: rule.id, ruleName: rule.name })),
       });
     });
+    const refusedIds = new Set<string>();
     if (matches.length > 0) {
       const [members, labels] = await Promise.all([this.facts.members(teamId), this.facts.labels(teamId)]);
       const toApply = await Promise.all(
@@ -133,14 +142,54 @@ export class RulesEngineReaction implements Reaction {
         // A refusal is about one email alone (e.g. it is not the team's): logged, the others are applied. Anything
         // else (the database) fails the batch, which runs again; what was applied is not applied twice.
         for (const { emailId, message } of refused) {
+          refusedIds.add(emailId);
           this.logger.error(`Rules could not act on email ${emailId}: ${message}`);
         }
       }
+    }
+    if (announcesEvaluation(rules)) {
+      await this.announceEvaluated(
+        teamId,
+        toMatch
+          .map((event, index) => ({ event, matched: outcomes[index].matched }))
+          .filter(({ event }) => !event.data.firstSync),
+        refusedIds,
+      );
     }
     await this.facts.recordHandled(handled);
     await this.facts.recordTooSlow(
       teamId,
       toMatch.flatMap((event, index) => outcomes[index].tooSlow.map((rule) => ({ rule, emailId: event.data.emailId }))),
+    );
+  }
+
+  /**
+   * EmailRulesEvaluated of each evaluated email, each on its stream, appended together (the event store writes
+   * concurrent appends in one transaction). An event already stored (a batch run again) is not stored twice.
+   */
+  private async announceEvaluated(
+    teamId: string,
+    evaluated: { event: StoredEvent<EmailReceived>; matched: MatchedRule[] }[],
+    refused: ReadonlySet<string>,
+  ): Promise<void> {
+    const occurredAt = new Date().toISOString();
+    await Promise.all(
+      evaluated.map(({ event, matched }) =>
+        this.store.appendToStream(
+          rulesEvaluationStreamId(event.data.emailId),
+          [
+            rulesEvaluated(teamId, event.data.emailId, matched, refused.has(event.data.emailId), {
+              actorUserId: null,
+              actorKind: 'system',
+              teamId,
+              correlationId: event.metadata?.correlationId ?? event.eventId,
+              causationId: event.eventId,
+              occurredAt,
+            }),
+          ],
+          NO_STREAM,
+        ),
+      ),
     );
   }
 
