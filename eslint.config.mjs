@@ -26,9 +26,19 @@ const webNeverImportsApi = {
   group: ['**/apps/api/**', '@teaminbox/api', '@teaminbox/api/*'],
   message: 'Web code never imports API code: share types through @teaminbox/contracts.',
 };
+/**
+ * Another module's entry is its index.ts; a module may also have a light entry, light.ts (plain functions and types,
+ * no Nest or TypeORM), for code that must not load its Nest module graph, such as worker threads.
+ */
 const intoAnotherModule = {
-  regex: `^(\\.\\./)+(${apiModules.join('|')})/.+`,
-  message: 'Another module is used through its entry file only: import from modules/<name>, not from its files.',
+  regex: `^(\\.\\./)+(${apiModules.join('|')})/(?!light$).+`,
+  message:
+    'Another module is used through its entry file only: import from modules/<name> (or modules/<name>/light), not from its files.',
+};
+/** A light entry loads no framework and not the module's entry: a worker thread that imports it stays small. */
+const heavyFromLightEntry = {
+  group: ['@nestjs/*', 'typeorm', './index', './*.module'],
+  message: 'A light entry (light.ts) exports plain functions and types: no Nest, no TypeORM, not the module entry.',
 };
 const restrict = (...patterns) => ['error', { patterns }];
 
@@ -116,6 +126,10 @@ export default tseslint.config(
     files: ['apps/api/src/modules/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: { 'no-restricted-imports': restrict(apiNeverImportsWeb, intoAnotherModule) },
+  },
+  {
+    files: ['apps/api/src/modules/*/light.ts'],
+    rules: { 'no-restricted-imports': restrict(apiNeverImportsWeb, intoAnotherModule, heavyFromLightEntry) },
   },
   {
     files: ['apps/api/src/*.ts', 'apps/api/src/cli/**/*.ts'],

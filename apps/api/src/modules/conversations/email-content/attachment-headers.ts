@@ -1,4 +1,4 @@
-import { INLINE_IMAGE_TYPES } from '../../../platform/email-html';
+import { INLINE_IMAGE_TYPES } from './email-html';
 
 /** Types a browser would run or render as a document (scripts, markup, SVG): always served as opaque bytes. */
 const ACTIVE_TYPES = new Set([

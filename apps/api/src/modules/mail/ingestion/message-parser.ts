@@ -3,7 +3,7 @@ import type { EmailAttachment, EmailHeader, EmailReceived, Priority } from '@tea
 import { type AddressObject, type HeaderValue, simpleParser } from 'mailparser';
 import { v5 as uuidv5 } from 'uuid';
 import { cleanText } from '../../../platform/event-store/event-text';
-import { sanitizeEmailHtml } from '../../../platform/email-html';
+import { sanitizeEmailHtml } from '../../conversations/light';
 import { MAIL_FIELD_LIMITS, normalizeEmailReceived, receivedAtOf } from './message-normalizer';
 
 /** Namespace of the deterministic ids of ingested mail (uuid v5). */

@@ -2,7 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { ThreadMessage } from '@teaminbox/contracts';
 import { DataSource, In } from 'typeorm';
 import { DomainError } from '../../../../platform/event-sourcing';
-import { prepareEmailHtml } from '../../../../platform/email-html';
+import { prepareEmailHtml } from '../../email-content/email-html';
 import { EMAIL_NOT_FOUND_MESSAGE } from '../../domain/email.decider';
 import { InlineUrlSigner } from '../../email-content/inline-url-signer';
 import { ConversationThreads } from '../../projections/email-thread/conversation-threads';

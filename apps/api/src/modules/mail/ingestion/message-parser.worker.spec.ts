@@ -1,0 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const SWC_REGISTER = join(__dirname, '../../../../test/support/swc-register.js');
+const WORKER = join(__dirname, 'message-parser.worker.ts');
+
+describe('the parser worker thread', () => {
+  it('loads the parser and the HTML sanitiser without Nest or TypeORM (it imports light files only)', () => {
+    const script = `require(${JSON.stringify(WORKER)}); process.stdout.write(JSON.stringify(Object.keys(require.cache)));`;
+    const loaded: string[] = JSON.parse(
+      execFileSync(process.execPath, ['--require', SWC_REGISTER, '-e', script], { encoding: 'utf8', timeout: 60_000 }),
+    );
+    const ours = loaded.filter((file) => !file.includes('node_modules')).map((file) => file.replace(/\\/g, '/'));
+    expect(ours).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/mail\/ingestion\/message-parser\.ts$/),
+        expect.stringMatching(/conversations\/email-content\/email-html\.ts$/),
+      ]),
+    );
+    expect(loaded.filter((file) => /node_modules[\\/](@nestjs|typeorm)[\\/]/.test(file))).toEqual([]);
+  });
+});
