@@ -9,7 +9,6 @@ import type {
   SignInResponse,
   SuccessMessageResponse,
   Team,
-  TeamMember,
   TChangePasswordRequest,
   TRegisterRequest,
   TSignInRequest,
@@ -107,7 +106,6 @@ export const api = {
   getTeam: (): Promise<Team> => request<Team>('/team', { secured: true, silent: true }),
   createTeam: (name: string): Promise<unknown> =>
     request('/team', { method: 'PUT', body: name, text: true, secured: true, silent: true }),
-  getTeamMembers: (): Promise<TeamMember[]> => request<TeamMember[]>('/team/members', { secured: true, silent: true }),
   /** Failures are only logged (the spec). The invitee joins with the role (MEMBER when left out). */
   sendInvitation: (email: string, role?: Role): Promise<unknown> =>
     request('/invitation', { method: 'PUT', body: role ? { email, role } : { email }, secured: true, silent: true }),

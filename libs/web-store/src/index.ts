@@ -10,4 +10,7 @@ export * from './bell.saga';
 export * from './people.slice';
 export * from './people.saga';
 export * from './new-email-notice.saga';
+export * from './api';
+export * from './api.saga';
+export * from './team.api';
 export * from './store';

@@ -1,8 +1,10 @@
-import { api, notificationsApi } from '@teaminbox/api-client';
+import { notificationsApi } from '@teaminbox/api-client';
 import { profilePhotoChanged } from './events';
-import { selectPeople, selectPersonPhoto } from './people.slice';
-import { userLoaded } from './session.slice';
+import { selectPersonPhoto } from './people.slice';
+import { loggedOut, userLoaded } from './session.slice';
 import { createAppStore } from './store';
+import { selectTeamMembers } from './team.api';
+import { answerServerCalls } from './testing/server-answers';
 import { stubSignedInCalls } from './testing/signed-in-calls';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -17,7 +19,7 @@ function setUp() {
   let made = 0;
   const urls = { create: jest.fn(() => `blob:${++made}`), revoke: jest.fn() };
   stubSignedInCalls();
-  jest.spyOn(api, 'getTeamMembers').mockResolvedValue(members);
+  const fetched = answerServerCalls({ 'GET /api/team/members': members });
   jest.spyOn(notificationsApi, 'ownPhoto').mockResolvedValue(new Blob(['me']));
   const photoOf = jest
     .spyOn(notificationsApi, 'photoOf')
@@ -33,7 +35,8 @@ function setUp() {
       show: async () => undefined,
     },
   });
-  return { store, urls, photoOf };
+  const memberCalls = () => fetched.mock.calls.filter(([url]) => url === '/api/team/members').length;
+  return { store, urls, photoOf, memberCalls };
 }
 
 describe('the team members’ photos', () => {
@@ -43,7 +46,7 @@ describe('the team members’ photos', () => {
     const { store, photoOf } = setUp();
     store.dispatch(userLoaded(me));
     await flush();
-    expect(selectPeople(store.getState()).members).toEqual(members);
+    expect(selectTeamMembers(store.getState())).toEqual(members);
     expect(photoOf).toHaveBeenCalledWith('u2');
     expect(photoOf).not.toHaveBeenCalledWith('u1');
     const state = store.getState();
@@ -65,5 +68,28 @@ describe('the team members’ photos', () => {
     const after = selectPersonPhoto(store.getState(), 'u2', null);
     expect(after).not.toBe(before);
     expect(urls.revoke).toHaveBeenCalledWith(before);
+  });
+
+  it('fetches the members again for each user known and forgets them on logout', async () => {
+    const { store, memberCalls } = setUp();
+    store.dispatch(userLoaded(me));
+    await flush();
+    store.dispatch(userLoaded(me));
+    await flush();
+    expect(memberCalls()).toBe(2);
+    expect(selectTeamMembers(store.getState())).toEqual(members);
+
+    store.dispatch(loggedOut());
+    await flush();
+    expect(selectTeamMembers(store.getState())).toEqual([]);
+    expect(selectPersonPhoto(store.getState(), null, 'bob@x.test')).toBeNull();
+  });
+
+  it('asks for no members of a user without a team', async () => {
+    const { store, memberCalls } = setUp();
+    store.dispatch(userLoaded({ ...me, teamId: null }));
+    await flush();
+    expect(memberCalls()).toBe(0);
+    expect(selectTeamMembers(store.getState())).toEqual([]);
   });
 });

@@ -1,9 +1,12 @@
 import { all, call, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import type { CurrentUser, TeamMember } from '@teaminbox/contracts';
-import { api, notificationsApi } from '@teaminbox/api-client';
+import { notificationsApi } from '@teaminbox/api-client';
 import { profilePhotoChanged } from './events';
-import { membersLoaded, personPhotoLoaded, type PeopleState } from './people.slice';
+import { personPhotoLoaded, type PeopleState } from './people.slice';
 import { loggedOut, userLoaded } from './session.slice';
+import { teamApi } from './team.api';
+
+type MembersQuery = ReturnType<ReturnType<typeof teamApi.endpoints.teamMembers.initiate>>;
 
 /** Browser object URLs, replaceable in tests. */
 export interface ObjectUrls {
@@ -29,18 +32,27 @@ function* loadPhoto(urls: ObjectUrls, userId: string, own: boolean) {
   yield put(personPhotoLoaded({ userId, url: blob ? urls.create(blob) : null }));
 }
 
+/**
+ * Fetches the team's members into the api cache (fresh: the team may have changed) and holds them there while the
+ * user is signed in, so that an avatar found by address finds its member on every screen. Returns the subscription.
+ */
 function* loadTeam(urls: ObjectUrls, user: CurrentUser) {
   let members: TeamMember[] = [];
+  let query: MembersQuery | undefined;
   if (user.teamId) {
+    query = (yield put(
+      teamApi.endpoints.teamMembers.initiate(undefined, { forceRefetch: true }) as never,
+    )) as MembersQuery;
     try {
-      members = yield call(api.getTeamMembers);
+      // A logout while the call is under way clears the cache: the query then ends without members.
+      members = ((yield call([query, query.unwrap])) as TeamMember[] | undefined) ?? [];
     } catch (error) {
       console.warn('the team members could not be loaded', error);
     }
   }
-  yield put(membersLoaded(members));
   const others = members.filter((m) => m.id !== user.id).map((m) => call(loadPhoto, urls, m.id, false));
   yield all([call(loadPhoto, urls, user.id, true), ...others]);
+  return query;
 }
 
 /**
@@ -50,6 +62,7 @@ function* loadTeam(urls: ObjectUrls, user: CurrentUser) {
 export function createPeopleSaga(urls: ObjectUrls = browserUrls) {
   return function* peopleSaga() {
     let me: CurrentUser | null = null;
+    let members: MembersQuery | undefined;
     yield takeEvery(profilePhotoChanged.type, function* changed(action: ReturnType<typeof profilePhotoChanged>) {
       yield call(loadPhoto, urls, action.payload, action.payload === me?.id);
     });
@@ -58,7 +71,9 @@ export function createPeopleSaga(urls: ObjectUrls = browserUrls) {
         loaded?: ReturnType<typeof userLoaded>;
       };
       me = loaded?.payload ?? null;
-      if (me) yield call(loadTeam, urls, me);
+      const previous = members;
+      members = me ? ((yield call(loadTeam, urls, me)) as MembersQuery | undefined) : undefined;
+      previous?.unsubscribe();
     }
   };
 }

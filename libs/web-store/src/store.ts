@@ -2,6 +2,8 @@ import { combineSlices, configureStore, type Reducer, type UnknownAction } from 
 import createSagaMiddleware, { type Saga } from 'redux-saga';
 import { all, call, spawn } from 'redux-saga/effects';
 import { useDispatch, useSelector, useStore } from 'react-redux';
+import { webApi } from './api';
+import { webApiSaga } from './api.saga';
 import { featureInjected } from './events';
 import { bellSaga } from './bell.saga';
 import { bellSlice } from './bell.slice';
@@ -22,7 +24,7 @@ import { sessionSlice } from './session.slice';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
 
-const staticReducer = combineSlices(sessionSlice, realtimeSlice, noticesSlice, bellSlice, peopleSlice);
+const staticReducer = combineSlices(sessionSlice, realtimeSlice, noticesSlice, bellSlice, peopleSlice, webApi);
 export type StaticState = ReturnType<typeof staticReducer>;
 export type RootState = StaticState & Partial<LazyLoadedSlices>;
 
@@ -77,7 +79,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
   });
   const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault().concat(sagaMiddleware),
+    middleware: (getDefault) => getDefault().concat(sagaMiddleware, webApi.middleware),
   });
 
   const coreSagas: Record<string, Saga<[]>> = options.withoutCoreSagas
@@ -91,6 +93,8 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
         newEmailNotice: createNewEmailNoticeSaga(options.currentPath, options.now),
       };
   sagaMiddleware.run(function* rootSaga() {
+    // The cache's own upkeep runs in every store, tests of a single feature included.
+    yield spawn(keepAlive('webApi', webApiSaga));
     yield all(Object.entries(coreSagas).map(([name, saga]) => spawn(keepAlive(name, saga))));
   });
 

@@ -1,11 +1,19 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createAppStore, membersLoaded, personPhotoLoaded } from '@teaminbox/web-store';
+import { createAppStore, personPhotoLoaded, teamApi } from '@teaminbox/web-store';
 import { PersonAvatar } from './PersonAvatar';
 
 function renderAvatars() {
   const store = createAppStore({ withoutCoreSagas: true });
-  store.dispatch(membersLoaded([{ id: 'u2', name: 'Bob Brown', email: 'bob@x.test', role: 'MEMBER' }]));
+  store.dispatch(
+    teamApi.util.upsertQueryEntries([
+      {
+        endpointName: 'teamMembers',
+        arg: undefined,
+        value: [{ id: 'u2', name: 'Bob Brown', email: 'bob@x.test', role: 'MEMBER' }],
+      },
+    ]),
+  );
   store.dispatch(personPhotoLoaded({ userId: 'u2', url: 'blob:bob' }));
   render(
     <Provider store={store}>

@@ -1,4 +1,5 @@
-import { api, notificationsApi } from '@teaminbox/api-client';
+import { notificationsApi } from '@teaminbox/api-client';
+import { answerServerCalls } from './server-answers';
 
 /**
  * For tests without a server: answers the calls the core sagas make once a user is known (the bell's notifications,
@@ -10,5 +11,5 @@ export function stubSignedInCalls(): void {
   jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue(0);
   jest.spyOn(notificationsApi, 'snooze').mockResolvedValue({ snoozedUntil: null });
   jest.spyOn(notificationsApi, 'ownPhoto').mockResolvedValue(null);
-  jest.spyOn(api, 'getTeamMembers').mockResolvedValue([]);
+  answerServerCalls({ 'GET /api/team/members': [] });
 }

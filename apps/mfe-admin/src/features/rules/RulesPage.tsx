@@ -25,7 +25,7 @@ import {
   type RuleTooSlow,
 } from '@teaminbox/contracts';
 import { PageHeading } from '@teaminbox/ui';
-import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCurrentUser, useAppDispatch, useAppSelector, useTeamLabels, useTeamMembers } from '@teaminbox/web-store';
 import {
   canManageRules,
   newAction,
@@ -213,7 +213,9 @@ function ConditionRow({
 
 function ActionValue({ action, onChange }: { action: RuleAction; onChange: (value: string) => void }) {
   const { t } = useTranslation();
-  const { members, labels } = useAppSelector(selectRules);
+  // Spec section 8: a member or label load failure gives an empty list.
+  const members = useTeamMembers();
+  const labels = useTeamLabels();
   const select = (options: { value: string; label: string }[], placeholder: string) => (
     <Dropdown
       value={action.value ?? ''}
@@ -443,6 +445,9 @@ export default function RulesPage() {
   const dispatch = useAppDispatch();
   const { editing } = useAppSelector(selectRules);
   const manage = canManageRules(useAppSelector(selectCurrentUser)?.role);
+  // The members and labels the actions name load with the screen, not only when an action's value is chosen.
+  useTeamMembers();
+  useTeamLabels();
   useEffect(() => {
     dispatch(rulesScreenOpened());
   }, [dispatch]);

@@ -1,9 +1,7 @@
-import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { Label, Rule, TeamMember } from '@teaminbox/contracts';
-import { api, inboxApi, rulesApi } from '@teaminbox/api-client';
+import { call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { Rule } from '@teaminbox/contracts';
+import { rulesApi } from '@teaminbox/api-client';
 import {
-  labelsLoaded,
-  membersLoaded,
   ruleDeleted,
   ruleDeletionFailed,
   ruleDeletionRequested,
@@ -23,29 +21,6 @@ function* loadRules() {
   } catch {
     yield put(rulesLoadFailed());
   }
-}
-
-/** Spec section 8: a member or label load failure gives an empty list. */
-function* loadMembers() {
-  try {
-    const members: TeamMember[] = yield call(api.getTeamMembers);
-    yield put(membersLoaded(members));
-  } catch {
-    yield put(membersLoaded([]));
-  }
-}
-
-function* loadLabels() {
-  try {
-    const labels: Label[] = yield call(inboxApi.listLabels);
-    yield put(labelsLoaded(labels));
-  } catch {
-    yield put(labelsLoaded([]));
-  }
-}
-
-function* openScreen() {
-  yield all([call(loadRules), call(loadMembers), call(loadLabels)]);
 }
 
 /** An item with an id is updated, otherwise created; then back to the reloaded list. */
@@ -73,8 +48,7 @@ function* deleteRule(action: ReturnType<typeof ruleDeletionRequested>) {
 }
 
 export function* rulesSaga() {
-  yield takeLatest(rulesScreenOpened.type, openScreen);
-  yield takeLatest(rulesRequested.type, loadRules);
+  yield takeLatest([rulesScreenOpened.type, rulesRequested.type], loadRules);
   yield takeLeading(ruleSaveRequested.type, saveRule);
   yield takeEvery(ruleDeletionRequested.type, deleteRule);
 }

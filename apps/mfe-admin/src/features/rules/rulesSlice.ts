@@ -1,13 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Label, Rule, TeamMember } from '@teaminbox/contracts';
+import type { Rule } from '@teaminbox/contracts';
 import { draftOf, newRule, type RuleDraft } from './ruleEditor';
 
 export interface RulesState {
   rules: Rule[];
   loading: boolean;
-  /** The team's members and labels, for the action value selects (a load failure leaves them empty). */
-  members: TeamMember[];
-  labels: Label[];
   /** The rule in the editor (a copy, or a new rule with the defaults); null shows the table. */
   editing: RuleDraft | null;
   saving: boolean;
@@ -18,8 +15,6 @@ export interface RulesState {
 export const initialRulesState: RulesState = {
   rules: [],
   loading: false,
-  members: [],
-  labels: [],
   editing: null,
   saving: false,
   deleting: [],
@@ -43,12 +38,6 @@ export const rulesSlice = createSlice({
     /** Spec section 8: a load error is only logged; the list stays as it was. */
     rulesLoadFailed(state) {
       state.loading = false;
-    },
-    membersLoaded(state, action: PayloadAction<TeamMember[]>) {
-      state.members = action.payload;
-    },
-    labelsLoaded(state, action: PayloadAction<Label[]>) {
-      state.labels = action.payload;
     },
     newRuleStarted(state) {
       state.editing = newRule(state.rules.length);
@@ -92,8 +81,6 @@ export const {
   rulesRequested,
   rulesLoaded,
   rulesLoadFailed,
-  membersLoaded,
-  labelsLoaded,
   newRuleStarted,
   ruleEditStarted,
   ruleEditCancelled,

@@ -17,12 +17,11 @@ import {
   type TeamAuditExportFormat,
 } from '@teaminbox/contracts';
 import { Link, PageHeading } from '@teaminbox/ui';
-import { selectCurrentRole, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { selectCurrentRole, useAppDispatch, useAppSelector, useTeamMembers } from '@teaminbox/web-store';
 import {
   auditExportRequested,
   auditFilterChanged,
   auditFiltersCleared,
-  auditMembersRequested,
   auditPageRequested,
   auditRequested,
   downloadPercent,
@@ -175,12 +174,11 @@ function ErasurePanel() {
 export default function TeamAuditPage() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
-  const { filters, entries, loading, error, page, size, totalElements, members, download } =
-    useAppSelector(selectTeamAudit);
+  const { filters, entries, loading, error, page, size, totalElements, download } = useAppSelector(selectTeamAudit);
+  const members = useTeamMembers();
   const role = useAppSelector(selectCurrentRole);
 
   useEffect(() => {
-    dispatch(auditMembersRequested());
     dispatch(auditRequested());
   }, [dispatch]);
 

@@ -1,7 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { DataSubjectErasure, Page, TeamAuditEntry, TeamMember } from '@teaminbox/contracts';
-import { api, saveBlob, teamAuditApi, type TeamAuditDownload } from '@teaminbox/api-client';
+import type { DataSubjectErasure, Page, TeamAuditEntry } from '@teaminbox/contracts';
+import { saveBlob, teamAuditApi, type TeamAuditDownload } from '@teaminbox/api-client';
 import {
   auditExportFailed,
   auditExportFinished,
@@ -10,8 +10,6 @@ import {
   auditExportStarted,
   auditLoaded,
   auditLoadFailed,
-  auditMembersLoaded,
-  auditMembersRequested,
   auditPageRequested,
   auditRequested,
   erasureConfirmed,
@@ -30,14 +28,6 @@ function* loadAudit(): SagaIterator {
     yield put(auditLoaded({ entries: result.content, totalElements: result.totalElements }));
   } catch (error) {
     yield put(auditLoadFailed(messageOf(error)));
-  }
-}
-
-function* loadMembers(): SagaIterator {
-  try {
-    yield put(auditMembersLoaded((yield call(api.getTeamMembers)) as TeamMember[]));
-  } catch (error) {
-    console.warn('the team members could not be loaded', error);
   }
 }
 
@@ -95,6 +85,5 @@ function* erase(): SagaIterator {
 export function* teamAuditSaga(): SagaIterator {
   yield takeLeading(erasureConfirmed.type, erase);
   yield takeLatest([auditRequested.type, auditPageRequested.type], loadAudit);
-  yield takeLatest(auditMembersRequested.type, loadMembers);
   yield takeLeading(auditExportRequested.type, exportAudit);
 }

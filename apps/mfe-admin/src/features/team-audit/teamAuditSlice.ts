@@ -6,7 +6,6 @@ import {
   type TeamAuditEntry,
   type TeamAuditExportFormat,
   type TeamAuditFilters,
-  type TeamMember,
 } from '@teaminbox/contracts';
 
 /** An export in progress or done: bytes and entries received against the total the server announced. */
@@ -49,8 +48,6 @@ export interface TeamAuditState {
   loading: boolean;
   /** Why the list could not be loaded (the server's message, e.g. a bad filter). */
   error: string | null;
-  /** The team's members, for the actor filter. */
-  members: TeamMember[];
   download: AuditDownload | null;
   erasure: AuditErasure;
 }
@@ -64,7 +61,6 @@ export const initialTeamAuditState: TeamAuditState = {
   totalElements: 0,
   loading: false,
   error: null,
-  members: [],
   download: null,
   erasure: { email: '', confirming: false, status: 'idle', message: null, erased: false, remains: [], finished: true },
 };
@@ -101,10 +97,6 @@ export const teamAuditSlice = createSlice({
       state.totalElements = 0;
       state.loading = false;
       state.error = action.payload;
-    },
-    auditMembersRequested() {},
-    auditMembersLoaded(state, action: PayloadAction<TeamMember[]>) {
-      state.members = action.payload;
     },
     auditExportRequested(state, action: PayloadAction<TeamAuditExportFormat>) {
       state.download = { format: action.payload, status: 'running', bytes: 0, rows: 0, total: null, error: null };
@@ -174,8 +166,6 @@ export const {
   auditPageRequested,
   auditLoaded,
   auditLoadFailed,
-  auditMembersRequested,
-  auditMembersLoaded,
   auditExportRequested,
   auditExportStarted,
   auditExportProgressed,

@@ -5,7 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import type { EmailDetail } from '@teaminbox/contracts';
 import { PersonAvatar } from '@teaminbox/ui';
 import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { assignableMembers, selectTeamDirectory } from '../../shared/teamDirectory';
+import { assignableMembers, useTeamDirectory } from '../../shared/teamDirectory';
 import { commandRequested, memberChosen, selectEmailDetail } from './emailDetailSlice';
 
 /**
@@ -16,7 +16,7 @@ export function AssignmentCard({ email }: { email: EmailDetail }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectCurrentUser);
-  const { members } = useAppSelector(selectTeamDirectory);
+  const { members } = useTeamDirectory();
   const { chosenMember } = useAppSelector(selectEmailDetail);
   const canWrite = useAppSelector(selectCanWrite);
   const member = members.find((m) => m.id === email.assignedTo);

@@ -6,7 +6,7 @@ import { Mention } from 'primereact/mention';
 import type { TeamMember } from '@teaminbox/contracts';
 import { PersonAvatar } from '@teaminbox/ui';
 import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { assignableMembers, selectTeamDirectory } from '../../shared/teamDirectory';
+import { assignableMembers, useTeamDirectory } from '../../shared/teamDirectory';
 import {
   commentAddRequested,
   commentDeleteRequested,
@@ -78,7 +78,7 @@ export function CommentsCard({ emailId }: { emailId: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { items: comments, draft: text, editing } = useAppSelector(selectComments);
-  const { members } = useAppSelector(selectTeamDirectory);
+  const { members } = useTeamDirectory();
   const myEmail = useAppSelector(selectCurrentUser)?.email;
   const canWrite = useAppSelector(selectCanWrite);
   // An auditor is never told of a mention, so the suggestions leave the auditors out.

@@ -3,6 +3,7 @@ import type { EmailDetail, Label } from '@teaminbox/contracts';
 import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
 import { labelChanged, replyTemplateChanged, selectPendingNotices } from '@teaminbox/web-store';
 import { attachment, closeDetail, emailDetail, important, renderDetail, stubDetailApi } from './detail-test-harness';
+import { answerServerCalls } from '../../testing/server-answers';
 
 const urgent: Label = { ...important, id: 'l2', name: 'Urgent' };
 const stubApi = (detail: EmailDetail) => stubDetailApi(detail, { labels: [important, urgent], members: [] });
@@ -99,7 +100,7 @@ describe('the email detail page', () => {
     const { store } = await renderDetail();
     await screen.findByTestId('email-label');
     const vip = { ...important, name: 'VIP' };
-    jest.spyOn(inboxApi, 'listLabels').mockResolvedValue([vip, urgent]);
+    answerServerCalls({ 'GET /api/team/members': [], 'GET /api/email-labels': [vip, urgent] });
     act(() => {
       store.dispatch(labelChanged({ kind: 'updated', label: vip }));
     });

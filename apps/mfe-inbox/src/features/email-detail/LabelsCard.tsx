@@ -6,14 +6,14 @@ import { Chip } from 'primereact/chip';
 import { Dropdown } from 'primereact/dropdown';
 import type { EmailDetail } from '@teaminbox/contracts';
 import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { selectTeamDirectory } from '../../shared/teamDirectory';
+import { useTeamDirectory } from '../../shared/teamDirectory';
 import { commandRequested, labelChosen, selectEmailDetail } from './emailDetailSlice';
 
 /** The email's labels as removable chips, and a label to add chosen from the team's labels (read-only for an auditor). */
 export function LabelsCard({ email }: { email: EmailDetail }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { labels } = useAppSelector(selectTeamDirectory);
+  const { labels } = useTeamDirectory();
   const { chosenLabel } = useAppSelector(selectEmailDetail);
   const canWrite = useAppSelector(selectCanWrite);
   const emailLabels = labels.filter((label) => email.labels.includes(label.id));

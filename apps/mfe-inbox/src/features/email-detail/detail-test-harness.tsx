@@ -2,7 +2,7 @@
  * Test fixtures of the email detail page (for its *.spec.tsx files only): a detail, an attachment, the API calls
  * the page makes on opening, and the page rendered under its route with a store.
  */
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type {
@@ -13,12 +13,13 @@ import type {
   Role,
   TeamMember,
 } from '@teaminbox/contracts';
-import { api, inboxApi, personalApi, rulesApi } from '@teaminbox/api-client';
+import { inboxApi, personalApi, rulesApi } from '@teaminbox/api-client';
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
 import feature from '../../feature';
 import { emailDetailFeature } from './emailDetailFeature';
 import { anEmail } from '../../testing/emails';
+import { answerServerCalls } from '../../testing/server-answers';
 import EmailDetailPage from './EmailDetailPage';
 
 export const user = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' };
@@ -99,13 +100,12 @@ export function stubDetailApi(
   jest.spyOn(inboxApi, 'leavePresence').mockResolvedValue(undefined as never);
   jest.spyOn(inboxApi, 'setReplying').mockResolvedValue(undefined as never);
   jest.spyOn(inboxApi, 'listComments').mockResolvedValue([]);
-  jest.spyOn(inboxApi, 'listLabels').mockResolvedValue(labels);
   jest.spyOn(inboxApi, 'getThread').mockResolvedValue([]);
   jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([]);
   jest.spyOn(inboxApi, 'getPreferences').mockResolvedValue({ emailDetailViewMode: 'classic' } as never);
   jest.spyOn(personalApi, 'listTemplates').mockResolvedValue([]);
   jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);
-  jest.spyOn(api, 'getTeamMembers').mockResolvedValue(members);
+  answerServerCalls({ 'GET /api/team/members': members, 'GET /api/email-labels': labels });
   jest.spyOn(rulesApi, 'emailRules').mockResolvedValue(rules);
 }
 
@@ -130,7 +130,13 @@ export async function renderDetail({
       </MemoryRouter>
     </Provider>,
   );
-  if (waitForEmail) await screen.findByTestId('email-detail-subject');
+  if (waitForEmail) {
+    await screen.findByTestId('email-detail-subject');
+    // The team's members and labels come from the shared cache, beside the email's own calls.
+    await waitFor(() =>
+      expect(Object.values(store.getState().api.queries).every((query) => query?.status !== 'pending')).toBe(true),
+    );
+  }
   /** The notices raised: severity, text, duration. */
   const notices = () =>
     selectPendingNotices(store.getState()).map((notice) => [

@@ -21,7 +21,6 @@ import {
 } from '@teaminbox/web-store';
 import { listOrEmpty } from '../../shared/lists';
 import { attempt, notice, quietly, type Outcome } from '../../shared/notices';
-import { teamDirectoryRequested } from '../../shared/teamDirectory';
 import { saveFile } from './save-file';
 import {
   attachmentRequested,
@@ -151,7 +150,6 @@ function* markRead(id: string): SagaIterator {
 function* watchEmail(action: PayloadAction<string>): SagaIterator {
   const id = action.payload;
   try {
-    yield put(teamDirectoryRequested());
     yield fork(loadViewMode);
     yield fork(loadHistory);
     const email: EmailDetail | null = yield call(loadDetail, id);

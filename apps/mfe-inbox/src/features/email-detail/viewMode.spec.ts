@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { api, inboxApi, personalApi, rulesApi } from '@teaminbox/api-client';
+import { inboxApi, personalApi, rulesApi } from '@teaminbox/api-client';
 import { createAppStore, injectFeature } from '@teaminbox/web-store';
 import feature from '../../feature';
 import { emailDetailFeature } from './emailDetailFeature';
@@ -11,8 +11,6 @@ function storeWithDetail() {
   jest.spyOn(inboxApi, 'getThread').mockResolvedValue([]);
   jest.spyOn(inboxApi, 'listComments').mockResolvedValue([]);
   jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([]);
-  jest.spyOn(inboxApi, 'listLabels').mockResolvedValue([]);
-  jest.spyOn(api, 'getTeamMembers').mockResolvedValue([]);
   jest.spyOn(rulesApi, 'emailRules').mockReturnValue(new Promise(() => undefined));
   jest.spyOn(personalApi, 'listTemplates').mockResolvedValue([]);
   jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);

@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { PageHeading, Link, useSearchParams } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { selectTeamDirectory, teamDirectoryRequested } from '../../shared/teamDirectory';
+import { useTeamDirectory } from '../../shared/teamDirectory';
 import { InboxList } from './InboxList';
 import { InboxToolbar } from './InboxToolbar';
 import { pageRequested, sampleRequested, selectInbox } from './inboxListSlice';
@@ -24,17 +24,13 @@ export default function InboxPage() {
   const search = params.get('search')?.trim() ?? '';
   const teamId = user?.teamId ?? null;
 
-  const { members, labels } = useAppSelector(selectTeamDirectory);
+  // Members and labels for the filters and row menus; a failure leaves a list empty (the spec's silent case).
+  const { members, labels } = useTeamDirectory();
   useInboxShortcuts();
 
   useEffect(() => {
     if (teamId) dispatch(pageRequested(0, search));
   }, [dispatch, teamId, search]);
-
-  // Members and labels for the filters and row menus; a failure leaves a list empty (the spec's silent case).
-  useEffect(() => {
-    if (teamId) dispatch(teamDirectoryRequested());
-  }, [dispatch, teamId]);
 
   return (
     <div>

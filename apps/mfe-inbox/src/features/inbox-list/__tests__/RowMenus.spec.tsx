@@ -3,9 +3,8 @@ import { Provider } from 'react-redux';
 import type { Email, Label, TeamMember } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
 import { initI18n } from '@teaminbox/ui';
-import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
+import { createAppStore, injectFeature, selectPendingNotices, teamApi, userLoaded } from '@teaminbox/web-store';
 import feature from '../../../feature';
-import { labelsLoaded, membersLoaded } from '../../../shared/teamDirectory';
 import { RowMenus } from '../RowMenus';
 
 const me = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' };
@@ -32,8 +31,12 @@ function renderMenus(row: Email, user: typeof me | null = me) {
   const store = createAppStore({ withoutCoreSagas: true });
   injectFeature(store, feature);
   if (user) store.dispatch(userLoaded(user));
-  store.dispatch(membersLoaded([petr]));
-  store.dispatch(labelsLoaded([important]));
+  store.dispatch(
+    teamApi.util.upsertQueryEntries([
+      { endpointName: 'teamMembers', arg: undefined, value: [petr] },
+      { endpointName: 'teamLabels', arg: undefined, value: [important] },
+    ]),
+  );
   render(
     <Provider store={store}>
       <RowMenus email={row} />

@@ -1,0 +1,20 @@
+import type { Action } from '@reduxjs/toolkit';
+import { put, takeEvery } from 'redux-saga/effects';
+import { webApi, type WebApiTag } from './api';
+import { labelChanged } from './events';
+import { loggedOut } from './session.slice';
+
+/** The cached server data each socket push makes stale: what the screens showing it fetch again. */
+export const PUSH_INVALIDATIONS: Readonly<Record<string, readonly WebApiTag[]>> = {
+  [labelChanged.type]: ['Label'],
+};
+
+/** Keeps the cache true: a push invalidates what it changed; a logout forgets everything cached for the user. */
+export function* webApiSaga() {
+  yield takeEvery(loggedOut.type, function* forget() {
+    yield put(webApi.util.resetApiState());
+  });
+  yield takeEvery(Object.keys(PUSH_INVALIDATIONS), function* invalidate(action: Action) {
+    yield put(webApi.util.invalidateTags([...PUSH_INVALIDATIONS[action.type]]));
+  });
+}
