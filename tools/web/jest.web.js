@@ -1,4 +1,5 @@
 /** Jest settings shared by the web apps and libs: jsdom, swc (TSX, automatic JSX runtime), lib sources. */
+const { existsSync } = require('node:fs');
 const { resolve } = require('node:path');
 
 const repoRoot = resolve(__dirname, '../..');
@@ -26,7 +27,8 @@ function webJestConfig(rootDir, displayName) {
       '^@teaminbox/(contracts|ui|api-client|web-store)$': `${repoRoot}/libs/$1/src/index.ts`,
       '\\.css$': `${__dirname}/style-stub.js`,
     },
-    setupFilesAfterEnv: [`${__dirname}/jest.setup.ts`],
+    // An app's texts (its i18next namespace) are registered before its tests, as its entry modules do.
+    setupFilesAfterEnv: [`${__dirname}/jest.setup.ts`, ...[`${rootDir}/src/i18n/texts.ts`].filter(existsSync)],
   };
 }
 

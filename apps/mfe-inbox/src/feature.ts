@@ -1,3 +1,4 @@
+import './i18n/texts';
 import { all, spawn } from 'redux-saga/effects';
 import type { RemoteFeature } from '@teaminbox/web-store';
 import { inboxListSaga } from './features/inbox-list/inboxListSaga';

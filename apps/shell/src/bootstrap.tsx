@@ -1,5 +1,6 @@
 import './zod-config';
 import './shell.css';
+import './i18n/texts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';

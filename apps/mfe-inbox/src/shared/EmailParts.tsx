@@ -56,7 +56,7 @@ export function EmailMeta({
   hideEmptyCc?: boolean;
   testId?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const rows: [string, string][] = [
     ['from', email.fromEmail],
     ['to', email.to.join(', ')],

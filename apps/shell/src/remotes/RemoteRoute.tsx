@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { firstScreenShown } from '@teaminbox/api-client';
+import { currentLanguage, loadLanguage } from '@teaminbox/ui';
 import { injectFeature, useAppStore, type RemoteFeature } from '@teaminbox/web-store';
 import { loadRemoteModule, resetRemote, type RemoteKey } from './remotes';
 
@@ -15,7 +16,7 @@ const federationLoader: RemoteLoader = { load: loadRemoteModule, reset: resetRem
 
 /** Shown in place of a remote that cannot be loaded; the rest of the shell keeps working. */
 export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   return (
     <div className="p-3 flex flex-column align-items-center gap-3" role="alert" data-testid="remote-unavailable">
       <i className="pi pi-exclamation-triangle" style={{ fontSize: '2rem' }} aria-hidden />
@@ -69,7 +70,8 @@ function FirstScreenShown() {
 
 /**
  * One route's page from a remote: loads the remote's feature (its slices and saga, injected into the
- * store once) and the exposed page with the features it brings (its `features` export, injected once too), and
+ * store once) and the exposed page with the features it brings (its `features` export, injected once too), with
+ * the remote's texts in the current language, and
  * shows a fallback with Retry when either cannot be loaded.
  */
 export function RemoteRoute({
@@ -81,7 +83,7 @@ export function RemoteRoute({
   page: string;
   loader?: RemoteLoader;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const store = useAppStore();
   const [attempt, setAttempt] = useState(0);
   const key = `${remote}/${page}#${attempt}`;
@@ -98,6 +100,8 @@ export function RemoteRoute({
           page,
         ),
       ]);
+      // The remote registered its texts when its modules loaded: they are there in the current language first.
+      await loadLanguage(currentLanguage());
       injectFeature(store, feature.default);
       for (const pageFeature of mod.features ?? []) injectFeature(store, pageFeature);
       if (active)

@@ -2,9 +2,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Toast, type ToastMessage } from 'primereact/toast';
+import { textNamespaces } from '../i18n/i18n';
 import { noticeShown, selectPendingNotices, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 
-/** Shows the notices raised in the store (by sagas of the shell and of the remotes) as toasts. */
+/**
+ * Shows the notices raised in the store (by sagas of the shell and of the remotes) as toasts; a notice's key is
+ * looked up in every registered namespace.
+ */
 export function NoticeToasts() {
   const { t } = useTranslation();
   const toast = useRef<Toast>(null);
@@ -13,10 +17,10 @@ export function NoticeToasts() {
 
   useEffect(() => {
     for (const notice of notices) {
-      const text = notice.text ?? (notice.key ? t(notice.key, notice.values) : '');
+      const text = notice.text ?? (notice.key ? t(notice.key, { ...notice.values, ns: textNamespaces() }) : '');
       const message: ToastMessage = { severity: notice.severity, summary: text, life: notice.lifeMs };
       if (notice.closeKey) {
-        const closeLabel = t(notice.closeKey);
+        const closeLabel = t(notice.closeKey, { ns: textNamespaces() });
         message.closable = false;
         message.content = () => (
           <div className="flex align-items-center gap-2 w-full" data-testid="notice">

@@ -1,3 +1,5 @@
+import { UI_NAMESPACE } from '../i18n/i18n';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
@@ -11,9 +13,9 @@ export function notificationTime(value: string | Date, t: Translate, now: Date =
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   const ageMs = Math.max(0, now.getTime() - date.getTime());
-  if (ageMs < MINUTE_MS) return t('notifications.justNow');
-  if (ageMs < HOUR_MS) return t('notifications.minutesAgo', { n: Math.floor(ageMs / MINUTE_MS) });
-  if (ageMs < 24 * HOUR_MS) return t('notifications.hoursAgo', { n: Math.floor(ageMs / HOUR_MS) });
+  if (ageMs < MINUTE_MS) return t('notifications.justNow', { ns: UI_NAMESPACE });
+  if (ageMs < HOUR_MS) return t('notifications.minutesAgo', { n: Math.floor(ageMs / MINUTE_MS), ns: UI_NAMESPACE });
+  if (ageMs < 24 * HOUR_MS) return t('notifications.hoursAgo', { n: Math.floor(ageMs / HOUR_MS), ns: UI_NAMESPACE });
   return date.toLocaleDateString('cs-CZ');
 }
 

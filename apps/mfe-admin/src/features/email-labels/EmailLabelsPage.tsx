@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import './email-labels.css';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +28,7 @@ import {
 } from './emailLabelsSlice';
 
 function CreateLabelForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { draft, creating } = useAppSelector(selectEmailLabels);
   const colors = LABEL_COLORS.map((color) => ({ value: color, label: t(`emailLabels.colors.${color}`) }));
@@ -111,7 +112,7 @@ function LabelList({
   empty: string;
   testId: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { deleting } = useAppSelector(selectEmailLabels);
   const canWrite = useAppSelector(selectCanWrite);
@@ -151,7 +152,7 @@ function LabelList({
  * preview, and the default labels on request. Every call goes through the feature's saga.
  */
 export default function EmailLabelsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { labels, loading, initializing } = useAppSelector(selectEmailLabels);
   // An auditor reads the labels: no creation, default labels or deletion.

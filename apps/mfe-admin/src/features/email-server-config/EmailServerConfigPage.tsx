@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import './email-server-config.css';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +51,7 @@ const PRESET_KEYS: { key: PresetKey; label: string }[] = [
 const MANAGER_ROLES = ['ADMIN', 'MAINTAINER'];
 
 function useMessageText(message: ConfigMessage | null): string {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   if (!message) return '';
   if (message.text !== undefined) return message.text;
   return t(`emailServerConfig.${message.key}`, message.params ?? {});
@@ -62,7 +63,7 @@ function useMessageText(message: ConfigMessage | null): string {
  * Only an ADMIN or a MAINTAINER changes anything; a MEMBER sees the configuration read-only.
  */
 export default function EmailServerConfigPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectEmailServerConfig);
   const user = useAppSelector(selectCurrentUser);

@@ -31,7 +31,7 @@ export function QuarantineCard({
   failed: boolean;
   retrying: string | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('admin');
   const dispatch = useAppDispatch();
   return (
     <Card title={t('emailServerConfig.quarantine')} data-testid="quarantine">

@@ -32,7 +32,7 @@ export function ServerFields({
   onChange: (fields: Partial<EmailServerConfigDraft>) => void;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const set = (
     field: 'Host' | 'Port' | 'Username' | 'Password' | 'UseSsl' | 'UseTls',
     value: string | number | boolean,

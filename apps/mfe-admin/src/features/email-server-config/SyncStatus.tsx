@@ -5,7 +5,7 @@ import type { EmailServerConfig } from '@teaminbox/contracts';
 
 /** When the mailbox was last synchronised, its last error, and the progress of a first synchronisation. */
 export function SyncStatus({ config }: { config: EmailServerConfig }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('admin');
   const time = (value: string) => new Date(value).toLocaleString(i18n.language);
   const progress = config.syncProgress;
   const percent =

@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -28,7 +29,7 @@ import {
 
 /** The editor: name, optional subject, plain text body (4 rows), HTML body (6 rows), Save and Cancel. */
 function TemplateEditor({ draft }: { draft: TemplateDraft }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { saving } = useAppSelector(selectReplyTemplates);
   const submit = (event: FormEvent) => {
@@ -96,7 +97,7 @@ function TemplateEditor({ draft }: { draft: TemplateDraft }) {
 }
 
 function TemplateTable() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { templates, loading } = useAppSelector(selectReplyTemplates);
   const canWrite = useAppSelector(selectCanWrite);
@@ -148,7 +149,7 @@ function TemplateTable() {
 
 /** /admin/reply-templates: the team's reply templates, and the editor of a new one or a copy of one. */
 export default function ReplyTemplatesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { editing } = useAppSelector(selectReplyTemplates);
   // An auditor reads the templates: no new one, no edit, no deletion.

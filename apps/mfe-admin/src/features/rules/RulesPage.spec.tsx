@@ -113,8 +113,8 @@ describe('the rules table', () => {
   });
 
   it('shows the Czech texts, with the spec badge texts kept', async () => {
+    await setLanguage('cs');
     setup();
-    setLanguage('cs');
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.getByRole('heading', { name: 'Pravidla' })).toBeInTheDocument();
     expect(within(rowOf('VIP customers')).getByTestId('rule-status')).toHaveTextContent('Zap');

@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import './rules.css';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +51,7 @@ import {
  * shows as a tooltip) how often, when last, and what to simplify.
  */
 function TooSlowFlag({ tooSlow }: { tooSlow: RuleTooSlow }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const detailId = useId();
   const hint = t('rules.tooSlowHint', {
@@ -81,7 +82,7 @@ function TooSlowFlag({ tooSlow }: { tooSlow: RuleTooSlow }) {
 
 /** Spec section 2: name, priority, 'Zap'/'Vyp', Edit and Delete, and a 'new rule' button. */
 function RulesTable({ manage }: { manage: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { rules, loading, deleting } = useAppSelector(selectRules);
   return (
@@ -162,7 +163,7 @@ function ConditionRow({
   onChange: (condition: RuleCondition) => void;
   onRemove: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const fields = RULE_CONDITION_FIELDS.map((value) => ({ value, label: t(`rules.fields.${value}`) }));
   const operators = RULE_OPERATORS.map((value) => ({ value, label: t(`rules.operators.${value}`) }));
   return (
@@ -212,7 +213,7 @@ function ConditionRow({
 }
 
 function ActionValue({ action, onChange }: { action: RuleAction; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   // Spec section 8: a member or label load failure gives an empty list.
   const members = useTeamMembers();
   const labels = useTeamLabels();
@@ -274,7 +275,7 @@ function ActionRow({
   onChange: (action: RuleAction) => void;
   onRemove: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const types = RULE_ACTION_TYPES.map((value) => ({ value, label: t(`rules.actionTypes.${value}`) }));
   const vacationId = `rule-action-vacation-${index}`;
   return (
@@ -314,7 +315,7 @@ const removeAt = <T,>(items: readonly T[], index: number) => items.filter((_, i)
 
 /** Spec section 2: name, priority, enabled, suppress, conditions and actions with add and remove, Save and Cancel. */
 function RuleEditor({ initial }: { initial: RuleDraft }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { saving } = useAppSelector(selectRules);
   const [draft, setDraft] = useState<RuleDraft>(initial);
@@ -441,7 +442,7 @@ function RuleEditor({ initial }: { initial: RuleDraft }) {
 
 /** /admin/rules: the team's automatic rules, as a table or, while one is edited, its editor. */
 export default function RulesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { editing } = useAppSelector(selectRules);
   const manage = canManageRules(useAppSelector(selectCurrentUser)?.role);

@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from 'primereact/avatar';
@@ -17,7 +18,7 @@ const AVATAR_SIZE = 28;
 const AVATAR_STYLE = { width: AVATAR_SIZE, height: AVATAR_SIZE, fontSize: '0.75rem', flex: `0 0 ${AVATAR_SIZE}px` };
 
 function Actor({ entry }: { entry: TeamActivityEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const name = actorName(t, entry);
   const person = entry.actorKind === 'user' || Boolean(entry.actorUserId);
   return (
@@ -41,7 +42,7 @@ function Actor({ entry }: { entry: TeamActivityEntry }) {
 }
 
 function EmailCell({ entry }: { entry: TeamActivityEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   if (!entry.emailId) return null;
   return (
     <Link
@@ -61,7 +62,7 @@ function EmailCell({ entry }: { entry: TeamActivityEntry }) {
  * email ID is given. Each entry shows who (avatar and name or email), its type, when, the email and the details.
  */
 export default function TeamActivityPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { entries, loading, filter, scope, size, totalElements } = useAppSelector(selectTeamActivity);
 

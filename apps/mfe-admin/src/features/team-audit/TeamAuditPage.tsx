@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -35,7 +36,7 @@ import {
 const TYPE_OPTIONS = AUDIT_EVENT_TYPES.map((type) => ({ label: type, value: type }));
 
 function Actor({ entry }: { entry: TeamAuditEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   if (entry.actorKind === 'rule') return <span>{t('teamAudit.ruleActor', { name: entry.actorRuleName ?? '' })}</span>;
   if (entry.actorUserId) return <span title={entry.actorUserId}>{entry.actorName ?? entry.actorUserId}</span>;
   return <span>{t('teamAudit.system')}</span>;
@@ -75,7 +76,7 @@ function InstantField({
  * of who did what stays), then the outcome.
  */
 function ErasurePanel() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { erasure } = useAppSelector(selectTeamAudit);
   const submit = (event: FormEvent) => {
@@ -172,7 +173,7 @@ function ErasurePanel() {
  * page by page; the entries of the filters applied export as CSV or JSON Lines with a progress bar.
  */
 export default function TeamAuditPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { filters, entries, loading, error, page, size, totalElements, download } = useAppSelector(selectTeamAudit);
   const members = useTeamMembers();

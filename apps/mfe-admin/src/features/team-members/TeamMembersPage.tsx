@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import './team-members.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +28,7 @@ import {
 const ROLE_OPTIONS = ROLES.map((role) => ({ label: role, value: role }));
 
 function CreateTeamForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { creating } = useAppSelector(selectTeam);
   const [name, setName] = useState('');
@@ -73,7 +74,7 @@ function MemberRow({
   changeable: boolean;
   removable: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { savingRoles } = useAppSelector(selectTeam);
   const [draft, setDraft] = useState<Role>(member.role);
@@ -139,7 +140,7 @@ function MemberList({
   currentEmail: string;
   actor: Role | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const canWrite = useAppSelector(selectCanWrite);
   return (
     <Card title={t('team.members')}>
@@ -172,7 +173,7 @@ function MemberList({
 }
 
 function InvitationList({ invitations }: { invitations: TeamInvitation[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const canWrite = useAppSelector(selectCanWrite);
   return (
@@ -213,7 +214,7 @@ function InvitationList({ invitations }: { invitations: TeamInvitation[] }) {
 }
 
 function InviteForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { inviting } = useAppSelector(selectTeam);
   const [email, setEmail] = useState('');
@@ -267,7 +268,7 @@ function InviteForm() {
 
 /** The confirmation of a deletion; closed by its buttons, Escape, or a 449 answer (ui/dialogsClosed). */
 function ConfirmDeletion() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { confirmation } = useAppSelector(selectTeam);
   const message = confirmation
@@ -305,7 +306,7 @@ function ConfirmDeletion() {
  * the button that mails a login link to prove it).
  */
 export default function TeamMembersPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const canWrite = useAppSelector(selectCanWrite);

@@ -13,7 +13,7 @@ import { commandRequested, memberChosen, selectEmailDetail } from './emailDetail
  * auditor). An auditor sees the assignee only.
  */
 export function AssignmentCard({ email }: { email: EmailDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectCurrentUser);
   const { members } = useTeamDirectory();

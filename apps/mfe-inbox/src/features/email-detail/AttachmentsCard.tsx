@@ -11,7 +11,7 @@ const isImage = (attachment: EmailAttachment) => /^image\/(png|jpe?g|gif|webp)$/
 
 /** The attachments that are not shown inside the body: download each, preview images in a lightbox. */
 export function AttachmentsCard({ email }: { email: EmailDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const { lightbox } = useAppSelector(selectEmailDetail);
   const attachments = email.attachments.filter((attachment) => !attachment.inline);

@@ -36,7 +36,7 @@ function MentionTextarea({
   label: string;
   testId: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const [suggestions, setSuggestions] = useState<TeamMember[]>([]);
   const mention = useRef<Mention>(null);
   // PrimeReact highlights the first member when the list opens, but forgets the highlight when the list changes
@@ -75,7 +75,7 @@ function MentionTextarea({
 
 /** Internal comments: add (with mentions), edit and delete one's own; the list scrolls past 500 px. */
 export function CommentsCard({ emailId }: { emailId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const { items: comments, draft: text, editing } = useAppSelector(selectComments);
   const { members } = useTeamDirectory();

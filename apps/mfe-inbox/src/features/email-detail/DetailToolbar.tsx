@@ -9,7 +9,7 @@ import { historyViewToggled, selectEmailHistory } from './emailHistorySlice';
 
 /** Back to the inbox. */
 export function BackButton() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const navigate = useNavigate();
   return (
     <Button
@@ -27,7 +27,7 @@ export function BackButton() {
  * archive and spam (not for an auditor). `readOnly` (a past state is shown) disables every action.
  */
 export function DetailToolbar({ email, readOnly = false }: { email: EmailDetail; readOnly?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const { viewMode } = useAppSelector(selectEmailDetail);
   const history = useAppSelector(selectEmailHistory);

@@ -7,7 +7,7 @@ import { EmailBody, EmailMeta } from '../../shared/EmailParts';
 
 /** The email itself: subject, sender, metadata and body; remote images stay blocked until the user allows them. */
 export function EmailCard({ email }: { email: EmailDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const [remoteImagesFor, setRemoteImagesFor] = useState<string | null>(null);
   const remoteImages = remoteImagesFor === email.id;
   return (

@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Message } from 'primereact/message';
@@ -55,7 +56,7 @@ function focusOn(selector: string): boolean {
  * An auditor reads it all without any control that changes it (no reply form, no comment box, no toggles).
  */
 export default function EmailDetailPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();

@@ -18,7 +18,7 @@ export const formatInstant = (iso: string, language: string) =>
   new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'medium' });
 
 function useActorName() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   return (actor: EmailHistoryActor): string => {
     if (actor.kind === 'user') return actor.name ?? actor.email ?? actor.userId;
     if (actor.kind === 'rule') return t('emailHistory.rule', { name: actor.ruleName });
@@ -28,7 +28,7 @@ function useActorName() {
 
 /** What an entry changed, in the reader's language (a type without words shows as it is). */
 function useChangeText() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('inbox');
   return (entry: EmailHistoryEntry): string => {
     const key = `emailHistory.entry.${entry.type}`;
     if (!i18n.exists(key)) return entry.type;
@@ -64,7 +64,7 @@ function useChangeText() {
  * first, with who did it, when, what changed and the correlation id of the request or rule that caused it.
  */
 export function HistoryView({ emailId }: { emailId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const history = useAppSelector(selectEmailHistory);
   const [when, setWhen] = useState<Date | null>(history.asOf ? new Date(history.asOf) : null);

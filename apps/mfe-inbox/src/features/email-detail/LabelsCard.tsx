@@ -11,7 +11,7 @@ import { commandRequested, labelChosen, selectEmailDetail } from './emailDetailS
 
 /** The email's labels as removable chips, and a label to add chosen from the team's labels (read-only for an auditor). */
 export function LabelsCard({ email }: { email: EmailDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const { labels } = useTeamDirectory();
   const { chosenLabel } = useAppSelector(selectEmailDetail);

@@ -9,7 +9,7 @@ import { formatInstant } from './HistoryView';
 
 /** The banner over a past state: which instant it is, and the way back to now. */
 export function PastBanner({ asOf }: { asOf: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   return (
     <Message
@@ -37,7 +37,7 @@ export function PastBanner({ asOf }: { asOf: string }) {
 
 /** What the email's cards do not show of a past state: its folder, read state, comments and replies then. */
 export function PastEmailView({ email }: { email: EmailAsOf }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('inbox');
   const folder = email.isSpam ? 'spam' : email.isArchived ? 'archived' : 'inbox';
   return (
     <Card title={t('emailHistory.pastHeading')} data-testid="past-email">

@@ -6,7 +6,7 @@ import { selectEmailDetail } from './emailDetailSlice';
 
 /** Who else is viewing the email, live, and who of them is writing a reply. */
 export function PresenceBar({ emailId }: { emailId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const me = useAppSelector(selectCurrentUser);
   const presence = useAppSelector(selectEmailDetail).presence[emailId];
   const others = (presence?.viewers ?? []).filter((viewer) => viewer.userId !== me?.id);

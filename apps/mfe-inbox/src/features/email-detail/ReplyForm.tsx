@@ -34,7 +34,7 @@ import {
  * started, the server refuses once (409) and a dialog says what arrived, with 'Send anyway'.
  */
 export function ReplyForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const { form, attachments, drafts, templates, templateId, collision } = useAppSelector(selectReply);
   const fileInput = useRef<HTMLInputElement>(null);

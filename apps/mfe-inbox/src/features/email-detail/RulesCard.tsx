@@ -40,7 +40,7 @@ function outcomeText(t: T, action: RuleActionOutcome): string {
 }
 
 function RuleMatchItem({ match }: { match: EmailRuleMatch }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const why =
     match.conditions.length === 0
       ? t('rules.explain.noConditions')
@@ -80,7 +80,7 @@ function RuleMatchItem({ match }: { match: EmailRuleMatch }) {
 
 /** The rules the engine stopped on this email for running past their budget: they neither matched nor acted. */
 function TooSlowRules({ rules }: { rules: EmailRulesExplanation['tooSlow'] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   return (
     <ul className="list-none p-0 m-0 flex flex-column gap-2" data-testid="email-rules-too-slow">
       {rules.map((rule) => (
@@ -101,7 +101,7 @@ function TooSlowRules({ rules }: { rules: EmailRulesExplanation['tooSlow'] }) {
  * did or why it was skipped (GET /emails/{id}/rules).
  */
 export function RulesCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const { explanation, failed } = useAppSelector(selectEmailRules);
   let state: string | null = null;
   if (!explanation) state = t(failed ? 'rules.explain.loadError' : 'rules.loading');

@@ -10,7 +10,7 @@ import { commandRequested } from './emailDetailSlice';
  * is a command of the email, recorded in its action log and pushed live to the team. Disabled for an auditor.
  */
 export function StatusCard({ email }: { email: EmailDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const readOnly = !useAppSelector(selectCanWrite);
   return (

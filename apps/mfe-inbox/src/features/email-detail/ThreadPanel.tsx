@@ -14,7 +14,7 @@ import { preview, threadView, type ThreadFilter } from './thread-timeline';
  * first, filtered All / Incoming / Outgoing. The other messages form a collapsible list: each opens in place.
  */
 export function ThreadPanel({ emailId, thread }: { emailId: string; thread: ThreadMessage[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const [filter, setFilter] = useState<ThreadFilter>('all');
   const [collapsed, setCollapsed] = useState(false);
   const [open, setOpen] = useState<Set<string>>(new Set());

@@ -36,7 +36,7 @@ export function TimelineView({
   comments: Comment[];
   actions: EmailAction[];
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const events = buildTimeline(
     thread,
     replies,

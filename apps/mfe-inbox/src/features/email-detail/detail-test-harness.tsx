@@ -141,7 +141,7 @@ export async function renderDetail({
   const notices = () =>
     selectPendingNotices(store.getState()).map((notice) => [
       notice.severity,
-      i18n.t(notice.key ?? '', notice.values),
+      i18n.t(notice.key ?? '', { ...notice.values, ns: 'inbox' }),
       notice.lifeMs,
     ]);
   return { store, notices };

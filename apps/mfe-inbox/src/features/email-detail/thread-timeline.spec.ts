@@ -105,7 +105,7 @@ describe('an action log entry in the timeline', () => {
   const rule = { kind: 'rule', ruleId: 'r1', ruleName: 'VIP customers' } as const;
 
   it("names a member's changes of status and priority with the new value", () => {
-    const { t } = initI18n('en');
+    const t = initI18n('en').getFixedT(null, 'inbox');
     const status = entry({ type: 'STATUS_CHANGED', details: { status: 'IN_PROGRESS', previousStatus: 'NEW' } });
     const priority = entry({ type: 'PRIORITY_CHANGED', details: { priority: 'HIGH', previousPriority: 'MEDIUM' } });
     expect(describeAction(t, status)).toBe('Status changed to In Progress');
@@ -114,7 +114,7 @@ describe('an action log entry in the timeline', () => {
   });
 
   it("gives a rule's actions the rule as actor: \"Rule 'VIP customers': assigned to Jana\"", () => {
-    const { t } = initI18n('en');
+    const t = initI18n('en').getFixedT(null, 'inbox');
     const assign = entry({ ...byRule, actor: rule, details: { assignedTo: 'u2', assignedToName: 'Jana' } });
     const label = entry({ ...byRule, actor: rule, type: 'LABEL_ADDED', details: { labelName: 'VIP' } });
     const status = entry({ ...byRule, actor: rule, type: 'STATUS_CHANGED', details: { status: 'CLOSED' } });

@@ -23,7 +23,7 @@ import { StatusTags } from './StatusTags';
 type Row = Email & { starred: boolean };
 
 function SenderCell({ email }: { email: Email }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   return (
     <div className="flex flex-column inbox-cell" title={`${email.fromName ?? ''} <${email.fromEmail}>`}>
       <span className={`inbox-ellipsis ${email.read ? '' : 'font-bold'}`} data-testid="email-sender">
@@ -61,7 +61,7 @@ const BULK_ACTIONS: BulkAction[] = ['markRead', 'markUnread', 'archive', 'spam']
 
 /** The row's star: the caller's personal marker, kept on the server. */
 function StarLink({ starred, onToggle }: { starred: boolean; onToggle: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   return (
     <a
       href="#"
@@ -87,7 +87,7 @@ function StarLink({ starred, onToggle }: { starred: boolean; onToggle: () => voi
  * cards on a phone. 'current / total' pagination when needed.
  */
 export function InboxList() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('inbox');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const inbox = useAppSelector(selectInbox);

@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -16,7 +17,7 @@ import { useInboxShortcuts } from './useInboxShortcuts';
 export const announcesFirstScreen = true;
 
 export default function InboxPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const inbox = useAppSelector(selectInbox);

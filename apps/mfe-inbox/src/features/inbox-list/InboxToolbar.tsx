@@ -17,7 +17,7 @@ const FOLDER_KEYS: Record<Folder, string> = {
 
 /** Folders, the Compose button, and the filters: assigned to, label, unread only, reset. */
 export function InboxToolbar({ members, labels }: { members: TeamMember[]; labels: Label[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const { folder, filters } = useAppSelector(selectInbox);
   const assignees = [

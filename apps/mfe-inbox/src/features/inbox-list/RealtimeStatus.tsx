@@ -4,7 +4,7 @@ import { selectRealtimeStatus, useAppSelector } from '@teaminbox/web-store';
 
 /** The realtime connection status, in Czech: 'Připojeno' or 'Odpojeno'. */
 export function RealtimeStatus() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const status = useAppSelector(selectRealtimeStatus);
   return (
     <Tag

@@ -39,7 +39,7 @@ export function LabelChips({ email }: { email: Email }) {
 /** A row's assign menu (Unassign, "I'll take it", then each member but the auditors) and its 'Choose Label' menu. */
 export function RowMenus({ email }: { email: Email }) {
   const { members, labels } = useAppSelector(selectTeamDirectory);
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const assign = (to: string | null) => dispatch(rowAssignRequested(email.id, to));
 

@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -28,7 +29,7 @@ const STATUS_SEVERITY = { NEW: 'info', IN_PROGRESS: 'warning', RESOLVED: 'succes
 
 /** /admin/my-tasks: the emails assigned to the user, with filters, paging and a detail pane. */
 export default function MyTasksPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { query, page, loading, selected } = useAppSelector(selectMyTasks);

@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -58,7 +59,7 @@ function Switch({
  * ('Ukládám...' while saving) and 'Reset to defaults'.
  */
 export function NotificationSettingsPanel() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('settings');
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const { settings, loading, saving, onVacation, savingAvailability } = useAppSelector(selectNotificationSettings);
@@ -258,7 +259,7 @@ export function NotificationSettingsPanel() {
 
 /** /admin/notification-settings */
 export default function NotificationSettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   return (
     <div className="flex flex-column gap-3">
       <PageHeading title={t('notificationSettings.heading')} />

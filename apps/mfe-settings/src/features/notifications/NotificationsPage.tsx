@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -25,7 +26,7 @@ function useNow(): Date {
 }
 
 function NotificationItem({ notification, now }: { notification: Notification; now: Date }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const open = () => {
@@ -76,7 +77,7 @@ function NotificationItem({ notification, now }: { notification: Notification; n
 
 /** /admin/notifications: the caller's notifications, newest first; live ones go on top (spec section 2). */
 export default function NotificationsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const dispatch = useAppDispatch();
   const { items, loading, unreadCount } = useAppSelector(selectNotifications);
   const live = useAppSelector(selectRealtimeStatus) === 'connected';

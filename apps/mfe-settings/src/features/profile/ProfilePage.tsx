@@ -1,3 +1,4 @@
+import '../../i18n/texts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from 'primereact/avatar';
@@ -21,7 +22,7 @@ import { photoUploadRequested, profileOpened, selectProfile, viewModeChosen } fr
  * spec's hint), the detail view mode saved on click, the vacation switch and the notification settings.
  */
 export default function ProfilePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const profile = useAppSelector(selectProfile);

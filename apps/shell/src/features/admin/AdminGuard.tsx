@@ -6,7 +6,7 @@ import { Navigate } from '@teaminbox/ui';
 
 /** The admin area: anonymous visitors go to the root path; while the token is checked, a spinner. */
 export function AdminGuard({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const status = useAppSelector(selectSessionStatus);
   if (status === 'anonymous') return <Navigate to="/" replace />;
   if (status === 'checking') {

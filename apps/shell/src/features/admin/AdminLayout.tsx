@@ -50,7 +50,7 @@ function menuEntry(label: string, icon: string, testId: string, command: () => v
  * menu) and a collapsible side menu; '/' focuses the search and '?' lists the keyboard shortcuts everywhere.
  */
 export function AdminLayout() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const realtime = useAppSelector(selectRealtimeStatus);

@@ -4,7 +4,7 @@ import { Card } from 'primereact/card';
 import { useNavigate } from '@teaminbox/ui';
 
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const navigate = useNavigate();
   return (
     <div>

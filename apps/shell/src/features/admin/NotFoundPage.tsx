@@ -4,7 +4,7 @@ import { PageHeading, useLocation, useNavigate } from '@teaminbox/ui';
 
 /** An admin path that names no screen: said inside the shell, with a way back (the user stays signed in). */
 export function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (

@@ -16,7 +16,7 @@ export function PhoneMenu({
   onHide: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (visible) {

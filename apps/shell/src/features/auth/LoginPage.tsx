@@ -22,7 +22,7 @@ export function isResetEmailValid(email: string): boolean {
 }
 
 function ResetPasswordForm({ onBack }: { onBack: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const dispatch = useAppDispatch();
   const loginLink = useAppSelector(selectLoginLink);
   const [email, setEmail] = useState('');
@@ -94,7 +94,7 @@ export function LoginForm({
   initialEmail?: string;
   embedded?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const signIn = useAppSelector(selectSignIn);

@@ -23,7 +23,7 @@ export function RegisterForm({
   initialEmail?: string;
   embedded?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const registration = useAppSelector(selectRegistration);

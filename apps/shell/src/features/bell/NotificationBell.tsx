@@ -49,7 +49,7 @@ function useNow(): Date {
  * as read, a link to all notifications) and the snooze menu (15, 60 or 240 minutes, or end the snooze).
  */
 export function NotificationBell() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const bell = useAppSelector(selectBell);

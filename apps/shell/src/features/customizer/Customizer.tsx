@@ -28,7 +28,7 @@ export function Customizer() {
 }
 
 function UserCustomizer({ userId }: { userId: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
   // Mounted once opened, so that it can slide out when it closes.
   const [used, setUsed] = useState(false);

@@ -46,7 +46,7 @@ export interface CustomizerPanelProps {
 
 /** The customizer's panel: one choice per setting and a reset to the defaults. */
 export function CustomizerPanel({ visible, settings, onHide, onChange, onReset }: CustomizerPanelProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   return (
     <Sidebar
       visible={visible}

@@ -12,7 +12,7 @@ import { invitationOpened, selectInvitation } from './invitation.slice';
  * the invitation id, and the server adds the user to the inviting team.
  */
 export function InvitationPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const { token = '' } = useParams();
   const dispatch = useAppDispatch();
   const invitation = useAppSelector(selectInvitation);

@@ -19,7 +19,7 @@ export interface AfterLoginLinkState {
  * token is sent once (the saga ignores the same token again).
  */
 export function LoginLinkPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const { token = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -26,7 +26,7 @@ export function AfterLoginLinkRedirect() {
 
 /** In the admin area, while a login-link session has not set a new password: a reminder with a link. */
 export function PasswordPrompt() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { prompt } = useAppSelector(selectPassword);

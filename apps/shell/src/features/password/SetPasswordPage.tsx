@@ -22,7 +22,7 @@ export function passwordProblem(next: string, confirm: string): Problem {
  * without the current one; otherwise, or when the server asks for it, the current password is needed.
  */
 export function SetPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { prompt, status, error, needsCurrent } = useAppSelector(selectPassword);

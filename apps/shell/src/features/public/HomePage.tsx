@@ -4,7 +4,7 @@ import { Card } from 'primereact/card';
 import { useNavigate } from '@teaminbox/ui';
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const points = [
     { icon: 'pi pi-inbox', title: t('home.sharedInbox'), text: t('home.sharedInboxText') },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch, ThemeSwitch, NavLink, Outlet } from '@teaminbox/ui';
 
 export function PublicLayout() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   return (
     <div>
       <header className="shell-header flex align-items-center gap-3 p-3">

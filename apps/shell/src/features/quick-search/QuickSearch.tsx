@@ -14,7 +14,7 @@ const QuickSearchField = lazy(async () => ({ default: (await import('./QuickSear
  * with the focus), and Enter leads to the inbox searching it.
  */
 export function QuickSearch() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const firstScreenShown = useAfterFirstScreen();
   const [draft, setDraft] = useState('');

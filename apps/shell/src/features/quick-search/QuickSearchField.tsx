@@ -20,7 +20,7 @@ export interface QuickSearchFieldProps {
  * leads to the inbox with the search parameter, a blank one is ignored. '/' focuses it from anywhere.
  */
 export function QuickSearchField({ initialValue, focused }: QuickSearchFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { results } = useAppSelector(selectQuickSearch);

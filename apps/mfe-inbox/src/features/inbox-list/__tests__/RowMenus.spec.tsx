@@ -46,7 +46,7 @@ function renderMenus(row: Email, user: typeof me | null = me) {
   const notices = () =>
     selectPendingNotices(store.getState()).map((notice) => [
       notice.severity,
-      i18n.t(notice.key ?? '', notice.values),
+      i18n.t(notice.key ?? '', { ...notice.values, ns: 'inbox' }),
       notice.lifeMs,
     ]);
   return { notices };
