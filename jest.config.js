@@ -12,5 +12,6 @@ module.exports = {
     '<rootDir>/libs/ui/jest.config.js',
     '<rootDir>/libs/api-client/jest.config.js',
     '<rootDir>/libs/web-store/jest.config.js',
+    '<rootDir>/bench/jest.config.js',
   ],
 };

@@ -4,7 +4,7 @@
  *   npm run bench:fan-out
  *
  * Runs twice in one run, each on its own database: 2 replicas (the built product, `apps/api/dist/main.js`, two
- * processes on one PostgreSQL) and 1 replica. The clients (two processes of their own, as browsers are) connect round
+ * processes on one PostgreSQL; the sources with BENCH_FROM_SOURCE=1) and 1 replica. The clients (two processes of their own, as browsers are) connect round
  * robin to the replicas with the tokens of the team's members. Emails arrive one at a time by live APPEND to a real
  * Dovecot (the mailbox watched with IDLE by the replica that holds its lease). The latency of each delivery is from
  * the email's EmailReceived event (`recorded_at`, its transaction's start, so a little before its commit) to the
@@ -26,6 +26,8 @@ import { benchMailboxConfig, rawMessage } from '../support/bench-mail';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 20);
+/** BENCH_FROM_SOURCE=1: the replicas run the TypeScript sources (as the tests do) instead of the build. */
+const BUILT = process.env.BENCH_FROM_SOURCE !== '1';
 const CLIENT_PROCESSES = 2;
 const load = () =>
   loadavg()
@@ -86,7 +88,9 @@ async function run(replicaCount: number, adminUrl: string): Promise<Result> {
       RATE_LIMIT_PER_ADDRESS: '1000',
     };
     for (const [i, port] of ports.entries()) {
-      replicas.push(await startReplica(`r${i}`, port, { ...env, DATA_DIR: join(work, `r${i}`) }, { built: true }));
+      replicas.push(
+        await startReplica(`r${i}`, port, { ...env, DATA_DIR: join(work, `r${i}`) }, { built: BUILT, sink }),
+      );
       await healthy(replicas[i]);
     }
     await db.connect();
@@ -97,10 +101,8 @@ async function run(replicaCount: number, adminUrl: string): Promise<Result> {
       return res.body;
     };
 
-    // The team: an admin and MEMBERS - 1 invited members.
-    const account = { email: 'bench@example.com', password: 'correct horse battery' };
-    await call('/api/register', 'POST', account);
-    const token = (await call<{ message: string }>('/api/auth/signin', 'POST', account)).message;
+    // The team: an admin (who has confirmed the address, as inviting requires) and MEMBERS - 1 invited members.
+    const { token } = await first.client.signUp('bench');
     await call('/api/team', 'PUT', 'Fan-out team', token);
     const tokens = [token];
     for (let i = 1; i < MEMBERS; i++) {
