@@ -2,3 +2,4 @@
 export { ActivityModule } from './activity.module';
 export { TEAM_ACTIVITY_PROJECTION } from './projections/team-activity/team-activity.projection';
 export { TeamActivityReadModel } from './projections/team-activity/team-activity.read-model';
+export { ACTIVITY_MANIFEST } from './activity.manifest';

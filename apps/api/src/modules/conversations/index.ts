@@ -12,3 +12,4 @@ export { ConversationThreads } from './projections/email-thread/conversation-thr
 export { AttachmentStore, type AttachmentToStore } from './email-content/attachment-store';
 export { EmailMutes } from './queries/email-mutes';
 export { EmailSummaries, type EmailSummary } from './queries/email-summaries';
+export { CONVERSATIONS_MANIFEST } from './conversations.manifest';

@@ -10,3 +10,4 @@ export { UserReadModel } from './projections/users/users.read-model';
 export { type DirectoryUser, UserDirectory } from './user-directory';
 export { AccountErasure } from './account-erasure';
 export { isErasedAccount } from './user-directory';
+export { IDENTITY_MANIFEST } from './identity.manifest';

@@ -3,3 +3,4 @@ export { MailboxModule } from './mailbox.module';
 export { CONNECT_TIMEOUT_MS, describeMailError, MailConnections } from './connection/mail-connections';
 export { SAVE_CONFIG_FIRST_MESSAGE } from './queries/list-imap-folders/list-imap-folders.query';
 export { MailboxSettingsReader } from './ingestion/mailbox-settings.reader';
+export { MAIL_MANIFEST } from './mail.manifest';

@@ -1,32 +1,13 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
-import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { FeatureModule } from '../../platform/module-manifest/manifest';
 import { ConversationsModule } from '../conversations';
-import { RecordSlackDeliveryHandler } from './commands/record-slack-delivery/record-slack-delivery.handler';
-import { SaveNotificationSettingsHandler } from './commands/save-notification-settings/save-notification-settings.handler';
 import { NotificationSettingsController } from './http/notification-settings.controller';
-import { NotificationSettingsProjection } from './projections/notification-settings.projection';
-import { GetNotificationSettingsHandler } from './queries/get-notification-settings/get-notification-settings.handler';
 import { MemberNotificationSettings } from './queries/member-notification-settings';
+import { NOTIFICATION_SETTINGS_MANIFEST } from './notification-settings.manifest';
 
-@Module({
+@FeatureModule(NOTIFICATION_SETTINGS_MANIFEST, {
   imports: [ConversationsModule],
   controllers: [NotificationSettingsController],
-  providers: [
-    NotificationSettingsProjection,
-    SaveNotificationSettingsHandler,
-    RecordSlackDeliveryHandler,
-    GetNotificationSettingsHandler,
-    MemberNotificationSettings,
-  ],
+  providers: [MemberNotificationSettings],
   exports: [MemberNotificationSettings],
 })
-export class NotificationSettingsModule implements OnModuleInit {
-  constructor(
-    private readonly runner: ProjectionRunner,
-    private readonly projection: NotificationSettingsProjection,
-  ) {}
-
-  onModuleInit(): void {
-    this.runner.registerProjection(this.projection);
-  }
-}
+export class NotificationSettingsModule {}

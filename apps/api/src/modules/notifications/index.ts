@@ -1,2 +1,3 @@
 /** What other modules may use of the notifications context. */
 export { NotificationsModule } from './notifications.module';
+export { NOTIFICATIONS_MANIFEST } from './notifications.manifest';

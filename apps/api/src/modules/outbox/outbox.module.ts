@@ -1,16 +1,15 @@
-import { type DynamicModule, Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { type DynamicModule, Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { FeatureModule } from '../../platform/module-manifest/manifest';
 import { secretBoxProvider } from '../../platform/crypto';
 import { PersonalDataRegistry } from '../../platform/personal-data';
 import { MailboxModule } from '../mail';
-import { RecordDeliveryHandler } from './commands/record-delivery/record-delivery.handler';
-import { SendReplyHandler } from './commands/send-reply/send-reply.handler';
 import { SendReplyController } from './http/send-reply.controller';
 import { REPLY_FAILED_PERSONAL_FIELDS, REPLY_QUEUED_PERSONAL_FIELDS } from './domain/reply-personal-fields';
 import { JobQueue } from './jobs/job-queue';
 import { OutboxMetrics } from './jobs/outbox-metrics';
 import { SendEmailWorker } from './jobs/send-email.worker';
 import { OutboxStore } from './outbox.store';
-import { EnqueueSendEmailHandler } from './reactions/enqueue-send-email.handler';
+import { OUTBOX_MANIFEST } from './outbox.manifest';
 
 export interface OutboxModuleOptions {
   /** Run the send-email worker in this process (default true; the rebuild CLI turns it off). */
@@ -23,7 +22,7 @@ const OUTBOX_MODULE_OPTIONS = Symbol('OUTBOX_MODULE_OPTIONS');
  * Sending replies through an outbox: SendReply decides ReplyQueued, a reaction enqueues a pg-boss job (once per
  * reply), and the worker sends it over the team's SMTP with retries and records how it ended.
  */
-@Module({})
+@FeatureModule(OUTBOX_MANIFEST)
 export class OutboxModule implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly queue: JobQueue,
@@ -44,10 +43,7 @@ export class OutboxModule implements OnModuleInit, OnModuleDestroy {
         OutboxStore,
         JobQueue,
         OutboxMetrics,
-        EnqueueSendEmailHandler,
         SendEmailWorker,
-        SendReplyHandler,
-        RecordDeliveryHandler,
       ],
       exports: [JobQueue],
     };

@@ -1,23 +1,11 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
-import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { ChangePreferencesHandler } from './commands/change-preferences/change-preferences.handler';
+import { FeatureModule } from '../../platform/module-manifest/manifest';
 import { PreferencesController } from './http/preferences.controller';
-import { UserPreferencesProjection } from './projections/user-preferences/user-preferences.projection';
-import { GetPreferencesHandler } from './queries/get-preferences/get-preferences.handler';
 import { MemberPreferences } from './queries/member-preferences';
+import { PREFERENCES_MANIFEST } from './preferences.manifest';
 
-@Module({
+@FeatureModule(PREFERENCES_MANIFEST, {
   controllers: [PreferencesController],
-  providers: [UserPreferencesProjection, ChangePreferencesHandler, GetPreferencesHandler, MemberPreferences],
+  providers: [MemberPreferences],
   exports: [MemberPreferences],
 })
-export class PreferencesModule implements OnModuleInit {
-  constructor(
-    private readonly runner: ProjectionRunner,
-    private readonly projection: UserPreferencesProjection,
-  ) {}
-
-  onModuleInit(): void {
-    this.runner.registerProjection(this.projection);
-  }
-}
+export class PreferencesModule {}

@@ -1,31 +1,8 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
-import { ProjectionRunner } from '../../platform/projections/projection-runner';
-import { DeleteReplyTemplateHandler } from './commands/delete-reply-template/delete-reply-template.handler';
-import { SaveReplyTemplateHandler } from './commands/save-reply-template/save-reply-template.handler';
+import { FeatureModule } from '../../platform/module-manifest/manifest';
 import { ReplyTemplatesController } from './http/reply-templates.controller';
-import { ReplyTemplateProjection } from './projections/reply-template/reply-template.projection';
-import { GetReplyTemplateHandler } from './queries/get-reply-template/get-reply-template.handler';
-import { ListReplyTemplatesHandler } from './queries/list-reply-templates/list-reply-templates.handler';
-import { PushTemplateChangeHandler } from './reactions/push-template-change.handler';
+import { REPLY_TEMPLATES_MANIFEST } from './reply-templates.manifest';
 
-@Module({
+@FeatureModule(REPLY_TEMPLATES_MANIFEST, {
   controllers: [ReplyTemplatesController],
-  providers: [
-    ReplyTemplateProjection,
-    SaveReplyTemplateHandler,
-    DeleteReplyTemplateHandler,
-    ListReplyTemplatesHandler,
-    GetReplyTemplateHandler,
-    PushTemplateChangeHandler,
-  ],
 })
-export class ReplyTemplatesModule implements OnModuleInit {
-  constructor(
-    private readonly runner: ProjectionRunner,
-    private readonly projection: ReplyTemplateProjection,
-  ) {}
-
-  onModuleInit(): void {
-    this.runner.registerProjection(this.projection);
-  }
-}
+export class ReplyTemplatesModule {}

@@ -5,10 +5,10 @@
  *   imports: [..., ProjectionsModule, CqrsModule.forRoot()]            // defaults
  *   imports: [..., ProjectionsModule.forRoot({ autoStart: false })]    // e.g. the rebuild CLI
  *
- * Feature modules register their projections in onModuleInit (their reactions are @EventsHandler classes):
- *
- *   constructor(private readonly runner: ProjectionRunner, private readonly inbox: InboxEmailProjection) {}
- *   onModuleInit() { this.runner.registerProjection(this.inbox); }
+ * Feature modules declare their projections in their manifest (platform/module-manifest/manifest.ts); in onModuleInit this
+ * module reads the manifests of the application's modules, checks that no event type or push has two owners and
+ * registers every projection and checkpointed reaction they list (one no manifest lists is not run); the
+ * manifests' @EventsHandler reactions are fed by the 'cqrs-event-bus' reaction.
  *
  * The runner starts in onApplicationBootstrap (unless autoStart is false or env PROJECTIONS_AUTOSTART=false)
  * and stops in onModuleDestroy, waiting for in-flight batches, before the DataSource closes.
@@ -25,13 +25,16 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
   type OnModuleInit,
+  type Type,
 } from '@nestjs/common';
-import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import { DiscoveryModule, DiscoveryService, ModulesContainer } from '@nestjs/core';
 import { EventBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
+import { checkManifests, manifestOf, type ModuleManifest } from '../module-manifest/manifest';
 import { CqrsEventBusReaction } from './cqrs-event-bus.reaction';
 import { EventHandlerSettlement } from './event-handler-settlement';
+import type { Projection, Reaction } from './projection';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner';
 
 export interface ProjectionsModuleOptions extends Omit<ProjectionRunnerOptions, 'logger'> {
@@ -66,6 +69,7 @@ export class ProjectionsModule implements OnModuleInit, OnApplicationBootstrap, 
   constructor(
     private readonly runner: ProjectionRunner,
     private readonly discovery: DiscoveryService,
+    private readonly modules: ModulesContainer,
     @Optional() private readonly eventBus?: EventBus,
     @Optional() @Inject(PROJECTIONS_MODULE_OPTIONS) private readonly options?: ProjectionsModuleOptions,
   ) {}
@@ -80,6 +84,7 @@ export class ProjectionsModule implements OnModuleInit, OnApplicationBootstrap, 
   }
 
   onModuleInit(): void {
+    this.registerManifestSubscribers();
     if (!this.eventBus) return;
     const settlement = new EventHandlerSettlement();
     for (const wrapper of this.discovery.getProviders()) {
@@ -87,6 +92,33 @@ export class ProjectionsModule implements OnModuleInit, OnApplicationBootstrap, 
       if (isHandler && wrapper.isDependencyTreeStatic() && wrapper.instance) settlement.track(wrapper.instance);
     }
     this.runner.registerReaction(new CqrsEventBusReaction(this.eventBus, settlement));
+  }
+
+  /**
+   * Registers the projections and checkpointed reactions the application's module manifests list (a manifest's
+   * @EventsHandler reactions are fed by the 'cqrs-event-bus' reaction instead).
+   */
+  private registerManifestSubscribers(): void {
+    const manifests: ModuleManifest[] = [];
+    const projections: Projection[] = [];
+    const reactions: Reaction[] = [];
+    for (const module of this.modules.values()) {
+      const manifest = manifestOf(module.metatype);
+      if (!manifest) continue;
+      manifests.push(manifest);
+      const instanceOf = <T>(type: Type): T => {
+        const instance = module.getProviderByKey<T>(type)?.instance;
+        if (!instance) throw new Error(`${type.name} of the module '${manifest.name}' has no instance`);
+        return instance;
+      };
+      for (const type of manifest.projections) projections.push(instanceOf<Projection>(type));
+      for (const type of manifest.reactions) {
+        if (!Reflect.getMetadata(EVENTS_HANDLER_METADATA, type)) reactions.push(instanceOf<Reaction>(type));
+      }
+    }
+    checkManifests(manifests);
+    for (const projection of projections) this.runner.registerProjection(projection);
+    for (const reaction of reactions) this.runner.registerReaction(reaction);
   }
 
   async onApplicationBootstrap(): Promise<void> {

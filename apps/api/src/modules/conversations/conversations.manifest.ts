@@ -1,0 +1,112 @@
+import { defineModuleManifest } from '../../platform/module-manifest/manifest';
+import { ApplyRulesHandler } from './commands/apply-rules/apply-rules.handler';
+import { CreateSampleEmailsHandler } from './commands/create-sample-emails/create-sample-emails.handler';
+import { DeleteCommentHandler } from './commands/delete-comment/delete-comment.handler';
+import { DeleteReplyDraftHandler } from './commands/delete-reply-draft/delete-reply-draft.handler';
+import { LogEmailActionHandler } from './commands/log-email-action/log-email-action.handler';
+import { ReceiveEmailHandler } from './commands/receive-email/receive-email.handler';
+import { SaveReplyDraftHandler } from './commands/save-reply-draft/save-reply-draft.handler';
+import { StarEmailHandler } from './commands/star-email/star-email.handler';
+import { WorkOnEmailHandler } from './commands/work-on-email/work-on-email.handler';
+import { WriteCommentHandler } from './commands/write-comment/write-comment.handler';
+import { EmailActionProjection } from './projections/email-action/email-action.projection';
+import { EmailCommentProjection } from './projections/email-comment/email-comment.projection';
+import { EmailReplyProjection } from './projections/email-reply/email-reply.projection';
+import { EmailStarProjection } from './projections/email-star/email-star.projection';
+import { EmailThreadProjection } from './projections/email-thread/email-thread.projection';
+import { InboxEmailProjection } from './projections/inbox-email/inbox-email.projection';
+import { CountUnreadEmailsHandler } from './queries/count-unread-emails/count-unread-emails.handler';
+import { GetAttachmentHandler } from './queries/get-attachment/get-attachment.handler';
+import { GetCommentHandler } from './queries/get-comment/get-comment.handler';
+import { GetEmailAsOfHandler } from './queries/get-email-as-of/get-email-as-of.handler';
+import { GetEmailDetailHandler } from './queries/get-email-detail/get-email-detail.handler';
+import { GetEmailHistoryHandler } from './queries/get-email-history/get-email-history.handler';
+import { GetEmailThreadHandler } from './queries/get-email-thread/get-email-thread.handler';
+import { GetReplyHandler } from './queries/get-reply/get-reply.handler';
+import { ListCommentsHandler } from './queries/list-comments/list-comments.handler';
+import { ListEmailActionsHandler } from './queries/list-email-actions/list-email-actions.handler';
+import { ListEmailsHandler } from './queries/list-emails/list-emails.handler';
+import { ListRepliesHandler } from './queries/list-replies/list-replies.handler';
+import { ListStarredEmailsHandler } from './queries/list-starred-emails/list-starred-emails.handler';
+import { PushCommentHandler } from './reactions/push-comment.handler';
+import { PushEmailChangeHandler } from './reactions/push-email-change.handler';
+import { PushNewEmailHandler } from './reactions/push-new-email.handler';
+import { PushReplyHandler } from './reactions/push-reply.handler';
+
+/** The team's emails: receiving, working on them, comments, replies, stars, threads: what the module brings to the application (docs/ARCHITECTURE.md, "Module manifests"). */
+export const CONVERSATIONS_MANIFEST = defineModuleManifest({
+  name: 'conversations',
+  events: [
+    'EmailReceived',
+    'EmailMarkedRead',
+    'EmailMarkedUnread',
+    'EmailArchived',
+    'EmailUnarchived',
+    'EmailMarkedSpam',
+    'EmailMarkedNotSpam',
+    'EmailAssigned',
+    'EmailUnassigned',
+    'EmailLabelAdded',
+    'EmailLabelRemoved',
+    'EmailNotificationsMuted',
+    'EmailStarred',
+    'EmailUnstarred',
+    'EmailNotificationsUnmuted',
+    'EmailActionLogged',
+    'EmailStatusChanged',
+    'EmailPriorityChanged',
+    'EmailRuleApplied',
+    'EmailNotificationsSuppressed',
+    'CommentAdded',
+    'CommentEdited',
+    'CommentDeleted',
+    'ReplyDraftSaved',
+    'ReplyDraftDeleted',
+    'EmailQuarantined',
+    'EmailReleasedFromQuarantine',
+  ],
+  projections: [
+    InboxEmailProjection,
+    EmailActionProjection,
+    EmailCommentProjection,
+    EmailReplyProjection,
+    EmailStarProjection,
+    EmailThreadProjection,
+  ],
+  reactions: [PushNewEmailHandler, PushEmailChangeHandler, PushCommentHandler, PushReplyHandler],
+  commandHandlers: [
+    ReceiveEmailHandler,
+    CreateSampleEmailsHandler,
+    WorkOnEmailHandler,
+    ApplyRulesHandler,
+    StarEmailHandler,
+    LogEmailActionHandler,
+    WriteCommentHandler,
+    DeleteCommentHandler,
+    SaveReplyDraftHandler,
+    DeleteReplyDraftHandler,
+  ],
+  queryHandlers: [
+    ListEmailsHandler,
+    CountUnreadEmailsHandler,
+    GetEmailDetailHandler,
+    GetEmailAsOfHandler,
+    GetEmailHistoryHandler,
+    GetEmailThreadHandler,
+    ListEmailActionsHandler,
+    ListCommentsHandler,
+    GetCommentHandler,
+    ListRepliesHandler,
+    GetReplyHandler,
+    ListStarredEmailsHandler,
+    GetAttachmentHandler,
+  ],
+  pushes: [
+    'team.emails.created',
+    'team.unread-count',
+    'team.email.updated',
+    'email.presence',
+    'email.comment',
+    'email.reply',
+  ],
+});

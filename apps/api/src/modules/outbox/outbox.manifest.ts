@@ -1,0 +1,15 @@
+import { defineModuleManifest } from '../../platform/module-manifest/manifest';
+import { RecordDeliveryHandler } from './commands/record-delivery/record-delivery.handler';
+import { SendReplyHandler } from './commands/send-reply/send-reply.handler';
+import { EnqueueSendEmailHandler } from './reactions/enqueue-send-email.handler';
+
+/** Sending replies: what the module brings to the application (docs/ARCHITECTURE.md, "Module manifests"). */
+export const OUTBOX_MANIFEST = defineModuleManifest({
+  name: 'outbox',
+  events: ['ReplyQueued', 'ReplySent', 'ReplyFailed'],
+  projections: [],
+  reactions: [EnqueueSendEmailHandler],
+  commandHandlers: [SendReplyHandler, RecordDeliveryHandler],
+  queryHandlers: [],
+  pushes: [],
+});
