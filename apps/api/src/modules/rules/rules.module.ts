@@ -1,0 +1,19 @@
+import { FeatureModule } from '../../platform/module-manifest/manifest';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { InboxEmailReadModel } from '../conversations';
+import { IdentityModule } from '../identity';
+import { RulePatternTiming } from './commands/pattern-timing';
+import { RuleTeamReferences } from './commands/team-references';
+import { EmailRulesController } from './http/email-rules.controller';
+import { RulesController } from './http/rules.controller';
+import { RuleMatchingPool } from './infrastructure/rule-matching.pool';
+import { RulesEngineFacts } from './reactions/rules-engine.facts';
+import { RULES_MANIFEST } from './rules.manifest';
+
+/** Automatic rules: the team's rules stream, its read models, the rules engine and their HTTP calls. */
+@FeatureModule(RULES_MANIFEST, {
+  imports: [TypeOrmModule.forFeature([InboxEmailReadModel]), IdentityModule],
+  controllers: [RulesController, EmailRulesController],
+  providers: [RuleTeamReferences, RuleMatchingPool, RulePatternTiming, RulesEngineFacts],
+})
+export class RulesModule {}
