@@ -33,11 +33,18 @@ function redeployWithChangedTexts(dist: string, changes: Record<string, string>)
     for (const [from, to] of pairs) out = out.split(from).join(to);
     return out;
   };
+  // The minifier writes the Latin-1 letters of a text as \xNN escapes ('obr\xe1zek'); a text is looked for both ways.
+  const escaped = (text: string) =>
+    text.replace(/[\u0080-\u00ff]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const pairs = Object.entries(changes).flatMap(([from, to]): [string, string][] => [
+    [from, to],
+    [escaped(from), escaped(to)],
+  ]);
   const written = new Set<string>();
   const renamed = new Map<string, string>();
   for (const name of readdirSync(dist).filter((n) => n.endsWith('.js'))) {
     const source = readFileSync(join(dist, name), 'utf8');
-    const changed = replaceAll(source, Object.entries(changes));
+    const changed = replaceAll(source, pairs);
     if (changed === source) continue;
     const hash = /\.([0-9a-f]{8,})\.js$/.exec(name)?.[1];
     if (!hash) throw new Error(`${name} carries no content hash`);
