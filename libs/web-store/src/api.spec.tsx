@@ -58,11 +58,11 @@ describe('the api cache', () => {
     } as Response);
     const api = { signal: new AbortController().signal } as Parameters<typeof httpBaseQuery>[1];
 
-    expect(await httpBaseQuery({ path: '/team/members' }, api, undefined)).toEqual({ data: [] });
+    expect(await httpBaseQuery({ path: '/team/members' }, api, {})).toEqual({ data: [] });
     expect(fetch.mock.calls[0][0]).toBe('/api/team/members');
     expect(fetch.mock.calls[0][1].headers.authorization).toBe('Bearer token-1');
 
-    expect(await httpBaseQuery({ path: '/team/members' }, api, undefined)).toEqual({
+    expect(await httpBaseQuery({ path: '/team/members' }, api, {})).toEqual({
       error: { status: 401, message: 'Token expired', body: { message: 'Token expired' } },
     });
     expect(events).toEqual([{ type: 'unauthorized' }]);

@@ -8,6 +8,8 @@ import {
   dialogsClosed,
   injectFeature,
   selectPendingNotices,
+  selectTeamMembers,
+  teamApi,
   userLoaded,
   type AppStore,
 } from '@teaminbox/web-store';
@@ -196,6 +198,22 @@ describe('changing a role', () => {
       path: '/api/team/member/u2/role',
       body: 'MAINTAINER',
     });
+  });
+
+  it('has every screen listing the members fetch them again after a role change', async () => {
+    const { calls, store } = setup({ email: jana.email, role: 'ADMIN' }, crew(), {
+      'PUT /api/team/member/u2/role': [200, crew()],
+      'GET /api/team/members': [200, [jana, petr]],
+    });
+    act(() => {
+      store.dispatch(teamApi.endpoints.teamMembers.initiate());
+    });
+    await waitFor(() => expect(selectTeamMembers(store.getState())).toEqual([jana, petr]));
+    const memberLoads = () => calls.filter((c) => c.path === '/api/team/members').length;
+    await screen.findByTestId('member-list');
+    await pick(petr.email, 'MAINTAINER');
+    fireEvent.click(within(row(petr.email)).getByTestId('member-role-save'));
+    await waitFor(() => expect(memberLoads()).toBe(2));
   });
 
   it('shows Forbidden! when the server refuses the change with 403', async () => {

@@ -1,7 +1,7 @@
 import { call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Team } from '@teaminbox/contracts';
 import { api, ApiError } from '@teaminbox/api-client';
-import { noticeRaised, userRefreshRequested } from '@teaminbox/web-store';
+import { noticeRaised, userRefreshRequested, webApi } from '@teaminbox/web-store';
 import {
   invitationDeleted,
   invitationDeletionConfirmed,
@@ -68,6 +68,8 @@ function* changeRole(action: ReturnType<typeof memberRoleChangeRequested>) {
     yield put(memberRoleChanged(memberId));
     yield put(noticeRaised({ severity: 'success', key: 'team.roleChanged', lifeMs: SUCCESS_NOTICE_MS }));
     yield put(teamRequested());
+    // Every screen listing the members (rules, audit, inbox) fetches them again.
+    yield put(webApi.util.invalidateTags(['Member']));
   } catch (error) {
     yield put(memberRoleChangeFailed(memberId));
     yield put(failureNotice(error));
@@ -80,6 +82,7 @@ function* removeMember(action: ReturnType<typeof memberRemovalConfirmed>) {
     yield put(memberRemoved(action.payload));
     yield put(noticeRaised({ severity: 'success', key: 'team.removed', lifeMs: TEAM_NOTICE_MS }));
     yield put(teamRequested());
+    yield put(webApi.util.invalidateTags(['Member']));
   } catch (error) {
     yield put(memberRemovalFailed(action.payload));
     yield put(failureNotice(error));
