@@ -18,8 +18,6 @@ const KNOWN_FOREIGN_READS: readonly string[] = [
   'rules -> email_reply: rules/reactions/rules-engine.facts.ts',
   'rules -> email_thread: rules/reactions/rules-engine.facts.ts',
   'rules -> inbox_email: rules/reactions/rules-engine.facts.ts',
-  'rules -> mailbox_config: rules/reactions/rules-engine.facts.ts',
-  'rules -> user_preferences: rules/reactions/rules-engine.facts.ts',
 ];
 
 const MODULES = __dirname;

@@ -2,6 +2,8 @@ import { FeatureModule } from '../../platform/module-manifest/manifest';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InboxEmailReadModel } from '../conversations';
 import { IdentityModule } from '../identity';
+import { MailboxModule } from '../mail';
+import { PreferencesModule } from '../preferences';
 import { RulePatternTiming } from './commands/pattern-timing';
 import { RuleTeamReferences } from './commands/team-references';
 import { EmailRulesController } from './http/email-rules.controller';
@@ -12,7 +14,7 @@ import { RULES_MANIFEST } from './rules.manifest';
 
 /** Automatic rules: the team's rules stream, its read models, the rules engine and their HTTP calls. */
 @FeatureModule(RULES_MANIFEST, {
-  imports: [TypeOrmModule.forFeature([InboxEmailReadModel]), IdentityModule],
+  imports: [TypeOrmModule.forFeature([InboxEmailReadModel]), IdentityModule, MailboxModule, PreferencesModule],
   controllers: [RulesController, EmailRulesController],
   providers: [RuleTeamReferences, RuleMatchingPool, RulePatternTiming, RulesEngineFacts],
 })

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { isReadOnlyRole, type Role, type Rule } from '@teaminbox/contracts';
+import { isReadOnlyRole, type Rule } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
-import { displayNameSql } from '../../identity';
+import { UserDirectory } from '../../identity';
+import { MailboxSettingsReader } from '../../mail';
+import { MemberPreferences } from '../../preferences';
 import { RULE_ORDER, type RuleRow, SELECT_RULE, toRule } from '../projections/rule/rule.read-model';
 import type { MemberFacts, SentReply } from '../domain/rules-engine';
 
@@ -17,7 +19,12 @@ export interface HandledEmail {
 /** What the rules engine reads about a team: every query it makes, so the engine itself stays pure. */
 @Injectable()
 export class RulesEngineFacts {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly mailbox: MailboxSettingsReader,
+    private readonly directory: UserDirectory,
+    private readonly preferences: MemberPreferences,
+  ) {}
 
   async enabledRules(teamId: string): Promise<Rule[]> {
     const rows: RuleRow[] = await this.db.query(`${SELECT_RULE} WHERE team_id = $1 AND enabled ${RULE_ORDER}`, [
@@ -28,35 +35,23 @@ export class RulesEngineFacts {
 
   /** Whether the team's mailbox configuration applies rules to old mail of a first synchronisation (default yes). */
   async rulesOnFirstSync(teamId: string): Promise<boolean> {
-    const [row]: { apply: boolean | null }[] = await this.db.query(
-      `SELECT (settings->>'applyRulesToFirstSync')::boolean AS apply FROM mailbox_config WHERE team_id = $1`,
-      [teamId],
-    );
-    return row?.apply ?? true;
+    return (await this.mailbox.settingsOf(teamId))?.applyRulesToFirstSync ?? true;
   }
 
-  /** The team's members with their display name and whether they are on vacation now. */
+  /** The team's members with their display name and whether they are on vacation now (identity's and preferences'). */
   async members(teamId: string): Promise<Map<string, MemberFacts>> {
-    const rows: {
-      id: string;
-      name: string | null;
-      email: string;
-      on_vacation: boolean | null;
-      role: Role | null;
-    }[] = await this.db.query(
-      `SELECT u.id, ${displayNameSql('u')} AS name, u.email, p.on_vacation, u.role
-           FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id
-          WHERE u.team_id = $1`,
-      [teamId],
-    );
+    const [members, preferences] = await Promise.all([
+      this.directory.membersOf(teamId),
+      this.preferences.ofTeams([teamId]),
+    ]);
     return new Map(
-      rows.map((row) => [
-        row.id,
+      members.map((member) => [
+        member.id,
         {
-          name: row.name ?? row.email,
-          email: row.email,
-          onVacation: row.on_vacation ?? false,
-          auditor: isReadOnlyRole(row.role),
+          name: member.name || member.email,
+          email: member.email,
+          onVacation: preferences.get(member.id)?.onVacation ?? false,
+          auditor: isReadOnlyRole(member.role),
         },
       ]),
     );
