@@ -68,12 +68,13 @@ const MAX_SEARCH_CHARS = 200;
 /**
  * The full-text condition of a search, in web search syntax (PostgreSQL's websearch_to_tsquery): every word must
  * match, "quoted words" as a phrase, `or` between alternatives, `-word` excludes. Every word matches as a prefix
- * ('invo' finds 'invoice'): the lexemes of websearch_to_tsquery's answer are marked `:*` and the result read again
- * with to_tsquery. The user's text goes only to websearch_to_tsquery, which accepts any input, so it cannot inject
+ * ('invo' finds 'invoice'): the lexemes of websearch_to_tsquery's answer are marked `:*` and the result cast back
+ * to tsquery, which takes the lexemes as they are (to_tsquery would parse them again and split 'follow-up' a second
+ * time, so a hyphenated word never matched). The user's text goes only to websearch_to_tsquery, which accepts any input, so it cannot inject
  * tsquery syntax.
  */
-const SEARCH_MATCHES = `e.search_vector @@ to_tsquery('simple', regexp_replace(
-  websearch_to_tsquery('simple', :search)::text, '''((?:[^'']|'''')+)''', '''\\1'':*', 'g'))`;
+const SEARCH_MATCHES = `e.search_vector @@ (regexp_replace(
+  websearch_to_tsquery('simple', :search)::text, '''((?:[^'']|'''')+)''', '''\\1'':*', 'g'))::tsquery`;
 
 /** The search text, or null when it has nothing to look for (words are made of letters and digits). */
 export function searchableText(search: string): string | null {
