@@ -13,6 +13,11 @@ export const NOT_READ_MODELS: Readonly<Record<string, string>> = {
   rule_engine_email:
     "the rules engine reaction's record of the emails it handled (handled_at is the reaction's time); reactions act " +
     'on the world and are never replayed',
+  notification_rule:
+    "the notifications process manager's view of the rules that suppress notifications, kept in its own transaction " +
+    'with its checkpoint (and filled from the rules when its migration ran); reactions are never replayed',
+  notification_held_email:
+    "new-mail notifications the notifications process manager holds until the rules' evaluation: process state",
   mailbox_status: "the IMAP workers' connection state, written by ingestion, not derived from events",
   mailbox_folder_state: "the IMAP workers' position in each folder (UIDVALIDITY, last UID), written by ingestion",
   mail_message_key: "ingestion's de-duplication keys of fetched messages, written beside the append",
