@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import type { Misbehaviour } from '../../../../test/support/misbehaving-parser.worker';
 import { dedupeKeyOf } from './message-parser';
 import { MessageParserPool } from './message-parser.pool';
 import { parseOne, type RawMessage } from './message-parser.protocol';
@@ -51,11 +49,15 @@ const unparsable = (uid: number): RawMessage => ({
 const subjects = (outcomes: Awaited<ReturnType<MessageParserPool['parse']>>) =>
   outcomes.map((o) => (o.ok ? o.parsed.email.subject : `quarantined: ${o.error}`));
 
-/** Workers that misbehave as told (see misbehaving-parser.worker.ts). */
-const misbehaving = (misbehaviour: Misbehaviour) => ({
-  workerFile: join(__dirname, '../../../../test/support/misbehaving-parser.worker.ts'),
-  workerData: misbehaviour,
-});
+/** Makes a worker exit (or hang) when it is given a message carrying the header. */
+const misbehaveOn = (header: string, action: string) => `
+  const { parentPort } = require('node:worker_threads');
+  const on = parentPort.on.bind(parentPort);
+  parentPort.on = (event, listener) => on(event, (request) => {
+    if (Buffer.from(request.sources).includes(${JSON.stringify(header)})) { ${action} }
+    listener(request);
+  });
+`;
 
 describe('MessageParserPool', () => {
   let pool: MessageParserPool | undefined;
@@ -90,7 +92,7 @@ describe('MessageParserPool', () => {
   });
 
   it('survives a worker crash: the other messages are parsed again, the culprit is quarantined', async () => {
-    pool = new MessageParserPool({ size: 1, chunkSize: 3, ...misbehaving({ exitOn: 'X-Crash' }) });
+    pool = new MessageParserPool({ size: 1, chunkSize: 3, preamble: misbehaveOn('X-Crash', 'process.exit(3);') });
     const messages = [1, 2, 3, 4, 5, 6, 7].map((uid) => plain(uid, uid === 5 ? 'X-Crash: yes\r\n' : ''));
     const outcomes = await pool.parse(teamId, 'INBOX', 7n, messages);
     expect(subjects(outcomes)).toEqual([
@@ -113,7 +115,7 @@ describe('MessageParserPool', () => {
       size: 1,
       chunkSize: 2,
       stallTimeoutMs: 500,
-      ...misbehaving({ hangOn: 'X-Hang' }),
+      preamble: misbehaveOn('X-Hang', 'for (;;);'),
     });
     const messages = [plain(1), plain(2, 'X-Hang: yes\r\n'), plain(3)];
     const outcomes = await pool.parse(teamId, 'INBOX', 7n, messages);
@@ -128,22 +130,23 @@ describe('MessageParserPool', () => {
     pool = new MessageParserPool({
       size: 1,
       stallTimeoutMs: 300,
-      ...misbehaving({ startDelayMs: 800 }),
+      preamble: 'const until = Date.now() + 800; while (Date.now() < until);',
     });
     expect(subjects(await pool.parse(teamId, 'INBOX', 7n, [plain(1), plain(2)]))).toEqual(['Message 1', 'Message 2']);
   });
 
   it('fails the parse, quarantining nothing, when a worker never gets ready', async () => {
-    pool = new MessageParserPool({ size: 1, startTimeoutMs: 500, ...misbehaving({ neverReady: true }) });
+    pool = new MessageParserPool({ size: 1, startTimeoutMs: 500, preamble: 'for (;;);' });
     await expect(pool.parse(teamId, 'INBOX', 7n, [plain(1)])).rejects.toThrow(
       /could not start: not ready within 500 ms/,
     );
   });
 
   it('fails the parse, quarantining nothing, when a worker cannot start', async () => {
-    pool = new MessageParserPool({ size: 1, ...misbehaving({ startError: 'no parser here' }) });
-    // (From source, piscina reports the failed load of the TypeScript module rather than the error it threw.)
-    await expect(pool.parse(teamId, 'INBOX', 7n, [plain(1), plain(2)])).rejects.toThrow(/could not start: /);
+    pool = new MessageParserPool({ size: 1, preamble: `throw new Error('no parser here');` });
+    await expect(pool.parse(teamId, 'INBOX', 7n, [plain(1), plain(2)])).rejects.toThrow(
+      /could not start: no parser here/,
+    );
   });
 
   it('rejects parses after close', async () => {
