@@ -23,6 +23,7 @@ import { PresenceRegistry } from './presence/presence.registry';
 import { ConversationThreads } from './projections/email-thread/conversation-threads';
 import { EmailMutes } from './queries/email-mutes';
 import { EmailSummaries } from './queries/email-summaries';
+import { TeamReplies } from './queries/team-replies';
 import { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
 import { InboxEmailQueries } from './queries/inbox-email.queries';
 import { CONVERSATIONS_MANIFEST } from './conversations.manifest';
@@ -50,11 +51,12 @@ import { CONVERSATIONS_MANIFEST } from './conversations.manifest';
     ConversationThreads,
     EmailMutes,
     EmailSummaries,
+    TeamReplies,
     // Commands
     // Queries
     // Reactions
   ],
-  exports: [ConversationThreads, AttachmentStore, EmailMutes, EmailSummaries],
+  exports: [ConversationThreads, AttachmentStore, EmailMutes, EmailSummaries, TeamReplies],
 })
 export class ConversationsModule implements OnModuleInit {
   constructor(

@@ -12,4 +12,5 @@ export { ConversationThreads } from './projections/email-thread/conversation-thr
 export { AttachmentStore, type AttachmentToStore } from './email-content/attachment-store';
 export { EmailMutes } from './queries/email-mutes';
 export { EmailSummaries, type EmailSummary } from './queries/email-summaries';
+export { TeamReplies, type TeamReply } from './queries/team-replies';
 export { CONVERSATIONS_MANIFEST } from './conversations.manifest';

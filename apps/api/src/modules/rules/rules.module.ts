@@ -1,6 +1,5 @@
 import { FeatureModule } from '../../platform/module-manifest/manifest';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { InboxEmailReadModel } from '../conversations';
+import { ConversationsModule } from '../conversations';
 import { IdentityModule } from '../identity';
 import { MailboxModule } from '../mail';
 import { PreferencesModule } from '../preferences';
@@ -14,7 +13,7 @@ import { RULES_MANIFEST } from './rules.manifest';
 
 /** Automatic rules: the team's rules stream, its read models, the rules engine and their HTTP calls. */
 @FeatureModule(RULES_MANIFEST, {
-  imports: [TypeOrmModule.forFeature([InboxEmailReadModel]), IdentityModule, MailboxModule, PreferencesModule],
+  imports: [IdentityModule, MailboxModule, PreferencesModule, ConversationsModule],
   controllers: [RulesController, EmailRulesController],
   providers: [RuleTeamReferences, RuleMatchingPool, RulePatternTiming, RulesEngineFacts],
 })

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { isReadOnlyRole } from '@teaminbox/contracts';
-import { DataSource } from 'typeorm';
+import { QueryBus } from '@nestjs/cqrs';
 import { UserDirectory } from '../../identity';
+import { ListLabelsQuery } from '../../labels';
 import type { TeamReferences } from '../domain/rules.decider';
 
 /** The team's labels and members now, which a rule's actions may name (the decider checks them). */
@@ -9,13 +10,13 @@ import type { TeamReferences } from '../domain/rules.decider';
 export class RuleTeamReferences {
   constructor(
     private readonly directory: UserDirectory,
-    private readonly db: DataSource,
+    private readonly queries: QueryBus,
   ) {}
 
   async of(teamId: string): Promise<TeamReferences> {
     const [members, labels] = await Promise.all([
       this.directory.membersOf(teamId),
-      this.db.query('SELECT id FROM email_label WHERE team_id = $1', [teamId]) as Promise<{ id: string }[]>,
+      this.queries.execute(new ListLabelsQuery(teamId)),
     ]);
     return {
       memberIds: new Set(members.map((member) => member.id)),

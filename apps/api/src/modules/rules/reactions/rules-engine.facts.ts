@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { isReadOnlyRole, type Rule } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
+import { TeamReplies } from '../../conversations';
 import { UserDirectory } from '../../identity';
+import { ListLabelsQuery } from '../../labels';
 import { MailboxSettingsReader } from '../../mail';
 import { MemberPreferences } from '../../preferences';
 import { RULE_ORDER, type RuleRow, SELECT_RULE, toRule } from '../projections/rule/rule.read-model';
@@ -24,6 +27,8 @@ export class RulesEngineFacts {
     private readonly mailbox: MailboxSettingsReader,
     private readonly directory: UserDirectory,
     private readonly preferences: MemberPreferences,
+    private readonly queries: QueryBus,
+    private readonly replies: TeamReplies,
   ) {}
 
   async enabledRules(teamId: string): Promise<Rule[]> {
@@ -57,56 +62,21 @@ export class RulesEngineFacts {
     );
   }
 
+  /** The team's labels by id (labels' own query). */
   async labels(teamId: string): Promise<Map<string, string>> {
-    const rows: { id: string; name: string }[] = await this.db.query(
-      'SELECT id, name FROM email_label WHERE team_id = $1',
-      [teamId],
-    );
-    return new Map(rows.map((row) => [row.id, row.name]));
+    const labels = await this.queries.execute(new ListLabelsQuery(teamId));
+    return new Map(labels.map((label) => [label.id, label.name]));
   }
 
   /**
-   * The team's replies (sent, queued, or failed to deliver: every reply a member sent off) in the email's thread — replies to the messages it refers to, to any
-   * message of their threads, and replies it answers (our own Message-IDs) — and the team's replies to any email of
-   * the same sender. The thread is found from the email's own In-Reply-To and References: the thread read model may
-   * not have the new email yet.
+   * The team's replies in the email's thread and to the same sender (conversations' `TeamReplies`): what "assign to
+   * the last responder" chooses from.
    */
-  async sentReplies(
+  sentReplies(
     teamId: string,
     email: { emailId: string; fromEmail: string; inReplyTo?: string | null; references?: string[] },
   ): Promise<{ thread: SentReply[]; sameSender: SentReply[] }> {
-    const refs = [...new Set([email.inReplyTo, ...(email.references ?? [])].filter((id): id is string => !!id))];
-    const [thread, sameSender]: { author_id: string; at: Date }[][] = await Promise.all([
-      refs.length === 0
-        ? Promise.resolve([])
-        : this.db.query(
-            `WITH answered AS (
-               SELECT email_id FROM email_thread WHERE team_id = $1 AND message_id = ANY($2::text[])
-               UNION SELECT email_id FROM email_reply WHERE team_id = $1 AND message_id = ANY($2::text[])),
-             referred AS (
-               SELECT email_id FROM answered
-               UNION SELECT t2.email_id FROM email_thread t1
-                 JOIN email_thread t2 ON t2.team_id = t1.team_id AND t2.thread_id = t1.thread_id
-                WHERE t1.team_id = $1 AND t1.email_id IN (SELECT email_id FROM answered))
-             SELECT r.author_id, COALESCE(r.sent_at, r.updated_at, r.created_at) AS at
-               FROM email_reply r
-              WHERE r.team_id = $1 AND r.email_id IN (SELECT email_id FROM referred)
-                AND r.status <> 'DRAFT' AND r.email_id <> $3`,
-            [teamId, refs, email.emailId],
-          ),
-      this.db.query(
-        `SELECT r.author_id, COALESCE(r.sent_at, r.updated_at, r.created_at) AS at
-           FROM inbox_email e JOIN email_reply r ON r.email_id = e.id AND r.team_id = e.team_id
-          WHERE e.team_id = $1 AND lower(e.from_email) = lower($2) AND e.id <> $3 AND r.status <> 'DRAFT'
-          ORDER BY at DESC LIMIT 50`,
-        [teamId, email.fromEmail, email.emailId],
-      ),
-    ]);
-    const toReply = (row: { author_id: string; at: Date }): SentReply => ({
-      authorId: row.author_id,
-      at: new Date(row.at).toISOString(),
-    });
-    return { thread: thread.map(toReply), sameSender: sameSender.map(toReply) };
+    return this.replies.around(teamId, email);
   }
 
   /** The engine's record of the emails it handled (what the email detail's explanation reads). */

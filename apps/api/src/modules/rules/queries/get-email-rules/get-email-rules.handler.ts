@@ -1,9 +1,8 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { EmailRuleMatch, EmailRulesExplanation, RuleMatchMode } from '@teaminbox/contracts';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DomainError } from '../../../../platform/event-sourcing';
-import { InboxEmailReadModel } from '../../../conversations';
+import { EmailSummaries } from '../../../conversations';
 import { RULE_ENGINE_EVALUATED, RULE_ENGINE_SKIPPED_FIRST_SYNC } from '../../reactions/rules-engine.reaction';
 import { GetEmailRulesQuery } from './get-email-rules.query';
 
@@ -22,12 +21,12 @@ interface MatchRow {
 @QueryHandler(GetEmailRulesQuery)
 export class GetEmailRulesHandler implements IQueryHandler<GetEmailRulesQuery, EmailRulesExplanation> {
   constructor(
-    @InjectRepository(InboxEmailReadModel) private readonly emails: Repository<InboxEmailReadModel>,
+    private readonly emails: EmailSummaries,
     private readonly db: DataSource,
   ) {}
 
   async execute({ teamId, emailId }: GetEmailRulesQuery): Promise<EmailRulesExplanation> {
-    if (!(await this.emails.exists({ where: { id: emailId, teamId } }))) {
+    if ((await this.emails.summariesOf([{ teamId, emailId }])).size === 0) {
       throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
     }
     const [handled, matches]: [
