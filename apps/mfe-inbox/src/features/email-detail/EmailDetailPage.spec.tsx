@@ -28,7 +28,7 @@ describe('the email detail page', () => {
         'emailDetail.labelRemoveError',
       ),
     );
-    expect(screen.getByTestId('email-label')).toHaveTextContent('Important');
+    expect(await screen.findByTestId('email-label')).toHaveTextContent('Important');
   });
 
   it('shows an auditor the email with no control that changes it, and neither marks it read nor joins presence', async () => {
@@ -48,7 +48,7 @@ describe('the email detail page', () => {
       expect(screen.queryByTestId(control)).not.toBeInTheDocument();
     }
     expect(screen.queryByRole('button', { name: 'Assign to me' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('email-label')).toHaveTextContent('Important');
+    expect(await screen.findByTestId('email-label')).toHaveTextContent('Important');
     expect(screen.getByTestId('status-select')).toHaveClass('p-disabled');
     expect(inboxApi.markRead).not.toHaveBeenCalled();
     expect(inboxApi.joinPresence).not.toHaveBeenCalled();
