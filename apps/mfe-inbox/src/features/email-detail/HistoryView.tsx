@@ -31,7 +31,7 @@ function useChangeText() {
   const { t, i18n } = useTranslation('inbox');
   return (entry: EmailHistoryEntry): string => {
     const key = `emailHistory.entry.${entry.type}`;
-    if (!i18n.exists(key)) return entry.type;
+    if (!i18n.exists(key, { ns: 'inbox' })) return entry.type;
     const { change } = entry;
     const word = (value: string | null | undefined, name?: string | null, kind?: 'statuses' | 'priorities') => {
       if (!value) return t('emailHistory.nobody');

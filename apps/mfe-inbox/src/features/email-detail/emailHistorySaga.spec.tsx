@@ -36,6 +36,9 @@ describe('the History view of the open email', () => {
 
     await act(async () => storeReadMark());
     expect(await screen.findAllByTestId('history-entry')).toHaveLength(2);
+    // Each entry says what changed in the reader's words (the inbox's texts, not the event's type).
+    expect(screen.getAllByTestId('history-change')[1]).toHaveTextContent('Marked as read');
+    expect(screen.getAllByTestId('history-actor')[0]).toHaveTextContent('Mail server');
 
     // Another email's change does not reload; this one's does, and so does a socket that connects again.
     const calls = history.mock.calls.length;
