@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryShape } from '../paging.schemas';
 import { EMAIL_ACTION_TYPES, type EmailActionDetails } from '../conversations/collaboration.schemas';
 import type { ActorKind } from '../events/events';
 
@@ -107,17 +108,12 @@ export const TEAM_ACTIVITY_MAX_PAGE_SIZE = 100;
 
 /** GET /team/actions?teamId&page&size: newest first; `teamId`, when sent, must be the caller's team. */
 export const ZTeamActivityQuery = z.object({
-  page: z.coerce
-    .number('page must be a number')
-    .int('page must be a whole number')
-    .min(0, 'page must be 0 or more')
-    .default(0),
-  size: z.coerce
-    .number('size must be a number')
-    .int('size must be a whole number')
-    .min(1, 'size must be at least 1')
-    .max(TEAM_ACTIVITY_MAX_PAGE_SIZE, `size is limited to ${TEAM_ACTIVITY_MAX_PAGE_SIZE}`)
-    .default(TEAM_ACTIVITY_PAGE_SIZE),
+  ...pageQueryShape({
+    default: TEAM_ACTIVITY_PAGE_SIZE,
+    max: TEAM_ACTIVITY_MAX_PAGE_SIZE,
+    belowOne: 'size must be at least 1',
+    aboveMax: `size is limited to ${TEAM_ACTIVITY_MAX_PAGE_SIZE}`,
+  }),
   teamId: z.string().optional(),
 });
 export type TTeamActivityQuery = z.infer<typeof ZTeamActivityQuery>;

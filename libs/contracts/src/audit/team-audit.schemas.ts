@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryShape } from '../paging.schemas';
 import type { ActorKind, DomainEventMap } from '../events/events';
 import type { ErasureEventMap } from './erasure.schemas';
 import type { MailEventMap } from '../mail/mail.events';
@@ -165,19 +166,14 @@ const fromNotAfterTo = (query: { from?: string; to?: string }) =>
 const FROM_AFTER_TO = { message: 'from must not be after to', path: ['from'] };
 
 /** GET /team/audit: newest first, paged. */
-export const ZTeamAuditQuery = ZTeamAuditFilters.extend({
-  page: z.coerce
-    .number('page must be a number')
-    .int('page must be a whole number')
-    .min(0, 'page must be 0 or more')
-    .default(0),
-  size: z.coerce
-    .number('size must be a number')
-    .int('size must be a whole number')
-    .min(1, 'size must be at least 1')
-    .max(TEAM_AUDIT_MAX_PAGE_SIZE, `size is limited to ${TEAM_AUDIT_MAX_PAGE_SIZE}`)
-    .default(TEAM_AUDIT_PAGE_SIZE),
-}).refine(fromNotAfterTo, FROM_AFTER_TO);
+export const ZTeamAuditQuery = ZTeamAuditFilters.extend(
+  pageQueryShape({
+    default: TEAM_AUDIT_PAGE_SIZE,
+    max: TEAM_AUDIT_MAX_PAGE_SIZE,
+    belowOne: 'size must be at least 1',
+    aboveMax: `size is limited to ${TEAM_AUDIT_MAX_PAGE_SIZE}`,
+  }),
+).refine(fromNotAfterTo, FROM_AFTER_TO);
 export type TTeamAuditQuery = z.infer<typeof ZTeamAuditQuery>;
 
 /** GET /team/audit/export: the same filters, every matching entry, newest first. */

@@ -4,6 +4,7 @@ import {
   PRIORITIES,
   type Email,
   type EmailStatus,
+  inboxFilterShape,
   LIST_DEPTH_ISSUE,
   type Priority,
   withinListDepth,
@@ -17,14 +18,7 @@ import {
  * Assignee filter of the inbox: 'all' (default), 'unassigned', 'me' (the caller), or a member's user id.
  * Label filter: a label id. Unread-only: `unread=true`.
  */
-export const ZInboxFilters = z.object({
-  assignee: z.union([z.enum(['all', 'unassigned', 'me']), z.uuid()]).optional(),
-  label: z.uuid().optional(),
-  unread: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value === 'true'),
-});
+export const ZInboxFilters = z.object(inboxFilterShape);
 export type TInboxFilters = z.infer<typeof ZInboxFilters>;
 
 export const ZSearchEmailsQuery = z
@@ -217,12 +211,8 @@ export const ZReplyDraftRequest = z.object({
 });
 export type TReplyDraftRequest = z.infer<typeof ZReplyDraftRequest>;
 
-/** A reply as GET /emails/{id}/replies lists it: drafts (sentAt null, status DRAFT) and queued/sent replies. */
-export interface Reply {
-  id: string;
-  emailId: string;
-  teamId: string;
-  from: string | null;
+/** What a reply says and to whom: the same in a listed reply and in the event that saves a draft. */
+export interface ReplyContent {
   to: string[];
   cc: string[];
   bcc: string[];
@@ -230,6 +220,14 @@ export interface Reply {
   body: string;
   htmlBody: string | null;
   isReplyToAll: boolean;
+}
+
+/** A reply as GET /emails/{id}/replies lists it: drafts (sentAt null, status DRAFT) and queued/sent replies. */
+export interface Reply extends ReplyContent {
+  id: string;
+  emailId: string;
+  teamId: string;
+  from: string | null;
   createdAt: string;
   updatedAt: string | null;
   sentAt: string | null;

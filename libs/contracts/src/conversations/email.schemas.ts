@@ -14,6 +14,19 @@ export * from './email.constants';
 export const ZFolder = z.enum(FOLDERS);
 export type Folder = z.infer<typeof ZFolder>;
 
+/** The filters of the inbox lists (GET /emails and the inbox's own filter state). */
+export const inboxFilterShape = {
+  /** 'all' (default), 'unassigned', 'me' (the caller) or a member's user id. */
+  assignee: z.union([z.enum(['all', 'unassigned', 'me']), z.uuid()]).optional(),
+  /** A label id of the team. */
+  label: z.uuid().optional(),
+  /** true: unread emails only. */
+  unread: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+};
+
 export const ZListEmailsQuery = z
   .object({
     page: z.coerce.number().int().min(0).default(0),
@@ -23,15 +36,7 @@ export const ZListEmailsQuery = z
     priority: z.string().max(40).optional(),
     /** Full-text search; the total of a search is capped at 1,000 (SEARCH_COUNT_LIMIT in the API: 1,000 means "1,000 or more"). */
     search: z.string().max(500).optional(),
-    /** 'all' (default), 'unassigned', 'me' (the caller) or a member's user id. */
-    assignee: z.union([z.enum(['all', 'unassigned', 'me']), z.uuid()]).optional(),
-    /** A label id of the team. */
-    label: z.uuid().optional(),
-    /** true: unread emails only. */
-    unread: z
-      .enum(['true', 'false'])
-      .optional()
-      .transform((value) => value === 'true'),
+    ...inboxFilterShape,
   })
   .refine(withinListDepth, LIST_DEPTH_ISSUE);
 export type TListEmailsQuery = z.infer<typeof ZListEmailsQuery>;

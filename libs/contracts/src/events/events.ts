@@ -1,5 +1,11 @@
 import type { EmailAttachment, EmailStatus, Priority } from '../conversations/email.schemas';
-import type { DetailViewMode, LabelBackground, LabelColor, UserLanguage } from '../conversations/collaboration.schemas';
+import type {
+  DetailViewMode,
+  LabelBackground,
+  LabelColor,
+  ReplyContent,
+  UserLanguage,
+} from '../conversations/collaboration.schemas';
 import type { Role } from '../identity/identity.schemas';
 import type { EmailNotificationsSuppressed, EmailRuleApplied, EmailRulesEvaluated } from '../rules/rule.events';
 
@@ -341,18 +347,11 @@ export interface CommentDeleted {
   commentId: string;
 }
 /** A reply draft created or replaced as a whole (POST/PUT /emails/{id}/replies). */
-export interface ReplyDraftSaved {
+export interface ReplyDraftSaved extends ReplyContent {
   emailId: string;
   teamId: string;
   draftId: string;
   userId: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  body: string;
-  htmlBody: string | null;
-  isReplyToAll: boolean;
   /**
    * The address of the email's sender: their key seals the subject and bodies of a draft that has no To recipient
    * yet (with one, the first To recipient's key does). Absent in events recorded before drafts were sealed.

@@ -126,29 +126,33 @@ export interface SyncProgress {
   done: number;
 }
 
-/** A team's email server configuration as GET answers it: passwords are never included, only whether one is set. */
-export interface EmailServerConfig {
-  id: string;
+/** Where a team's mailbox is and how it is reached, without secrets: as the API returns it and its stream stores it. */
+export interface MailboxConnection {
   imapHost: string;
   imapPort: number;
   imapUsername: string;
-  imapPasswordSet: boolean;
   imapUseSsl: boolean;
   imapFolder: string;
   imapFolders: string[];
   smtpHost: string;
   smtpPort: number;
   smtpUsername: string;
-  smtpPasswordSet: boolean;
   smtpUseSsl: boolean;
   smtpUseTls: boolean;
   authType: AuthType;
   oauthProvider: OAuthProvider | null;
-  /** True when OAuth2 tokens are stored (the tokens themselves are never returned). */
-  oauthConnected?: boolean;
   fromEmail: string;
   fromName: string;
   isActive: boolean;
+}
+
+/** A team's email server configuration as GET answers it: passwords are never included, only whether one is set. */
+export interface EmailServerConfig extends MailboxConnection {
+  id: string;
+  imapPasswordSet: boolean;
+  smtpPasswordSet: boolean;
+  /** True when OAuth2 tokens are stored (the tokens themselves are never returned). */
+  oauthConnected?: boolean;
   /** Rules act on the old mail of the first synchronisation too (mail arriving later always goes through them). */
   applyRulesToFirstSync: boolean;
   lastSyncAt: string | null;

@@ -1,24 +1,8 @@
-import type { AuthType, OAuthProvider } from './email-server-config.schemas';
+import type { MailboxConnection } from './email-server-config.schemas';
 
 /** A configuration as the `mailbox-<teamId>` stream stores it: secrets only as sealed (encrypted) strings. */
-export interface MailboxSettings {
+export interface MailboxSettings extends MailboxConnection {
   configId: string;
-  imapHost: string;
-  imapPort: number;
-  imapUsername: string;
-  imapUseSsl: boolean;
-  imapFolder: string;
-  imapFolders: string[];
-  smtpHost: string;
-  smtpPort: number;
-  smtpUsername: string;
-  smtpUseSsl: boolean;
-  smtpUseTls: boolean;
-  authType: AuthType;
-  oauthProvider: OAuthProvider | null;
-  fromEmail: string;
-  fromName: string;
-  isActive: boolean;
   /** Absent in configurations saved before the option existed: read as true. */
   applyRulesToFirstSync?: boolean;
   /** AES-256-GCM sealed password, or null when none is set. */

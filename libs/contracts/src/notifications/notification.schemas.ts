@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryShape } from '../paging.schemas';
 import {
   NOTIFICATION_PAGE_SIZE,
   PUSH_ENDPOINT_MAX_LENGTH,
@@ -38,19 +39,14 @@ export interface Notification {
 }
 
 /** GET /notifications?page&size */
-export const ZNotificationPageQuery = z.object({
-  page: z.coerce
-    .number('page must be a number')
-    .int('page must be a whole number')
-    .min(0, 'page must be 0 or more')
-    .default(0),
-  size: z.coerce
-    .number('size must be a number')
-    .int('size must be a whole number')
-    .min(1, 'size must be from 1 to 100')
-    .max(100, 'size must be from 1 to 100')
-    .default(NOTIFICATION_PAGE_SIZE),
-});
+export const ZNotificationPageQuery = z.object(
+  pageQueryShape({
+    default: NOTIFICATION_PAGE_SIZE,
+    max: 100,
+    belowOne: 'size must be from 1 to 100',
+    aboveMax: 'size must be from 1 to 100',
+  }),
+);
 export type TNotificationPageQuery = z.infer<typeof ZNotificationPageQuery>;
 
 /** PUT /notifications/snooze: mute pop-ups, Slack and browser push for 15, 60 or 240 minutes. */

@@ -1,4 +1,4 @@
-import type { RuleActionOutcome, RuleConditionResult, RuleDefinition, RuleMatchMode } from './rule.schemas';
+import type { RuleDefinition, RuleMatchExplanation } from './rule.schemas';
 
 /*
  * A team's rules, on the stream `rules-<teamId>` (one stream per team, so the number of rules is checked against
@@ -41,15 +41,9 @@ export interface RuleDeleted {
  * crash appends nothing twice. It explains the match: which conditions held, what each action did or why it was
  * skipped. The metadata's actor is the rule.
  */
-export interface EmailRuleApplied {
+export interface EmailRuleApplied extends RuleMatchExplanation {
   emailId: string;
   teamId: string;
-  ruleId: string;
-  ruleName: string;
-  matchMode: RuleMatchMode;
-  conditions: RuleConditionResult[];
-  actions: RuleActionOutcome[];
-  suppressNotifications: boolean;
 }
 
 /**

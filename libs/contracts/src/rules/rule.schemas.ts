@@ -269,14 +269,18 @@ export interface RuleActionOutcome {
   skipReason: RuleActionSkipReason | null;
 }
 
-/** A rule that matched an email when it arrived, why, and what its actions did. */
-export interface EmailRuleMatch {
+/** Why a rule matched an email (which conditions held) and what each of its actions did. */
+export interface RuleMatchExplanation {
   ruleId: string;
   ruleName: string;
   matchMode: RuleMatchMode;
   conditions: RuleConditionResult[];
   actions: RuleActionOutcome[];
   suppressNotifications: boolean;
+}
+
+/** A rule that matched an email when it arrived, why, and what its actions did. */
+export interface EmailRuleMatch extends RuleMatchExplanation {
   appliedAt: string;
 }
 
