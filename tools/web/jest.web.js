@@ -25,6 +25,8 @@ function webJestConfig(rootDir, displayName) {
     },
     moduleNameMapper: {
       '^@teaminbox/(contracts|ui|api-client|web-store)$': `${repoRoot}/libs/$1/src/index.ts`,
+      // Test helpers of the store (answers to server calls, a store without socket and browser notifications).
+      '^@teaminbox/web-store/testing$': `${repoRoot}/libs/web-store/src/testing/index.ts`,
       '\\.css$': `${__dirname}/style-stub.js`,
     },
     // An app's texts (its i18next namespace) are registered before its tests, as its entry modules do.

@@ -7,8 +7,7 @@ import { labelChanged } from './events';
 import { loggedOut, userLoaded } from './session.slice';
 import { createAppStore } from './store';
 import { selectTeamLabels, selectTeamMembers, useTeamLabels, useTeamMembers } from './team.api';
-import { answerServerCalls } from './testing/server-answers';
-import { stubSignedInCalls } from './testing/signed-in-calls';
+import { answerServerCalls, createOfflineStore, stubSignedInCalls } from './testing';
 
 const me = { id: 'u1', email: 'ann@x.test', firstName: 'Ann', lastName: null, role: 'ADMIN' as const, teamId: 't1' };
 const ann = { id: 'u1', name: 'Ann', email: 'ann@x.test', role: 'ADMIN' as const };
@@ -72,16 +71,7 @@ describe('the api cache', () => {
   it('fetches the team’s members once for every screen showing them', async () => {
     stubSignedInCalls();
     const fetch = answerServerCalls({ 'GET /api/team/members': [ann, bob], 'GET /api/email-labels': [label('VIP')] });
-    const store = createAppStore({
-      realtimeClientFactory: () => ({ status: () => 'disconnected', close: () => undefined }),
-      browserNotifications: {
-        permission: () => 'default',
-        requestPermission: async () => 'default',
-        register: async () => null,
-        subscribe: async () => null,
-        show: async () => undefined,
-      },
-    });
+    const store = createOfflineStore();
     act(() => {
       store.dispatch(userLoaded(me));
     });

@@ -6,7 +6,7 @@ import { selectPendingNotices } from './notices.slice';
 import { snoozeRequested } from './notifications.saga';
 import { connected } from './realtime.slice';
 import { loggedOut, userLoaded } from './session.slice';
-import { createAppStore } from './store';
+import { createOfflineStore } from './testing';
 
 const notification = (id: string, read = false): Notification => ({
   id,
@@ -32,16 +32,7 @@ function storeWithServer(recent: Notification[] = [], unread = 0, snoozedUntil: 
   jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue(unread);
   jest.spyOn(notificationsApi, 'snooze').mockResolvedValue({ snoozedUntil });
   jest.spyOn(notificationsApi, 'ownPhoto').mockResolvedValue(null);
-  const store = createAppStore({
-    realtimeClientFactory: () => ({ status: () => 'disconnected', close: () => undefined }),
-    browserNotifications: {
-      permission: () => 'default',
-      requestPermission: async () => 'default',
-      register: async () => null,
-      subscribe: async () => null,
-      show: async () => undefined,
-    },
-  });
+  const store = createOfflineStore();
   return { store, list };
 }
 

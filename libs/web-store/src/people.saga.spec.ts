@@ -2,10 +2,8 @@ import { notificationsApi } from '@teaminbox/api-client';
 import { profilePhotoChanged } from './events';
 import { selectPersonPhoto } from './people.slice';
 import { loggedOut, userLoaded } from './session.slice';
-import { createAppStore } from './store';
 import { selectTeamMembers } from './team.api';
-import { answerServerCalls } from './testing/server-answers';
-import { stubSignedInCalls } from './testing/signed-in-calls';
+import { answerServerCalls, createOfflineStore, stubSignedInCalls } from './testing';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const me = { id: 'u1', email: 'ann@x.test', firstName: 'Ann', lastName: null, role: 'MEMBER' as const, teamId: 't1' };
@@ -24,17 +22,7 @@ function setUp() {
   const photoOf = jest
     .spyOn(notificationsApi, 'photoOf')
     .mockImplementation(async (id) => (id === 'u2' ? new Blob(['bob']) : null));
-  const store = createAppStore({
-    objectUrls: urls,
-    realtimeClientFactory: () => ({ status: () => 'disconnected', close: () => undefined }),
-    browserNotifications: {
-      permission: () => 'default',
-      requestPermission: async () => 'default',
-      register: async () => null,
-      subscribe: async () => null,
-      show: async () => undefined,
-    },
-  });
+  const store = createOfflineStore({ objectUrls: urls });
   const memberCalls = () => fetched.mock.calls.filter(([url]) => url === '/api/team/members').length;
   return { store, urls, photoOf, memberCalls };
 }

@@ -3,7 +3,7 @@ import type { EmailDetail, Label } from '@teaminbox/contracts';
 import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
 import { labelChanged, replyTemplateChanged, selectPendingNotices } from '@teaminbox/web-store';
 import { attachment, closeDetail, emailDetail, important, renderDetail, stubDetailApi } from './detail-test-harness';
-import { answerServerCalls } from '../../testing/server-answers';
+import { answerServerCalls } from '@teaminbox/web-store/testing';
 
 const urgent: Label = { ...important, id: 'l2', name: 'Urgent' };
 const stubApi = (detail: EmailDetail) => stubDetailApi(detail, { labels: [important, urgent], members: [] });

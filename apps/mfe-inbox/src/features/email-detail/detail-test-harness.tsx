@@ -19,7 +19,7 @@ import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from 
 import feature from '../../feature';
 import { emailDetailFeature } from './emailDetailFeature';
 import { anEmail } from '../../testing/emails';
-import { answerServerCalls } from '../../testing/server-answers';
+import { answerServerCalls } from '@teaminbox/web-store/testing';
 import EmailDetailPage from './EmailDetailPage';
 
 export const user = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' };

@@ -1,0 +1,4 @@
+/** Test helpers of the web store, for the specs of the libs and the apps (never imported by production code). */
+export { createOfflineStore } from './offline-store';
+export { answerServerCalls } from './server-answers';
+export { stubSignedInCalls } from './signed-in-calls';
