@@ -5,8 +5,6 @@ import { emailLabelsSaga } from './features/email-labels/emailLabelsSaga';
 import { emailLabelsSlice } from './features/email-labels/emailLabelsSlice';
 import { emailServerConfigSaga } from './features/email-server-config/emailServerConfigSaga';
 import { emailServerConfigSlice } from './features/email-server-config/emailServerConfigSlice';
-import { replyTemplatesSaga } from './features/reply-templates/replyTemplatesSaga';
-import { replyTemplatesSlice } from './features/reply-templates/replyTemplatesSlice';
 import { rulesSaga } from './features/rules/rulesSaga';
 import { rulesSlice } from './features/rules/rulesSlice';
 import { teamActivitySaga } from './features/team-activity/teamActivitySaga';
@@ -23,7 +21,6 @@ function* adminRootSaga() {
       emailServerConfigSaga,
       rulesSaga,
       emailLabelsSaga,
-      replyTemplatesSaga,
       teamActivitySaga,
       teamAuditSaga,
     ].map((saga) => spawn(saga)),
@@ -38,7 +35,6 @@ const feature: RemoteFeature = {
     emailServerConfigSlice,
     rulesSlice,
     emailLabelsSlice,
-    replyTemplatesSlice,
     teamActivitySlice,
     teamAuditSlice,
   ],

@@ -1,12 +1,13 @@
 import type { Action } from '@reduxjs/toolkit';
 import { put, takeEvery } from 'redux-saga/effects';
 import { webApi, type WebApiTag } from './api';
-import { labelChanged } from './events';
+import { labelChanged, replyTemplateChanged } from './events';
 import { loggedOut } from './session.slice';
 
 /** The cached server data each socket push makes stale: what the screens showing it fetch again. */
 export const PUSH_INVALIDATIONS: Readonly<Record<string, readonly WebApiTag[]>> = {
   [labelChanged.type]: ['Label'],
+  [replyTemplateChanged.type]: ['ReplyTemplate'],
 };
 
 /** Keeps the cache true: a push invalidates what it changed; a logout forgets everything cached for the user. */

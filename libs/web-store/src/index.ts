@@ -13,4 +13,5 @@ export * from './new-email-notice.saga';
 export * from './api';
 export * from './api.saga';
 export * from './team.api';
+export * from './templates.api';
 export * from './store';

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReplyTemplate } from '@teaminbox/contracts';
 import { replyTemplateChanged } from '@teaminbox/web-store';
@@ -93,9 +94,9 @@ describe('the Reply templates screen', () => {
     error.mockRestore();
   });
 
-  it('deletes a template and follows templates other members save or delete', async () => {
+  it('deletes a template and loads the list again when other members save or delete one', async () => {
     let templates = [apology, thanks];
-    const { store } = renderPage(ReplyTemplatesPage, {
+    const { store, calls } = renderPage(ReplyTemplatesPage, {
       [LIST]: () => [200, templates],
       'DELETE /api/reply-templates/r-2': () => {
         templates = [thanks];
@@ -104,16 +105,49 @@ describe('the Reply templates screen', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete template Apology' }));
     await waitFor(() => expect(rows()).toEqual([['Thanks', 'Re: thanks']]));
+    templates = [apology, thanks];
     act(() => {
       store.dispatch(replyTemplateChanged({ kind: 'saved', template: apology }));
     });
-    expect(rows()).toEqual([
-      ['Apology', ''],
-      ['Thanks', 'Re: thanks'],
-    ]);
+    await waitFor(() =>
+      expect(rows()).toEqual([
+        ['Apology', ''],
+        ['Thanks', 'Re: thanks'],
+      ]),
+    );
+    templates = [apology];
     act(() => {
       store.dispatch(replyTemplateChanged({ kind: 'deleted', templateId: 'r-1' }));
     });
-    expect(rows()).toEqual([['Apology', '']]);
+    await waitFor(() => expect(rows()).toEqual([['Apology', '']]));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      LIST,
+      'DELETE /api/reply-templates/r-2',
+      LIST,
+      LIST,
+      LIST,
+    ]);
+  });
+
+  it('keeps one cache of the templates: the screen opened again shows them at once without loading them again', async () => {
+    function Reopened() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown((now) => !now)}>
+            Toggle
+          </button>
+          {shown ? <ReplyTemplatesPage /> : null}
+        </>
+      );
+    }
+    const { calls } = renderPage(Reopened, { [LIST]: [200, [thanks]] });
+    await waitFor(() => expect(rows()).toEqual([['Thanks', 'Re: thanks']]));
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(rows()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(rows()).toEqual([['Thanks', 'Re: thanks']]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([LIST]);
   });
 });

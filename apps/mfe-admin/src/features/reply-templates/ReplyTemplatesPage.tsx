@@ -1,5 +1,5 @@
 import '../../i18n/texts';
-import { useEffect, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -14,31 +14,52 @@ import {
   type ReplyTemplate,
 } from '@teaminbox/contracts';
 import { PageHeading } from '@teaminbox/ui';
-import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import {
-  draftEdited,
-  editingCancelled,
-  newTemplateStarted,
-  selectReplyTemplates,
-  templateDeletionRequested,
-  templateEditStarted,
-  templateSaveRequested,
-  templatesRequested,
-  type TemplateDraft,
-} from './replyTemplatesSlice';
+  selectCanWrite,
+  TEAM_LIST_MAX_AGE_S,
+  useAppSelector,
+  useDeleteReplyTemplateMutation,
+  useReplyTemplatesQuery,
+  useSaveReplyTemplateMutation,
+  type ReplyTemplateSave,
+} from '@teaminbox/web-store';
 
-/** The editor: name, optional subject, plain text body (4 rows), HTML body (6 rows), Save and Cancel. */
-function TemplateEditor({ draft }: { draft: TemplateDraft }) {
+/** The template in the editor: a new one (no id) or a copy of an existing one. */
+interface TemplateDraft extends ReplyTemplateSave {
+  subject: string;
+  body: string;
+  htmlBody: string;
+}
+
+const NEW_TEMPLATE: TemplateDraft = { id: null, name: '', subject: '', body: '', htmlBody: '' };
+
+const draftOf = ({ id, name, subject, body, htmlBody }: ReplyTemplate): TemplateDraft => ({
+  id,
+  name,
+  subject: subject ?? '',
+  body: body ?? '',
+  htmlBody: htmlBody ?? '',
+});
+
+/**
+ * The editor: name, optional subject, plain text body (4 rows), HTML body (6 rows), Save and Cancel. Saved, it
+ * closes and the list is loaded again; a failed save is only logged (the spec) and keeps what was typed.
+ */
+function TemplateEditor({ initial, onClose }: { initial: TemplateDraft; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const dispatch = useAppDispatch();
-  const { saving } = useAppSelector(selectReplyTemplates);
+  const [draft, setDraft] = useState(initial);
+  const [save, { isLoading: saving }] = useSaveReplyTemplateMutation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    dispatch(templateSaveRequested());
+    if (saving) return;
+    // A failure is logged by the endpoint; the editor stays open.
+    void save(draft).then((result) => {
+      if (!result.error) onClose();
+    });
   };
   const field = (key: 'name' | 'subject' | 'body' | 'htmlBody') => ({
     value: draft[key],
-    onChange: (e: { target: { value: string } }) => dispatch(draftEdited({ [key]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: e.target.value })),
   });
   return (
     <Card title={t(draft.id ? 'replyTemplates.editHeading' : 'replyTemplates.newHeading')}>
@@ -83,23 +104,20 @@ function TemplateEditor({ draft }: { draft: TemplateDraft }) {
         </div>
         <div className="flex gap-2">
           <Button type="submit" label={t('replyTemplates.save')} icon="pi pi-check" loading={saving} />
-          <Button
-            type="button"
-            label={t('replyTemplates.cancel')}
-            icon="pi pi-times"
-            outlined
-            onClick={() => dispatch(editingCancelled())}
-          />
+          <Button type="button" label={t('replyTemplates.cancel')} icon="pi pi-times" outlined onClick={onClose} />
         </div>
       </form>
     </Card>
   );
 }
 
-function TemplateTable() {
+function TemplateTable({ onEdit }: { onEdit: (template: ReplyTemplate) => void }) {
   const { t } = useTranslation('admin');
-  const dispatch = useAppDispatch();
-  const { templates, loading } = useAppSelector(selectReplyTemplates);
+  // A load failure is only logged (the spec): the list keeps what it showed.
+  const { data: templates = [], isFetching } = useReplyTemplatesQuery(undefined, {
+    refetchOnMountOrArgChange: TEAM_LIST_MAX_AGE_S,
+  });
+  const [remove] = useDeleteReplyTemplateMutation();
   const canWrite = useAppSelector(selectCanWrite);
   const actions = (template: ReplyTemplate) => (
     <div className="flex gap-1">
@@ -109,7 +127,7 @@ function TemplateTable() {
         text
         rounded
         aria-label={t('replyTemplates.editTemplate', { name: template.name })}
-        onClick={() => dispatch(templateEditStarted(template))}
+        onClick={() => onEdit(template)}
         data-testid="template-edit"
       />
       <Button
@@ -119,7 +137,7 @@ function TemplateTable() {
         text
         rounded
         aria-label={t('replyTemplates.deleteTemplate', { name: template.name })}
-        onClick={() => dispatch(templateDeletionRequested(template.id))}
+        onClick={() => remove(template.id)}
         data-testid="template-delete"
       />
     </div>
@@ -128,7 +146,7 @@ function TemplateTable() {
     <DataTable
       value={templates}
       dataKey="id"
-      loading={loading}
+      loading={isFetching}
       emptyMessage={t('replyTemplates.empty')}
       rowHover
       pt={{ bodyRow: { 'data-testid': 'template-row' } as object }}
@@ -150,14 +168,10 @@ function TemplateTable() {
 /** /admin/reply-templates: the team's reply templates, and the editor of a new one or a copy of one. */
 export default function ReplyTemplatesPage() {
   const { t } = useTranslation('admin');
-  const dispatch = useAppDispatch();
-  const { editing } = useAppSelector(selectReplyTemplates);
+  // null: the list is shown; otherwise the editor with this draft.
+  const [editing, setEditing] = useState<TemplateDraft | null>(null);
   // An auditor reads the templates: no new one, no edit, no deletion.
   const canWrite = useAppSelector(selectCanWrite);
-
-  useEffect(() => {
-    dispatch(templatesRequested());
-  }, [dispatch]);
 
   return (
     <section>
@@ -167,12 +181,16 @@ export default function ReplyTemplatesPage() {
             type="button"
             label={t('replyTemplates.newTemplate')}
             icon="pi pi-plus"
-            onClick={() => dispatch(newTemplateStarted())}
+            onClick={() => setEditing(NEW_TEMPLATE)}
             data-testid="template-new"
           />
         )}
       </PageHeading>
-      {editing && canWrite ? <TemplateEditor draft={editing} /> : <TemplateTable />}
+      {editing && canWrite ? (
+        <TemplateEditor initial={editing} onClose={() => setEditing(null)} />
+      ) : (
+        <TemplateTable onEdit={(template) => setEditing(draftOf(template))} />
+      )}
     </section>
   );
 }

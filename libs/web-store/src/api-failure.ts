@@ -1,0 +1,15 @@
+import type { ApiFailure } from './api';
+
+/**
+ * An endpoint's `onQueryStarted` that logs the call's failure under a readable name, for the lists whose load
+ * failures the spec has only logged (the screen keeps what it showed). The cache keeps the failure as well.
+ */
+export function logFailure(what: string) {
+  return async (_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }): Promise<void> => {
+    try {
+      await queryFulfilled;
+    } catch (failed) {
+      console.error(what, (failed as { error?: ApiFailure }).error ?? failed);
+    }
+  };
+}
