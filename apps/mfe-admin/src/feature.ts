@@ -5,8 +5,6 @@ import { emailLabelsSaga } from './features/email-labels/emailLabelsSaga';
 import { emailLabelsSlice } from './features/email-labels/emailLabelsSlice';
 import { emailServerConfigSaga } from './features/email-server-config/emailServerConfigSaga';
 import { emailServerConfigSlice } from './features/email-server-config/emailServerConfigSlice';
-import { rulesSaga } from './features/rules/rulesSaga';
-import { rulesSlice } from './features/rules/rulesSlice';
 import { teamActivitySaga } from './features/team-activity/teamActivitySaga';
 import { teamActivitySlice } from './features/team-activity/teamActivitySlice';
 import { teamAuditSaga } from './features/team-audit/teamAuditSaga';
@@ -16,28 +14,14 @@ import { teamSlice } from './features/team-members/teamSlice';
 
 function* adminRootSaga() {
   yield all(
-    [
-      teamSaga,
-      emailServerConfigSaga,
-      rulesSaga,
-      emailLabelsSaga,
-      teamActivitySaga,
-      teamAuditSaga,
-    ].map((saga) => spawn(saga)),
+    [teamSaga, emailServerConfigSaga, emailLabelsSaga, teamActivitySaga, teamAuditSaga].map((saga) => spawn(saga)),
   );
 }
 
 /** Injected into the shell's store when an admin route first loads. */
 const feature: RemoteFeature = {
   key: 'admin',
-  slices: [
-    teamSlice,
-    emailServerConfigSlice,
-    rulesSlice,
-    emailLabelsSlice,
-    teamActivitySlice,
-    teamAuditSlice,
-  ],
+  slices: [teamSlice, emailServerConfigSlice, emailLabelsSlice, teamActivitySlice, teamAuditSlice],
   saga: adminRootSaga,
 };
 export default feature;

@@ -39,7 +39,7 @@ export const httpBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = async
 export const webApi = createApi({
   reducerPath: 'api',
   baseQuery: httpBaseQuery,
-  tagTypes: ['Member', 'Label', 'ReplyTemplate'],
+  tagTypes: ['Member', 'Label', 'ReplyTemplate', 'Rule'],
   endpoints: () => ({}),
 });
 

@@ -14,4 +14,5 @@ export * from './api';
 export * from './api.saga';
 export * from './team.api';
 export * from './templates.api';
+export * from './rules.api';
 export * from './store';

@@ -1,6 +1,6 @@
 import '../../i18n/texts';
 import './rules.css';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -26,25 +26,26 @@ import {
   type RuleTooSlow,
 } from '@teaminbox/contracts';
 import { PageHeading } from '@teaminbox/ui';
-import { selectCurrentUser, useAppDispatch, useAppSelector, useTeamLabels, useTeamMembers } from '@teaminbox/web-store';
+import {
+  selectCurrentUser,
+  useAppSelector,
+  useDeleteRuleMutation,
+  useSaveRuleMutation,
+  useTeamLabels,
+  useTeamMembers,
+  useTeamRulesQuery,
+} from '@teaminbox/web-store';
 import {
   canManageRules,
+  draftOf,
   newAction,
   newCondition,
+  newRule,
   type RuleDraft,
   valueInputOf,
   withActionType,
   withConditionField,
 } from './ruleEditor';
-import {
-  newRuleStarted,
-  ruleDeletionRequested,
-  ruleEditCancelled,
-  ruleEditStarted,
-  ruleSaveRequested,
-  rulesScreenOpened,
-  selectRules,
-} from './rulesSlice';
 
 /**
  * A rule the engine stopped on incoming mail for running past its budget: a warning badge that opens (and, on hover,
@@ -81,10 +82,18 @@ function TooSlowFlag({ tooSlow }: { tooSlow: RuleTooSlow }) {
 }
 
 /** Spec section 2: name, priority, 'Zap'/'Vyp', Edit and Delete, and a 'new rule' button. */
-function RulesTable({ manage }: { manage: boolean }) {
+function RulesTable({
+  rules,
+  loading,
+  manage,
+  onEdit,
+}: {
+  rules: Rule[];
+  loading: boolean;
+  manage: boolean;
+  onEdit: (rule: Rule) => void;
+}) {
   const { t } = useTranslation('admin');
-  const dispatch = useAppDispatch();
-  const { rules, loading, deleting } = useAppSelector(selectRules);
   return (
     <Card>
       <DataTable
@@ -130,25 +139,34 @@ function RulesTable({ manage }: { manage: boolean }) {
                 icon="pi pi-pencil"
                 size="small"
                 outlined
-                onClick={() => dispatch(ruleEditStarted(rule.id))}
+                onClick={() => onEdit(rule)}
                 data-testid="rule-edit"
               />
-              <Button
-                type="button"
-                label={t('rules.delete')}
-                icon="pi pi-trash"
-                size="small"
-                severity="danger"
-                outlined
-                loading={deleting.includes(rule.id)}
-                onClick={() => dispatch(ruleDeletionRequested(rule.id))}
-                data-testid="rule-delete"
-              />
+              <DeleteRuleButton id={rule.id} />
             </div>
           )}
         />
       </DataTable>
     </Card>
+  );
+}
+
+/** Delete, busy while its rule's deletion is under way (a failure is only logged, spec section 8). */
+function DeleteRuleButton({ id }: { id: string }) {
+  const { t } = useTranslation('admin');
+  const [remove, { isLoading }] = useDeleteRuleMutation();
+  return (
+    <Button
+      type="button"
+      label={t('rules.delete')}
+      icon="pi pi-trash"
+      size="small"
+      severity="danger"
+      outlined
+      loading={isLoading}
+      onClick={() => void remove(id)}
+      data-testid="rule-delete"
+    />
   );
 }
 
@@ -314,15 +332,18 @@ const replaceAt = <T,>(items: readonly T[], index: number, item: T) => items.map
 const removeAt = <T,>(items: readonly T[], index: number) => items.filter((_, i) => i !== index);
 
 /** Spec section 2: name, priority, enabled, suppress, conditions and actions with add and remove, Save and Cancel. */
-function RuleEditor({ initial }: { initial: RuleDraft }) {
+function RuleEditor({ initial, onClose }: { initial: RuleDraft; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const dispatch = useAppDispatch();
-  const { saving } = useAppSelector(selectRules);
+  const [save, { isLoading: saving }] = useSaveRuleMutation();
   const [draft, setDraft] = useState<RuleDraft>(initial);
   const set = (patch: Partial<RuleDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    dispatch(ruleSaveRequested(draft));
+    if (saving) return;
+    // Saved: back to the list, which loads again. A failure is only logged (spec section 8): the editor stays open.
+    void save(draft).then((result) => {
+      if (!result.error) onClose();
+    });
   };
   const matchModes = RULE_MATCH_MODES.map((value) => ({
     value,
@@ -427,31 +448,27 @@ function RuleEditor({ initial }: { initial: RuleDraft }) {
 
         <div className="flex gap-2">
           <Button type="submit" label={t('rules.save')} icon="pi pi-check" loading={saving} data-testid="rule-save" />
-          <Button
-            type="button"
-            label={t('rules.cancel')}
-            outlined
-            onClick={() => dispatch(ruleEditCancelled())}
-            data-testid="rule-cancel"
-          />
+          <Button type="button" label={t('rules.cancel')} outlined onClick={onClose} data-testid="rule-cancel" />
         </div>
       </form>
     </Card>
   );
 }
 
+const NO_RULES: Rule[] = [];
+
 /** /admin/rules: the team's automatic rules, as a table or, while one is edited, its editor. */
 export default function RulesPage() {
   const { t } = useTranslation('admin');
-  const dispatch = useAppDispatch();
-  const { editing } = useAppSelector(selectRules);
+  // The rule in the editor (a copy, or a new rule with the defaults); null shows the table.
+  const [editing, setEditing] = useState<RuleDraft | null>(null);
   const manage = canManageRules(useAppSelector(selectCurrentUser)?.role);
+  // No push tells of other members' changes: the rules load again whenever the screen opens. A load failure is only
+  // logged (spec section 8): the list keeps what it showed.
+  const { data: rules = NO_RULES, isFetching } = useTeamRulesQuery(undefined, { refetchOnMountOrArgChange: true });
   // The members and labels the actions name load with the screen, not only when an action's value is chosen.
   useTeamMembers();
   useTeamLabels();
-  useEffect(() => {
-    dispatch(rulesScreenOpened());
-  }, [dispatch]);
   return (
     <div className="rules-page p-3" data-testid="rules-page">
       <PageHeading title={t('rules.heading')}>
@@ -460,12 +477,16 @@ export default function RulesPage() {
             type="button"
             label={t('rules.newRule')}
             icon="pi pi-plus"
-            onClick={() => dispatch(newRuleStarted())}
+            onClick={() => setEditing(newRule(rules.length))}
             data-testid="rule-new"
           />
         )}
       </PageHeading>
-      {editing && manage ? <RuleEditor key={editing.id ?? 'new'} initial={editing} /> : <RulesTable manage={manage} />}
+      {editing && manage ? (
+        <RuleEditor key={editing.id ?? 'new'} initial={editing} onClose={() => setEditing(null)} />
+      ) : (
+        <RulesTable rules={rules} loading={isFetching} manage={manage} onEdit={(rule) => setEditing(draftOf(rule))} />
+      )}
     </div>
   );
 }
