@@ -197,11 +197,20 @@ describe('mailbox ingestion from a real Dovecot', () => {
       message('after-corpus', 'Valid after corpus'),
     ];
     for (const raw of corpus) await imap.append('INBOX', Buffer.from(raw, 'latin1'));
-    const all = await until(emails, (list) => list.some((e) => e.subject === 'Valid after corpus'), 20_000);
-    const quarantined: unknown[] = await t.app
-      .get(DataSource)
-      .query(`SELECT 1 FROM events WHERE type = 'EmailQuarantined'`);
-    expect(all.length - before + quarantined.length).toBe(corpus.length);
+    // Every message ends in the inbox or in quarantine: the wait is for all of them, not only for the last one.
+    const outcome = async () => {
+      const list = await emails();
+      const quarantined: unknown[] = await t.app
+        .get(DataSource)
+        .query(`SELECT 1 FROM events WHERE type = 'EmailQuarantined'`);
+      return { all: list, settled: list.length - before + quarantined.length };
+    };
+    const { all, settled } = await until(
+      outcome,
+      ({ all: list, settled: count }) => count >= corpus.length && list.some((e) => e.subject === 'Valid after corpus'),
+      30_000,
+    );
+    expect(settled).toBe(corpus.length);
     const invalidDate = all.find((e) => e.subject === 'invalid date');
     expect(invalidDate && Math.abs(Date.parse(invalidDate.receivedAt) - Date.now())).toBeLessThan(5 * 60_000);
     expect(all.filter((e) => e.subject.startsWith('same id'))).toHaveLength(2);
