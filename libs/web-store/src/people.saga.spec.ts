@@ -1,6 +1,9 @@
+import { createElement, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { act, renderHook } from '@testing-library/react';
 import { notificationsApi } from '@teaminbox/api-client';
 import { profilePhotoChanged } from './events';
-import { selectPersonPhoto } from './people.slice';
+import { selectPersonPhoto, usePersonPhotos } from './people.slice';
 import { loggedOut, userLoaded } from './session.slice';
 import { selectTeamMembers } from './team.api';
 import { answerServerCalls, createOfflineStore, stubSignedInCalls } from './testing';
@@ -56,6 +59,27 @@ describe('the team members’ photos', () => {
     const after = selectPersonPhoto(store.getState(), 'u2', null);
     expect(after).not.toBe(before);
     expect(urls.revoke).toHaveBeenCalledWith(before);
+  });
+
+  it('gives a screen each person’s photo by id or by address, and the new one when a photo changes', async () => {
+    const { store, photoOf } = setUp();
+    store.dispatch(userLoaded(me));
+    await flush();
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(Provider, { store, children });
+    const { result } = renderHook(() => usePersonPhotos(), { wrapper });
+    const bob = result.current('u2', null);
+    expect(bob).toMatch(/^blob:/);
+    expect(result.current(null, 'BOB@x.test')).toBe(bob);
+    expect(result.current('u3', 'cid@x.test')).toBeNull();
+    expect(result.current(null, 'stranger@x.test')).toBeNull();
+
+    photoOf.mockResolvedValue(new Blob(['new']));
+    await act(async () => {
+      store.dispatch(profilePhotoChanged('u2'));
+      await flush();
+    });
+    expect(result.current(null, 'bob@x.test')).toMatch(/^blob:/);
+    expect(result.current(null, 'bob@x.test')).not.toBe(bob);
   });
 
   it('fetches the members again for each user known and forgets them on logout', async () => {

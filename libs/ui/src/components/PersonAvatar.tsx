@@ -1,11 +1,12 @@
 import { Avatar } from 'primereact/avatar';
-import { selectPersonPhoto, useAppSelector } from '@teaminbox/web-store';
 import { initials } from '../format/format';
 
 export interface PersonAvatarProps {
-  /** The person's user id, when known (a member of the team). */
+  /** The URL of the person's profile photo; none: initials (a screen finds it with web-store's usePersonPhotos). */
+  photo?: string | null;
+  /** The person's user id, when known (a member of the team): names whom the avatar shows. */
   userId?: string | null;
-  /** The person's address: finds the member when no id is given, and gives initials without a name. */
+  /** The person's address: gives initials without a name. */
   email?: string | null;
   name?: string | null;
   /** Pixels (square); PrimeReact's normal size when not given. */
@@ -15,12 +16,8 @@ export interface PersonAvatarProps {
   decorative?: boolean;
 }
 
-/**
- * A person's avatar wherever the product shows someone: their profile photo (loaded once per page for the team's
- * members by the store), else up to two initials.
- */
-export function PersonAvatar({ userId, email, name, size, className, decorative = true }: PersonAvatarProps) {
-  const photo = useAppSelector((state) => selectPersonPhoto(state, userId, email));
+/** A person's avatar wherever the product shows someone: their profile photo, else up to two initials. */
+export function PersonAvatar({ photo, userId, email, name, size, className, decorative = true }: PersonAvatarProps) {
   const style = size ? { width: size, height: size, fontSize: Math.max(10, Math.round(size * 0.4)) } : undefined;
   const label = name || email || '';
   return (

@@ -9,7 +9,7 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import type { TeamActivityEntry } from '@teaminbox/contracts';
 import { Link, PageHeading, PersonAvatar } from '@teaminbox/ui';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { useAppDispatch, useAppSelector, usePersonPhotos } from '@teaminbox/web-store';
 import { actorName, describeEntry, typeName } from './activityText';
 import { activityPageRequested, activityRequested, filterTyped, selectTeamActivity } from './teamActivitySlice';
 
@@ -20,12 +20,19 @@ const AVATAR_STYLE = { width: AVATAR_SIZE, height: AVATAR_SIZE, fontSize: '0.75r
 function Actor({ entry }: { entry: TeamActivityEntry }) {
   const { t } = useTranslation('admin');
   const name = actorName(t, entry);
+  const photoOf = usePersonPhotos();
   const person = entry.actorKind === 'user' || Boolean(entry.actorUserId);
   return (
     <div className="flex align-items-center gap-2" data-testid="activity-actor">
       {person ? (
         <span data-testid="activity-avatar" className="flex" style={{ flex: AVATAR_STYLE.flex }}>
-          <PersonAvatar userId={entry.actorUserId} email={entry.actorEmail} name={entry.actorName} size={AVATAR_SIZE} />
+          <PersonAvatar
+            photo={photoOf(entry.actorUserId, entry.actorEmail)}
+            userId={entry.actorUserId}
+            email={entry.actorEmail}
+            name={entry.actorName}
+            size={AVATAR_SIZE}
+          />
         </span>
       ) : (
         <Avatar

@@ -10,7 +10,13 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { isValidEmail, ROLES, type Role, type TeamInvitation, type TeamMember } from '@teaminbox/contracts';
 import { EmailProofNotice, PageHeading, PersonAvatar } from '@teaminbox/ui';
-import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import {
+  selectCanWrite,
+  selectCurrentUser,
+  useAppDispatch,
+  useAppSelector,
+  usePersonPhotos,
+} from '@teaminbox/web-store';
 import { actingRole, canChangeRole, canRemove, isOwnRow } from './teamRules';
 import {
   confirmationDismissed,
@@ -75,6 +81,7 @@ function MemberRow({
   removable: boolean;
 }) {
   const { t } = useTranslation('admin');
+  const photoOf = usePersonPhotos();
   const dispatch = useAppDispatch();
   const { savingRoles } = useAppSelector(selectTeam);
   const [draft, setDraft] = useState<Role>(member.role);
@@ -82,7 +89,13 @@ function MemberRow({
     <tr data-testid="member-row" data-email={member.email} data-role={member.role}>
       <td data-testid="member-name">
         <span className="flex align-items-center gap-2">
-          <PersonAvatar userId={member.id} email={member.email} name={member.name} size={28} />
+          <PersonAvatar
+            photo={photoOf(member.id, member.email)}
+            userId={member.id}
+            email={member.email}
+            name={member.name}
+            size={28}
+          />
           <span>
             {member.name || member.email}
             {own ? <strong> {t('team.you')}</strong> : null}

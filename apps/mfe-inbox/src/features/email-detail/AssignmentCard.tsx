@@ -4,7 +4,13 @@ import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
 import type { EmailDetail } from '@teaminbox/contracts';
 import { PersonAvatar } from '@teaminbox/ui';
-import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import {
+  selectCanWrite,
+  selectCurrentUser,
+  useAppDispatch,
+  useAppSelector,
+  usePersonPhotos,
+} from '@teaminbox/web-store';
 import { assignableMembers, useTeamDirectory } from '../../shared/teamDirectory';
 import { commandRequested, memberChosen, selectEmailDetail } from './emailDetailSlice';
 
@@ -14,6 +20,7 @@ import { commandRequested, memberChosen, selectEmailDetail } from './emailDetail
  */
 export function AssignmentCard({ email }: { email: EmailDetail }) {
   const { t } = useTranslation('inbox');
+  const photoOf = usePersonPhotos();
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectCurrentUser);
   const { members } = useTeamDirectory();
@@ -27,7 +34,13 @@ export function AssignmentCard({ email }: { email: EmailDetail }) {
     <Card title={t('emailDetail.assignment')}>
       <div className="flex align-items-center gap-2 mb-3">
         {email.assignedTo ? (
-          <PersonAvatar userId={email.assignedTo} email={member?.email} name={assigneeName} size={28} />
+          <PersonAvatar
+            photo={photoOf(email.assignedTo, member?.email)}
+            userId={email.assignedTo}
+            email={member?.email}
+            name={assigneeName}
+            size={28}
+          />
         ) : null}
         <p data-testid="assignee" className="m-0">
           {email.assignedTo ? t('emailDetail.assignedTo', { name: assigneeName }) : t('emailDetail.notAssigned')}

@@ -5,7 +5,13 @@ import { Card } from 'primereact/card';
 import { Mention } from 'primereact/mention';
 import type { TeamMember } from '@teaminbox/contracts';
 import { PersonAvatar } from '@teaminbox/ui';
-import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import {
+  selectCanWrite,
+  selectCurrentUser,
+  useAppDispatch,
+  useAppSelector,
+  usePersonPhotos,
+} from '@teaminbox/web-store';
 import { assignableMembers, useTeamDirectory } from '../../shared/teamDirectory';
 import {
   commentAddRequested,
@@ -76,6 +82,7 @@ function MentionTextarea({
 /** Internal comments: add (with mentions), edit and delete one's own; the list scrolls past 500 px. */
 export function CommentsCard({ emailId }: { emailId: string }) {
   const { t } = useTranslation('inbox');
+  const photoOf = usePersonPhotos();
   const dispatch = useAppDispatch();
   const { items: comments, draft: text, editing } = useAppSelector(selectComments);
   const { members } = useTeamDirectory();
@@ -125,7 +132,13 @@ export function CommentsCard({ emailId }: { emailId: string }) {
           }
           return (
             <li key={comment.id} className="flex align-items-start gap-2" data-testid="comment">
-              <PersonAvatar userId={comment.userId} email={comment.userEmail} name={comment.userName} size={28} />
+              <PersonAvatar
+                photo={photoOf(comment.userId, comment.userEmail)}
+                userId={comment.userId}
+                email={comment.userEmail}
+                name={comment.userName}
+                size={28}
+              />
               <strong>{comment.userName || comment.userEmail}</strong>
               <span style={{ whiteSpace: 'pre-wrap' }} className="flex-1">
                 {comment.message}

@@ -6,7 +6,7 @@ import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import type { EmailHistoryActor, EmailHistoryEntry } from '@teaminbox/contracts';
 import { PersonAvatar } from '@teaminbox/ui';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { useAppDispatch, useAppSelector, usePersonPhotos } from '@teaminbox/web-store';
 import { asOfChosen, backToNow, selectEmailHistory } from './emailHistorySlice';
 
 /** Ids are UUID v7 (their first characters are a timestamp, alike within a minute): the end tells them apart. */
@@ -65,6 +65,7 @@ function useChangeText() {
  */
 export function HistoryView({ emailId }: { emailId: string }) {
   const { t, i18n } = useTranslation('inbox');
+  const photoOf = usePersonPhotos();
   const dispatch = useAppDispatch();
   const history = useAppSelector(selectEmailHistory);
   const [when, setWhen] = useState<Date | null>(history.asOf ? new Date(history.asOf) : null);
@@ -123,7 +124,13 @@ export function HistoryView({ emailId }: { emailId: string }) {
               data-type={entry.type}
             >
               {user ? (
-                <PersonAvatar userId={user.userId} email={user.email} name={user.name} size={32} />
+                <PersonAvatar
+                  photo={photoOf(user.userId, user.email)}
+                  userId={user.userId}
+                  email={user.email}
+                  name={user.name}
+                  size={32}
+                />
               ) : (
                 <span className="p-avatar p-avatar-circle" aria-hidden style={{ width: 32, height: 32 }}>
                   <i className={entry.actor.kind === 'rule' ? 'pi pi-bolt' : 'pi pi-server'} />

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Chip } from 'primereact/chip';
 import { PersonAvatar } from '@teaminbox/ui';
-import { selectCurrentUser, useAppSelector } from '@teaminbox/web-store';
+import { selectCurrentUser, useAppSelector, usePersonPhotos } from '@teaminbox/web-store';
 import { selectEmailDetail } from './emailDetailSlice';
 
 /** Who else is viewing the email, live, and who of them is writing a reply. */
 export function PresenceBar({ emailId }: { emailId: string }) {
   const { t } = useTranslation('inbox');
+  const photoOf = usePersonPhotos();
   const me = useAppSelector(selectCurrentUser);
   const presence = useAppSelector(selectEmailDetail).presence[emailId];
   const others = (presence?.viewers ?? []).filter((viewer) => viewer.userId !== me?.id);
@@ -16,7 +17,13 @@ export function PresenceBar({ emailId }: { emailId: string }) {
       <span>{t('emailDetail.watching')}</span>
       {others.map((viewer) => (
         <span key={viewer.userId} className="flex align-items-center gap-1">
-          <PersonAvatar userId={viewer.userId} email={viewer.email} name={viewer.name} size={24} />
+          <PersonAvatar
+            photo={photoOf(viewer.userId, viewer.email)}
+            userId={viewer.userId}
+            email={viewer.email}
+            name={viewer.name}
+            size={24}
+          />
           <Chip label={viewer.name || viewer.email} data-testid="presence-viewer" />
         </span>
       ))}

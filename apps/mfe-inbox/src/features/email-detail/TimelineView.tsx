@@ -12,6 +12,7 @@ import {
   type TimelineType,
 } from './thread-timeline';
 import { PersonAvatar } from '@teaminbox/ui';
+import { usePersonPhotos } from '@teaminbox/web-store';
 
 const SEVERITY: Record<TimelineType, 'info' | 'success' | 'warning' | 'secondary' | 'contrast'> = {
   incoming: 'info',
@@ -37,6 +38,7 @@ export function TimelineView({
   actions: EmailAction[];
 }) {
   const { t } = useTranslation('inbox');
+  const photoOf = usePersonPhotos();
   const events = buildTimeline(
     thread,
     replies,
@@ -60,7 +62,12 @@ export function TimelineView({
             {byRule(event) ? (
               <Avatar icon="pi pi-bolt" shape="circle" aria-hidden />
             ) : (
-              <PersonAvatar userId={event.userId} email={event.email} name={event.author} />
+              <PersonAvatar
+                photo={photoOf(event.userId, event.email)}
+                userId={event.userId}
+                email={event.email}
+                name={event.author}
+              />
             )}
             <div className="flex-1">
               <div className="flex flex-wrap align-items-center gap-2">
