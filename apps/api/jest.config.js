@@ -16,7 +16,8 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
+  // oauth4webapi is ESM-only: compiled to CommonJS for jest like @nestjs.
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/|oauth4webapi/)'],
   moduleNameMapper: { '^@teaminbox/contracts$': '<rootDir>/../../libs/contracts/src/index.ts' },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -3,10 +3,12 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 /**
- * What the next token answers do: normal, a short-lived access token, one failure, or a short-lived access token
- * whose refresh answers carry no new refresh token (as Google's do).
+ * What the next token answers do: normal, a short-lived access token, one failure, a short-lived access token
+ * whose refresh answers carry no new refresh token (as Google's do), or tokens issued for another client's app
+ * (`aud`) or by another issuer (`iss`).
  */
-export type OAuthMockMode = 'normal' | 'short-lived' | 'fail-once' | 'short-lived-google';
+export type OAuthMockMode =
+  'normal' | 'short-lived' | 'fail-once' | 'short-lived-google' | 'foreign-audience' | 'foreign-issuer';
 
 /**
  * oauth2-mock-server on 127.0.0.1 in a child process (it is ESM-only); its tokens carry `email` and a unique `jti`.
@@ -31,6 +33,8 @@ let mode = 'normal';
 const issued = new Set();
 server.service.on('beforeTokenSigning', (token) => { token.payload.email = process.env.MOCK_EMAIL;
   token.payload.jti = randomUUID();
+  if (mode === 'foreign-audience') token.payload.aud = 'another-app';
+  if (mode === 'foreign-issuer') token.payload.iss = 'https://idp.attacker.example';
 });
 const usedRefreshTokens = new Set();
 server.service.on('beforeResponse', (response, req) => {

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { Public, RequireRole, TeamCaller } from '../../../platform/auth';
 import { DomainError } from '../../../platform/event-sourcing';
 import { MAILBOX_MANAGERS, MAILBOX_TEAM } from '../http/mailbox-team';
-import { MailOAuthService } from './mail-oauth.service';
+import { type OAuthCallbackQuery, MailOAuthService } from './mail-oauth.service';
 import { OAUTH_CALLBACK_PATH, OAUTH_STATE_TTL_MS, providerFromPath } from './oauth-providers';
 
 /** The cookie that binds a consent to the browser that asked for it (HttpOnly, sent only to the callback). */
@@ -47,14 +47,12 @@ export class MailOAuthController {
   @Get('callback')
   @Redirect()
   async callback(
-    @Query('code') code: unknown,
-    @Query('state') state: unknown,
-    @Query('error') error: unknown,
+    @Query() query: OAuthCallbackQuery,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ url: string; statusCode: number }> {
     const binding = cookieOf(req, OAUTH_BINDING_COOKIE);
     res.clearCookie(OAUTH_BINDING_COOKIE, { path: OAUTH_CALLBACK_PATH });
-    return { url: await this.oauth.complete({ code, state, error }, binding), statusCode: 302 };
+    return { url: await this.oauth.complete(query, binding), statusCode: 302 };
   }
 }

@@ -226,6 +226,29 @@ describe('mailbox OAuth2 against oauth2-mock-server', () => {
     expect((await t.request('/api/email-server-config', { token: other.token })).status).toBe(404);
   });
 
+  it("refuses an id_token issued for another client or by another issuer, and a provider's refusal", async () => {
+    const { token } = await userWithTeam('oauth-foreign-token');
+    try {
+      for (const mode of ['foreign-audience', 'foreign-issuer'] as const) {
+        const started = await consent(token, 'microsoft');
+        await mock.setMode(mode);
+        expect(await callback(started)).toEqual({ status: 302, location: ERROR });
+        await mock.setMode('normal');
+      }
+    } finally {
+      await mock.setMode('normal');
+    }
+    // The provider's error redirect (the user declined) stores nothing either.
+    const declined = await consent(token, 'google');
+    const state = new URLSearchParams(declined.callback.split('?')[1]).get('state')!;
+    expect(
+      await callback(`/api/email-server-config/oauth/callback?error=access_denied&state=${state}`, declined.cookie),
+    ).toEqual({ status: 302, location: ERROR });
+    expect((await t.request('/api/email-server-config', { token })).status).toBe(404);
+    // The same team completes a genuine consent.
+    expect(await callback(await consent(token, 'microsoft'))).toEqual({ status: 302, location: SUCCESS });
+  });
+
   it('secures the URL endpoint and knows only Google and Microsoft', async () => {
     expect((await t.request('/api/email-server-config/oauth/google/url')).status).toBe(401);
     const { token } = await userWithTeam('oauth-unknown');

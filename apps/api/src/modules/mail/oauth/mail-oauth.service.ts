@@ -12,8 +12,10 @@ import { MAILBOX_CONFIG_PROJECTION } from '../projections/mailbox-config.project
 import { describe, MailboxOAuthTokens } from './mailbox-oauth-tokens';
 import {
   authorizationUrl,
-  emailFromIdToken,
+  emailFromClaims,
+  exchangeCode,
   hashState,
+  newConsentSecrets,
   OAUTH_CALLBACK_PATH,
   OAUTH_PROFILES,
   OAUTH_RETURN_PATH,
@@ -22,7 +24,6 @@ import {
   oauthMailHosts,
   providerConfig,
   randomToken,
-  requestToken,
 } from './oauth-providers';
 
 export const OAUTH_NOT_CONFIGURED_MESSAGE = 'OAuth2 sign-in with this provider is not configured on the server.';
@@ -36,10 +37,14 @@ interface StateRow {
   binding_hash: string | null;
 }
 
+/** The provider's redirect back: its query parameters as the callback received them. */
+export type OAuthCallbackQuery = Record<string, unknown>;
+
 /**
  * The mailbox OAuth2 consent: hands out the provider's authorization URL (PKCE S256, single-use `state`
  * stored hashed for ten minutes), then completes the callback by exchanging the code and storing the
- * tokens sealed in the team's mailbox settings together with the provider's server presets.
+ * tokens sealed in the team's mailbox settings together with the provider's server presets. The protocol
+ * (PKCE, the redirect's check, the code exchange and the answer's validation) is the oauth4webapi library's.
  */
 @Injectable()
 export class MailOAuthService {
@@ -73,8 +78,7 @@ export class MailOAuthService {
   ): Promise<{ url: string; binding: string }> {
     const app = providerConfig(this.config.oauth, provider);
     if (!app) throw new DomainError('invalid', OAUTH_NOT_CONFIGURED_MESSAGE);
-    const state = randomToken();
-    const verifier = randomToken();
+    const { state, verifier } = newConsentSecrets();
     const binding = randomToken();
     await this.db.query('DELETE FROM mail_oauth_state WHERE expires_at < now()');
     await this.db.query(
@@ -90,17 +94,14 @@ export class MailOAuthService {
         hashState(binding),
       ],
     );
-    return { url: authorizationUrl(provider, app, { redirectUri: this.redirectUri, state, verifier }), binding };
+    return { url: await authorizationUrl(provider, app, { redirectUri: this.redirectUri, state, verifier }), binding };
   }
 
   /**
    * Completes a consent from the browser that asked for it (`binding`, from its cookie); returns where to send the
    * browser. Never throws: failures log and answer ?oauth=error.
    */
-  async complete(
-    query: { code?: unknown; state?: unknown; error?: unknown },
-    binding: string | undefined,
-  ): Promise<string> {
+  async complete(query: OAuthCallbackQuery, binding: string | undefined): Promise<string> {
     try {
       await this.exchange(query, binding);
       return this.returnUrl('success');
@@ -110,16 +111,14 @@ export class MailOAuthService {
     }
   }
 
-  private async exchange(
-    query: { code?: unknown; state?: unknown; error?: unknown },
-    binding: string | undefined,
-  ): Promise<void> {
-    if (typeof query.state !== 'string' || !query.state) throw new OAuthTokenError('The callback has no state.');
+  private async exchange(query: OAuthCallbackQuery, binding: string | undefined): Promise<void> {
+    const state = query.state;
+    if (typeof state !== 'string' || !state) throw new OAuthTokenError('The callback has no state.');
     // Consumed whatever happens next: a state works once.
     const result: unknown = await this.db.query(
       `DELETE FROM mail_oauth_state WHERE state_hash = $1
        RETURNING team_id, user_id, provider, verifier_sealed, expires_at, binding_hash`,
-      [hashState(query.state)],
+      [hashState(state)],
     );
     // TypeORM answers a DELETE ... RETURNING with [rows, affected count].
     const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as StateRow[];
@@ -134,24 +133,20 @@ export class MailOAuthService {
     if (session?.teamId !== row.team_id || !session.role || !MAILBOX_MANAGERS.includes(session.role)) {
       throw new OAuthTokenError("The user may no longer change this team's mailbox.");
     }
-    if (typeof query.error === 'string') {
-      throw new OAuthTokenError(
-        `The provider refused the consent (${query.error.replace(/[^\w.-]/g, '').slice(0, 60)}).`,
-      );
-    }
-    if (typeof query.code !== 'string' || !query.code) throw new OAuthTokenError('The callback has no code.');
     const provider = row.provider;
     const app = providerConfig(this.config.oauth, provider);
     if (!app) throw new OAuthTokenError('The provider is not configured.');
 
-    const tokens = await requestToken(app, {
-      grant_type: 'authorization_code',
-      code: query.code,
-      redirect_uri: this.redirectUri,
-      code_verifier: this.box.open(row.verifier_sealed),
+    // The library checks the redirect (the provider's error, the state), exchanges the code with the verifier and
+    // validates the answer and its id_token.
+    const tokens = await exchangeCode(app, {
+      callback: callbackParameters(query),
+      expectedState: state,
+      redirectUri: this.redirectUri,
+      verifier: this.box.open(row.verifier_sealed),
     });
     if (!tokens.refreshToken) throw new OAuthTokenError('The provider issued no refresh token.');
-    const email = emailFromIdToken(tokens.idToken);
+    const email = emailFromClaims(tokens.idTokenClaims);
     if (!email) throw new OAuthTokenError('The provider did not tell the mailbox address.');
 
     const oauth = {
@@ -206,4 +201,15 @@ export class MailOAuthService {
       await this.supervisor.reload(row.team_id);
     }
   }
+}
+
+/** The callback's query as URL parameters; a repeated or non-text parameter is refused. */
+function callbackParameters(query: OAuthCallbackQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value !== 'string')
+      throw new OAuthTokenError(`The callback's parameter ${key.slice(0, 40)} is invalid.`);
+    params.set(key, value);
+  }
+  return params;
 }

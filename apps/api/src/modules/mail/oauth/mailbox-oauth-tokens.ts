@@ -8,7 +8,7 @@ import { EventSourcedRepository } from '../../../platform/event-sourcing';
 import { RequestContext } from '../../../platform/request-context';
 import { mailboxDecider } from '../domain/mailbox.decider';
 import { mailboxStreamId } from '../domain/mailbox-settings';
-import { OAUTH_REFRESH_MARGIN_MS, OAuthTokenError, providerConfig, requestToken } from './oauth-providers';
+import { OAUTH_REFRESH_MARGIN_MS, OAuthTokenError, providerConfig, refreshTokens } from './oauth-providers';
 
 /**
  * OAuth2 tokens of team mailboxes: writes settings changes to the `mailbox-<teamId>` stream (tokens only
@@ -75,7 +75,7 @@ export class MailboxOAuthTokens {
     const refreshToken = this.box.open(latest.oauth.refreshTokenSealed);
     let tokens;
     try {
-      tokens = await requestToken(app, { grant_type: 'refresh_token', refresh_token: refreshToken });
+      tokens = await refreshTokens(app, refreshToken);
     } catch (error) {
       this.logger.warn(`Refreshing the ${provider} access token of team ${teamId} failed: ${describe(error)}`);
       throw error;
