@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Client } from 'pg';
+import { queryOnce } from '../test/support/test-database';
 
 const apiRoot = resolve(__dirname, '..');
 
@@ -46,16 +46,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function query<T>(url: string, sql: string): Promise<T[]> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
 describe('the embedded database of an app', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'teaminbox-select-db-'));
   const postmasterPid = () =>
@@ -70,7 +60,7 @@ describe('the embedded database of an app', () => {
     const killed = selectInChild(dataDir);
     const first = await killed.started;
     expect(first).not.toBeNull();
-    await query(first!.url, `CREATE TABLE kept (note text); INSERT INTO kept VALUES ('written before the kill')`);
+    await queryOnce(first!.url, `CREATE TABLE kept (note text); INSERT INTO kept VALUES ('written before the kill')`);
     const orphan = postmasterPid();
     leftover = orphan;
     killed.process.kill('SIGKILL');
@@ -88,7 +78,7 @@ describe('the embedded database of an app', () => {
       );
       expect(postmasterPid()).not.toBe(orphan);
       leftover = postmasterPid();
-      expect(await query<{ note: string }>(second!.url, 'SELECT note FROM kept')).toEqual([
+      expect(await queryOnce<{ note: string }>(second!.url, 'SELECT note FROM kept')).toEqual([
         { note: 'written before the kill' },
       ]);
 
@@ -97,7 +87,7 @@ describe('the embedded database of an app', () => {
       expect(await another.started).toBeNull();
       expect(await another.exited).toBe(1);
       expect(another.stderr()).toMatch(/is already running \(pid \d+\), probably under a started app/);
-      expect(await query<{ n: number }>(second!.url, 'SELECT 1 AS n')).toEqual([{ n: 1 }]);
+      expect(await queryOnce<{ n: number }>(second!.url, 'SELECT 1 AS n')).toEqual([{ n: 1 }]);
     } finally {
       next.process.stdin?.end();
       expect(await next.exited).toBe(0);

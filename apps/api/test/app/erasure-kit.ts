@@ -1,6 +1,6 @@
 import type { DataSubjectErasure } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
-import type { SmtpSink } from '../support/smtp-sink';
+import { sendOnlyMailServer, type SmtpSink } from '../support/smtp-sink';
 import type { TestApp } from './test-app';
 import { verifyTestApp } from './verify-test-app';
 
@@ -32,22 +32,6 @@ export function erasureKit(t: TestApp, sink: SmtpSink) {
     expect(report.equal).toBe(true);
   };
   /** Makes the team's replies go to the test SMTP server (no mailbox sync: the configuration is inactive). */
-  const configureSmtp = (token: string) =>
-    call(token, 'POST', '/api/email-server-config', {
-      imapHost: '127.0.0.1',
-      imapPort: 1,
-      imapUsername: 'nobody',
-      imapPassword: 'unused',
-      imapUseSsl: false,
-      smtpHost: '127.0.0.1',
-      smtpPort: Number(new URL(sink.url).port),
-      smtpUsername: 'mailer',
-      smtpPassword: 's3cret',
-      smtpUseSsl: false,
-      smtpUseTls: false,
-      fromEmail: 'support@example.com',
-      fromName: 'Support Team',
-      isActive: false,
-    });
+  const configureSmtp = (token: string) => call(token, 'POST', '/api/email-server-config', sendOnlyMailServer(sink));
   return { db, call, erase, exported, verifyEqual, configureSmtp };
 }

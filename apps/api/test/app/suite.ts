@@ -1,4 +1,5 @@
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import type { AppConfig } from '../../src/platform/config/app-config';
 import { startTestApp, type TestApp } from './test-app';
 
 /** Something a suite opened that must be closed before the app (e.g. client sockets). */
@@ -25,14 +26,17 @@ function lateBound<T extends object>(what: string, current: () => T | undefined)
 
 /**
  * The whole application for one suite, with an SMTP sink for the mail it sends: both started before the suite's
- * tests and closed after them (after the `sockets` the suite opened).
+ * tests and closed after them (after the `sockets` the suite opened). `config` changes the app's test configuration.
  */
-export function suiteWithApp(options: { sockets?: Closable[] } = {}): { t: TestApp; sink: SmtpSink } {
+export function suiteWithApp(options: { sockets?: Closable[]; config?: Partial<AppConfig> } = {}): {
+  t: TestApp;
+  sink: SmtpSink;
+} {
   let sink: SmtpSink | undefined;
   let t: TestApp | undefined;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url });
+    t = await startTestApp({ ...options.config, smtpUrl: sink.url });
   });
   afterAll(async () => {
     for (const socket of options.sockets ?? []) socket.close();

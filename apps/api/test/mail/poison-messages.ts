@@ -1,3 +1,5 @@
+import { withAttachment } from './mime';
+
 /**
  * Messages that PostgreSQL or the inbox cannot store as parsed, one per class found by reading the ingestion code.
  * Each is an ordinary, well-formed RFC 5322 message; what is hostile is a decoded value. `subject` is what the list
@@ -49,25 +51,10 @@ export const POISON_MESSAGES: PoisonMessage[] = [
   {
     name: 'a NUL in an RFC 2231 attachment filename',
     subject: 'Nul filename',
-    source: [
-      ...headers('Nul filename', [
-        'Date: Mon, 2 Nov 2026 10:00:00 +0000',
-        'MIME-Version: 1.0',
-        'Content-Type: multipart/mixed; boundary="b"',
-      ]),
-      '',
-      '--b',
-      'Content-Type: text/plain',
-      '',
-      'see attachment',
-      '--b',
+    source: withAttachment(headers('Nul filename', ['Date: Mon, 2 Nov 2026 10:00:00 +0000']), 'see attachment', [
       "Content-Type: application/octet-stream; name*=utf-8''evil%00name.txt",
       "Content-Disposition: attachment; filename*=utf-8''evil%00name.txt",
-      '',
-      'data',
-      '--b--',
-      '',
-    ].join('\r\n'),
+    ]),
   },
   {
     name: 'an unpaired surrogate decoded from a UTF-16 subject',

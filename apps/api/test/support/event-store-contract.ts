@@ -12,6 +12,7 @@ import {
   type StoredEvent,
 } from '../../src/platform/event-store/event-store.port';
 import { MAX_EVENT_STRING_LENGTH } from '../../src/platform/event-store/event-text';
+import { systemEvent as newEvent } from './event-metadata';
 
 export interface EventStoreContractSubject {
   store: EventStore;
@@ -26,21 +27,6 @@ export interface EventStoreContractSubject {
     holdMs: number,
   ): Promise<AppendResult>;
   dispose(): Promise<void>;
-}
-
-function newEvent(type: string, data: Record<string, unknown>): NewEvent {
-  return {
-    eventId: randomUUID(),
-    type,
-    data,
-    metadata: {
-      actorUserId: null,
-      teamId: null,
-      correlationId: randomUUID(),
-      causationId: null,
-      occurredAt: new Date().toISOString(),
-    },
-  };
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -101,3 +101,33 @@ export function linkIn(mail: CapturedMail, publicUrl: string, path: string): str
   if (!match) throw new Error(`No ${prefix} link in mail: ${mail.text}`);
   return match[0];
 }
+
+/**
+ * The SMTP fields of a team's mail server configuration that sends to a local test server on `port`: plaintext, with
+ * the sink's login ("mailer") and its password unless another one is given.
+ */
+export function localSmtpSettings(port: number, smtpPassword = 's3cret') {
+  return {
+    smtpHost: '127.0.0.1',
+    smtpPort: port,
+    smtpUsername: 'mailer',
+    smtpPassword,
+    smtpUseSsl: false,
+    smtpUseTls: false,
+  };
+}
+
+/** The body of POST /api/email-server-config that makes a team's replies go to the sink (inactive: no mailbox sync). */
+export function sendOnlyMailServer(sink: SmtpSink) {
+  return {
+    imapHost: '127.0.0.1',
+    imapPort: 1,
+    imapUsername: 'nobody',
+    imapPassword: 'unused',
+    imapUseSsl: false,
+    ...localSmtpSettings(Number(new URL(sink.url).port)),
+    fromEmail: 'support@example.com',
+    fromName: 'Support Team',
+    isActive: false,
+  };
+}

@@ -77,3 +77,14 @@ export async function createMigratedTestDataSource(
     },
   };
 }
+
+/** The rows of one query on its own connection to `url` (closed after it). */
+export async function queryOnce<T>(url: string, sql: string): Promise<T[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}

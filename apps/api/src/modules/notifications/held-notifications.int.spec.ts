@@ -4,22 +4,16 @@ import type { EmailRulesEvaluated } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { type Person, teamWith } from '../../../test/app/identity-fixtures';
+import { emailReceived } from '../../../test/notifications/receive-email';
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
+import { QUIET_MAIL_RULE } from '../../../test/rules/rule';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
 import { createApp } from '../../create-app';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { notificationsStreamId } from './domain/notifications-created.decider';
 import { NotifyRecipientsProcessManager } from './reactions/notify-recipients.process-manager';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { readUntil } from '../../../test/support/until';
 
 /**
  * A new email of a team with an enabled rule that suppresses notifications waits for the rules engine's
@@ -55,41 +49,9 @@ describe('notifications held for the rules engine (real PostgreSQL)', () => {
 
   /** A new email of the team, as mail ingestion records it: its id and its EmailReceived's id. */
   async function receive(subject: string): Promise<{ emailId: string; eventId: string }> {
-    const emailId = uuidv7();
-    const eventId = uuidv7();
-    await store().appendToStream(
-      `email-${emailId}`,
-      [
-        {
-          eventId,
-          type: 'EmailReceived',
-          data: {
-            emailId,
-            teamId,
-            messageId: `<${emailId}@example.com>`,
-            subject,
-            fromName: 'Alice Customer',
-            fromEmail: 'customer@example.com',
-            to: ['support@example.com'],
-            cc: [],
-            text: 'Hello',
-            html: null,
-            receivedAt: new Date().toISOString(),
-            priority: 'MEDIUM',
-            status: 'NEW',
-          },
-          metadata: {
-            actorUserId: null,
-            teamId,
-            correlationId: uuidv7(),
-            causationId: null,
-            occurredAt: new Date().toISOString(),
-          },
-        },
-      ],
-      'no_stream',
-    );
-    return { emailId, eventId };
+    const { streamId, emailId, event } = emailReceived(teamId, { subject });
+    await store().appendToStream(streamId, [event], 'no_stream');
+    return { emailId, eventId: event.eventId };
   }
 
   /** What the rules engine appends once it has evaluated an email (here on its behalf). */
@@ -150,21 +112,13 @@ describe('notifications held for the rules engine (real PostgreSQL)', () => {
     const rule = await t.request<{ id: string }>('/api/rules', {
       method: 'POST',
       token: admin.token,
-      body: {
-        name: 'Newsletters',
-        enabled: true,
-        priority: null,
-        matchMode: 'ALL',
-        conditions: [{ field: 'SUBJECT', operator: 'CONTAINS', value: '[quiet]' }],
-        actions: [],
-        suppressNotifications: true,
-      },
+      body: QUIET_MAIL_RULE,
     });
     expect(rule.status).toBe(200);
     const quiet = await receive('Weekly digest [quiet]');
     const loud = await receive('Weekly digest');
 
-    const loudNotified = await until(
+    const loudNotified = await readUntil(
       () => notified(loud.eventId),
       (events) => events.length > 0,
     );
@@ -179,7 +133,7 @@ describe('notifications held for the rules engine (real PostgreSQL)', () => {
     expect((await store().readStream(`rules-evaluation-${loud.emailId}`)).map((event) => event.data)).toEqual([
       { teamId, emailId: loud.emailId, matchedRuleIds: [], suppressNotifications: false },
     ]);
-    await until(
+    await readUntil(
       () => holdOf(quiet.eventId),
       (hold) => hold?.released === true,
     );
@@ -206,7 +160,7 @@ describe('notifications held for the rules engine (real PostgreSQL)', () => {
 
     await evaluated(kept.emailId, false);
     await evaluated(quiet.emailId, true);
-    const keptNotified = await until(
+    const keptNotified = await readUntil(
       () => notified(kept.eventId),
       (events) => events.length > 0,
     );
@@ -225,7 +179,7 @@ describe('notifications held for the rules engine (real PostgreSQL)', () => {
     manager.tuning.holdMs = 300;
     try {
       const email = await receive('Nobody evaluates me');
-      const found = await until(
+      const found = await readUntil(
         () => notified(email.eventId),
         (events) => events.length > 0,
       );

@@ -6,15 +6,10 @@ import { receiveEmail } from '../../../test/notifications/receive-email';
 import { type CapturedMail, type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
 import { NotificationDigestQueue } from './jobs/notification-digest-queue';
 import { NotificationQueue } from './jobs/notification-queue';
+import { readUntil } from '../../../test/support/until';
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = <T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 30_000) =>
+  readUntil(read, ok, timeoutMs);
 
 const WINDOW_SECONDS = 8;
 

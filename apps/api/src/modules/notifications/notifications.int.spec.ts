@@ -2,9 +2,10 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Notification, NotificationSettings, Page, SnoozeState } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
 import { type ClientSocket, connectSocket, type Person, teamWith } from '../../../test/app/identity-fixtures';
+import { receiveEmail } from '../../../test/notifications/receive-email';
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
+import { QUIET_MAIL_RULE } from '../../../test/rules/rule';
 import { testCertificate } from '../../../test/net/test-certificate';
 import { startPushService, type TestPushService } from '../../../test/notifications/push-service';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
@@ -17,15 +18,7 @@ import { WebPushWorker } from './jobs/web-push.worker';
 import { notificationsStreamId } from './domain/notifications-created.decider';
 import { NotificationListProjection } from './projections/notification-list/notification-list.projection';
 import { NotifyRecipientsProcessManager } from './reactions/notify-recipients.process-manager';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { readUntil } from '../../../test/support/until';
 
 /** A local Slack: https with its own certificate, answering from a script (then 200 'ok'). */
 async function startSlack() {
@@ -98,49 +91,14 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
   });
 
   /** A new email of the team, as mail ingestion records it (`inReplyTo`: the message id it answers). */
-  async function receive(subject: string, fromName = 'Alice Customer', inReplyTo?: string): Promise<string> {
-    const emailId = uuidv7();
-    await store().appendToStream(
-      `email-${emailId}`,
-      [
-        {
-          eventId: uuidv7(),
-          type: 'EmailReceived',
-          data: {
-            emailId,
-            teamId,
-            messageId: `<${emailId}@example.com>`,
-            ...(inReplyTo ? { inReplyTo, references: [inReplyTo] } : {}),
-            subject,
-            fromName,
-            fromEmail: 'customer@example.com',
-            to: ['support@example.com'],
-            cc: [],
-            text: 'Hello',
-            html: null,
-            receivedAt: new Date().toISOString(),
-            priority: 'MEDIUM',
-            status: 'NEW',
-          },
-          metadata: {
-            actorUserId: null,
-            teamId,
-            correlationId: uuidv7(),
-            causationId: null,
-            occurredAt: new Date().toISOString(),
-          },
-        },
-      ],
-      'no_stream',
-    );
-    return emailId;
-  }
+  const receive = (subject: string, fromName = 'Alice Customer', inReplyTo?: string) =>
+    receiveEmail(t, teamId, { subject, fromName, inReplyTo });
 
   const list = async (who: Person) =>
     (await t.request<Page<Notification>>('/api/notifications?size=100', { token: who.token })).body.content;
   const about = async (who: Person, emailId: string) => (await list(who)).filter((n) => n.emailId === emailId);
   const settle = async (who: Person, emailId: string, count: number) =>
-    until(
+    readUntil(
       () => about(who, emailId),
       (found) => found.length >= count,
     );
@@ -196,7 +154,7 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     expect(await settle(bob, emailId, 1)).toHaveLength(1);
     expect(await settle(admin, emailId, 1)).toHaveLength(1);
 
-    await until(
+    await readUntil(
       async () => received.alice.length + received.bob.length,
       (n) => n >= 2,
     );
@@ -206,7 +164,7 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     // The recipients of one email's notifications share its id: each one's notification is theirs and the id together.
     expect(received.bob[0].id).toBe(listed.id);
     expect(
-      await until(
+      await readUntil(
         async () => counts,
         (c) => c.includes(1),
       ),
@@ -328,15 +286,7 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     const rule = await t.request('/api/rules', {
       method: 'POST',
       token: admin.token,
-      body: {
-        name: 'Newsletters',
-        enabled: true,
-        priority: null,
-        matchMode: 'ALL',
-        conditions: [{ field: 'SUBJECT', operator: 'CONTAINS', value: '[quiet]' }],
-        actions: [],
-        suppressNotifications: true,
-      },
+      body: QUIET_MAIL_RULE,
     });
     expect(rule.status).toBe(200);
     const quiet = await receive('Weekly digest [quiet]');
@@ -400,7 +350,7 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     const after = await receive('After the snooze');
     const [loud] = await settle(alice, after, 1);
     expect(loud.silent).toBe(false);
-    await until(
+    await readUntil(
       async () => push.received.filter((r) => r.subscriptionId === browser.id),
       (found) => found.length > 0,
     );
@@ -498,7 +448,7 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     let release: NodeJS.Timeout | undefined;
     try {
       const [first, second] = [await receive('Pushed first'), await receive('Pushed second')];
-      const live = await until(
+      const live = await readUntil(
         async () => pushed.filter((n) => n.emailId === first || n.emailId === second),
         (found) => found.length === 2,
       );
@@ -531,7 +481,7 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     slack.script.push({ status: 429, body: 'rate_limited', headers: { 'retry-after': '1' } });
     slack.script.push({ status: 429, body: 'rate_limited' });
     const first = await receive('Slack me');
-    const delivered = await until(
+    const delivered = await readUntil(
       async () => slack.received.find((m) => m.text.includes('Slack me')),
       (m) => m !== undefined,
       40_000,
@@ -541,7 +491,7 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
 
     slack.always(404, 'no_service');
     for (const subject of ['Refused 1', 'Refused 2', 'Refused 3']) await receive(subject);
-    const off = await until(
+    const off = await readUntil(
       async () => (await t.request<NotificationSettings>('/api/notification-settings', { token: bob.token })).body,
       (s) => !s.slackNotificationsEnabled,
       40_000,
@@ -599,7 +549,7 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     push.answer(laptop.id, 410);
     const emailId = await receive('Pushed');
     const [n] = await settle(admin, emailId, 1);
-    const delivered = await until(
+    const delivered = await readUntil(
       async () => push.received.find((r) => r.subscriptionId === phone.id && r.payload.includes(n.id)),
       (r) => r !== undefined,
     );
@@ -611,7 +561,7 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
       actionUrl: `/admin/email-detail/${emailId}`,
     });
     expect(push.refused.filter((r) => r.reason !== 'configured answer')).toEqual([]);
-    const remaining = await until(
+    const remaining = await readUntil(
       async (): Promise<{ endpoint: string }[]> =>
         db().query(`SELECT endpoint FROM push_subscription WHERE user_id = $1`, [admin.id]),
       (rows) => rows.length === 1,
@@ -625,7 +575,7 @@ describe('notifications (real PostgreSQL, SMTP, Slack and push servers)', () => 
     await handled();
     // Alice's email for it is a job of its own: sent once, before the cause is handled again.
     const mailsBefore = (
-      await until(
+      await readUntil(
         async () => mailsTo(alice, emailId),
         (mails) => mails.length > 0,
       )

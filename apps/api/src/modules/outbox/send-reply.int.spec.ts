@@ -3,12 +3,14 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
-import { startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
+import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
 import { captureLogs, type LogCapture } from '../../../test/mail/log-capture';
+import { localSmtpSettings } from '../../../test/support/smtp-sink';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
 import { MAIL_HOST_NOT_ALLOWED_MESSAGE } from '../../platform/net';
 import { JobQueue } from './jobs/job-queue';
+import { readUntil } from '../../../test/support/until';
 
 interface Received {
   rcptTo: string[];
@@ -63,15 +65,6 @@ async function startSink() {
     refusedCount: () => refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const ORIGINAL = [
@@ -159,25 +152,10 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     const saved = await t.request('/api/email-server-config', {
       method: 'POST',
       token,
-      body: {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        smtpHost: '127.0.0.1',
-        smtpPort: sink.port,
-        smtpUsername: 'mailer',
-        smtpPassword: 'smtp-secret-pw',
-        smtpUseSsl: false,
-        smtpUseTls: false,
-        fromEmail: 'support@example.com',
-        fromName: 'Support Team',
-        isActive: true,
-      },
+      body: dovecotMailbox(dovecot, { ...localSmtpSettings(sink.port, 'smtp-secret-pw'), fromName: 'Support Team' }),
     });
     expect(saved.status).toBe(200);
-    const emails = await until(
+    const emails = await readUntil(
       async () => (await t.request<Page<Email>>('/api/emails?size=10', { token })).body.content,
       (list) => list.length === 1,
     );
@@ -197,7 +175,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     expect(answer.body).toEqual({ success: true, message: 'Reply queued', replyId: expect.any(String) });
     const { replyId } = answer.body;
 
-    const delivered = await until(
+    const delivered = await readUntil(
       async () => sink.received.find((mail) => mail.raw.includes(replyId)),
       (mail) => mail !== undefined,
     );
@@ -213,13 +191,13 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     expect(parsed.headers.has('bcc')).toBe(false);
 
     expect(
-      await until(
+      await readUntil(
         () => replyEvents(replyId),
         (events) => events.length === 2,
       ),
     ).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplySent' }]);
 
-    const copies = await until(sentCopies, (found) => found.length > 0);
+    const copies = await readUntil(sentCopies, (found) => found.length > 0);
     expect(copies).toHaveLength(1);
     expect(copies[0].flags).toContain('\\Seen');
     expect(copies[0].source).toContain(`Message-ID: <${replyId}@example.com>`);
@@ -230,7 +208,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     const answer = await reply({ subject: 'Re: retried' });
     expect(answer.status).toBe(202);
     const { replyId } = answer.body;
-    const delivered = await until(
+    const delivered = await readUntil(
       async () => sink.received.find((mail) => mail.raw.includes(replyId)),
       (mail) => mail !== undefined,
       40_000,
@@ -238,7 +216,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     expect(delivered).toBeDefined();
     expect(sink.refusedCount()).toBe(2);
     expect(
-      await until(
+      await readUntil(
         () => replyEvents(replyId),
         (events) => events.length === 2,
       ),
@@ -250,7 +228,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     expect(parsed.inReplyTo).toBe('<original-1@example.com>');
     expect(parsed.references).toEqual(['<root-1@example.com>', '<original-1@example.com>']);
     // One copy in Sent, although the message was attempted three times.
-    const copies = await until(sentCopies, (found) => found.some((copy) => copy.source.includes(replyId)));
+    const copies = await readUntil(sentCopies, (found) => found.some((copy) => copy.source.includes(replyId)));
     expect(copies.filter((copy) => copy.source.includes(`Message-ID: <${replyId}@example.com>`))).toHaveLength(1);
   }, 60_000);
 
@@ -263,7 +241,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
       expect(answer.status).toBe(202);
       const { replyId } = answer.body;
       expect(
-        await until(
+        await readUntil(
           () => replyEvents(replyId),
           (events) => events.length === 2,
           40_000,
@@ -303,7 +281,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
   });
 
   const failureOf = async (replyId: string, ofEmail = emailId) => {
-    const events = await until(
+    const events = await readUntil(
       () => replyEvents(replyId),
       (found) => found.length === 2,
       40_000,
@@ -341,27 +319,13 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     const saved = await t.request('/api/email-server-config', {
       method: 'POST',
       token: user.token,
-      body: {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        smtpHost: '127.0.0.1',
-        smtpPort: sink.port,
-        smtpUsername: 'mailer',
-        smtpPassword: wrongPassword,
-        smtpUseSsl: false,
-        smtpUseTls: false,
-        fromEmail: 'support@example.com',
-        isActive: false,
-      },
+      body: dovecotMailbox(dovecot, { ...localSmtpSettings(sink.port, wrongPassword), isActive: false }),
     });
     expect(saved.status).toBe(200);
     expect((await t.request('/api/emails/fetch', { method: 'POST', token: user.token })).body).toMatchObject({
       success: true,
     });
-    const [original] = await until(
+    const [original] = await readUntil(
       async () => (await t.request<Page<Email>>('/api/emails?size=10', { token: user.token })).body.content,
       (list) => list.length > 0,
     );
@@ -408,7 +372,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     expect(retried.body.replyId).toBe(first.body.replyId);
     const { replyId } = first.body;
     expect(
-      await until(
+      await readUntil(
         () => replyEvents(replyId),
         (events) => events.length === 2,
       ),
@@ -423,14 +387,14 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     const fromDraft = { subject: 'Re: from a draft', body: 'Drafted.', draftId: draft.body.id };
     const [a, b] = await Promise.all([reply(fromDraft), reply(fromDraft)]);
     expect(b.body.replyId).toBe(a.body.replyId);
-    await until(
+    await readUntil(
       () => replyEvents(a.body.replyId),
       (events) => events.length === 2,
     );
     // A different key is another reply.
     const other = await reply({ ...body, idempotencyKey: 'compose-8a2d' });
     expect(other.body.replyId).not.toBe(replyId);
-    await until(
+    await readUntil(
       () => replyEvents(other.body.replyId),
       (events) => events.length === 2,
     );
@@ -457,7 +421,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     expect(answer.status).toBe(202);
     expect(answer.headers.get('x-request-id')).toBe('reply-request-42');
     const { replyId } = answer.body;
-    await until(
+    await readUntil(
       () => replyEvents(replyId),
       (events) => events.length === 2,
     );

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from 'pg';
+import { queryOnce } from '../../../test/support/test-database';
 
 const apiRoot = resolve(__dirname, '../../..');
 
@@ -44,16 +45,6 @@ function startInChild(dataDir: string): Promise<Started> {
   });
 }
 
-async function query<T>(url: string, sql: string): Promise<T[]> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
 describe('embedded PostgreSQL', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'teaminbox-embedded-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -63,7 +54,7 @@ describe('embedded PostgreSQL', () => {
     try {
       expect(first.initialised).toBe(true);
       expect(first.url).not.toContain('postgres:postgres@');
-      await query(first.url, `CREATE TABLE kept (note text); INSERT INTO kept VALUES ('survives restarts')`);
+      await queryOnce(first.url, `CREATE TABLE kept (note text); INSERT INTO kept VALUES ('survives restarts')`);
     } finally {
       expect(await first.stop()).toBe(0);
     }
@@ -73,7 +64,7 @@ describe('embedded PostgreSQL', () => {
     try {
       expect(second.initialised).toBe(false);
       expect(second.url).toBe(first.url.replace(`:${first.port}/`, `:${second.port}/`));
-      expect(await query<{ note: string }>(second.url, 'SELECT note FROM kept')).toEqual([
+      expect(await queryOnce<{ note: string }>(second.url, 'SELECT note FROM kept')).toEqual([
         { note: 'survives restarts' },
       ]);
       const wrong = new Client({ connectionString: second.url.replace(/:[^:@]+@/, ':postgres@') });

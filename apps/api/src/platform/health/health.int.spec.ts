@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CurrentUser, Email, Page } from '@teaminbox/contracts';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
+import { unprojectableEmailReceived } from '../../../test/notifications/receive-email';
 import { DataSource } from 'typeorm';
 import { ProjectionRunner } from '../projections/projection-runner';
 import type { HealthReport, Readiness } from './health.controller';
@@ -113,39 +114,11 @@ describe('GET /api/health', () => {
     await t.request('/api/team', { method: 'PUT', token, body: 'other team' });
     const me = (await t.request<CurrentUser>('/api/loggedInUser', { token })).body;
     // An EmailReceived written before ingestion normalised dates (or by any other path): PostgreSQL cannot cast it.
-    const emailId = randomUUID();
-    await t.app.get<EventStore>(EVENT_STORE).appendToStream(
-      `email-${emailId}`,
-      [
-        {
-          eventId: randomUUID(),
-          type: 'EmailReceived',
-          data: {
-            emailId,
-            teamId: randomUUID(),
-            messageId: '<far@example.com>',
-            subject: 'Far future',
-            fromName: null,
-            fromEmail: 'mallory@example.com',
-            to: [],
-            cc: [],
-            text: '',
-            html: null,
-            receivedAt: '+020000-01-01T00:00:00.000Z',
-            priority: 'MEDIUM',
-            status: 'NEW',
-          },
-          metadata: {
-            actorUserId: null,
-            teamId: null,
-            correlationId: randomUUID(),
-            causationId: null,
-            occurredAt: new Date().toISOString(),
-          },
-        },
-      ],
-      'no_stream',
-    );
+    const { streamId, event } = unprojectableEmailReceived(randomUUID(), {
+      fromEmail: 'mallory@example.com',
+      metadata: { teamId: null },
+    });
+    await t.app.get<EventStore>(EVENT_STORE).appendToStream(streamId, [event], 'no_stream');
     const created = await t.request('/api/emails/sample', { method: 'POST', token });
     expect(created.status).toBe(200);
     const page = await t.request<Page<Email>>('/api/emails', { token });

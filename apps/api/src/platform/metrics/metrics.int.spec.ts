@@ -4,18 +4,11 @@ import { DataSource } from 'typeorm';
 import { connectSocket } from '../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
 import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
+import { unprojectableEmailReceived } from '../../../test/notifications/receive-email';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
 import { ProjectionRunner } from '../projections/projection-runner';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { readUntil } from '../../../test/support/until';
 
 /** The samples of a Prometheus text exposition: `name{labels}` -> value. */
 function samples(text: string): Map<string, number> {
@@ -70,7 +63,7 @@ describe('GET /metrics (Prometheus)', () => {
     await t.request('/api/loggedInUser', { token });
     await t.request(`/api/emails/${randomUUID()}`, { token });
     await t.request(`/api/no-such-route-${randomUUID()}`, { token });
-    const after = await until(
+    const after = await readUntil(
       async () => [await value(ok), await value(missing), await value(unmatched)],
       (v) => v[0] >= before[0] + 2 && v[1] >= before[1] + 1 && v[2] >= before[2] + 1,
     );
@@ -89,14 +82,14 @@ describe('GET /metrics (Prometheus)', () => {
     const connected = await connectSocket(t, token);
     if (!('socket' in connected)) throw connected.error;
     expect(
-      await until(
+      await readUntil(
         () => value('teaminbox_sockets_connected'),
         (n) => n === before + 1,
       ),
     ).toBe(before + 1);
     connected.socket.close();
     expect(
-      await until(
+      await readUntil(
         () => value('teaminbox_sockets_connected'),
         (n) => n === before,
       ),
@@ -107,7 +100,7 @@ describe('GET /metrics (Prometheus)', () => {
     const lag = 'teaminbox_subscriber_lag_events{subscriber="inbox-email",kind="projection"}';
     const parked = 'teaminbox_subscriber_parked_events{subscriber="inbox-email",kind="projection"}';
     expect(
-      await until(
+      await readUntil(
         () => value(lag),
         (n) => n === 0,
       ),
@@ -117,39 +110,8 @@ describe('GET /metrics (Prometheus)', () => {
     await runner.stop();
     try {
       // An email the inbox cannot project (PostgreSQL cannot cast its date): it is parked once the runner runs.
-      const emailId = randomUUID();
-      await store.appendToStream(
-        `email-${emailId}`,
-        [
-          {
-            eventId: randomUUID(),
-            type: 'EmailReceived',
-            data: {
-              emailId,
-              teamId: me.teamId,
-              messageId: `<${emailId}@example.com>`,
-              subject: 'Far future',
-              fromName: null,
-              fromEmail: 'customer@example.com',
-              to: [],
-              cc: [],
-              text: '',
-              html: null,
-              receivedAt: '+020000-01-01T00:00:00.000Z',
-              priority: 'MEDIUM',
-              status: 'NEW',
-            },
-            metadata: {
-              actorUserId: null,
-              teamId: me.teamId,
-              correlationId: randomUUID(),
-              causationId: null,
-              occurredAt: new Date().toISOString(),
-            },
-          },
-        ],
-        'no_stream',
-      );
+      const { streamId, event } = unprojectableEmailReceived(me.teamId as string);
+      await store.appendToStream(streamId, [event], 'no_stream');
       // The appended event becomes visible to the log's readers once its commit is (poll, at most 10 s).
       const deadline = Date.now() + 10_000;
       while ((await value(lag)) !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -158,13 +120,13 @@ describe('GET /metrics (Prometheus)', () => {
       await runner.start();
     }
     expect(
-      await until(
+      await readUntil(
         () => value(parked),
         (n) => n === 1,
       ),
     ).toBe(1);
     expect(
-      await until(
+      await readUntil(
         () => value(lag),
         (n) => n === 0,
       ),
@@ -202,7 +164,7 @@ describe('GET /metrics (Prometheus)', () => {
       body: dovecotMailbox(dovecot),
     });
     expect(saved.status).toBe(200);
-    await until(
+    await readUntil(
       async () => (await t.request<Page<Email>>('/api/emails?size=100', { token })).body.content,
       (list) => list.filter((e) => e.subject.startsWith('Metrics ')).length === 2,
     );

@@ -6,7 +6,6 @@ import {
   NO_STREAM,
   comparePositions,
   type EventStore,
-  type NewEvent,
   type Position,
   type StoredEvent,
 } from '../event-store/event-store.port';
@@ -14,24 +13,10 @@ import { PostgresEventStore } from '../event-store/postgres/postgres-event-store
 import { createMigratedTestDataSource, type MigratedTestDataSource } from '../../../test/support/test-database';
 import type { Projection, Reaction } from './projection';
 import { ProjectionRunner, rebuildProjection, type RunnerLogger } from './projection-runner';
+import { systemEvent as event } from '../../../test/support/event-metadata';
 
 const quiet: RunnerLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function event(type: string, data: Record<string, unknown>): NewEvent {
-  return {
-    eventId: randomUUID(),
-    type,
-    data,
-    metadata: {
-      actorUserId: null,
-      teamId: null,
-      correlationId: randomUUID(),
-      causationId: null,
-      occurredAt: new Date().toISOString(),
-    },
-  };
-}
 
 type Fault = 'throw' | 'terminate';
 

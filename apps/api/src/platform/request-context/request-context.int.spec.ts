@@ -1,17 +1,9 @@
 import type { CurrentUser, Email, Page, Team } from '@teaminbox/contracts';
-import { v7 as uuidv7 } from 'uuid';
 import { teamWith } from '../../../test/app/identity-fixtures';
 import { suiteWithApp } from '../../../test/app/suite';
+import { emailReceived } from '../../../test/notifications/receive-email';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { readUntil } from '../../../test/support/until';
 
 describe('request context over HTTP', () => {
   const { t, sink } = suiteWithApp();
@@ -110,42 +102,15 @@ describe('request context over HTTP', () => {
     expect(rule.status).toBe(200);
 
     // A new email as mail ingestion records it: the system's, the first event of its chain.
-    const emailId = uuidv7();
-    const receivedId = uuidv7();
-    await store.appendToStream(
-      `email-${emailId}`,
-      [
-        {
-          eventId: receivedId,
-          type: 'EmailReceived',
-          data: {
-            emailId,
-            teamId,
-            messageId: `<${emailId}@example.com>`,
-            subject: 'A traced email',
-            fromName: 'Customer',
-            fromEmail: 'customer@example.com',
-            to: ['support@example.com'],
-            cc: [],
-            text: 'Hello',
-            html: null,
-            receivedAt: new Date().toISOString(),
-            priority: 'MEDIUM',
-            status: 'NEW',
-          },
-          metadata: {
-            actorUserId: null,
-            actorKind: 'system',
-            teamId,
-            correlationId: 'mail-sync-7',
-            causationId: null,
-            occurredAt: new Date().toISOString(),
-          },
-        },
-      ],
-      'no_stream',
-    );
-    const byRule = await until(
+    const received = emailReceived(teamId, {
+      subject: 'A traced email',
+      fromName: 'Customer',
+      metadata: { actorKind: 'system', correlationId: 'mail-sync-7' },
+    });
+    const { emailId } = received;
+    const receivedId = received.event.eventId;
+    await store.appendToStream(received.streamId, [received.event], 'no_stream');
+    const byRule = await readUntil(
       async () => (await store.readStream(`email-${emailId}`)).filter((e) => e.metadata.actorKind === 'rule'),
       (events) => events.some((e) => e.type === 'EmailPriorityChanged'),
     );
@@ -160,7 +125,7 @@ describe('request context over HTTP', () => {
         causationId: receivedId,
       });
     }
-    const notified = await until(
+    const notified = await readUntil(
       () => store.readStream(`notifications-${receivedId}`),
       (events) => events.length > 0,
     );

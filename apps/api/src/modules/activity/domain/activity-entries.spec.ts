@@ -1,30 +1,9 @@
-import type { MailboxSettings } from '@teaminbox/contracts';
+import { mailboxSettings } from '../../../../test/mail/mailbox-settings';
 import { ACTIVITY_EVENT_TYPES, activityOf, changesBetween } from './activity-entries';
 
 const EMAIL = { emailId: 'email-1', teamId: 'team-1' };
 
-const mailbox = (overrides: Partial<MailboxSettings> = {}): MailboxSettings => ({
-  configId: 'config-1',
-  imapHost: 'imap.example.com',
-  imapPort: 993,
-  imapUsername: 'support',
-  imapUseSsl: true,
-  imapFolder: 'INBOX',
-  imapFolders: [],
-  smtpHost: 'smtp.example.com',
-  smtpPort: 587,
-  smtpUsername: 'support',
-  smtpUseSsl: false,
-  smtpUseTls: true,
-  authType: 'PASSWORD',
-  oauthProvider: null,
-  fromEmail: 'support@example.com',
-  fromName: 'Support',
-  isActive: true,
-  imapPasswordSealed: 'sealed-imap-v1',
-  smtpPasswordSealed: 'sealed-smtp-v1',
-  ...overrides,
-});
+const mailbox = mailboxSettings;
 
 describe('the activity entry of each event', () => {
   it('records the spec’s eight email actions with their details and the email', () => {

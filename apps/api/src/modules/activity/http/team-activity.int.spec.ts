@@ -15,17 +15,9 @@ import {
   teamWithSampleEmails,
 } from '../../../../test/app/identity-fixtures';
 import { suiteWithApp } from '../../../../test/app/suite';
+import { readUntil } from '../../../../test/support/until';
 
 type ErrorBody = { success: false; message: string };
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('the team activity log (GET /team/actions) and live label and template changes', () => {
   const sockets: ClientSocket[] = [];
@@ -142,7 +134,7 @@ describe('the team activity log (GET /team/actions) and live label and template 
       'INVITATION_SENT',
       'ROLE_CHANGED',
     ];
-    const page = await until(
+    const page = await readUntil(
       async () => (await actions(admin.token, `?teamId=${teamId}&size=100`)).body,
       (body) => body.content?.[0]?.type === 'REPLY_SENT' && body.content[0].details.status === 'SENT',
     );
@@ -249,7 +241,7 @@ describe('the team activity log (GET /team/actions) and live label and template 
     const other = await teamWith(t, sink, []);
     const loner = await person(t, 'loner');
 
-    const own = await until(
+    const own = await readUntil(
       () => actions(other.admin.token, `?teamId=${other.teamId}`),
       (res) => res.body.content?.length === 2,
     );
@@ -289,7 +281,7 @@ describe('the team activity log (GET /team/actions) and live label and template 
     strangerSocket.onAny((name: string) => strangerEvents.push(name));
 
     const pushes = (count: number) =>
-      until(
+      readUntil(
         async () => labelChanges.length,
         (length) => length >= count,
       );
@@ -318,13 +310,13 @@ describe('the team activity log (GET /team/actions) and live label and template 
       token: admin.token,
       body: { name: 'Welcome', subject: 'Hello', body: 'Welcome aboard' },
     });
-    await until(
+    await readUntil(
       async () => templateChanges.length,
       (count) => count >= 1,
     );
     expect(templateChanges[0]).toEqual({ kind: 'saved', template: template.body });
     await t.request(`/api/reply-templates/${template.body.id}`, { method: 'DELETE', token: admin.token });
-    await until(
+    await readUntil(
       async () => templateChanges.length,
       (count) => count >= 2,
     );

@@ -9,17 +9,12 @@ import { suiteWithApp } from '../../../../test/app/suite';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { TEAM_AUDIT_PROJECTION } from '../projections/team-audit/team-audit.projection';
 import { AUDIT_CSV_COLUMNS } from './audit-export-format';
+import { readUntil } from '../../../../test/support/until';
+
+const until = <T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 30_000) =>
+  readUntil(read, ok, timeoutMs);
 
 type ErrorBody = { success: false; message: string };
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** What the process still holds after a full garbage collection: its heap and the buffers outside it. */
 function retainedHeap(): number {

@@ -3,6 +3,10 @@ import { Clock } from '../../../platform/auth/clock';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
 import { MessageIngestion } from '../../mail/ingestion/message-ingestion';
 import { InlineUrlSigner } from '../email-content/inline-url-signer';
+import { readUntil } from '../../../../test/support/until';
+
+const until = <T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 10_000) =>
+  readUntil(read, ok, timeoutMs);
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -58,15 +62,6 @@ const message = [
   '--mixed--',
   '',
 ].join('\r\n');
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('attachments over HTTP', () => {
   let t: TestApp;

@@ -18,16 +18,12 @@ import {
   teamWithSampleEmails,
 } from '../../../../test/app/identity-fixtures';
 import { suiteWithApp } from '../../../../test/app/suite';
+import { sendOnlyMailServer } from '../../../../test/support/smtp-sink';
 import { PRESENCE_TTL_MS, PresenceRegistry } from '../presence/presence.registry';
+import { readUntil } from '../../../../test/support/until';
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 15_000) =>
+  readUntil(read, ok, timeoutMs);
 
 /** Socket events of one type as they arrive, with a wait for the first one matching a predicate. */
 function collect<T>(socket: ClientSocket, event: string) {
@@ -223,26 +219,10 @@ describe('comments, replies, presence, collision safety and preferences over HTT
 
   /** Makes the team's replies go to the test SMTP server (no mailbox sync: the configuration is inactive). */
   async function configureSmtp(token: string) {
-    const port = Number(new URL(sink.url).port);
     const saved = await t.request('/api/email-server-config', {
       method: 'POST',
       token,
-      body: {
-        imapHost: '127.0.0.1',
-        imapPort: 1,
-        imapUsername: 'nobody',
-        imapPassword: 'unused',
-        imapUseSsl: false,
-        smtpHost: '127.0.0.1',
-        smtpPort: port,
-        smtpUsername: 'mailer',
-        smtpPassword: 's3cret',
-        smtpUseSsl: false,
-        smtpUseTls: false,
-        fromEmail: 'support@example.com',
-        fromName: 'Support Team',
-        isActive: false,
-      },
+      body: sendOnlyMailServer(sink),
     });
     if (saved.status !== 200) throw new Error(`config failed: ${saved.status} ${JSON.stringify(saved.body)}`);
   }

@@ -12,19 +12,10 @@ import type {
 import { AS_OF_INVALID_MESSAGE, EMAIL_NOT_YET_MESSAGE } from '@teaminbox/contracts';
 import { type Person, teamWith } from '../../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
-import { type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
+import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
+import { localSmtpSettings, type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
 import { MailboxSupervisor } from '../../mail/ingestion/mailbox-supervisor';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { until } from '../../../../test/support/until';
 
 /** An instant after everything so far and before anything next (the next change is stamped a millisecond later). */
 async function instant(): Promise<string> {
@@ -99,21 +90,7 @@ describe('an email history and the email as of an instant (two members and a rul
     const connected = await t.request('/api/email-server-config', {
       method: 'POST',
       token: ann.token,
-      body: {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        smtpHost: '127.0.0.1',
-        smtpPort: Number(new URL(sink.url).port),
-        smtpUsername: 'mailer',
-        smtpPassword: 's3cret',
-        smtpUseSsl: false,
-        smtpUseTls: false,
-        fromEmail: 'support@example.com',
-        isActive: true,
-      },
+      body: dovecotMailbox(dovecot, localSmtpSettings(Number(new URL(sink.url).port))),
     });
     expect(connected.status).toBe(200);
     const found = await until(

@@ -2,35 +2,17 @@ import type { CurrentUser, LoginLinkResponse, Notification, Page, Team } from '@
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { person, type Person } from '../../../../test/app/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test/app/test-app';
+import { suiteWithApp } from '../../../../test/app/suite';
 import { receiveEmail } from '../../../../test/notifications/receive-email';
-import { linkIn, type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
+import { linkIn } from '../../../../test/support/smtp-sink';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { readUntil } from '../../../../test/support/until';
 
 const NOT_PROVEN = 'Confirm your email address before sending invitations: sign in once with a login link sent to it.';
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('mail goes only to proven addresses (real PostgreSQL and SMTP)', () => {
-  let sink: SmtpSink;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url, publicUrl: 'https://inbox.example.com' });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
+  const { t, sink } = suiteWithApp({ config: { publicUrl: 'https://inbox.example.com' } });
 
   /** Proves the address the way its owner does: a login link mailed to it, used. Returns the link session's token. */
   async function proveByLoginLink(user: Person): Promise<string> {
@@ -110,7 +92,7 @@ describe('mail goes only to proven addresses (real PostgreSQL and SMTP)', () => 
     const store = t.app.get<EventStore>(EVENT_STORE);
     const receive = (subject: string) => receiveEmail(t, admin.teamId, subject);
     const listed = async (token: string, emailId: string) =>
-      until(
+      readUntil(
         async () =>
           (await t.request<Page<Notification>>('/api/notifications?size=100', { token })).body.content.filter(
             (n) => n.emailId === emailId,
@@ -124,7 +106,7 @@ describe('mail goes only to proven addresses (real PostgreSQL and SMTP)', () => 
         .waitFor(await store.headPosition(), ['notify-recipients', 'deliver-notifications'], 20_000, {
           afterCommit: true,
         });
-      await until(
+      await readUntil(
         async () =>
           Number(
             (

@@ -1,25 +1,15 @@
 import type { CurrentUser, LoginLinkResponse, SuccessMessageResponse } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { advanceClock, person, type Person } from '../../../../test/app/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { linkIn, type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
+import { suiteWithApp } from '../../../../test/app/suite';
+import { linkIn } from '../../../../test/support/smtp-sink';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 
 const SENT = 'If an account exists for this address, we have sent a login link to it.';
 const EXPIRED = { success: false, message: 'Login link might be expired.' };
 
 describe('login links over HTTP', () => {
-  let sink: SmtpSink;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url, publicUrl: 'https://inbox.example.com' });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
+  const { t, sink } = suiteWithApp({ config: { publicUrl: 'https://inbox.example.com' } });
   afterEach(() => {
     jest.restoreAllMocks();
     sink.refuse(false);

@@ -1,4 +1,5 @@
 import type { MailboxSettings } from '@teaminbox/contracts';
+import { mailboxSettings } from '../../../../test/mail/mailbox-settings';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
 import { MAIL_HOST_NOT_ALLOWED_MESSAGE } from '../../../platform/net';
@@ -7,27 +8,14 @@ import { describeMailError, MailConnections } from './mail-connections';
 
 const box = new SecretBox('k'.repeat(40));
 
-const settings = (host: string): MailboxSettings => ({
-  configId: 'c',
-  imapHost: host,
-  imapPort: 993,
-  imapUsername: 'support',
-  imapUseSsl: true,
-  imapFolder: 'INBOX',
-  imapFolders: [],
-  smtpHost: host,
-  smtpPort: 587,
-  smtpUsername: 'support',
-  smtpUseSsl: false,
-  smtpUseTls: true,
-  authType: 'PASSWORD',
-  oauthProvider: null,
-  fromEmail: 'support@example.com',
-  fromName: 'Support',
-  isActive: true,
-  imapPasswordSealed: box.seal('imap-pw'),
-  smtpPasswordSealed: box.seal('smtp-pw'),
-});
+const settings = (host: string): MailboxSettings =>
+  mailboxSettings({
+    configId: 'c',
+    imapHost: host,
+    smtpHost: host,
+    imapPasswordSealed: box.seal('imap-pw'),
+    smtpPasswordSealed: box.seal('smtp-pw'),
+  });
 
 describe('MailConnections and the mail host guard', () => {
   const connections = (allowPrivateMailHosts: boolean) =>

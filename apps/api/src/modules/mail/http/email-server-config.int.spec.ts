@@ -5,7 +5,7 @@ import {
 } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
+import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
 
 describe('email server configuration over HTTP', () => {
   let t: TestApp;
@@ -26,19 +26,14 @@ describe('email server configuration over HTTP', () => {
     return user;
   }
 
-  const body = (overrides: Record<string, unknown> = {}) => ({
-    imapHost: dovecot.host,
-    imapPort: dovecot.port,
-    imapUsername: dovecot.user,
-    imapPassword: dovecot.password,
-    imapUseSsl: false,
-    smtpHost: 'smtp.example.com',
-    smtpUsername: 'support@example.com',
-    smtpPassword: 'smtp-secret-pw',
-    fromEmail: 'support@example.com',
-    fromName: 'Support',
-    ...overrides,
-  });
+  const body = (overrides: Record<string, unknown> = {}) =>
+    dovecotMailbox(dovecot, {
+      smtpUsername: 'support@example.com',
+      smtpPassword: 'smtp-secret-pw',
+      fromName: 'Support',
+      isActive: false,
+      ...overrides,
+    });
 
   it('answers 404 before a configuration exists and to a user without a team', async () => {
     const { token } = await userWithTeam('noconfig');

@@ -3,22 +3,17 @@ import type { Email, EmailDetail, EmailServerConfig, Page, SuccessMessageRespons
 import { DataSource } from 'typeorm';
 import { connectSocket } from '../../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
+import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
 import { closedPort, startFlakyProxy, startSilentServer } from '../../../../test/mail/faulty-servers';
 import { captureLogs, type LogCapture } from '../../../../test/mail/log-capture';
 import { MailboxSupervisor } from './mailbox-supervisor';
+import { readUntil } from '../../../../test/support/until';
+
+const until = <T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 15_000) =>
+  readUntil(read, ok, timeoutMs);
 
 const message = (id: string, subject: string, extra = '') =>
   `From: Alice <alice@example.com>\r\nTo: support@example.com\r\nSubject: ${subject}\r\nMessage-ID: <${id}@example.com>\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\n${extra}\r\nHello ${subject}\r\n`;
-
-async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Secrets that must never show in a log line, an answer or a stored error. */
 const WRONG_IMAP_PASSWORD = `Wr0ng-Imap-${randomBytes(8).toString('hex')}`;
@@ -47,19 +42,7 @@ describe('mailbox workers next to failing mail servers (real Dovecot)', () => {
     const saved = await t.request('/api/email-server-config', {
       method: 'POST',
       token: user.token,
-      body: {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        smtpHost: 'smtp.example.com',
-        smtpUsername: 'mailer',
-        smtpPassword: SMTP_PASSWORD,
-        fromEmail: 'support@example.com',
-        isActive: true,
-        ...overrides,
-      },
+      body: dovecotMailbox(dovecot, { smtpUsername: 'mailer', smtpPassword: SMTP_PASSWORD, ...overrides }),
     });
     expect(saved.status).toBe(200);
     const team = { token: user.token, teamId };

@@ -1,3 +1,4 @@
+import { withAttachment } from '../../../../test/mail/mime';
 import { POISON_MESSAGES } from '../../../../test/mail/poison-messages';
 import { dedupeKeyOf, emailIdOf, parseMessage } from './message-parser';
 import { MAIL_FIELD_LIMITS } from './message-normalizer';
@@ -223,25 +224,15 @@ describe('parseMessage normalises what PostgreSQL and the inbox cannot store', (
   it('caps the stored length of subject, addresses, bodies and attachment names', async () => {
     const long = 'x'.repeat(MAIL_FIELD_LIMITS.text + 500);
     const { email, attachments } = await parse(
-      [
-        `From: ${'N'.repeat(400)} <${'a'.repeat(400)}@example.com>`,
-        `To: ${Array.from({ length: MAIL_FIELD_LIMITS.recipients + 20 }, (_, i) => `r${i}@example.com`).join(', ')}`,
-        `Subject: ${'S'.repeat(MAIL_FIELD_LIMITS.subject + 100)}`,
-        'MIME-Version: 1.0',
-        'Content-Type: multipart/mixed; boundary="b"',
-        '',
-        '--b',
-        'Content-Type: text/plain',
-        '',
+      withAttachment(
+        [
+          `From: ${'N'.repeat(400)} <${'a'.repeat(400)}@example.com>`,
+          `To: ${Array.from({ length: MAIL_FIELD_LIMITS.recipients + 20 }, (_, i) => `r${i}@example.com`).join(', ')}`,
+          `Subject: ${'S'.repeat(MAIL_FIELD_LIMITS.subject + 100)}`,
+        ],
         long,
-        '--b',
-        `Content-Type: application/octet-stream; name="${'f'.repeat(300)}.bin"`,
-        'Content-Disposition: attachment',
-        '',
-        'data',
-        '--b--',
-        '',
-      ].join('\r\n'),
+        [`Content-Type: application/octet-stream; name="${'f'.repeat(300)}.bin"`, 'Content-Disposition: attachment'],
+      ),
     );
     expect(email.subject).toHaveLength(MAIL_FIELD_LIMITS.subject);
     expect(email.text).toHaveLength(MAIL_FIELD_LIMITS.text);

@@ -1,23 +1,18 @@
 import type { CurrentUser, Email, Page, QuarantinedMessage } from '@teaminbox/contracts';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
+import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
 import { type InflatingProxy, startInflatingProxy } from '../../../../test/mail/inflating-proxy';
 import { MailboxSupervisor } from './mailbox-supervisor';
 import { MessageParserPool } from './message-parser.pool';
+import { readUntil } from '../../../../test/support/until';
+
+const until = <T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 60_000) =>
+  readUntil(read, ok, timeoutMs);
 
 const MB = 1024 * 1024;
 
 const ordinary = (id: string, subject: string, body = 'Hello') =>
   `From: Alice <alice@example.com>\r\nTo: support@example.com\r\nSubject: ${subject}\r\nMessage-ID: <${id}@example.com>\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\n\r\n${body}\r\n`;
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /**
  * The most memory held in buffers by this thread (the app's IMAP client runs in it: a fetched message is a Buffer
@@ -65,19 +60,7 @@ describe('messages over the size limit (default 50 MB) never reach memory (real 
     const saved = await t.request('/api/email-server-config', {
       method: 'POST',
       token,
-      body: {
-        imapHost: dovecot.host,
-        imapPort: port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        imapFolder: folder,
-        smtpHost: 'smtp.example.com',
-        smtpUsername: 'u',
-        smtpPassword: 'p',
-        fromEmail: 'support@example.com',
-        isActive: true,
-      },
+      body: dovecotMailbox(dovecot, { imapPort: port, imapFolder: folder }),
     });
     expect(saved.status).toBe(200);
     const subjects = async () =>

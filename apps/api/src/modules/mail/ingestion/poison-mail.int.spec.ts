@@ -1,9 +1,14 @@
 import type { CurrentUser, Email, EmailDetail, Page, QuarantinedMessage } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
+import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
+import { withAttachment } from '../../../../test/mail/mime';
 import { POISON_MESSAGES } from '../../../../test/mail/poison-messages';
 import { MailboxSupervisor } from './mailbox-supervisor';
+import { readUntil } from '../../../../test/support/until';
+
+const until = <T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 15_000) =>
+  readUntil(read, ok, timeoutMs);
 
 /**
  * The live latency budget of this test: APPEND to listed. The benchmark's target is 1 s at p95 on a quiet machine
@@ -13,15 +18,6 @@ const LIVE_BUDGET_MS = 5_000;
 
 const ordinary = (id: string, subject: string) =>
   `From: Alice <alice@example.com>\r\nTo: support@example.com\r\nSubject: ${subject}\r\nMessage-ID: <${id}@example.com>\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\n\r\nHello ${subject}\r\n`;
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 interface Member {
   token: string;
@@ -51,19 +47,7 @@ describe('poison mail never stops a mailbox or another team (real Dovecot, real 
     const saved = await t.request('/api/email-server-config', {
       method: 'POST',
       token: who.token,
-      body: {
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapUsername: dovecot.user,
-        imapPassword: dovecot.password,
-        imapUseSsl: false,
-        imapFolder: folder,
-        smtpHost: 'smtp.example.com',
-        smtpUsername: 'u',
-        smtpPassword: 'p',
-        fromEmail: 'support@example.com',
-        isActive: true,
-      },
+      body: dovecotMailbox(dovecot, { imapFolder: folder }),
     });
     expect(saved.status).toBe(200);
   }
@@ -163,26 +147,19 @@ describe('poison mail never stops a mailbox or another team (real Dovecot, real 
     await t.app
       .get(DataSource)
       .query(`ALTER TABLE attachment ADD CONSTRAINT refuses_one_name CHECK (filename <> 'refused-by-database.bin')`);
-    const refused = [
-      'From: Mallory <mallory@example.com>',
-      'To: support@example.com',
-      'Subject: Refused by the database',
-      'Message-ID: <refused@example.com>',
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/mixed; boundary="b"',
-      '',
-      '--b',
-      'Content-Type: text/plain',
-      '',
+    const refused = withAttachment(
+      [
+        'From: Mallory <mallory@example.com>',
+        'To: support@example.com',
+        'Subject: Refused by the database',
+        'Message-ID: <refused@example.com>',
+      ],
       'see attachment',
-      '--b',
-      'Content-Type: application/octet-stream; name="refused-by-database.bin"',
-      'Content-Disposition: attachment; filename="refused-by-database.bin"',
-      '',
-      'data',
-      '--b--',
-      '',
-    ].join('\r\n');
+      [
+        'Content-Type: application/octet-stream; name="refused-by-database.bin"',
+        'Content-Disposition: attachment; filename="refused-by-database.bin"',
+      ],
+    );
     const supervisor = t.app.get(MailboxSupervisor);
     await supervisor.stop(a.teamId);
     const imap = await dovecot.client();

@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_TYPE_SETTINGS, defaultNotificationPreferences } from '@teaminbox/contracts';
 import { createMigratedTestDataSource, type MigratedTestDataSource } from '../../../../test/support/test-database';
+import { insertTwoTeams, twoTeams } from '../../../../test/support/two-teams';
 import { MemberNotificationSettings } from './member-notification-settings';
 
 /** The settings port answers the members of the named teams only: another team's rows never come back. */
 describe('MemberNotificationSettings (read port of notification_settings)', () => {
   let db: MigratedTestDataSource;
   let port: MemberNotificationSettings;
-  const teamA = randomUUID();
-  const teamB = randomUUID();
-  const alice = randomUUID();
-  const newcomer = randomUUID();
-  const bob = randomUUID();
+  const teams = twoTeams();
+  const { teamA, teamB, alice, newcomer, bob } = teams;
 
   beforeAll(async () => {
     db = await createMigratedTestDataSource();
     port = new MemberNotificationSettings(db.dataSource);
-    const user = (id: string, teamId: string) =>
-      db.dataSource.query('INSERT INTO users (id, email, registered_at, team_id) VALUES ($1, $2, now(), $3)', [
-        id,
-        `${id}@example.com`,
-        teamId,
-      ]);
     const settings = (userId: string, teamId: string, slackWebhookUrl: string) =>
       db.dataSource.query(
         `INSERT INTO notification_settings (user_id, id, team_id, use_threads, share_comments_across_thread,
@@ -31,9 +23,7 @@ describe('MemberNotificationSettings (read port of notification_settings)', () =
          VALUES ($1, $2, $3, true, true, false, true, true, $4, $5, now())`,
         [userId, randomUUID(), teamId, slackWebhookUrl, JSON.stringify({ TASK_ASSIGNED: { emailEnabled: false } })],
       );
-    await user(alice, teamA);
-    await user(newcomer, teamA);
-    await user(bob, teamB);
+    await insertTwoTeams(db.dataSource, teams);
     await settings(alice, teamA, 'https://hooks.slack.test/a');
     await settings(bob, teamB, 'https://hooks.slack.test/b');
   }, 60_000);

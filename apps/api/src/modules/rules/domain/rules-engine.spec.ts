@@ -1,4 +1,5 @@
 import type { Rule, RuleAction } from '@teaminbox/contracts';
+import { aRule } from '../../../../test/rules/rule';
 import type { EmailFacts } from './rule-matcher';
 import {
   type ActionFacts,
@@ -20,17 +21,10 @@ const email: EmailFacts = {
 let seq = 0;
 function rule(overrides: Partial<Rule>): Rule {
   seq++;
-  return {
-    id: `0190000${seq.toString().padStart(2, '0')}-0000-7000-8000-000000000000`,
+  return aRule(`0190000${seq.toString().padStart(2, '0')}-0000-7000-8000-000000000000`, {
     name: `Rule ${seq}`,
-    enabled: true,
-    priority: 1,
-    matchMode: 'ALL',
-    conditions: [],
-    actions: [],
-    suppressNotifications: false,
     ...overrides,
-  };
+  });
 }
 
 const jana = '11111111-1111-4111-8111-111111111111';

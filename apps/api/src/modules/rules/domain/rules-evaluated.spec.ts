@@ -1,4 +1,5 @@
-import { type EventMetadata, type Rule, ZEmailRulesEvaluated } from '@teaminbox/contracts';
+import { type EventMetadata, ZEmailRulesEvaluated } from '@teaminbox/contracts';
+import { aRule } from '../../../../test/rules/rule';
 import { announcesEvaluation, rulesEvaluated, rulesEvaluationStreamId } from './rules-evaluated';
 
 const team = '11111111-1111-4111-8111-111111111111';
@@ -12,19 +13,7 @@ const metadata: EventMetadata = {
   occurredAt: '2026-01-01T00:00:00.000Z',
 };
 
-function rule(id: string, overrides: Partial<Rule> = {}): Rule {
-  return {
-    id,
-    name: `Rule ${id}`,
-    enabled: true,
-    priority: 1,
-    matchMode: 'ALL',
-    conditions: [],
-    actions: [],
-    suppressNotifications: false,
-    ...overrides,
-  };
-}
+const rule = aRule;
 
 const quiet = rule('33333333-3333-4333-8333-333333333333', { suppressNotifications: true });
 const loud = rule('44444444-4444-4444-8444-444444444444');

@@ -16,6 +16,8 @@ import {
   REMOVE_ADMIN_MESSAGE,
   REMOVE_SELF_MESSAGE,
   teamDecider,
+  type TeamCommand,
+  type TeamEvent,
   TEAM_NAME_REQUIRED_MESSAGE,
   TEAM_NOT_FOUND_MESSAGE,
 } from './team.decider';
@@ -102,6 +104,9 @@ describe('team decider: invitations, roles and removals', () => {
       data: { invitationId: 'i1', tokenHash: 'h1', userId: 'newbie', email: 'new@example.com', now, ...over },
     }) as const;
   const before = new Date('2030-01-07T23:59:59.000Z');
+  /** Given the events, the command is refused with the error the check accepts. */
+  const refuses = (given: TeamEvent[], command: TeamCommand, check: (error: unknown) => boolean) =>
+    spec.given(given).when(command).thenThrows(check);
 
   it('lets an ADMIN or a MAINTAINER invite, with the address lowercased', () => {
     for (const actor of ['admin', 'maint']) {
@@ -148,14 +153,12 @@ describe('team decider: invitations, roles and removals', () => {
       .given(team)
       .when(invite('admin', 'new@example.com', null, 'ADMIN'))
       .then([sentAs('admin', 'ADMIN')] as never);
-    spec
-      .given(team)
-      .when(invite('maint', 'new@example.com', null, 'ADMIN'))
-      .thenThrows(errorOf('forbidden', ADMIN_ROLE_MESSAGE));
-    spec
-      .given([...team, joined('auditor', 'AUDITOR')])
-      .when(invite('auditor', 'new@example.com', null, 'AUDITOR'))
-      .thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+    refuses(team, invite('maint', 'new@example.com', null, 'ADMIN'), errorOf('forbidden', ADMIN_ROLE_MESSAGE));
+    refuses(
+      [...team, joined('auditor', 'AUDITOR')],
+      invite('auditor', 'new@example.com', null, 'AUDITOR'),
+      errorOf('forbidden', NOT_A_MANAGER_MESSAGE),
+    );
   });
 
   it('accepts an invitation with the role it was sent with (MEMBER for one sent without a role)', () => {
@@ -183,22 +186,17 @@ describe('team decider: invitations, roles and removals', () => {
           invitedBy: 'admin',
         },
       }) as const;
-    spec
-      .given([...team, sentTo('new@example.com', ago(30_000), 1)])
-      .when(invite('admin'))
-      .thenThrows(errorOf('rate-limited', INVITATION_COOLDOWN_MESSAGE));
+    refuses(
+      [...team, sentTo('new@example.com', ago(30_000), 1)],
+      invite('admin'),
+      errorOf('rate-limited', INVITATION_COOLDOWN_MESSAGE),
+    );
     const fiveToday = [1, 2, 3, 4, 5].map((h) => sentTo('new@example.com', ago(h * 3600_000), h));
-    spec
-      .given([...team, ...fiveToday])
-      .when(invite('admin'))
-      .thenThrows(errorOf('rate-limited', ADDRESS_INVITATION_QUOTA_MESSAGE));
+    refuses([...team, ...fiveToday], invite('admin'), errorOf('rate-limited', ADDRESS_INVITATION_QUOTA_MESSAGE));
     const fiftyOthers = Array.from({ length: 50 }, (_, i) =>
       sentTo(`other${i}@example.com`, ago(i * 60_000 + 61_000), i),
     );
-    spec
-      .given([...team, ...fiftyOthers])
-      .when(invite('admin'))
-      .thenThrows(errorOf('rate-limited', TEAM_INVITATION_QUOTA_MESSAGE));
+    refuses([...team, ...fiftyOthers], invite('admin'), errorOf('rate-limited', TEAM_INVITATION_QUOTA_MESSAGE));
     // Sends older than a day and a minute-old send count for nothing.
     const old = [
       ...[1, 2, 3, 4, 5].map((h) => sentTo('new@example.com', ago(25 * 3600_000 + h), h)),
@@ -224,16 +222,13 @@ describe('team decider: invitations, roles and removals', () => {
   });
 
   it('refuses a MEMBER and a stranger', () => {
-    spec.given(team).when(invite('member')).thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
-    spec.given(team).when(invite('stranger')).thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
-    spec.given([]).when(invite('admin')).thenThrows(errorOf('not-found', TEAM_NOT_FOUND_MESSAGE));
+    refuses(team, invite('member'), errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+    refuses(team, invite('stranger'), errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+    refuses([], invite('admin'), errorOf('not-found', TEAM_NOT_FOUND_MESSAGE));
   });
 
   it('refuses to invite a member', () => {
-    spec
-      .given(team)
-      .when(invite('admin', 'member@example.com', 'member'))
-      .thenThrows(errorOf('conflict', ALREADY_MEMBER_MESSAGE));
+    refuses(team, invite('admin', 'member@example.com', 'member'), errorOf('conflict', ALREADY_MEMBER_MESSAGE));
   });
 
   it('re-issues an open invitation under its own id with the new token', () => {
@@ -250,18 +245,13 @@ describe('team decider: invitations, roles and removals', () => {
       .given([...team, sent])
       .when(del('maint'))
       .then([{ type: 'InvitationDeleted', data: { teamId: 't1', invitationId: 'i1' } }]);
-    spec
-      .given([...team, sent])
-      .when(del('member'))
-      .thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
-    spec
-      .given([...team, sent])
-      .when(del('admin', 'other'))
-      .thenThrows(errorOf('not-found', INVITATION_NOT_FOUND_MESSAGE));
-    spec
-      .given([...team, sent, { type: 'InvitationDeleted', data: { teamId: 't1', invitationId: 'i1' } }])
-      .when(del('admin'))
-      .thenThrows(errorOf('not-found', INVITATION_NOT_FOUND_MESSAGE));
+    refuses([...team, sent], del('member'), errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+    refuses([...team, sent], del('admin', 'other'), errorOf('not-found', INVITATION_NOT_FOUND_MESSAGE));
+    refuses(
+      [...team, sent, { type: 'InvitationDeleted', data: { teamId: 't1', invitationId: 'i1' } }],
+      del('admin'),
+      errorOf('not-found', INVITATION_NOT_FOUND_MESSAGE),
+    );
   });
 
   it('accepts a usable invitation: the user joins as MEMBER', () => {
@@ -276,37 +266,32 @@ describe('team decider: invitations, roles and removals', () => {
 
   it('refuses an expired, used, deleted or replaced invitation', () => {
     const expired = errorOf('not-found', INVITATION_EXPIRED_MESSAGE);
-    spec
-      .given([...team, sent])
-      .when(accept(expiresAt))
-      .thenThrows(expired);
-    spec
-      .given([...team, sent])
-      .when(accept(before, { tokenHash: 'other' }))
-      .thenThrows(expired);
-    spec
-      .given([...team, sent, { type: 'InvitationAccepted', data: { teamId: 't1', invitationId: 'i1', userId: 'x' } }])
-      .when(accept(before))
-      .thenThrows(expired);
-    spec
-      .given([...team, sent, { type: 'InvitationDeleted', data: { teamId: 't1', invitationId: 'i1' } }])
-      .when(accept(before))
-      .thenThrows(expired);
-    spec
-      .given([...team, sent, { type: 'InvitationSent', data: { ...sent.data, tokenHash: 'h9' } }])
-      .when(accept(before))
-      .thenThrows(expired);
+    refuses([...team, sent], accept(expiresAt), expired);
+    refuses([...team, sent], accept(before, { tokenHash: 'other' }), expired);
+    refuses(
+      [...team, sent, { type: 'InvitationAccepted', data: { teamId: 't1', invitationId: 'i1', userId: 'x' } }],
+      accept(before),
+      expired,
+    );
+    refuses(
+      [...team, sent, { type: 'InvitationDeleted', data: { teamId: 't1', invitationId: 'i1' } }],
+      accept(before),
+      expired,
+    );
+    refuses(
+      [...team, sent, { type: 'InvitationSent', data: { ...sent.data, tokenHash: 'h9' } }],
+      accept(before),
+      expired,
+    );
   });
 
   it('refuses an invitation for another address and a user already in the team', () => {
-    spec
-      .given([...team, sent])
-      .when(accept(before, { email: 'someone@example.com' }))
-      .thenThrows(errorOf('invalid', INVITATION_OTHER_EMAIL_MESSAGE));
-    spec
-      .given([...team, sent])
-      .when(accept(before, { userId: 'member' }))
-      .thenThrows(errorOf('conflict', ALREADY_IN_TEAM_MESSAGE));
+    refuses(
+      [...team, sent],
+      accept(before, { email: 'someone@example.com' }),
+      errorOf('invalid', INVITATION_OTHER_EMAIL_MESSAGE),
+    );
+    refuses([...team, sent], accept(before, { userId: 'member' }), errorOf('conflict', ALREADY_IN_TEAM_MESSAGE));
   });
 
   describe('roles', () => {
@@ -316,64 +301,42 @@ describe('team decider: invitations, roles and removals', () => {
       type: 'MemberRoleChanged',
       data: { teamId: 't1', userId, role, previousRole },
     });
+    /** Given the events, the command changes a role as `event` records it. */
+    const changes = (given: TeamEvent[], command: TeamCommand, event: ReturnType<typeof changed>) =>
+      spec
+        .given(given)
+        .when(command)
+        .then([event] as never);
 
     it('lets an ADMIN give any role, a MAINTAINER only MAINTAINER or MEMBER', () => {
-      spec
-        .given(team)
-        .when(change('admin', 'member', 'ADMIN'))
-        .then([changed('member', 'ADMIN', 'MEMBER')] as never);
-      spec
-        .given(team)
-        .when(change('admin', 'maint', 'MEMBER'))
-        .then([changed('maint', 'MEMBER', 'MAINTAINER')] as never);
-      spec
-        .given(team)
-        .when(change('maint', 'member', 'MAINTAINER'))
-        .then([changed('member', 'MAINTAINER', 'MEMBER')] as never);
-      spec
-        .given(team)
-        .when(change('maint', 'member', 'ADMIN'))
-        .thenThrows(errorOf('forbidden', ADMIN_ROLE_MESSAGE));
-      spec
-        .given(team)
-        .when(change('maint', 'admin', 'MEMBER'))
-        .thenThrows(errorOf('forbidden', ADMIN_ROLE_MESSAGE));
+      changes(team, change('admin', 'member', 'ADMIN'), changed('member', 'ADMIN', 'MEMBER'));
+      changes(team, change('admin', 'maint', 'MEMBER'), changed('maint', 'MEMBER', 'MAINTAINER'));
+      changes(team, change('maint', 'member', 'MAINTAINER'), changed('member', 'MAINTAINER', 'MEMBER'));
+      refuses(team, change('maint', 'member', 'ADMIN'), errorOf('forbidden', ADMIN_ROLE_MESSAGE));
+      refuses(team, change('maint', 'admin', 'MEMBER'), errorOf('forbidden', ADMIN_ROLE_MESSAGE));
     });
 
     it('lets an ADMIN or a MAINTAINER make a member an AUDITOR and back; an AUDITOR changes no role', () => {
       for (const actor of ['admin', 'maint']) {
-        spec
-          .given(team)
-          .when(change(actor, 'member', 'AUDITOR'))
-          .then([changed('member', 'AUDITOR', 'MEMBER')] as never);
-        spec
-          .given([...team, joined('auditor', 'AUDITOR')])
-          .when(change(actor, 'auditor', 'MEMBER'))
-          .then([changed('auditor', 'MEMBER', 'AUDITOR')] as never);
+        changes(team, change(actor, 'member', 'AUDITOR'), changed('member', 'AUDITOR', 'MEMBER'));
+        changes(
+          [...team, joined('auditor', 'AUDITOR')],
+          change(actor, 'auditor', 'MEMBER'),
+          changed('auditor', 'MEMBER', 'AUDITOR'),
+        );
       }
-      spec
-        .given(team)
-        .when(change('maint', 'admin', 'AUDITOR'))
-        .thenThrows(errorOf('forbidden', ADMIN_ROLE_MESSAGE));
-      spec
-        .given([...team, joined('auditor', 'AUDITOR')])
-        .when(change('auditor', 'member', 'AUDITOR'))
-        .thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+      refuses(team, change('maint', 'admin', 'AUDITOR'), errorOf('forbidden', ADMIN_ROLE_MESSAGE));
+      refuses(
+        [...team, joined('auditor', 'AUDITOR')],
+        change('auditor', 'member', 'AUDITOR'),
+        errorOf('forbidden', NOT_A_MANAGER_MESSAGE),
+      );
     });
 
     it('refuses a MEMBER, one’s own role and an unknown member', () => {
-      spec
-        .given(team)
-        .when(change('member', 'maint', 'MEMBER'))
-        .thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
-      spec
-        .given(team)
-        .when(change('admin', 'admin', 'MEMBER'))
-        .thenThrows(errorOf('invalid', OWN_ROLE_MESSAGE));
-      spec
-        .given(team)
-        .when(change('admin', 'ghost', 'MEMBER'))
-        .thenThrows(errorOf('not-found', MEMBER_NOT_FOUND_MESSAGE));
+      refuses(team, change('member', 'maint', 'MEMBER'), errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+      refuses(team, change('admin', 'admin', 'MEMBER'), errorOf('invalid', OWN_ROLE_MESSAGE));
+      refuses(team, change('admin', 'ghost', 'MEMBER'), errorOf('not-found', MEMBER_NOT_FOUND_MESSAGE));
     });
 
     it('records nothing when the role stays the same, and tracks the new role', () => {
@@ -381,18 +344,16 @@ describe('team decider: invitations, roles and removals', () => {
         .given(team)
         .when(change('admin', 'member', 'MEMBER'))
         .then([]);
-      spec
-        .given([...team, changed('member', 'MAINTAINER', 'MEMBER')] as never)
-        .when(change('maint', 'member', 'ADMIN'))
-        .thenThrows(errorOf('forbidden', ADMIN_ROLE_MESSAGE));
+      refuses(
+        [...team, changed('member', 'MAINTAINER', 'MEMBER')] as never,
+        change('maint', 'member', 'ADMIN'),
+        errorOf('forbidden', ADMIN_ROLE_MESSAGE),
+      );
     });
 
     it('lets one ADMIN demote another', () => {
       const twoAdmins = [...team, changed('maint', 'ADMIN', 'MAINTAINER')] as never;
-      spec
-        .given(twoAdmins)
-        .when(change('maint', 'admin', 'MEMBER'))
-        .then([changed('admin', 'MEMBER', 'ADMIN')] as never);
+      changes(twoAdmins, change('maint', 'admin', 'MEMBER'), changed('admin', 'MEMBER', 'ADMIN'));
     });
   });
 
@@ -411,17 +372,18 @@ describe('team decider: invitations, roles and removals', () => {
     });
 
     it('never by a MEMBER, never oneself, never an ADMIN, never a stranger', () => {
-      spec.given(team).when(remove('member', 'maint')).thenThrows(errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
-      spec.given(team).when(remove('maint', 'maint')).thenThrows(errorOf('invalid', REMOVE_SELF_MESSAGE));
-      spec.given(team).when(remove('maint', 'admin')).thenThrows(errorOf('forbidden', REMOVE_ADMIN_MESSAGE));
-      spec.given(team).when(remove('admin', 'ghost')).thenThrows(errorOf('not-found', MEMBER_NOT_FOUND_MESSAGE));
+      refuses(team, remove('member', 'maint'), errorOf('forbidden', NOT_A_MANAGER_MESSAGE));
+      refuses(team, remove('maint', 'maint'), errorOf('invalid', REMOVE_SELF_MESSAGE));
+      refuses(team, remove('maint', 'admin'), errorOf('forbidden', REMOVE_ADMIN_MESSAGE));
+      refuses(team, remove('admin', 'ghost'), errorOf('not-found', MEMBER_NOT_FOUND_MESSAGE));
     });
 
     it('forgets a removed member, who may be invited again', () => {
-      spec
-        .given([...team, { type: 'TeamMemberRemoved', data: { teamId: 't1', userId: 'member' } }])
-        .when(remove('admin', 'member'))
-        .thenThrows(errorOf('not-found', MEMBER_NOT_FOUND_MESSAGE));
+      refuses(
+        [...team, { type: 'TeamMemberRemoved', data: { teamId: 't1', userId: 'member' } }],
+        remove('admin', 'member'),
+        errorOf('not-found', MEMBER_NOT_FOUND_MESSAGE),
+      );
       spec
         .given([...team, { type: 'TeamMemberRemoved', data: { teamId: 't1', userId: 'member' } }])
         .when(invite('admin', 'member@example.com', 'member'))

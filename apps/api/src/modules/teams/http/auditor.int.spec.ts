@@ -10,22 +10,15 @@ import {
   type SuccessMessageResponse,
   type Team,
 } from '@teaminbox/contracts';
-import { METHODS } from 'node:http';
 import { v7 as uuidv7 } from 'uuid';
 import { type Person, teamWith, uniqueEmail } from '../../../../test/app/identity-fixtures';
+import { receiveEmail } from '../../../../test/notifications/receive-email';
+import { registeredRoutes } from '../../../../test/app/registered-routes';
 import { suiteWithApp } from '../../../../test/app/suite';
 import { linkIn } from '../../../../test/support/smtp-sink';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { readUntil } from '../../../../test/support/until';
 
 /**
  * The write routes an auditor may still use: their own account only (docs/audit.md, "Auditor role"). Every other
@@ -50,10 +43,6 @@ const PUBLIC_WRITES = new Set(['POST /api/register', 'POST /api/auth/signin', 'P
 
 const READ_METHODS = new Set(['get', 'head', 'options']);
 
-interface RouterLayer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-}
-
 describe('the AUDITOR role over HTTP (real PostgreSQL)', () => {
   const { t, sink } = suiteWithApp();
   let admin: Person;
@@ -66,63 +55,11 @@ describe('the AUDITOR role over HTTP (real PostgreSQL)', () => {
 
   const store = () => t.app.get<EventStore>(EVENT_STORE);
 
-  /** Every route the running application registered, as "METHOD /path" with Express's parameter syntax. */
-  function registeredRoutes(): string[] {
-    const express = t.app.getHttpAdapter().getInstance() as { router: { stack: RouterLayer[] } };
-    const routes: string[] = [];
-    for (const layer of express.router.stack) {
-      if (!layer.route) continue;
-      // A route for every method is a middleware or the not-found handler the adapter mounts: not an endpoint.
-      const methods = layer.route.methods;
-      if (methods._all || METHODS.every((method) => methods[method.toLowerCase()])) continue;
-      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      for (const method of Object.keys(layer.route.methods)) {
-        for (const path of paths) routes.push(`${method.toUpperCase()} ${path}`);
-      }
-    }
-    return [...new Set(routes)];
-  }
-
   /** A concrete URL for a route pattern: every parameter gets a fresh id. */
   const concrete = (path: string) => path.replace(/:[A-Za-z_]+/g, () => uuidv7()).replace(/\{\*[^}]+\}/g, 'x');
 
   /** A new email of the team, as mail ingestion records it. */
-  async function receive(subject: string): Promise<string> {
-    const id = uuidv7();
-    await store().appendToStream(
-      `email-${id}`,
-      [
-        {
-          eventId: uuidv7(),
-          type: 'EmailReceived',
-          data: {
-            emailId: id,
-            teamId,
-            messageId: `<${id}@example.com>`,
-            subject,
-            fromName: 'Customer',
-            fromEmail: 'customer@example.com',
-            to: ['support@example.com'],
-            cc: [],
-            text: 'Hello',
-            html: null,
-            receivedAt: new Date().toISOString(),
-            priority: 'MEDIUM',
-            status: 'NEW',
-          },
-          metadata: {
-            actorUserId: null,
-            teamId,
-            correlationId: uuidv7(),
-            causationId: null,
-            occurredAt: new Date().toISOString(),
-          },
-        },
-      ],
-      'no_stream',
-    );
-    return id;
-  }
+  const receive = (subject: string) => receiveEmail(t, teamId, { subject, fromName: 'Customer' });
 
   const notificationsOf = async (who: Person) =>
     (await t.request<Page<Notification>>('/api/notifications?size=100', { token: who.token })).body.content;
@@ -224,7 +161,7 @@ describe('the AUDITOR role over HTTP (real PostgreSQL)', () => {
   });
 
   it('answers 403 to every write route the application registers, but their own account routes', async () => {
-    const routes = registeredRoutes();
+    const routes = registeredRoutes(t.app);
     const writes = routes.filter((route) => !READ_METHODS.has(route.split(' ')[0].toLowerCase()));
     // The enumeration sees the application's routes (a guard against an empty list passing vacuously).
     for (const known of ['PUT /api/emails/:id/assign', 'PUT /api/invitation', 'POST /api/rules', 'PUT /api/team']) {
@@ -323,7 +260,7 @@ describe('the AUDITOR role over HTTP (real PostgreSQL)', () => {
     });
     expect(demoted.status).toBe(200);
     const id = await receive('later-auditor-rule please');
-    const applied = await until(
+    const applied = await readUntil(
       async () => (await store().readStream(`email-${id}`)).filter((e) => e.type === 'EmailRuleApplied'),
       (found) => found.length > 0,
     );
@@ -335,7 +272,7 @@ describe('the AUDITOR role over HTTP (real PostgreSQL)', () => {
 
   it('is never notified: not of new mail, nor of a mention', async () => {
     const id = await receive('Audited news');
-    await until(
+    await readUntil(
       async () => (await notificationsOf(member)).filter((n) => n.emailId === id),
       (found) => found.length >= 1,
     );
@@ -345,7 +282,7 @@ describe('the AUDITOR role over HTTP (real PostgreSQL)', () => {
       body: { message: `@${auditor.email} and @${member.email}, have a look` },
     });
     expect(comment.status).toBe(200);
-    await until(
+    await readUntil(
       async () => (await notificationsOf(member)).filter((n) => n.emailId === id),
       (found) => found.length >= 2,
     );

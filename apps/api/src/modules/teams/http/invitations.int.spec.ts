@@ -1,23 +1,13 @@
 import type { CurrentUser, InvitationResponse, SuccessMessageResponse, Team } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { advanceClock, invite, person, teamWith, uniqueEmail } from '../../../../test/app/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { linkIn, type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
+import { suiteWithApp } from '../../../../test/app/suite';
+import { linkIn } from '../../../../test/support/smtp-sink';
 
 const EXPIRED = { success: false, message: 'Invitation has expired', flag: 0 };
 
 describe('invitations over HTTP', () => {
-  let sink: SmtpSink;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url, publicUrl: 'https://inbox.example.com' });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
+  const { t, sink } = suiteWithApp({ config: { publicUrl: 'https://inbox.example.com' } });
   afterEach(() => {
     jest.restoreAllMocks();
     sink.refuse(false);
