@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MailboxSettings } from '@teaminbox/contracts';
 import { ImapFlow } from 'imapflow';
-import { createTransport } from 'nodemailer';
+import { createTransport, type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig, DEFAULT_MAX_MESSAGE_BYTES } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
 import { hostGuardOf, MailHostNotAllowedError, MailHostUnresolvedError, resolveMailHost } from '../../../platform/net';
@@ -84,8 +84,21 @@ export class MailConnections {
   }
 
   async verifySmtp(settings: MailboxSettings): Promise<void> {
+    const transport = await this.smtpTransport(settings);
+    try {
+      await transport.verify();
+    } finally {
+      transport.close();
+    }
+  }
+
+  /**
+   * A transport to the mailbox's SMTP server (its host passed by the mail host guard, with the mailbox's credentials);
+   * the caller closes it. `socketTimeoutMs`: how long the server may stay silent once connected.
+   */
+  async smtpTransport(settings: MailboxSettings, socketTimeoutMs = CONNECT_TIMEOUT_MS): Promise<Transporter> {
     const target = await resolveMailHost(settings.smtpHost, hostGuardOf(this.config));
-    const transport = createTransport({
+    return createTransport({
       host: target.address,
       port: settings.smtpPort,
       secure: settings.smtpUseSsl,
@@ -95,14 +108,9 @@ export class MailConnections {
       tls: { servername: target.servername ?? settings.smtpHost },
       connectionTimeout: CONNECT_TIMEOUT_MS,
       greetingTimeout: CONNECT_TIMEOUT_MS,
-      socketTimeout: CONNECT_TIMEOUT_MS,
+      socketTimeout: socketTimeoutMs,
       logger: false,
     });
-    try {
-      await transport.verify();
-    } finally {
-      transport.close();
-    }
   }
 
   /**

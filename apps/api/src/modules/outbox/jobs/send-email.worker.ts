@@ -1,24 +1,23 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { MailboxSettings, ReplyFailed, ReplyQueued, ReplySent } from '@teaminbox/contracts';
-import { createTransport } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type PgBoss from 'pg-boss';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto';
 import { withoutAddresses } from '../../../platform/mail';
 import { EventSourcedRepository } from '../../../platform/event-sourcing';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port';
 import { RequestContext } from '../../../platform/request-context/request-context';
-import { hostGuardOf, resolveMailHost } from '../../../platform/net';
 import { emailStreamId } from '../../conversations';
-import { CONNECT_TIMEOUT_MS, describeMailError, MailboxSettingsReader, MailConnections } from '../../mail';
+import { describeMailError, MailboxSettingsReader, MailConnections } from '../../mail';
 import { RecordDeliveryCommand } from '../commands/record-delivery/record-delivery.command';
 import { replyDecider } from '../domain/reply.decider';
 import { OutboxStore } from '../outbox.store';
 import type { SendEmailJob } from './job-queue';
 
 export const SENT_FOLDER = 'Sent';
+/** How long the SMTP server may stay silent, once connected, while it takes a message. */
+const SEND_TIMEOUT_MS = 60_000;
 
 /**
  * Runs send-email jobs: builds the message once, sends it over the team's SMTP (host through the SSRF guard,
@@ -30,7 +29,6 @@ export class SendEmailWorker {
   private readonly logger = new Logger(SendEmailWorker.name);
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: EventSourcedRepository,
     private readonly commands: CommandBus,
     private readonly box: SecretBox,
@@ -121,20 +119,7 @@ export class SendEmailWorker {
   }
 
   private async sendSmtp(settings: MailboxSettings, reply: ReplyQueued, raw: Buffer): Promise<void> {
-    const target = await resolveMailHost(settings.smtpHost, hostGuardOf(this.config));
-    const transport = createTransport({
-      host: target.address,
-      port: settings.smtpPort,
-      secure: settings.smtpUseSsl,
-      requireTLS: settings.smtpUseTls && !settings.smtpUseSsl,
-      ignoreTLS: !settings.smtpUseTls && !settings.smtpUseSsl,
-      auth: await this.connections.smtpAuth(settings),
-      tls: { servername: target.servername ?? settings.smtpHost },
-      connectionTimeout: CONNECT_TIMEOUT_MS,
-      greetingTimeout: CONNECT_TIMEOUT_MS,
-      socketTimeout: 60_000,
-      logger: false,
-    });
+    const transport = await this.connections.smtpTransport(settings, SEND_TIMEOUT_MS);
     try {
       await transport.sendMail({
         envelope: { from: reply.from.email, to: [...reply.to, ...reply.cc, ...reply.bcc] },
