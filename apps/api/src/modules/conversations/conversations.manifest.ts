@@ -9,6 +9,7 @@ import { SaveReplyDraftHandler } from './commands/save-reply-draft/save-reply-dr
 import { StarEmailHandler } from './commands/star-email/star-email.handler';
 import { WorkOnEmailHandler } from './commands/work-on-email/work-on-email.handler';
 import { WriteCommentHandler } from './commands/write-comment/write-comment.handler';
+import { EMAIL_DECIDED_EVENT_TYPES } from './domain/email.decider';
 import { EmailActionProjection } from './projections/email-action/email-action.projection';
 import { EmailCommentProjection } from './projections/email-comment/email-comment.projection';
 import { EmailReplyProjection } from './projections/email-reply/email-reply.projection';
@@ -36,35 +37,7 @@ import { PushReplyHandler } from './reactions/push-reply.handler';
 /** The team's emails: receiving, working on them, comments, replies, stars, threads: what the module brings to the application (docs/ARCHITECTURE.md, "Module manifests"). */
 export const CONVERSATIONS_MANIFEST = defineModuleManifest({
   name: 'conversations',
-  events: [
-    'EmailReceived',
-    'EmailMarkedRead',
-    'EmailMarkedUnread',
-    'EmailArchived',
-    'EmailUnarchived',
-    'EmailMarkedSpam',
-    'EmailMarkedNotSpam',
-    'EmailAssigned',
-    'EmailUnassigned',
-    'EmailLabelAdded',
-    'EmailLabelRemoved',
-    'EmailNotificationsMuted',
-    'EmailStarred',
-    'EmailUnstarred',
-    'EmailNotificationsUnmuted',
-    'EmailActionLogged',
-    'EmailStatusChanged',
-    'EmailPriorityChanged',
-    'EmailRuleApplied',
-    'EmailNotificationsSuppressed',
-    'CommentAdded',
-    'CommentEdited',
-    'CommentDeleted',
-    'ReplyDraftSaved',
-    'ReplyDraftDeleted',
-    'EmailQuarantined',
-    'EmailReleasedFromQuarantine',
-  ],
+  events: EMAIL_DECIDED_EVENT_TYPES,
   projections: [
     InboxEmailProjection,
     EmailActionProjection,

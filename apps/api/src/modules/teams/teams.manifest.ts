@@ -5,6 +5,7 @@ import { CreateTeamHandler } from './commands/create-team/create-team.handler';
 import { DeleteInvitationHandler } from './commands/delete-invitation/delete-invitation.handler';
 import { RemoveMemberHandler } from './commands/remove-member/remove-member.handler';
 import { SendInvitationHandler } from './commands/send-invitation/send-invitation.handler';
+import { TEAM_EVENT_TYPES } from './domain/team.decider';
 import { InvitationsProjection } from './projections/invitations/invitations.projection';
 import { TeamsProjection } from './projections/teams/teams.projection';
 import { DescribeInvitationHandler } from './queries/describe-invitation/describe-invitation.handler';
@@ -16,15 +17,7 @@ import { JoinTeamRoomHandler } from './reactions/join-team-room.handler';
 /** Teams, members and invitations: what the module brings to the application (docs/ARCHITECTURE.md, "Module manifests"). */
 export const TEAMS_MANIFEST = defineModuleManifest({
   name: 'teams',
-  events: [
-    'TeamCreated',
-    'TeamMemberJoined',
-    'InvitationSent',
-    'InvitationDeleted',
-    'InvitationAccepted',
-    'MemberRoleChanged',
-    'TeamMemberRemoved',
-  ],
+  events: TEAM_EVENT_TYPES,
   projections: [TeamsProjection, InvitationsProjection],
   reactions: [JoinTeamRoomHandler],
   commandHandlers: [

@@ -72,27 +72,37 @@ export const SENT_REPLY_UNDELETABLE_MESSAGE = 'A sent reply cannot be deleted';
 
 export type EmailCommand = ReceiveEmail | QuarantineEmail | ReleaseFromQuarantine | WorkOnEmail;
 
-/** The events that change an email itself (what the inbox read model shows). */
-export const EMAIL_STATE_EVENT_TYPES = [
-  'EmailReceived',
+/** The events that move an email between the inbox's counts: read or not, archived or not, spam or not. */
+export const EMAIL_COUNTED_EVENT_TYPES = [
   'EmailMarkedRead',
   'EmailMarkedUnread',
   'EmailArchived',
   'EmailUnarchived',
   'EmailMarkedSpam',
   'EmailMarkedNotSpam',
+] as const;
+
+/** The events that change the inbox's row of a received email: its flags, assignee, labels, status and priority. */
+export const EMAIL_ROW_EVENT_TYPES = [
+  ...EMAIL_COUNTED_EVENT_TYPES,
   'EmailAssigned',
   'EmailUnassigned',
   'EmailLabelAdded',
   'EmailLabelRemoved',
-  'EmailNotificationsMuted',
-  'EmailNotificationsUnmuted',
   'EmailStatusChanged',
   'EmailPriorityChanged',
 ] as const;
 
-/** Every event of the email's decider: its state, its members' stars, its comments and its reply drafts. */
-export const EMAIL_EVENT_TYPES = [
+/** The events that change an email itself (what the inbox read model shows). */
+export const EMAIL_STATE_EVENT_TYPES = [
+  'EmailReceived',
+  ...EMAIL_ROW_EVENT_TYPES,
+  'EmailNotificationsMuted',
+  'EmailNotificationsUnmuted',
+] as const;
+
+/** The events the email's decider decides: its state, its members' stars, its comments and its reply drafts. */
+export const EMAIL_DECIDED_EVENT_TYPES = [
   ...EMAIL_STATE_EVENT_TYPES,
   'EmailStarred',
   'EmailUnstarred',
@@ -106,9 +116,10 @@ export const EMAIL_EVENT_TYPES = [
   'EmailNotificationsSuppressed',
   'EmailQuarantined',
   'EmailReleasedFromQuarantine',
-  // Appended by the outbox (not decided here): a queued reply is no draft any more.
-  'ReplyQueued',
 ] as const;
+
+/** Every event of the email's decider: the ones it decides and the outbox's ReplyQueued (a queued reply is no draft any more). */
+export const EMAIL_EVENT_TYPES = [...EMAIL_DECIDED_EVENT_TYPES, 'ReplyQueued'] as const;
 export type EmailEvent =
   | DomainEvent<
       Exclude<(typeof EMAIL_EVENT_TYPES)[number], 'ReplyQueued' | 'EmailQuarantined' | 'EmailReleasedFromQuarantine'>

@@ -4,18 +4,12 @@ import { busEvent, type DomainEventEnvelope } from '../../../platform/projection
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { comparePositions, type Position } from '../../../platform/event-store/event-store.port';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { EMAIL_COUNTED_EVENT_TYPES } from '../domain/email.decider';
 import { INBOX_EMAIL_PROJECTION } from '../projections/inbox-email/inbox-email.projection';
 import { InboxEmailQueries } from '../queries/inbox-email.queries';
 
 const WAIT_MS = 2000;
-const COUNT_CHANGING = new Set([
-  'EmailMarkedRead',
-  'EmailMarkedUnread',
-  'EmailArchived',
-  'EmailUnarchived',
-  'EmailMarkedSpam',
-  'EmailMarkedNotSpam',
-]);
+const COUNT_CHANGING: ReadonlySet<string> = new Set(EMAIL_COUNTED_EVENT_TYPES);
 
 /** The changes of one team waiting for a push: per email, the newest position, actor and whether a count moved. */
 interface Round {

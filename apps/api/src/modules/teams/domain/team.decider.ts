@@ -57,15 +57,18 @@ export type RemoveMember = { type: 'RemoveMember'; data: { actorId: string; user
 export type TeamCommand =
   CreateTeam | SendInvitation | DeleteInvitation | AcceptInvitation | ChangeMemberRole | RemoveMember;
 
-export type TeamEvent = DomainEvent<
-  | 'TeamCreated'
-  | 'TeamMemberJoined'
-  | 'InvitationSent'
-  | 'InvitationDeleted'
-  | 'InvitationAccepted'
-  | 'MemberRoleChanged'
-  | 'TeamMemberRemoved'
->;
+/** Every event of a team's stream: the team, its members and its invitations. */
+export const TEAM_EVENT_TYPES = [
+  'TeamCreated',
+  'TeamMemberJoined',
+  'InvitationSent',
+  'InvitationDeleted',
+  'InvitationAccepted',
+  'MemberRoleChanged',
+  'TeamMemberRemoved',
+] as const;
+
+export type TeamEvent = DomainEvent<(typeof TEAM_EVENT_TYPES)[number]>;
 
 export interface InvitationState {
   email: string;
@@ -232,15 +235,7 @@ function decideRemove({ data }: RemoveMember, state: CreatedTeam): TeamEvent[] {
 }
 
 export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
-  eventTypes: [
-    'TeamCreated',
-    'TeamMemberJoined',
-    'InvitationSent',
-    'InvitationDeleted',
-    'InvitationAccepted',
-    'MemberRoleChanged',
-    'TeamMemberRemoved',
-  ],
+  eventTypes: TEAM_EVENT_TYPES,
   initialState: () => ({ status: 'absent' }),
 
   decide(command, state) {

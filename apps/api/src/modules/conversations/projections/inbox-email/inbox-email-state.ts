@@ -1,4 +1,5 @@
 import type { DomainEventMap, EmailReceived, EmailStatus, Priority } from '@teaminbox/contracts';
+import { EMAIL_ROW_EVENT_TYPES } from '../../domain/email.decider';
 
 /**
  * The columns of an `inbox_email` row that events after EmailReceived change. The projection folds the events of a
@@ -34,20 +35,9 @@ export type InboxEmailStateEvent =
   | { type: 'EmailStatusChanged'; data: DomainEventMap['EmailStatusChanged'] }
   | { type: 'EmailPriorityChanged'; data: DomainEventMap['EmailPriorityChanged'] };
 
-export const INBOX_EMAIL_STATE_EVENT_TYPES: ReadonlySet<string> = new Set<InboxEmailStateEvent['type']>([
-  'EmailMarkedRead',
-  'EmailMarkedUnread',
-  'EmailArchived',
-  'EmailUnarchived',
-  'EmailMarkedSpam',
-  'EmailMarkedNotSpam',
-  'EmailAssigned',
-  'EmailUnassigned',
-  'EmailLabelAdded',
-  'EmailLabelRemoved',
-  'EmailStatusChanged',
-  'EmailPriorityChanged',
-]);
+export const INBOX_EMAIL_STATE_EVENT_TYPES: ReadonlySet<string> = new Set<InboxEmailStateEvent['type']>(
+  EMAIL_ROW_EVENT_TYPES,
+);
 
 const lower = (id: string) => id.toLowerCase();
 
