@@ -1,9 +1,6 @@
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../app.module';
-import { ConfigError, loadConfig } from '../platform/config/load-config';
-import { createAppLogger } from '../platform/logging/app-logger';
+import { loadConfig } from '../platform/config/load-config';
 import { ProjectionRunner, rebuildProjection } from '../platform/projections/projection-runner';
-import { EmbeddedPostgresRunningError, selectDatabase, type SelectedDatabase } from '../select-database';
+import { cliLogger, projectionArgument, runCli, withAppContext } from './cli-app';
 
 /** Larger batches than live processing: fewer round trips and commits while catching up from zero. */
 const REBUILD_BATCH_SIZE = 5000;
@@ -14,26 +11,12 @@ const USAGE = 'Usage: node apps/api/dist/cli/rebuild.js <projection>   (npm run 
  * (DATABASE_URL, or the embedded PostgreSQL in DATA_DIR, which must not be running already).
  */
 async function main(): Promise<number> {
-  const name = process.argv[2];
-  if (!name || name.startsWith('-')) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
+  const name = projectionArgument(USAGE);
+  if (!name) return 2;
   const config = loadConfig();
-  const logger = createAppLogger(config.logLevel === 'log' ? 'warn' : config.logLevel);
-  let database: SelectedDatabase | undefined;
-  try {
-    database = await selectDatabase(config, logger);
-    const context = await NestFactory.createApplicationContext(
-      AppModule.forRoot({
-        config,
-        databaseUrl: database.url,
-        autoStartProjections: false,
-        projectionBatchSize: REBUILD_BATCH_SIZE,
-      }),
-      { logger, abortOnError: false },
-    );
-    try {
+  return withAppContext(
+    { config, logger: cliLogger(config), projectionBatchSize: REBUILD_BATCH_SIZE },
+    async (context) => {
       const runner = context.get(ProjectionRunner);
       if (!runner.projectionNames().includes(name)) {
         process.stderr.write(`Unknown projection '${name}'. Known: ${runner.projectionNames().join(', ')}\n`);
@@ -41,24 +24,8 @@ async function main(): Promise<number> {
       }
       await rebuildProjection(runner, name, (line) => process.stdout.write(`${line}\n`));
       return 0;
-    } finally {
-      await context.close();
-    }
-  } finally {
-    await database?.stop();
-  }
+    },
+  );
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof EmbeddedPostgresRunningError) {
-      process.stderr.write(`${error.message}\n`);
-    } else {
-      process.stderr.write(
-        `Rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-    }
-    process.exit(1);
-  },
-);
+runCli(main, { failed: 'Rebuild failed' });

@@ -1,21 +1,14 @@
-import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../app.module';
 import { ConfigError, loadConfig } from '../platform/config/load-config';
 import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store.port';
-import { createAppLogger } from '../platform/logging/app-logger';
 import { ProjectionRunner } from '../platform/projections/projection-runner';
 import {
   formatVerificationReport,
   LiveProjectionsBehindError,
   verifyReadModels,
 } from '../platform/projections/read-model-verifier';
-import {
-  EmbeddedPostgresRunningError,
-  runningEmbeddedDatabaseUrl,
-  selectDatabase,
-  type SelectedDatabase,
-} from '../select-database';
+import { runningEmbeddedDatabaseUrl } from '../select-database';
+import { cliLogger, runCli, withAppContext } from './cli-app';
 import { COMPARED_ROWS, NOT_READ_MODELS, TIME_OF_PROJECTION_COLUMNS } from './verify-tables';
 
 const USAGE = `Usage: node apps/api/dist/cli/verify.js   (npm run verify)
@@ -53,55 +46,30 @@ async function main(): Promise<number> {
   const diffRows = positiveInteger('VERIFY_DIFF_ROWS', 5);
   // The app's IMAP workers must not run twice: this process only reads the log and the read models.
   const config = { ...loadConfig(), mailboxWorkers: false };
-  const logger = createAppLogger(config.logLevel === 'log' ? 'warn' : config.logLevel);
+  const logger = cliLogger(config);
   const print = (line: string) => process.stdout.write(`${line}\n`);
-  let database: SelectedDatabase | undefined;
-  try {
-    const attached = config.databaseUrl ? null : runningEmbeddedDatabaseUrl(config.dataDir);
-    if (attached) print(`Using the embedded PostgreSQL the app runs in ${config.dataDir}`);
-    database = attached
-      ? { url: attached, embedded: true, stop: async () => undefined }
-      : await selectDatabase(config, logger);
-    const context = await NestFactory.createApplicationContext(
-      AppModule.forRoot({ config, databaseUrl: database.url, autoStartProjections: false }),
-      { logger, abortOnError: false },
-    );
-    try {
-      const report = await verifyReadModels({
-        dataSource: context.get(DataSource),
-        eventStore: context.get<EventStore>(EVENT_STORE),
-        projections: context.get(ProjectionRunner).registeredProjections(),
-        excludedTables: NOT_READ_MODELS,
-        ignoredColumns: TIME_OF_PROJECTION_COLUMNS,
-        comparedRows: COMPARED_ROWS,
-        waitMs,
-        diffRows,
-        print,
-      });
-      print(formatVerificationReport(report));
-      return report.equal ? 0 : 1;
-    } finally {
-      await context.close();
-    }
-  } finally {
-    await database?.stop();
-  }
+  const attached = config.databaseUrl ? null : runningEmbeddedDatabaseUrl(config.dataDir);
+  if (attached) print(`Using the embedded PostgreSQL the app runs in ${config.dataDir}`);
+  const database = attached ? async () => ({ url: attached, embedded: true, stop: async () => undefined }) : undefined;
+  return withAppContext({ config, logger, database }, async (context) => {
+    const report = await verifyReadModels({
+      dataSource: context.get(DataSource),
+      eventStore: context.get<EventStore>(EVENT_STORE),
+      projections: context.get(ProjectionRunner).registeredProjections(),
+      excludedTables: NOT_READ_MODELS,
+      ignoredColumns: TIME_OF_PROJECTION_COLUMNS,
+      comparedRows: COMPARED_ROWS,
+      waitMs,
+      diffRows,
+      print,
+    });
+    print(formatVerificationReport(report));
+    return report.equal ? 0 : 1;
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (
-      error instanceof ConfigError ||
-      error instanceof EmbeddedPostgresRunningError ||
-      error instanceof LiveProjectionsBehindError
-    ) {
-      process.stderr.write(`Verification failed: ${error.message}\n`);
-    } else {
-      process.stderr.write(
-        `Verification failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-    }
-    process.exit(1);
-  },
-);
+runCli(main, {
+  failed: 'Verification failed',
+  expected: [LiveProjectionsBehindError],
+  expectedPrefix: 'Verification failed: ',
+});
