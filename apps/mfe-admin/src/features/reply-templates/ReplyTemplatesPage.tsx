@@ -41,6 +41,39 @@ const draftOf = ({ id, name, subject, body, htmlBody }: ReplyTemplate): Template
   htmlBody: htmlBody ?? '',
 });
 
+/** One of the editor's fields: a text area when it has rows, a one-line input otherwise. */
+interface TemplateField {
+  key: 'name' | 'subject' | 'body' | 'htmlBody';
+  id: string;
+  label: string;
+  maxLength: number;
+  rows?: number;
+}
+
+const FIELDS: readonly TemplateField[] = [
+  { key: 'name', id: 'template-name', label: 'replyTemplates.name', maxLength: REPLY_TEMPLATE_NAME_MAX_LENGTH },
+  {
+    key: 'subject',
+    id: 'template-subject',
+    label: 'replyTemplates.subject',
+    maxLength: REPLY_TEMPLATE_SUBJECT_MAX_LENGTH,
+  },
+  {
+    key: 'body',
+    id: 'template-body',
+    label: 'replyTemplates.body',
+    maxLength: REPLY_TEMPLATE_BODY_MAX_LENGTH,
+    rows: 4,
+  },
+  {
+    key: 'htmlBody',
+    id: 'template-html-body',
+    label: 'replyTemplates.htmlBody',
+    maxLength: REPLY_TEMPLATE_BODY_MAX_LENGTH,
+    rows: 6,
+  },
+];
+
 /**
  * The editor: name, optional subject, plain text body (4 rows), HTML body (6 rows), Save and Cancel. Saved, it
  * closes and the list is loaded again; a failed save is only logged (the spec) and keeps what was typed.
@@ -57,51 +90,23 @@ function TemplateEditor({ initial, onClose }: { initial: TemplateDraft; onClose:
       if (!result.error) onClose();
     });
   };
-  const field = (key: 'name' | 'subject' | 'body' | 'htmlBody') => ({
+  const field = (key: TemplateField['key']) => ({
     value: draft[key],
     onChange: (e: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: e.target.value })),
   });
   return (
     <Card title={t(draft.id ? 'replyTemplates.editHeading' : 'replyTemplates.newHeading')}>
       <form onSubmit={submit} className="flex flex-column gap-3" data-testid="template-editor">
-        <div className="flex flex-column gap-1">
-          <label htmlFor="template-name">{t('replyTemplates.name')}</label>
-          <InputText
-            id="template-name"
-            maxLength={REPLY_TEMPLATE_NAME_MAX_LENGTH}
-            {...field('name')}
-            data-testid="template-name"
-          />
-        </div>
-        <div className="flex flex-column gap-1">
-          <label htmlFor="template-subject">{t('replyTemplates.subject')}</label>
-          <InputText
-            id="template-subject"
-            maxLength={REPLY_TEMPLATE_SUBJECT_MAX_LENGTH}
-            {...field('subject')}
-            data-testid="template-subject"
-          />
-        </div>
-        <div className="flex flex-column gap-1">
-          <label htmlFor="template-body">{t('replyTemplates.body')}</label>
-          <InputTextarea
-            id="template-body"
-            rows={4}
-            maxLength={REPLY_TEMPLATE_BODY_MAX_LENGTH}
-            {...field('body')}
-            data-testid="template-body"
-          />
-        </div>
-        <div className="flex flex-column gap-1">
-          <label htmlFor="template-html-body">{t('replyTemplates.htmlBody')}</label>
-          <InputTextarea
-            id="template-html-body"
-            rows={6}
-            maxLength={REPLY_TEMPLATE_BODY_MAX_LENGTH}
-            {...field('htmlBody')}
-            data-testid="template-html-body"
-          />
-        </div>
+        {FIELDS.map(({ key, id, label, maxLength, rows }) => (
+          <div key={key} className="flex flex-column gap-1">
+            <label htmlFor={id}>{t(label)}</label>
+            {rows ? (
+              <InputTextarea id={id} rows={rows} maxLength={maxLength} {...field(key)} data-testid={id} />
+            ) : (
+              <InputText id={id} maxLength={maxLength} {...field(key)} data-testid={id} />
+            )}
+          </div>
+        ))}
         <div className="flex gap-2">
           <Button type="submit" label={t('replyTemplates.save')} icon="pi pi-check" loading={saving} />
           <Button type="button" label={t('replyTemplates.cancel')} icon="pi pi-times" outlined onClick={onClose} />
