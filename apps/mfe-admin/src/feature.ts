@@ -5,23 +5,19 @@ import { emailLabelsSaga } from './features/email-labels/emailLabelsSaga';
 import { emailLabelsSlice } from './features/email-labels/emailLabelsSlice';
 import { emailServerConfigSaga } from './features/email-server-config/emailServerConfigSaga';
 import { emailServerConfigSlice } from './features/email-server-config/emailServerConfigSlice';
-import { teamActivitySaga } from './features/team-activity/teamActivitySaga';
-import { teamActivitySlice } from './features/team-activity/teamActivitySlice';
 import { teamAuditSaga } from './features/team-audit/teamAuditSaga';
 import { teamAuditSlice } from './features/team-audit/teamAuditSlice';
 import { teamSaga } from './features/team-members/teamSaga';
 import { teamSlice } from './features/team-members/teamSlice';
 
 function* adminRootSaga() {
-  yield all(
-    [teamSaga, emailServerConfigSaga, emailLabelsSaga, teamActivitySaga, teamAuditSaga].map((saga) => spawn(saga)),
-  );
+  yield all([teamSaga, emailServerConfigSaga, emailLabelsSaga, teamAuditSaga].map((saga) => spawn(saga)));
 }
 
 /** Injected into the shell's store when an admin route first loads. */
 const feature: RemoteFeature = {
   key: 'admin',
-  slices: [teamSlice, emailServerConfigSlice, emailLabelsSlice, teamActivitySlice, teamAuditSlice],
+  slices: [teamSlice, emailServerConfigSlice, emailLabelsSlice, teamAuditSlice],
   saga: adminRootSaga,
 };
 export default feature;

@@ -15,4 +15,5 @@ export * from './api.saga';
 export * from './team.api';
 export * from './templates.api';
 export * from './rules.api';
+export * from './activity.api';
 export * from './store';

@@ -1,5 +1,5 @@
 import '../../i18n/texts';
-import { useEffect, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
@@ -7,11 +7,61 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import type { TeamActivityEntry } from '@teaminbox/contracts';
+import { TEAM_ACTIVITY_PAGE_SIZE, type TeamActivityEntry } from '@teaminbox/contracts';
 import { Link, PageHeading, PersonAvatar } from '@teaminbox/ui';
-import { useAppDispatch, useAppSelector, usePersonPhotos } from '@teaminbox/web-store';
-import { actorName, describeEntry, typeName } from './activityText';
-import { activityPageRequested, activityRequested, filterTyped, selectTeamActivity } from './teamActivitySlice';
+import {
+  selectCurrentUser,
+  useAppSelector,
+  useEmailActionsQuery,
+  usePersonPhotos,
+  useTeamActionsQuery,
+} from '@teaminbox/web-store';
+import { actorName, describeEntry, fromEmailAction, typeName } from './activityText';
+
+/** What the list shows: one email's actions, or the team's (page by page). */
+interface ActivityScope {
+  emailId: string | null;
+  page: number;
+}
+
+const size = TEAM_ACTIVITY_PAGE_SIZE;
+const NO_ENTRIES: TeamActivityEntry[] = [];
+
+/**
+ * The spec: with an email id, that email's actions (newest first here too); otherwise the actions of the current
+ * user's team; with neither, an empty list and no call. A load failure shows an empty list. Every opening, 'Load'
+ * and page loads afresh (no push tells of new actions).
+ */
+function useActivity(scope: ActivityScope) {
+  const teamId = useAppSelector(selectCurrentUser)?.teamId ?? null;
+  const team = useTeamActionsQuery(
+    { teamId: teamId ?? '', page: scope.page, size },
+    { skip: scope.emailId !== null || !teamId, refetchOnMountOrArgChange: true },
+  );
+  const email = useEmailActionsQuery(scope.emailId ?? '', {
+    skip: scope.emailId === null,
+    refetchOnMountOrArgChange: true,
+  });
+  const emailEntries = useMemo(
+    () =>
+      scope.emailId && email.data
+        ? email.data.map((action) => fromEmailAction(scope.emailId!, action)).reverse()
+        : NO_ENTRIES,
+    [scope.emailId, email.data],
+  );
+  if (scope.emailId !== null) {
+    const entries = email.isError ? NO_ENTRIES : emailEntries;
+    return { entries, totalElements: entries.length, loading: email.isFetching, refetch: email.refetch };
+  }
+  if (!teamId) return { entries: NO_ENTRIES, totalElements: 0, loading: false, refetch: () => undefined };
+  const page = team.isError ? undefined : team.data;
+  return {
+    entries: page?.content ?? NO_ENTRIES,
+    totalElements: page?.totalElements ?? 0,
+    loading: team.isFetching,
+    refetch: team.refetch,
+  };
+}
 
 /** The spec's activity avatar: 28 px, the member's photo or initials (a rule and the system get an icon). */
 const AVATAR_SIZE = 28;
@@ -70,16 +120,17 @@ function EmailCell({ entry }: { entry: TeamActivityEntry }) {
  */
 export default function TeamActivityPage() {
   const { t, i18n } = useTranslation('admin');
-  const dispatch = useAppDispatch();
-  const { entries, loading, filter, scope, size, totalElements } = useAppSelector(selectTeamActivity);
+  // The email ID filter as typed, and what the list shows.
+  const [filter, setFilter] = useState('');
+  const [scope, setScope] = useState<ActivityScope>({ emailId: null, page: 0 });
+  const { entries, totalElements, loading, refetch } = useActivity(scope);
 
-  useEffect(() => {
-    dispatch(activityRequested());
-  }, [dispatch]);
-
+  /** Load: the email typed in the filter, or the team's actions when it is blank; from the first page. */
   const load = (event: FormEvent) => {
     event.preventDefault();
-    dispatch(activityRequested());
+    const emailId = filter.trim() || null;
+    if (emailId === scope.emailId && scope.page === 0) void refetch();
+    else setScope({ emailId, page: 0 });
   };
   const paged = scope.emailId === null;
   return (
@@ -91,7 +142,7 @@ export default function TeamActivityPage() {
           id="activity-email-id"
           value={filter}
           placeholder={t('teamActivity.emailIdPlaceholder')}
-          onChange={(e) => dispatch(filterTyped(e.target.value))}
+          onChange={(e) => setFilter(e.target.value)}
           style={{ minWidth: '22rem' }}
           data-testid="activity-email-filter"
         />
@@ -107,7 +158,7 @@ export default function TeamActivityPage() {
         first={scope.page * size}
         rows={size}
         totalRecords={totalElements}
-        onPage={(event) => dispatch(activityPageRequested(event.page ?? Math.floor(event.first / size)))}
+        onPage={(event) => setScope({ ...scope, page: event.page ?? Math.floor(event.first / size) })}
         pt={{ bodyRow: { 'data-testid': 'activity-entry' } as object }}
         data-testid="activity-table"
       >
