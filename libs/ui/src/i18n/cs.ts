@@ -42,5 +42,13 @@ export const uiCs: UiTexts = {
     hoursAgo: 'Před {{n}} hod',
     justNow: 'Právě teď',
     minutesAgo: 'Před {{n}} min',
+    // The store's notices about notifications, shown by the notice toasts whichever remote raised them.
+    allMarked: 'Všechny notifikace označeny jako přečtené',
+    browserDenied: 'Notifikace nejsou povoleny',
+    browserEnabled: 'Prohlížečové notifikace povoleny',
+    browserUnavailable: 'Nelze požádat o povolení',
+    markAllError: 'Chyba při označování notifikací',
+    markError: 'Chyba při označování notifikace',
+    snoozed: 'Notifikace ztlumeny na {{n}} min',
   },
 };

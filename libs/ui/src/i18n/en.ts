@@ -2,7 +2,7 @@ import type { TextsOf } from './i18n';
 
 /**
  * English texts of the shared components of libs/ui (language and theme switches, keyboard help, the email proof
- * notice, notification times, the standalone sign-in): i18next namespace 'ui'. Values are the spec's product texts
+ * notice, notification times and notices, the standalone sign-in): i18next namespace 'ui'. Values are the spec's product texts
  * verbatim; texts the spec gives in Czech stay Czech in both languages.
  */
 export const uiEn = {
@@ -46,6 +46,14 @@ export const uiEn = {
     hoursAgo: 'Před {{n}} hod',
     justNow: 'Právě teď',
     minutesAgo: 'Před {{n}} min',
+    // The store's notices about notifications, shown by the notice toasts whichever remote raised them.
+    allMarked: 'Všechny notifikace označeny jako přečtené',
+    browserDenied: 'Notifikace nejsou povoleny',
+    browserEnabled: 'Prohlížečové notifikace povoleny',
+    browserUnavailable: 'Nelze požádat o povolení',
+    markAllError: 'Chyba při označování notifikací',
+    markError: 'Chyba při označování notifikace',
+    snoozed: 'Notifikace ztlumeny na {{n}} min',
   },
 };
 

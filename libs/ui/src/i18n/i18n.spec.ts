@@ -19,6 +19,25 @@ describe('libs/ui texts', () => {
     ]);
     expect(Object.keys(uiEn.nav).sort()).toEqual(['language', 'theme', 'themeDark', 'themeLight']);
   });
+
+  it('holds the spec’s Czech texts of the notices about notifications, in both languages', () => {
+    for (const texts of [uiEn, uiCs]) {
+      expect(texts.notifications).toMatchObject({
+        markError: 'Chyba při označování notifikace',
+        markAllError: 'Chyba při označování notifikací',
+        allMarked: 'Všechny notifikace označeny jako přečtené',
+        browserEnabled: 'Prohlížečové notifikace povoleny',
+        browserDenied: 'Notifikace nejsou povoleny',
+        browserUnavailable: 'Nelze požádat o povolení',
+        snoozed: 'Notifikace ztlumeny na {{n}} min',
+      });
+    }
+  });
+
+  it('shows a notice raised with a notifications key whichever remote’s texts are registered', () => {
+    initI18n('en');
+    expect(i18next.t('notifications.snoozed', { n: 15, ns: textNamespaces() })).toBe('Notifikace ztlumeny na 15 min');
+  });
 });
 
 describe('text registry', () => {
