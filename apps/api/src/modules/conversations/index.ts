@@ -9,7 +9,7 @@ export type { RuleActionToApply, RuleToApply } from './domain/apply-rule';
 export { INBOX_EMAIL_PROJECTION } from './projections/inbox-email/inbox-email.projection';
 export { EMAIL_THREAD_PROJECTION } from './projections/email-thread/email-thread.projection';
 export { ConversationThreads } from './projections/email-thread/conversation-threads';
-export { AttachmentStore, type AttachmentToStore } from './email-content/attachment-store';
+export { AttachmentStore, type AttachmentToStore } from './infrastructure/attachment-store';
 export { EmailMutes } from './queries/email-mutes';
 export { EmailSummaries, type EmailSummary } from './queries/email-summaries';
 export { TeamReplies, type TeamReply } from './queries/team-replies';

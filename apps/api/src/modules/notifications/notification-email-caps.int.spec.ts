@@ -4,8 +4,8 @@ import { person, type Person, teamWith } from '../../../test/app/identity-fixtur
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
 import { receiveEmail } from '../../../test/notifications/receive-email';
 import { type CapturedMail, type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
-import { NotificationDigestQueue } from './jobs/notification-digest-queue';
-import { NotificationQueue } from './jobs/notification-queue';
+import { NotificationDigestQueue } from './infrastructure/notification-digest-queue';
+import { NotificationQueue } from './infrastructure/notification-queue';
 import { readUntil } from '../../../test/support/until';
 
 const until = <T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 30_000) =>

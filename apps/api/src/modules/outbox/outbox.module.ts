@@ -5,9 +5,9 @@ import { PersonalDataRegistry } from '../../platform/personal-data';
 import { MailboxModule } from '../mail';
 import { SendReplyController } from './http/send-reply.controller';
 import { REPLY_FAILED_PERSONAL_FIELDS, REPLY_QUEUED_PERSONAL_FIELDS } from './domain/reply-personal-fields';
-import { JobQueue } from './jobs/job-queue';
-import { OutboxMetrics } from './jobs/outbox-metrics';
-import { SendEmailWorker } from './jobs/send-email.worker';
+import { JobQueue } from './infrastructure/job-queue';
+import { OutboxMetrics } from './infrastructure/outbox-metrics';
+import { SendEmailWorker } from './infrastructure/send-email.worker';
 import { OutboxStore } from './outbox.store';
 import { OUTBOX_MANIFEST } from './outbox.manifest';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ERASED_TEXT, type ReplyAttachmentMeta, type ReplyQueued } from '@teaminbox/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port';
-import { SEND_EMAIL_QUEUE } from './jobs/job-queue';
+import { SEND_EMAIL_QUEUE } from './infrastructure/job-queue';
 
 export interface StoredReplyAttachment extends ReplyAttachmentMeta {
   content: Buffer;

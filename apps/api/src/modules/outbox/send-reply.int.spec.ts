@@ -9,7 +9,7 @@ import { localSmtpSettings } from '../../../test/support/smtp-sink';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
 import { MAIL_HOST_NOT_ALLOWED_MESSAGE } from '../../platform/net';
-import { JobQueue } from './jobs/job-queue';
+import { JobQueue } from './infrastructure/job-queue';
 import { readUntil } from '../../../test/support/until';
 
 interface Received {

@@ -7,7 +7,7 @@ import { randomAb, THRASHING_ALTERNATION, THRASHING_PATTERN } from '../../../tes
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
 import { until } from '../../../test/support/until';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
-import { MailboxSupervisor } from '../mail/ingestion/mailbox-supervisor';
+import { MailboxSupervisor } from '../mail/infrastructure/imap/mailbox-supervisor';
 import { rulesStreamId } from './domain/rules.decider';
 
 const message = (id: string, subject: string, body: string, encoding = '7bit') =>

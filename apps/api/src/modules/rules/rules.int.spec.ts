@@ -15,7 +15,7 @@ import { startTestApp, type TestApp } from '../../../test/app/test-app';
 import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
 import { until } from '../../../test/support/until';
-import { MailboxSupervisor } from '../mail/ingestion/mailbox-supervisor';
+import { MailboxSupervisor } from '../mail/infrastructure/imap/mailbox-supervisor';
 
 const message = (id: string, from: string, subject: string, body = `Hello ${subject}`, extra = '') =>
   `From: Customer <${from}>\r\nTo: support@example.com\r\nSubject: ${subject}\r\nMessage-ID: <${id}@example.com>\r\n` +

@@ -3,8 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { Public, TeamCaller } from '../../../platform/auth';
 import { DomainError } from '../../../platform/event-sourcing';
-import { contentDisposition, downloadContentType, inlineImageContentType } from '../email-content/attachment-headers';
-import { INLINE_URL_TTL_SECONDS, InlineUrlSigner } from '../email-content/inline-url-signer';
+import { contentDisposition, downloadContentType, inlineImageContentType } from '../domain/attachment-headers';
+import { INLINE_URL_TTL_SECONDS, InlineUrlSigner } from '../domain/inline-url-signer';
 import {
   ATTACHMENT_NOT_FOUND_MESSAGE,
   type AttachmentContent,

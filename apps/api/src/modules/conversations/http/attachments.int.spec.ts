@@ -1,8 +1,8 @@
 import type { CurrentUser, Email, EmailAttachment, EmailDetail, Page } from '@teaminbox/contracts';
 import { Clock } from '../../../platform/auth/clock';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { MessageIngestion } from '../../mail/ingestion/message-ingestion';
-import { InlineUrlSigner } from '../email-content/inline-url-signer';
+import { MessageIngestion } from '../../mail/infrastructure/imap/message-ingestion';
+import { InlineUrlSigner } from '../domain/inline-url-signer';
 import { readUntil } from '../../../../test/support/until';
 
 const until = <T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 10_000) =>

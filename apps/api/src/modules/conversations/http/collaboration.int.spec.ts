@@ -19,7 +19,7 @@ import {
 } from '../../../../test/app/identity-fixtures';
 import { suiteWithApp } from '../../../../test/app/suite';
 import { sendOnlyMailServer } from '../../../../test/support/smtp-sink';
-import { PRESENCE_TTL_MS, PresenceRegistry } from '../presence/presence.registry';
+import { PRESENCE_TTL_MS, PresenceRegistry } from '../infrastructure/presence.registry';
 import { readUntil } from '../../../../test/support/until';
 
 const until = <T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 15_000) =>

@@ -14,7 +14,7 @@ import { type Person, teamWith } from '../../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
 import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
 import { localSmtpSettings, type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
-import { MailboxSupervisor } from '../../mail/ingestion/mailbox-supervisor';
+import { MailboxSupervisor } from '../../mail/infrastructure/imap/mailbox-supervisor';
 import { until } from '../../../../test/support/until';
 
 /** An instant after everything so far and before anything next (the next change is stamped a millisecond later). */

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { type EmailPresence as Presence, ZReplyingRequest } from '@teaminbox/contracts';
 import { TeamCaller } from '../../../platform/auth';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
-import { EmailPresence } from '../presence/email-presence';
+import { EmailPresence } from '../infrastructure/email-presence';
 import { EMAIL_TEAM, emailId } from './email-team';
 
 /** POST /emails/{id}/presence/join, /leave and /replying; every change goes to the team as 'email.presence'. */

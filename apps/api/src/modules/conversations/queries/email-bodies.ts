@@ -1,4 +1,4 @@
-import { type PreparedEmailHtml, prepareEmailHtml, resolveInlineImages } from '../email-content/email-html';
+import { type PreparedEmailHtml, prepareEmailHtml, resolveInlineImages } from '../domain/email-html';
 import type { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
 
 /** Every column TypeORM selects by default (the ones marked `select: false` are added where needed). */

@@ -5,7 +5,11 @@ import { comparePositions, type Position, type StoredEvent } from '../../../plat
 import type { Reaction } from '../../../platform/projections/projection';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { notificationsOnChannels, pushRecipientIdsOf, recipientIdsOf } from '../domain/notifications-created';
-import { type NotificationChannel, type NotificationJob, NotificationQueue } from '../jobs/notification-queue';
+import {
+  type NotificationChannel,
+  type NotificationJob,
+  NotificationQueue,
+} from '../infrastructure/notification-queue';
 import { NOTIFICATION_LIST_PROJECTION } from '../projections/notification-list/notification-list.projection';
 import { LiveNotifications } from './live-notifications';
 import { UnreadCounts } from './unread-counts';

@@ -1,6 +1,6 @@
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import { busEvent, type BusEvent } from '../../../platform/projections/domain-events';
-import { JobQueue } from '../jobs/job-queue';
+import { JobQueue } from '../infrastructure/job-queue';
 
 /**
  * Turns each ReplyQueued into a send-email job. The job's id is the reply's, so handling the event again (after a

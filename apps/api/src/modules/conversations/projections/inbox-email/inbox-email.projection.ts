@@ -3,7 +3,7 @@ import type { DomainEventMap, EmailReceived, EmailStatus, Priority } from '@team
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
-import { sanitizeEmailHtml } from '../../email-content/email-html';
+import { sanitizeEmailHtml } from '../../domain/email-html';
 import { EMAIL_STATE_EVENT_TYPES } from '../../domain/email.decider';
 import { BOX_SQL, InboxEmailCountDiff, NOBODY } from './inbox-email-count';
 import {

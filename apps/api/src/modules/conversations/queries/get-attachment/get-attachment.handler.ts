@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../../../platform/event-sourcing';
-import { AttachmentStore } from '../../email-content/attachment-store';
+import { AttachmentStore } from '../../infrastructure/attachment-store';
 import { ATTACHMENT_NOT_FOUND_MESSAGE, type AttachmentContent, GetAttachmentQuery } from './get-attachment.query';
 
 /** Another team's id, like a malformed or unknown one, answers 404 and reveals nothing. */

@@ -5,7 +5,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { DomainError } from '../../../../platform/event-sourcing';
 import { displayNameSql } from '../../../identity';
 import { EMAIL_NOT_FOUND_MESSAGE } from '../../domain/email.decider';
-import { InlineUrlSigner } from '../../email-content/inline-url-signer';
+import { InlineUrlSigner } from '../../domain/inline-url-signer';
 import { toEmailWithBodies } from '../../projections/inbox-email/email.mapper';
 import { InboxEmailReadModel } from '../../projections/inbox-email/inbox-email.read-model';
 import { ALL_COLUMNS, safeHtmlOf } from '../email-bodies';

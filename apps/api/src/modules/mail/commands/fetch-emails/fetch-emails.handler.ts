@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessMessageResponse } from '@teaminbox/contracts';
-import { describeMailError } from '../../connection/mail-connections';
-import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
-import { MailboxSupervisor } from '../../ingestion/mailbox-supervisor';
+import { describeMailError } from '../../infrastructure/imap/mail-connections';
+import { MailboxStatusStore } from '../../infrastructure/imap/mailbox-status.store';
+import { MailboxSupervisor } from '../../infrastructure/imap/mailbox-supervisor';
 import { MailboxRateLimits } from '../../mailbox-rate-limits';
 import { SAVE_CONFIG_FIRST_MESSAGE } from '../../queries/list-imap-folders/list-imap-folders.query';
 import { FetchEmailsCommand } from './fetch-emails.command';

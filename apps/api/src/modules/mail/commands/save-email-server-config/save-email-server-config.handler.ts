@@ -5,8 +5,8 @@ import { SecretBox } from '../../../../platform/crypto';
 import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { mailboxDecider } from '../../domain/mailbox.decider';
 import { mailboxStreamId, settingsFromRequest, toConfigDto, validationMessage } from '../../domain/mailbox-settings';
-import { MailboxSupervisor } from '../../ingestion/mailbox-supervisor';
-import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
+import { MailboxSupervisor } from '../../infrastructure/imap/mailbox-supervisor';
+import { MailboxStatusStore } from '../../infrastructure/imap/mailbox-status.store';
 import { MAILBOX_CONFIG_PROJECTION } from '../../projections/mailbox-config.projection';
 import { SaveEmailServerConfigCommand } from './save-email-server-config.command';
 

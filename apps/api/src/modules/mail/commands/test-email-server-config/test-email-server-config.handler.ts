@@ -1,9 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SuccessMessageResponse } from '@teaminbox/contracts';
 import { SecretBox } from '../../../../platform/crypto';
-import { describeMailError, MailConnections } from '../../connection/mail-connections';
+import { describeMailError, MailConnections } from '../../infrastructure/imap/mail-connections';
 import { settingsFromRequest, validationMessage } from '../../domain/mailbox-settings';
-import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
+import { MailboxStatusStore } from '../../infrastructure/imap/mailbox-status.store';
 import { MailboxRateLimits } from '../../mailbox-rate-limits';
 import { TestEmailServerConfigCommand } from './test-email-server-config.command';
 

@@ -2,7 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { EmailServerConfig } from '@teaminbox/contracts';
 import { DomainError } from '../../../../platform/event-sourcing';
 import { toConfigDto } from '../../domain/mailbox-settings';
-import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
+import { MailboxStatusStore } from '../../infrastructure/imap/mailbox-status.store';
 import { CONFIG_NOT_FOUND_MESSAGE, GetEmailServerConfigQuery } from './get-email-server-config.query';
 
 @QueryHandler(GetEmailServerConfigQuery)

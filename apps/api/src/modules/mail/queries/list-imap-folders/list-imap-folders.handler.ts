@@ -1,7 +1,7 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../../../platform/event-sourcing';
-import { describeMailError, MailConnections } from '../../connection/mail-connections';
-import { MailboxStatusStore } from '../../ingestion/mailbox-status.store';
+import { describeMailError, MailConnections } from '../../infrastructure/imap/mail-connections';
+import { MailboxStatusStore } from '../../infrastructure/imap/mailbox-status.store';
 import { ListImapFoldersQuery, SAVE_CONFIG_FIRST_MESSAGE } from './list-imap-folders.query';
 
 @QueryHandler(ListImapFoldersQuery)
