@@ -19,3 +19,4 @@ export * from './components/LabelTag';
 export * from './standalone/mountStandalone';
 export * from './routing';
 export * from './format/relative-time';
+export * from './format/use-now';

@@ -1,10 +1,10 @@
 import '../../i18n/texts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import type { Notification } from '@teaminbox/contracts';
-import { notificationIcon, notificationTime, PageHeading, useNavigate } from '@teaminbox/ui';
+import { notificationIcon, notificationTime, PageHeading, useNavigate, useNow } from '@teaminbox/ui';
 import {
   browserNotificationsRequested,
   selectRealtimeStatus,
@@ -14,16 +14,6 @@ import {
 import { listRequested, markAllReadRequested, markReadRequested, selectNotifications } from './notificationsSlice';
 
 export { notificationIcon };
-
-/** Re-renders every 30 s so that relative times move on. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 function NotificationItem({ notification, now }: { notification: Notification; now: Date }) {
   const { t } = useTranslation('settings');

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import { Tag } from 'primereact/tag';
-import type { MenuItem } from 'primereact/menuitem';
 import { LanguageSwitch, ShortcutsHelp, ThemeSwitch, useShortcuts, NavLink, Outlet, useNavigate } from '@teaminbox/ui';
 import { AUDIT_TRAIL_READER_ROLES } from '@teaminbox/contracts';
 import {
@@ -19,6 +18,7 @@ import { PasswordPrompt, SET_PASSWORD_PATH } from '../password/PasswordPrompt';
 import { QuickSearch } from '../quick-search/QuickSearch';
 import { useAfterFirstScreen } from '../../app/useAfterFirstScreen';
 import { LazyPart, Loading } from '../../app/LazyPart';
+import { menuEntry } from '../../app/menu-entry';
 
 /** Below this width the menu is a panel over the page, closed until asked for. */
 const NARROW = '(max-width: 767px)';
@@ -29,21 +29,6 @@ const PhoneMenu = lazy(async () => ({ default: (await import('./PhoneMenu')).Pho
 const NotificationBell = lazy(async () => ({ default: (await import('../bell/NotificationBell')).NotificationBell }));
 /** Holds the bell's place in the header until it is there. */
 const bellPlaceholder = <span className="bell-placeholder" aria-hidden data-testid="bell-placeholder" />;
-
-/** A user-menu entry rendered with a stable data-testid. */
-function menuEntry(label: string, icon: string, testId: string, command: () => void): MenuItem {
-  return {
-    label,
-    icon,
-    command,
-    template: (item, options) => (
-      <a className={options.className} onClick={options.onClick} data-testid={testId}>
-        <span className={`${options.iconClassName} ${item.icon}`} />
-        <span className={options.labelClassName}>{item.label}</span>
-      </a>
-    ),
-  };
-}
 
 /**
  * The admin shell: a header (menu toggle, quick search, realtime status, notification bell, theme, language, keyboard help, user

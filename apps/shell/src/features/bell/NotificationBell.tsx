@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
@@ -7,7 +7,7 @@ import type { MenuItem } from 'primereact/menuitem';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { SNOOZE_MINUTES, type Notification } from '@teaminbox/contracts';
-import { notificationIcon, notificationTime, useNavigate } from '@teaminbox/ui';
+import { notificationIcon, notificationTime, useNavigate, useNow } from '@teaminbox/ui';
 import {
   bellItemChosen,
   bellMarkAllRequested,
@@ -18,31 +18,7 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@teaminbox/web-store';
-
-/** A snooze menu entry rendered with a stable data-testid. */
-function menuEntry(label: string, icon: string, testId: string, command: () => void): MenuItem {
-  return {
-    label,
-    icon,
-    command,
-    template: (item, options) => (
-      <a className={options.className} onClick={options.onClick} data-testid={testId}>
-        <span className={`${options.iconClassName} ${item.icon}`} />
-        <span className={options.labelClassName}>{item.label}</span>
-      </a>
-    ),
-  };
-}
-
-/** Re-renders every 30 s while shown, so that relative times and the snooze's end move on. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+import { menuEntry } from '../../app/menu-entry';
 
 /**
  * The header's bell: the live unread count, a panel of the recent notifications (a click opens the email, mark all
