@@ -1,14 +1,11 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, notificationsApi, personalApi } from '@teaminbox/api-client';
 import { defaultNotificationPreferences } from '@teaminbox/contracts';
-import { initI18n } from '@teaminbox/ui';
-import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
-import feature from '../../feature';
+import { selectPendingNotices } from '@teaminbox/web-store';
 import ProfilePage from './ProfilePage';
+import { renderSettingsScreen } from '../../testing/settings-harness';
 
 function setup(photo: Blob | null = null) {
-  initI18n('en');
   jest.spyOn(notificationsApi, 'ownPhoto').mockResolvedValue(photo);
   jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({
     emailDetailViewMode: 'timeline',
@@ -23,24 +20,7 @@ function setup(photo: Blob | null = null) {
     mutedEmailIds: [],
     slackDisabledReason: null,
   });
-  const store = createAppStore({ withoutCoreSagas: true });
-  store.dispatch(
-    userLoaded({
-      id: 'u1',
-      email: 'jana@example.com',
-      firstName: 'Jana',
-      lastName: 'Nováková',
-      role: 'ADMIN',
-      teamId: 't1',
-    }),
-  );
-  injectFeature(store, feature);
-  render(
-    <Provider store={store}>
-      <ProfilePage />
-    </Provider>,
-  );
-  return store;
+  return renderSettingsScreen(<ProfilePage />, { email: 'jana@example.com', firstName: 'Jana', lastName: 'Nováková' });
 }
 
 describe('the profile page', () => {

@@ -1,11 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { defaultNotificationPreferences, type NotificationSettings } from '@teaminbox/contracts';
 import { api, ApiError, notificationsApi, personalApi } from '@teaminbox/api-client';
-import { initI18n } from '@teaminbox/ui';
-import { createAppStore, injectFeature, userLoaded } from '@teaminbox/web-store';
-import feature from '../../../feature';
 import NotificationSettingsPage from '../NotificationSettingsPanel';
+import { renderSettingsScreen } from '../../../testing/settings-harness';
 
 const stored: NotificationSettings = {
   id: 's1',
@@ -17,32 +14,13 @@ const stored: NotificationSettings = {
 };
 
 function setup(load: () => Promise<NotificationSettings>, emailProven = true) {
-  initI18n('en');
   jest.spyOn(personalApi, 'getNotificationSettings').mockImplementation(load);
   jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({
     emailDetailViewMode: 'classic',
     onVacation: true,
     language: 'en',
   });
-  const store = createAppStore({ withoutCoreSagas: true });
-  store.dispatch(
-    userLoaded({
-      id: 'u1',
-      email: 'a@x.test',
-      firstName: null,
-      lastName: null,
-      role: 'ADMIN',
-      teamId: 't1',
-      emailProven,
-    }),
-  );
-  injectFeature(store, feature);
-  render(
-    <Provider store={store}>
-      <NotificationSettingsPage />
-    </Provider>,
-  );
-  return store;
+  return renderSettingsScreen(<NotificationSettingsPage />, { emailProven });
 }
 
 describe('the notification settings', () => {

@@ -1,19 +1,10 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Notification } from '@teaminbox/contracts';
 import { ApiError, notificationsApi } from '@teaminbox/api-client';
-import { initI18n } from '@teaminbox/ui';
-import {
-  connected,
-  createAppStore,
-  injectFeature,
-  notificationArrived,
-  notificationCountChanged,
-  selectPendingNotices,
-} from '@teaminbox/web-store';
-import feature from '../../../feature';
+import { connected, notificationArrived, notificationCountChanged, selectPendingNotices } from '@teaminbox/web-store';
 import NotificationsPage from '../NotificationsPage';
+import { renderSettingsScreen } from '../../../testing/settings-harness';
 
 const minutes = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 const item = (id: string, overrides: Partial<Notification> = {}): Notification => ({
@@ -32,24 +23,18 @@ const item = (id: string, overrides: Partial<Notification> = {}): Notification =
 });
 
 function setup(items: Notification[]) {
-  initI18n('en');
   jest
     .spyOn(notificationsApi, 'list')
     .mockResolvedValue({ content: items, totalPages: 1, totalElements: items.length });
   jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue(items.filter((n) => !n.read).length);
-  const store = createAppStore({ withoutCoreSagas: true });
-  injectFeature(store, feature);
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={['/admin/notifications']}>
-        <Routes>
-          <Route path="/admin/notifications" element={<NotificationsPage />} />
-          <Route path="/admin/email-detail/:id" element={<p data-testid="detail">detail</p>} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
+  return renderSettingsScreen(
+    <MemoryRouter initialEntries={['/admin/notifications']}>
+      <Routes>
+        <Route path="/admin/notifications" element={<NotificationsPage />} />
+        <Route path="/admin/email-detail/:id" element={<p data-testid="detail">detail</p>} />
+      </Routes>
+    </MemoryRouter>,
   );
-  return store;
 }
 
 describe('the notifications screen', () => {
