@@ -2,7 +2,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, type Socket } from 'socket.io';
-import { SOCKET_PATH } from '@teaminbox/contracts';
+import { PUSH_NAMES, type PushName, SOCKET_PATH } from '@teaminbox/contracts';
 import {
   createRealtimeClient,
   type RealtimeClient,
@@ -192,5 +192,55 @@ describe('the realtime client', () => {
     await until(() => notified.length === 3);
     await sleep(DELAY_MS);
     expect(notified).toEqual(['a', 'b', 'c']);
+  });
+
+  it('hands every push of the contracts to its handler', async () => {
+    const heard: [PushName, unknown][] = [];
+    const hear = (push: PushName) => (payload: unknown) => heard.push([push, payload]);
+    await connected('member', {
+      onEmailCreated: (email) => heard.push(['team.emails.created', email.id]),
+      onUnreadCount: hear('team.unread-count'),
+      onNotification: (notification) => heard.push(['user.notifications', notification.id]),
+      onNotificationCount: hear('user.notification-count'),
+      onPresence: hear('email.presence'),
+      onEmailUpdated: hear('team.email.updated'),
+      onComment: hear('email.comment'),
+      onReply: hear('email.reply'),
+      onLabelChanged: hear('team.label.changed'),
+      onReplyTemplateChanged: hear('team.reply-template.changed'),
+      onPersonPhotoChanged: hear('team.person.photo-changed'),
+    });
+    // What the handler is given for each push's payload (a list's items are handed over one by one, by id).
+    const sent: Record<PushName, [payload: unknown, handed: unknown]> = {
+      'team.emails.created': [[{ id: 'e-1' }], 'e-1'],
+      'team.unread-count': [4, 4],
+      'user.notifications': [[{ id: 'n-1' }], 'n-1'],
+      'user.notification-count': [2, 2],
+      'email.presence': [
+        { emailId: 'e-1', viewers: [] },
+        { emailId: 'e-1', viewers: [] },
+      ],
+      'team.email.updated': [{ id: 'e-1' }, { id: 'e-1' }],
+      'email.comment': [
+        { emailId: 'e-1', kind: 'deleted' },
+        { emailId: 'e-1', kind: 'deleted' },
+      ],
+      'email.reply': [
+        { emailId: 'e-1', kind: 'deleted' },
+        { emailId: 'e-1', kind: 'deleted' },
+      ],
+      'team.label.changed': [
+        { kind: 'deleted', labelId: 'l-1' },
+        { kind: 'deleted', labelId: 'l-1' },
+      ],
+      'team.reply-template.changed': [
+        { kind: 'deleted', templateId: 'r-1' },
+        { kind: 'deleted', templateId: 'r-1' },
+      ],
+      'team.person.photo-changed': [{ userId: 'u-1' }, 'u-1'],
+    };
+    for (const push of PUSH_NAMES) server.sockets[0].emit(push, sent[push][0]);
+    await until(() => heard.length === PUSH_NAMES.length);
+    expect(heard).toEqual(PUSH_NAMES.map((push) => [push, sent[push][1]]));
   });
 });

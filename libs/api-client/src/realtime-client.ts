@@ -8,6 +8,8 @@ import {
   type EmailPresence,
   type LabelChange,
   type Notification,
+  PUSH_NAMES,
+  type PushName,
   type ReplyChange,
   type ReplyTemplateChange,
   type ServerToClientEvents,
@@ -163,30 +165,34 @@ function connect(io: typeof SocketIo, options: RealtimeOptions, handlers: Realti
   socket.on('connect', () => setStatus('connected'));
   socket.on('disconnect', dropped);
   socket.on('connect_error', dropped);
-  socket.on('team.emails.created', (emails) => {
-    if (!Array.isArray(emails)) return;
-    for (const email of emails) {
-      if (email && typeof email.id === 'string' && seen.remember(email.id)) handlers.onEmailCreated(email);
-    }
-  });
-  socket.on('team.unread-count', (count) => handlers.onUnreadCount(Number(count)));
-  socket.on('team.email.updated', (change) => handlers.onEmailUpdated?.(change));
-  socket.on('email.comment', (change) => handlers.onComment?.(change));
-  socket.on('email.presence', (presence) => handlers.onPresence?.(presence));
-  socket.on('email.reply', (change) => handlers.onReply?.(change));
-  socket.on('team.label.changed', (change) => handlers.onLabelChanged?.(change));
-  socket.on('team.reply-template.changed', (change) => handlers.onReplyTemplateChanged?.(change));
-  socket.on('user.notifications', (notifications) => {
-    if (!Array.isArray(notifications)) return;
-    for (const notification of notifications) {
-      if (notification && typeof notification.id === 'string' && seenNotifications.remember(notification.id))
-        handlers.onNotification?.(notification);
-    }
-  });
-  socket.on('user.notification-count', (count) => handlers.onNotificationCount?.(Number(count)));
-  socket.on('team.person.photo-changed', (change) => {
-    if (change && typeof change.userId === 'string') handlers.onPersonPhotoChanged?.(change.userId);
-  });
+  // One listener per push of the contracts (the type requires every push): the socket subscribes to PUSH_NAMES.
+  const listeners: { [P in PushName]: ServerToClientEvents[P] } = {
+    'team.emails.created': (emails) => {
+      if (!Array.isArray(emails)) return;
+      for (const email of emails) {
+        if (email && typeof email.id === 'string' && seen.remember(email.id)) handlers.onEmailCreated(email);
+      }
+    },
+    'team.unread-count': (count) => handlers.onUnreadCount(Number(count)),
+    'team.email.updated': (change) => handlers.onEmailUpdated?.(change),
+    'email.comment': (change) => handlers.onComment?.(change),
+    'email.presence': (presence) => handlers.onPresence?.(presence),
+    'email.reply': (change) => handlers.onReply?.(change),
+    'team.label.changed': (change) => handlers.onLabelChanged?.(change),
+    'team.reply-template.changed': (change) => handlers.onReplyTemplateChanged?.(change),
+    'user.notifications': (notifications) => {
+      if (!Array.isArray(notifications)) return;
+      for (const notification of notifications) {
+        if (notification && typeof notification.id === 'string' && seenNotifications.remember(notification.id))
+          handlers.onNotification?.(notification);
+      }
+    },
+    'user.notification-count': (count) => handlers.onNotificationCount?.(Number(count)),
+    'team.person.photo-changed': (change) => {
+      if (change && typeof change.userId === 'string') handlers.onPersonPhotoChanged?.(change.userId);
+    },
+  };
+  for (const push of PUSH_NAMES) socket.on(push, listeners[push]);
 
   return {
     status: () => status,

@@ -44,6 +44,31 @@ export interface ServerToClientEvents {
   'team.person.photo-changed': (change: PersonPhotoChange) => void;
 }
 
+/** A socket push: an event of ServerToClientEvents. */
+export type PushName = keyof ServerToClientEvents;
+
+/** The list as given when it names every push; otherwise a compile error that names the pushes it leaves out. */
+function everyPush<const L extends readonly PushName[]>(
+  list: L & ([Exclude<PushName, L[number]>] extends [never] ? unknown : { missing: Exclude<PushName, L[number]> }),
+): L {
+  return list;
+}
+
+/** Every socket push, once: what the web client subscribes to. */
+export const PUSH_NAMES = everyPush([
+  'team.emails.created',
+  'team.unread-count',
+  'user.notifications',
+  'user.notification-count',
+  'email.presence',
+  'team.email.updated',
+  'email.comment',
+  'email.reply',
+  'team.label.changed',
+  'team.reply-template.changed',
+  'team.person.photo-changed',
+]);
+
 /** Socket 'team.person.photo-changed': whose photo changed (the photo itself is read from GET /user/profile-photo). */
 export interface PersonPhotoChange {
   userId: string;
