@@ -1,5 +1,8 @@
-import type { AnyEventType, ErasureEventMap, ServerToClientEvents } from '@teaminbox/contracts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type AnyEventType, type ErasureEventMap, PUSH_NAMES, type ServerToClientEvents } from '@teaminbox/contracts';
 import { checkManifests } from '../platform/module-manifest/manifest';
+import { PLATFORM_PUSHES } from '../platform/realtime/module-pusher';
 import { ACTIVITY_MANIFEST } from './activity';
 import { AUDIT_MANIFEST } from './audit';
 import { CONVERSATIONS_MANIFEST } from './conversations';
@@ -40,7 +43,10 @@ type Declared<K extends 'events' | 'pushes'> = (typeof MANIFESTS)[number][K][num
  * only type without a module.
  */
 type UndeclaredEvents = Exclude<AnyEventType, Declared<'events'> | keyof ErasureEventMap>;
-type UndeclaredPushes = Exclude<keyof ServerToClientEvents, Declared<'pushes'>>;
+type UndeclaredPushes = Exclude<
+  keyof ServerToClientEvents,
+  Declared<'pushes'> | (typeof PLATFORM_PUSHES.pushes)[number]
+>;
 const everyEventDeclared: [UndeclaredEvents] extends [never] ? true : UndeclaredEvents = true;
 const everyPushDeclared: [UndeclaredPushes] extends [never] ? true : UndeclaredPushes = true;
 
@@ -52,6 +58,47 @@ describe('the modules’ manifests', () => {
 
   it('give every event type, push and module name exactly one owner', () => {
     expect(() => checkManifests(MANIFESTS)).not.toThrow();
+  });
+
+  it('give every push of the contracts exactly one owner: one manifest, or the platform', () => {
+    const owners = new Map<string, string[]>(PUSH_NAMES.map((push) => [push, []]));
+    for (const owner of [...MANIFESTS, PLATFORM_PUSHES]) {
+      for (const push of owner.pushes) owners.get(push)?.push(owner.name);
+    }
+    const notOwnedOnce = [...owners].filter(([, names]) => names.length !== 1);
+    expect(notOwnedOnce).toEqual([]);
+  });
+
+  describe('and the pushes their modules send', () => {
+    const sourcesOf = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) return sourcesOf(path);
+        return /\.ts$/.test(entry.name) && !/\.(spec|manifest)\.ts$/.test(entry.name) ? [path] : [];
+      });
+    /** The pushes a module's code emits (`.emit('<push>'`, a static scan of its folder). */
+    const sentBy = (module: string): Set<string> => {
+      const code = sourcesOf(join(__dirname, module)).map((file) => readFileSync(file, 'utf8'));
+      const emitted = code.flatMap((text) => [...text.matchAll(/\.emit\(\s*'([^']+)'/g)].map((match) => match[1]));
+      return new Set(emitted.filter((name) => (PUSH_NAMES as readonly string[]).includes(name)));
+    };
+
+    it('declare no push the module never sends', () => {
+      const neverSent = MANIFESTS.flatMap((manifest) => {
+        const sent = sentBy(manifest.name);
+        return manifest.pushes.filter((push) => !sent.has(push)).map((push) => `${manifest.name}: ${push}`);
+      });
+      expect(neverSent).toEqual([]);
+    });
+
+    it('declare every push the module sends', () => {
+      const undeclared = MANIFESTS.flatMap((manifest) =>
+        [...sentBy(manifest.name)]
+          .filter((push) => !(manifest.pushes as readonly string[]).includes(push))
+          .map((push) => `${manifest.name}: ${push}`),
+      );
+      expect(undeclared).toEqual([]);
+    });
   });
 
   it('list every class once, in one role', () => {

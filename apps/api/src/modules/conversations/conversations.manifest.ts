@@ -1,4 +1,4 @@
-import { defineModuleManifest } from '../../platform/module-manifest/manifest';
+import { defineModuleManifest, type PushName } from '../../platform/module-manifest/manifest';
 import { ApplyRulesHandler } from './commands/apply-rules/apply-rules.handler';
 import { CreateSampleEmailsHandler } from './commands/create-sample-emails/create-sample-emails.handler';
 import { DeleteCommentHandler } from './commands/delete-comment/delete-comment.handler';
@@ -33,6 +33,19 @@ import { PushCommentHandler } from './reactions/push-comment.handler';
 import { PushEmailChangeHandler } from './reactions/push-email-change.handler';
 import { PushNewEmailHandler } from './reactions/push-new-email.handler';
 import { PushReplyHandler } from './reactions/push-reply.handler';
+
+/**
+ * The socket pushes the module sends: its manifest's `pushes`. Its ModulePusher (`@InjectPusher()`) sends these and
+ * no other.
+ */
+export const CONVERSATIONS_PUSHES = [
+  'team.emails.created',
+  'team.unread-count',
+  'team.email.updated',
+  'email.presence',
+  'email.comment',
+  'email.reply',
+] as const satisfies readonly PushName[];
 
 /** The team's emails: receiving, working on them, comments, replies, stars, threads: what the module brings to the application (docs/ARCHITECTURE.md, "Module manifests"). */
 export const CONVERSATIONS_MANIFEST = defineModuleManifest({
@@ -74,12 +87,5 @@ export const CONVERSATIONS_MANIFEST = defineModuleManifest({
     ListStarredEmailsHandler,
     GetAttachmentHandler,
   ],
-  pushes: [
-    'team.emails.created',
-    'team.unread-count',
-    'team.email.updated',
-    'email.presence',
-    'email.comment',
-    'email.reply',
-  ],
+  pushes: CONVERSATIONS_PUSHES,
 });

@@ -1,4 +1,4 @@
-import { defineModuleManifest } from '../../platform/module-manifest/manifest';
+import { defineModuleManifest, type PushName } from '../../platform/module-manifest/manifest';
 import { MarkAllNotificationsReadHandler } from './commands/mark-all-notifications-read/mark-all-notifications-read.handler';
 import { MarkNotificationReadHandler } from './commands/mark-notification-read/mark-notification-read.handler';
 import { RemoveExpiredPushSubscriptionHandler } from './commands/remove-expired-push-subscription/remove-expired-push-subscription.handler';
@@ -13,6 +13,15 @@ import { ListNotificationsHandler } from './queries/list-notifications/list-noti
 import { ListUnreadNotificationsHandler } from './queries/list-notifications/list-notifications.handler';
 import { DeliverNotificationsReaction } from './reactions/deliver-notifications.reaction';
 import { NotifyRecipientsProcessManager } from './reactions/notify-recipients.process-manager';
+
+/**
+ * The socket pushes the module sends: its manifest's `pushes`. Its ModulePusher (`@InjectPusher()`) sends these and
+ * no other.
+ */
+export const NOTIFICATIONS_PUSHES = [
+  'user.notifications',
+  'user.notification-count',
+] as const satisfies readonly PushName[];
 
 /** A member's notifications and their delivery: what the module brings to the application (docs/ARCHITECTURE.md, "Module manifests"). */
 export const NOTIFICATIONS_MANIFEST = defineModuleManifest({
@@ -42,5 +51,5 @@ export const NOTIFICATIONS_MANIFEST = defineModuleManifest({
     CountUnreadNotificationsHandler,
     GetSnoozeHandler,
   ],
-  pushes: ['user.notifications', 'user.notification-count'],
+  pushes: NOTIFICATIONS_PUSHES,
 });

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
-import { Module, type ModuleMetadata, type Type } from '@nestjs/common';
+import { Module, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
 import type { ICommandHandler, IEventHandler, IQueryHandler } from '@nestjs/cqrs';
-import type { ServerToClientEvents } from '@teaminbox/contracts';
 import type { Projection, Reaction } from '../projections/projection';
 import type { BusEventType } from '../projections/domain-events';
+import { MODULE_PUSHER, type PushName } from '../realtime/module-pusher';
+import { RealtimeGateway } from '../realtime/realtime.gateway';
 
-/** A socket push, named as in the contracts' ServerToClientEvents. */
-export type PushName = keyof ServerToClientEvents;
+export type { PushName } from '../realtime/module-pusher';
 
 /**
  * What a feature module brings to the application, declared once in its entry (`<module>.manifest.ts`, re-exported by
@@ -28,7 +28,10 @@ export interface ModuleManifest {
   readonly reactions: readonly Type<IEventHandler | Reaction>[];
   readonly commandHandlers: readonly Type<ICommandHandler>[];
   readonly queryHandlers: readonly Type<IQueryHandler>[];
-  /** The socket pushes its reactions send. Each push has one owner. */
+  /**
+   * The socket pushes it sends, through its own ModulePusher (FeatureModule provides it; `@InjectPusher()`), which
+   * sends no other. Each push has one owner.
+   */
   readonly pushes: readonly PushName[];
 }
 
@@ -45,13 +48,29 @@ export function manifestProviders(manifest: ModuleManifest): Type[] {
 }
 
 /**
- * @Module for a feature module: provides what its manifest lists (besides the metadata's own providers) and records
- * the manifest on the class, where the platform finds it (manifestOf).
+ * The module's own ModulePusher (token MODULE_PUSHER, not exported: each module's providers get their own), for a
+ * manifest that declares pushes.
+ */
+function pusherProviders(manifest: ModuleManifest): Provider[] {
+  if (manifest.pushes.length === 0) return [];
+  return [
+    {
+      provide: MODULE_PUSHER,
+      useFactory: (gateway: RealtimeGateway) => gateway.pusher(manifest),
+      inject: [RealtimeGateway],
+    },
+  ];
+}
+
+/**
+ * @Module for a feature module: provides what its manifest lists (besides the metadata's own providers) and the
+ * pusher of its declared pushes, and records the manifest on the class, where the platform finds it (manifestOf).
  */
 export function FeatureModule(manifest: ModuleManifest, metadata: ModuleMetadata = {}): ClassDecorator {
   return (target) => {
     Reflect.defineMetadata(MODULE_MANIFEST, manifest, target);
-    Module({ ...metadata, providers: [...manifestProviders(manifest), ...(metadata.providers ?? [])] })(target);
+    const providers = [...manifestProviders(manifest), ...pusherProviders(manifest), ...(metadata.providers ?? [])];
+    Module({ ...metadata, providers })(target);
   };
 }
 

@@ -5,6 +5,7 @@ import { type ClientToServerEvents, rooms, type ServerToClientEvents, SOCKET_PAT
 import type { Server, Socket } from 'socket.io';
 import { AccessTokenService } from '../auth/access-token.service';
 import { ClusterPool } from '../cluster/cluster-pool';
+import { checkDeclared, type ModulePusher, type PushEmitter, type PushName, type PushOwner } from './module-pusher';
 
 interface SocketData {
   userId: string;
@@ -28,7 +29,7 @@ export function handshakeToken(socket: Pick<Socket, 'handshake'>): string | null
 }
 
 /** What the application emits to a room: its sockets on every replica (see RealtimeGateway.room). */
-export type RoomEmitter = Pick<ReturnType<RealtimeServer['to']>, 'emit'>;
+type RoomEmitter = Pick<ReturnType<RealtimeServer['to']>, 'emit'>;
 
 /**
  * socket.io on the HTTP server's path /ws. A handshake without a valid JWT, or with one whose session
@@ -82,12 +83,22 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     if (socket.data.teamId) await socket.join(rooms.team(socket.data.teamId));
   }
 
-  toTeam(teamId: string): RoomEmitter {
-    return this.room(rooms.team(teamId));
-  }
-
-  toUser(userId: string): RoomEmitter {
-    return this.room(rooms.user(userId));
+  /**
+   * The pushes of one owner (a module's manifest, or PLATFORM_PUSHES): a push the owner does not declare does not
+   * compile, and throws here, before anything is sent.
+   */
+  pusher<O extends PushOwner>(owner: O): ModulePusher<O['pushes']> {
+    const declared = (emitter: RoomEmitter): PushEmitter<PushName> => ({
+      emit: (push, ...args) => {
+        checkDeclared(owner, push);
+        emitter.emit(push, ...args);
+      },
+    });
+    return {
+      toTeam: (teamId) => declared(this.room(rooms.team(teamId))),
+      toUser: (userId) => declared(this.room(rooms.user(userId))),
+      toUsersHere: (userIds) => declared(this.server.local.to(userIds.map((userId) => rooms.user(userId)))),
+    };
   }
 
   /**

@@ -1,6 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { rooms } from '@teaminbox/contracts';
+import { InjectPusher, type ModulePusher } from '../../../platform/realtime/module-pusher';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import type { CONVERSATIONS_PUSHES } from '../conversations.manifest';
 import { PresenceRegistry } from './presence.registry';
 
 /**
@@ -15,10 +17,11 @@ export class PresenceSockets implements OnApplicationBootstrap {
   constructor(
     private readonly registry: PresenceRegistry,
     private readonly gateway: RealtimeGateway,
+    @InjectPusher() private readonly pushes: ModulePusher<typeof CONVERSATIONS_PUSHES>,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.registry.onChange = (teamId, presence) => this.gateway.toTeam(teamId).emit('email.presence', presence);
+    this.registry.onChange = (teamId, presence) => this.pushes.toTeam(teamId).emit('email.presence', presence);
     const server = this.gateway.server;
     if (!server) {
       this.logger.warn('No socket server: presence ends by TTL only');

@@ -3,7 +3,8 @@ import { EventsHandler, type IEventHandler, QueryBus } from '@nestjs/cqrs';
 import type { Comment } from '@teaminbox/contracts';
 import { busEvent, type DomainEventEnvelope } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { InjectPusher, type ModulePusher } from '../../../platform/realtime/module-pusher';
+import type { CONVERSATIONS_PUSHES } from '../conversations.manifest';
 import { EMAIL_COMMENT_PROJECTION } from '../projections/email-comment/email-comment.projection';
 import { GetCommentQuery } from '../queries/get-comment/get-comment.query';
 
@@ -15,7 +16,7 @@ export class PushCommentHandler implements IEventHandler<DomainEventEnvelope> {
   private readonly logger = new Logger(PushCommentHandler.name);
 
   constructor(
-    private readonly gateway: RealtimeGateway,
+    @InjectPusher() private readonly pushes: ModulePusher<typeof CONVERSATIONS_PUSHES>,
     private readonly runner: ProjectionRunner,
     private readonly queries: QueryBus,
   ) {}
@@ -37,7 +38,7 @@ export class PushCommentHandler implements IEventHandler<DomainEventEnvelope> {
         createdAt: event.recordedAt.toISOString(),
         updatedAt: null,
       };
-      this.gateway.toTeam(data.teamId).emit('email.comment', { emailId: data.emailId, kind, comment });
+      this.pushes.toTeam(data.teamId).emit('email.comment', { emailId: data.emailId, kind, comment });
     } catch (error) {
       this.logger.warn(`Comment push failed: ${(error as Error).message}`);
     }

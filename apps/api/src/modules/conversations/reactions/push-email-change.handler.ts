@@ -3,7 +3,8 @@ import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import { busEvent, type DomainEventEnvelope } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { comparePositions, type Position } from '../../../platform/event-store/event-store.port';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { InjectPusher, type ModulePusher } from '../../../platform/realtime/module-pusher';
+import type { CONVERSATIONS_PUSHES } from '../conversations.manifest';
 import { EMAIL_COUNTED_EVENT_TYPES } from '../domain/email.decider';
 import { INBOX_EMAIL_PROJECTION } from '../projections/inbox-email/inbox-email.projection';
 import { InboxEmailQueries } from '../queries/inbox-email.queries';
@@ -55,7 +56,7 @@ export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope
   private readonly teams = new Map<string, { next: Round | null; running: boolean }>();
 
   constructor(
-    private readonly gateway: RealtimeGateway,
+    @InjectPusher() private readonly pushes: ModulePusher<typeof CONVERSATIONS_PUSHES>,
     private readonly runner: ProjectionRunner,
     private readonly inbox: InboxEmailQueries,
   ) {}
@@ -103,7 +104,7 @@ export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope
     const changes = [...round.emails.values()];
     const last = changes.reduce((a, b) => (comparePositions(a.position, b.position) >= 0 ? a : b)).position;
     await this.runner.waitFor(last, [INBOX_EMAIL_PROJECTION], WAIT_MS);
-    const room = this.gateway.toTeam(teamId);
+    const room = this.pushes.toTeam(teamId);
     for (const email of await this.inbox.emailChanges(teamId, [...round.emails.keys()])) {
       room.emit('team.email.updated', { ...email, actorUserId: round.emails.get(email.id)!.actorUserId });
     }

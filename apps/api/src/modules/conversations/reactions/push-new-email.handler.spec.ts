@@ -3,7 +3,8 @@ import { emailReceived } from '../../../../test/conversations/email-received';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import { busEvent, type BusEvent } from '../../../platform/projections/domain-events';
 import type { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import type { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import type { ModulePusher } from '../../../platform/realtime/module-pusher';
+import type { CONVERSATIONS_PUSHES } from '../conversations.manifest';
 import type { InboxEmailQueries } from '../queries/inbox-email.queries';
 import { EMAILS_PER_MESSAGE, PushNewEmailHandler } from './push-new-email.handler';
 
@@ -18,19 +19,19 @@ const received = (teamId: string, n: number): BusEvent<'EmailReceived'> => {
   } as StoredEvent<EmailReceived>);
 };
 
-/** The handler with a gateway that records what each team's room is sent, and counts that answer at once. */
+/** The handler with a pusher that records what each team's room is sent, and counts that answer at once. */
 function handler() {
   const sent: { room: string; event: string; subjects: string[] }[] = [];
-  const gateway = {
+  const pushes = {
     toTeam: (teamId: string) => ({
       // New emails come as a list; the unread count as a number.
       emit: (event: string, payload: Email[] | number) =>
         sent.push({ room: teamId, event, subjects: Array.isArray(payload) ? payload.map((e) => e.subject) : [] }),
     }),
-  } as unknown as RealtimeGateway;
+  } as unknown as ModulePusher<typeof CONVERSATIONS_PUSHES>;
   const runner = { waitFor: async () => true } as unknown as ProjectionRunner;
   const emails = { countUnread: async () => 0 } as unknown as InboxEmailQueries;
-  return { push: new PushNewEmailHandler(gateway, runner, emails), sent };
+  return { push: new PushNewEmailHandler(pushes, runner, emails), sent };
 }
 
 describe('the push of new emails', () => {

@@ -4,7 +4,8 @@ import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import { busEvent, type BusEvent } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { InjectPusher, type ModulePusher } from '../../../platform/realtime/module-pusher';
+import type { CONVERSATIONS_PUSHES } from '../conversations.manifest';
 import { emailDtoFromEvent } from '../projections/inbox-email/email.mapper';
 import { INBOX_EMAIL_PROJECTION } from '../projections/inbox-email/inbox-email.projection';
 import { InboxEmailQueries } from '../queries/inbox-email.queries';
@@ -27,7 +28,7 @@ export class PushNewEmailHandler implements IEventHandler<BusEvent<'EmailReceive
   private readonly logger = new Logger(PushNewEmailHandler.name);
 
   constructor(
-    private readonly gateway: RealtimeGateway,
+    @InjectPusher() private readonly pushes: ModulePusher<typeof CONVERSATIONS_PUSHES>,
     private readonly runner: ProjectionRunner,
     private readonly emails: InboxEmailQueries,
   ) {}
@@ -51,7 +52,7 @@ export class PushNewEmailHandler implements IEventHandler<BusEvent<'EmailReceive
         state.wanted = null;
         try {
           await this.runner.waitFor(position, [INBOX_EMAIL_PROJECTION], COUNT_WAIT_MS);
-          this.gateway.toTeam(teamId).emit('team.unread-count', await this.emails.countUnread(teamId));
+          this.pushes.toTeam(teamId).emit('team.unread-count', await this.emails.countUnread(teamId));
         } catch (error) {
           this.logger.warn(`Unread count push failed: ${(error as Error).message}`);
         }
@@ -72,7 +73,7 @@ export class PushNewEmailHandler implements IEventHandler<BusEvent<'EmailReceive
           for (const [team, emails] of byTeam) {
             try {
               for (let i = 0; i < emails.length; i += EMAILS_PER_MESSAGE)
-                this.gateway.toTeam(team).emit('team.emails.created', emails.slice(i, i + EMAILS_PER_MESSAGE));
+                this.pushes.toTeam(team).emit('team.emails.created', emails.slice(i, i + EMAILS_PER_MESSAGE));
             } catch (error) {
               // A live hint: the list loads its emails when it opens; one team's failed push stops no other's.
               this.logger.warn(`New emails push failed: ${(error as Error).message}`);

@@ -4,7 +4,8 @@ import type { Reply, ReplyChange } from '@teaminbox/contracts';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import { busEvent, type DomainEventEnvelope } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { InjectPusher, type ModulePusher } from '../../../platform/realtime/module-pusher';
+import type { CONVERSATIONS_PUSHES } from '../conversations.manifest';
 import { EMAIL_REPLY_PROJECTION, REPLY_EVENT_TYPES } from '../projections/email-reply/email-reply.projection';
 import { GetReplyQuery } from '../queries/get-reply/get-reply.query';
 
@@ -34,7 +35,7 @@ export class PushReplyHandler implements IEventHandler<DomainEventEnvelope> {
   private pushed: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly gateway: RealtimeGateway,
+    @InjectPusher() private readonly pushes: ModulePusher<typeof CONVERSATIONS_PUSHES>,
     private readonly runner: ProjectionRunner,
     private readonly queries: QueryBus,
   ) {}
@@ -51,7 +52,7 @@ export class PushReplyHandler implements IEventHandler<DomainEventEnvelope> {
     try {
       await this.runner.waitFor(event.position, [EMAIL_REPLY_PROJECTION], WAIT_MS);
       const reply = (await this.queries.execute(new GetReplyQuery(data.teamId, replyId))) ?? goneReply(event, replyId);
-      this.gateway.toTeam(data.teamId).emit('email.reply', { emailId: data.emailId, kind, reply });
+      this.pushes.toTeam(data.teamId).emit('email.reply', { emailId: data.emailId, kind, reply });
     } catch (error) {
       this.logger.warn(`Reply push failed: ${(error as Error).message}`);
     }

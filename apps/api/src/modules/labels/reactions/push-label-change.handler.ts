@@ -3,8 +3,9 @@ import { EventsHandler, type IEventHandler, QueryBus } from '@nestjs/cqrs';
 import type { Label, LabelChange } from '@teaminbox/contracts';
 import { DomainError } from '../../../platform/event-sourcing';
 import { busEvent, type DomainEventEnvelope } from '../../../platform/projections/domain-events';
+import { InjectPusher, type ModulePusher } from '../../../platform/realtime/module-pusher';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import type { LABELS_PUSHES } from '../labels.manifest';
 import { EMAIL_LABEL_PROJECTION } from '../projections/email-label/email-label.projection';
 import { GetLabelQuery } from '../queries/get-label/get-label.query';
 
@@ -20,7 +21,7 @@ export class PushLabelChangeHandler implements IEventHandler<DomainEventEnvelope
   private readonly logger = new Logger(PushLabelChangeHandler.name);
 
   constructor(
-    private readonly gateway: RealtimeGateway,
+    @InjectPusher() private readonly pushes: ModulePusher<typeof LABELS_PUSHES>,
     private readonly runner: ProjectionRunner,
     private readonly queries: QueryBus,
   ) {}
@@ -29,7 +30,7 @@ export class PushLabelChangeHandler implements IEventHandler<DomainEventEnvelope
     const { teamId, labelId } = event.data as { teamId: string; labelId: string };
     try {
       const change = await this.changeOf(event.type, teamId, labelId, event.position);
-      if (change) this.gateway.toTeam(teamId).emit('team.label.changed', change);
+      if (change) this.pushes.toTeam(teamId).emit('team.label.changed', change);
     } catch (error) {
       this.logger.warn(`Label change push failed: ${(error as Error).message}`);
     }

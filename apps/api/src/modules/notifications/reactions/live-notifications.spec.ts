@@ -2,6 +2,7 @@ import type { CreatedNotification, NotificationsCreatedPerRecipient } from '@tea
 import type { AccessTokenService } from '../../../platform/auth/access-token.service';
 import type { ClusterPool } from '../../../platform/cluster/cluster-pool';
 import { RealtimeGateway, type RealtimeServer } from '../../../platform/realtime/realtime.gateway';
+import { NOTIFICATIONS_MANIFEST } from '../notifications.manifest';
 import { notificationsIdOf, recipientNotificationIdOf } from '../domain/notification-decision';
 import { notificationsCreatedOf } from '../domain/notifications-created';
 import { LIVE_NOTIFICATIONS_EVENT, type LiveEvent, LiveNotifications } from './live-notifications';
@@ -47,7 +48,7 @@ function serverRecording(servers = 2) {
   const gateway = new RealtimeGateway({} as AccessTokenService, {} as ClusterPool);
   gateway.server = server as unknown as RealtimeServer;
   return {
-    gateway,
+    create: () => new LiveNotifications(gateway, gateway.pusher(NOTIFICATIONS_MANIFEST)),
     local,
     replicas,
     fromReplica: (payload: unknown) => listeners.get(LIVE_NOTIFICATIONS_EVENT)?.(payload),
@@ -77,9 +78,9 @@ describe('LiveNotifications', () => {
   const n3 = notificationsIdOf('c2');
 
   it("pushes each recipient's notifications to their local sockets in one message, and the whole push to the other replicas at once", async () => {
-    const { gateway, local, replicas } = serverRecording();
+    const { create, local, replicas } = serverRecording();
     expect(n1).toBe(n2);
-    expect(new LiveNotifications(gateway).push([ev1, ev2])).toBe(2);
+    expect(create().push([ev1, ev2])).toBe(2);
     expect(local).toEqual([
       { room: 'user:u1', event: 'user.notifications', id: n1, createdAt: at.toISOString(), message: 0 },
       { room: 'user:u1', event: 'user.notifications', id: n3, createdAt: at.toISOString(), message: 0 },
@@ -100,8 +101,8 @@ describe('LiveNotifications', () => {
   });
 
   it('pushes an event once whichever side comes first, and again after both sides had it', async () => {
-    const { gateway, local, replicas } = serverRecording();
-    const live = new LiveNotifications(gateway);
+    const { create, local, replicas } = serverRecording();
+    const live = create();
     expect(live.push([ev1])).toBe(1); // the process manager, after its append
     expect(live.push([ev1, ev2])).toBe(1); // the delivery reaction, from the log: ev1 was pushed already
     expect(local.map((e) => e.id)).toEqual([n1, n2, n3]);
@@ -115,8 +116,8 @@ describe('LiveNotifications', () => {
   });
 
   it('sends nothing to the other replicas when every event was pushed already', async () => {
-    const { gateway, replicas } = serverRecording();
-    const live = new LiveNotifications(gateway);
+    const { create, replicas } = serverRecording();
+    const live = create();
     live.push([ev1]);
     expect(live.push([ev1])).toBe(0);
     await replicasReached();
@@ -124,8 +125,8 @@ describe('LiveNotifications', () => {
   });
 
   it('sends nothing to other replicas when there are none, and still pushes to its own sockets', async () => {
-    const { gateway, local, replicas } = serverRecording(1);
-    expect(new LiveNotifications(gateway).push([ev1, ev2])).toBe(2);
+    const { create, local, replicas } = serverRecording(1);
+    expect(create().push([ev1, ev2])).toBe(2);
     await replicasReached();
     expect(local.map((e) => e.id)).toEqual([n1, n3, n2]);
     expect(replicas).toHaveLength(0);
@@ -133,10 +134,10 @@ describe('LiveNotifications', () => {
 
   it("delivers another replica's push to the local sockets and remembers it, so the local delivery does not repeat it", async () => {
     const sender = serverRecording();
-    new LiveNotifications(sender.gateway).push([ev1]);
+    sender.create().push([ev1]);
     await replicasReached();
     const receiver = serverRecording();
-    const live = new LiveNotifications(receiver.gateway);
+    const live = receiver.create();
     live.onApplicationBootstrap();
     receiver.fromReplica(JSON.parse(JSON.stringify(sender.replicas[0].payload)));
     expect(receiver.local).toEqual([
@@ -150,13 +151,13 @@ describe('LiveNotifications', () => {
   });
 
   it('sends recipients with the very same notifications one message, encoded once for all their rooms', () => {
-    const { gateway, local } = serverRecording();
+    const { create, local } = serverRecording();
     const decided3 = [notification('c3', 'u1'), notification('c3', 'u2'), notification('c3', 'u3')];
     const ev3: LiveEvent = { eventId: 'ev3', data: notificationsCreatedOf(cause('c3'), decided3), createdAt: at };
     const snoozed = { ...notification('c4', 'u3'), silent: true };
     const decided4 = [notification('c4', 'u1'), notification('c4', 'u2'), snoozed];
     const ev4: LiveEvent = { eventId: 'ev4', data: notificationsCreatedOf(cause('c4'), decided4), createdAt: at };
-    expect(new LiveNotifications(gateway).push([ev3, ev4])).toBe(2);
+    expect(create().push([ev3, ev4])).toBe(2);
     // u1 and u2 got the same two notifications: one message to both rooms; u3's second one is silent: its own message.
     const [n4, n5] = [notificationsIdOf('c3'), notificationsIdOf('c4')];
     expect(local.map(({ room, id, message }) => [room, id, message])).toEqual([
@@ -170,12 +171,12 @@ describe('LiveNotifications', () => {
   });
 
   it('pushes an event recorded in groups before its recipients shared an id with each recipient apart', () => {
-    const { gateway, local } = serverRecording();
+    const { create, local } = serverRecording();
     const { notificationId: _id, ...before } = notificationsCreatedOf(cause('c5'), [
       notification('c5', 'u1'),
       notification('c5', 'u2'),
     ]);
-    expect(new LiveNotifications(gateway).push([{ eventId: 'ev5', data: before, createdAt: at }])).toBe(1);
+    expect(create().push([{ eventId: 'ev5', data: before, createdAt: at }])).toBe(1);
     expect(local.map(({ room, id, message }) => [room, id, message])).toEqual([
       ['user:u1', recipientNotificationIdOf('c5', 'u1'), 0],
       ['user:u2', recipientNotificationIdOf('c5', 'u2'), 1],
@@ -183,12 +184,12 @@ describe('LiveNotifications', () => {
   });
 
   it('pushes an event recorded with one full notification per recipient as it is stored', () => {
-    const { gateway, local } = serverRecording();
+    const { create, local } = serverRecording();
     const stored: NotificationsCreatedPerRecipient = {
       ...cause('c0'),
       notifications: [{ ...notification('c0', 'u1'), notificationId: 'stored-id' }],
     };
-    expect(new LiveNotifications(gateway).push([{ eventId: 'ev0', data: stored, createdAt: at }])).toBe(1);
+    expect(create().push([{ eventId: 'ev0', data: stored, createdAt: at }])).toBe(1);
     expect(local).toEqual([
       { room: 'user:u1', event: 'user.notifications', id: 'stored-id', createdAt: at.toISOString(), message: 0 },
     ]);

@@ -1,14 +1,11 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import {
-  type CreatedNotification,
-  type Notification,
-  rooms,
-  type StoredNotificationsCreated,
-} from '@teaminbox/contracts';
+import { type CreatedNotification, type Notification, type StoredNotificationsCreated } from '@teaminbox/contracts';
 import { LRUCache } from 'lru-cache';
 import type { Server } from 'socket.io';
+import { InjectPusher, type ModulePusher } from '../../../platform/realtime/module-pusher';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 import { sameNotificationsOf, type SharedNotification } from '../domain/notifications-created';
+import type { NOTIFICATIONS_PUSHES } from '../notifications.manifest';
 
 /** The in-app form of a notification just created (what the list will show). */
 export function notificationDto(n: CreatedNotification | SharedNotification, createdAt: string): Notification {
@@ -78,7 +75,10 @@ export class LiveNotifications implements OnApplicationBootstrap {
   private readonly logger = new Logger(LiveNotifications.name);
   private readonly pushed = new LRUCache<string, true>({ max: REMEMBERED_EVENTS });
 
-  constructor(private readonly gateway: RealtimeGateway) {}
+  constructor(
+    private readonly gateway: RealtimeGateway,
+    @InjectPusher() private readonly pushes: ModulePusher<typeof NOTIFICATIONS_PUSHES>,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.server()?.on(LIVE_NOTIFICATIONS_EVENT, (push: ReplicaPush) => {
@@ -148,15 +148,14 @@ export class LiveNotifications implements OnApplicationBootstrap {
         }
       });
     });
-    const alike = new Map<string, { rooms: string[]; notifications: Notification[] }>();
+    const alike = new Map<string, { userIds: string[]; notifications: Notification[] }>();
     for (const [userId, { key, notifications }] of byUser) {
       const same = alike.get(key);
-      if (same) same.rooms.push(rooms.user(userId));
-      else alike.set(key, { rooms: [rooms.user(userId)], notifications });
+      if (same) same.userIds.push(userId);
+      else alike.set(key, { userIds: [userId], notifications });
     }
-    const server = this.gateway.server;
-    for (const { rooms: to, notifications } of alike.values())
-      server.local.to(to).emit('user.notifications', notifications);
+    for (const { userIds, notifications } of alike.values())
+      this.pushes.toUsersHere(userIds).emit('user.notifications', notifications);
   }
 
   private remember(eventId: string): void {

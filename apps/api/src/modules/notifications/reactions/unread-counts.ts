@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { InjectPusher, type ModulePusher } from '../../../platform/realtime/module-pusher';
+import type { NOTIFICATIONS_PUSHES } from '../notifications.manifest';
 
 /**
  * The unread notification counts of users (as the notification list keeps them), pushed to each user's sockets
@@ -10,7 +11,7 @@ import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
 export class UnreadCounts {
   constructor(
     private readonly db: DataSource,
-    private readonly gateway: RealtimeGateway,
+    @InjectPusher() private readonly pushes: ModulePusher<typeof NOTIFICATIONS_PUSHES>,
   ) {}
 
   async of(userIds: string[]): Promise<Map<string, number>> {
@@ -26,7 +27,7 @@ export class UnreadCounts {
 
   async push(userIds: string[]): Promise<void> {
     for (const [userId, count] of await this.of(userIds)) {
-      this.gateway.toUser(userId).emit('user.notification-count', count);
+      this.pushes.toUser(userId).emit('user.notification-count', count);
     }
   }
 }

@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import { busEvent, type BusEvent } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { InjectPusher, type ModulePusher } from '../../../platform/realtime/module-pusher';
+import type { PROFILE_PUSHES } from '../profile.manifest';
 import { PROFILE_PHOTO_PROJECTION } from '../projections/profile-photo/profile-photo.projection';
 
 /** How long the push waits for the photo's read model (bounded: the push goes out in any case). */
@@ -19,7 +20,7 @@ export class PushPhotoChangeHandler implements IEventHandler<BusEvent<'ProfilePh
   private readonly logger = new Logger(PushPhotoChangeHandler.name);
 
   constructor(
-    private readonly gateway: RealtimeGateway,
+    @InjectPusher() private readonly pushes: ModulePusher<typeof PROFILE_PUSHES>,
     private readonly runner: ProjectionRunner,
   ) {}
 
@@ -28,7 +29,7 @@ export class PushPhotoChangeHandler implements IEventHandler<BusEvent<'ProfilePh
     const teamId = event.metadata?.teamId ?? null;
     try {
       await this.runner.waitFor(event.position, [PROFILE_PHOTO_PROJECTION], WAIT_MS);
-      const target = teamId ? this.gateway.toTeam(teamId) : this.gateway.toUser(userId);
+      const target = teamId ? this.pushes.toTeam(teamId) : this.pushes.toUser(userId);
       target.emit('team.person.photo-changed', { userId });
     } catch (error) {
       this.logger.warn(`Profile photo push failed: ${(error as Error).message}`);

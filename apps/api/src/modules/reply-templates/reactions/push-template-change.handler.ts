@@ -4,7 +4,8 @@ import type { ReplyTemplate, ReplyTemplateChange } from '@teaminbox/contracts';
 import { DomainError } from '../../../platform/event-sourcing';
 import { busEvent, type DomainEventEnvelope } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway';
+import { InjectPusher, type ModulePusher } from '../../../platform/realtime/module-pusher';
+import type { REPLY_TEMPLATES_PUSHES } from '../reply-templates.manifest';
 import { REPLY_TEMPLATE_PROJECTION } from '../projections/reply-template/reply-template.projection';
 import { GetReplyTemplateQuery } from '../queries/get-reply-template/get-reply-template.query';
 
@@ -19,7 +20,7 @@ export class PushTemplateChangeHandler implements IEventHandler<DomainEventEnvel
   private readonly logger = new Logger(PushTemplateChangeHandler.name);
 
   constructor(
-    private readonly gateway: RealtimeGateway,
+    @InjectPusher() private readonly pushes: ModulePusher<typeof REPLY_TEMPLATES_PUSHES>,
     private readonly runner: ProjectionRunner,
     private readonly queries: QueryBus,
   ) {}
@@ -28,7 +29,7 @@ export class PushTemplateChangeHandler implements IEventHandler<DomainEventEnvel
     const { teamId, templateId } = event.data as { teamId: string; templateId: string };
     try {
       const change = await this.changeOf(event.type, teamId, templateId, event.position);
-      if (change) this.gateway.toTeam(teamId).emit('team.reply-template.changed', change);
+      if (change) this.pushes.toTeam(teamId).emit('team.reply-template.changed', change);
     } catch (error) {
       this.logger.warn(`Reply template push failed: ${(error as Error).message}`);
     }
