@@ -65,6 +65,22 @@ const routerUsers = (dir) => [
   `${dir}/**/detail-test-harness.tsx`,
 ];
 /** One router for the shell and the remotes: shared through @teaminbox/ui (libs/ui/src/routing.ts). */
+/**
+ * libs/ui components are presentational: they take what they show and callbacks as props. The store-connected parts
+ * live in libs/web-store (hooks such as useNotices) or where the store is mounted: the apps, the standalone frame
+ * (libs/ui/src/standalone) and libs/ui/src/connected.
+ */
+const uiIsPresentational = {
+  group: [
+    '@teaminbox/web-store',
+    '@teaminbox/web-store/*',
+    'react-redux',
+    '@teaminbox/api-client',
+    '@teaminbox/api-client/*',
+  ],
+  message:
+    'libs/ui components are presentational: take data and callbacks as props; connect to the store in libs/web-store or in the app.',
+};
 const noDirectRouter = {
   group: ['react-router-dom', 'react-router'],
   message: "Import routing from '@teaminbox/ui' (one shared router, only the parts the apps use).",
@@ -117,6 +133,18 @@ export default tseslint.config(
     files: routerUsers(`apps/${remote}`),
     rules: { 'no-restricted-imports': restrict(webNeverImportsApi, noOtherRemote(remote)) },
   })),
+  {
+    files: ['libs/ui/src/**/*.{ts,tsx}'],
+    ignores: [
+      'libs/ui/src/routing.ts',
+      'libs/ui/src/standalone/**',
+      'libs/ui/src/connected/**',
+      'libs/ui/src/**/*.spec.{ts,tsx}',
+      // Still sends the login link itself: its callers (the remotes) are to pass the sending as a prop.
+      'libs/ui/src/components/EmailProofNotice.tsx',
+    ],
+    rules: { 'no-restricted-imports': restrict(webNeverImportsApi, noDirectRouter, uiIsPresentational) },
+  },
   {
     files: ['apps/api/**/*.ts'],
     rules: { 'no-restricted-imports': restrict(apiNeverImportsWeb) },

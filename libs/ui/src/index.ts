@@ -10,6 +10,7 @@ export * from './format/format';
 export * from './components/ThemeSwitch';
 export * from './components/LanguageSwitch';
 export * from './components/NoticeHost';
+export * from './connected/NoticeHost';
 export * from './components/LocaleSync';
 export * from './components/Shortcuts';
 export * from './components/EmailProofNotice';

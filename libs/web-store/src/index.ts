@@ -5,6 +5,7 @@ export * from './realtime.slice';
 export * from './realtime.saga';
 export * from './notifications.saga';
 export * from './notices.slice';
+export * from './use-notices';
 export * from './bell.slice';
 export * from './bell.saga';
 export * from './people.slice';

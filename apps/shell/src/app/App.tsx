@@ -1,6 +1,7 @@
 import { lazy, useEffect, type ComponentType } from 'react';
 import { firstScreenShown } from '@teaminbox/api-client';
-import { LocaleSync, Navigate, NoticeHost, Route, Routes } from '@teaminbox/ui';
+import { LocaleSync, Navigate, NoticeView, Route, Routes } from '@teaminbox/ui';
+import { useNotices } from '@teaminbox/web-store';
 import { AdminGuard } from '../features/admin/AdminGuard';
 import { AdminLayout } from '../features/admin/AdminLayout';
 import { AfterLoginLinkRedirect } from '../features/password/PasswordPrompt';
@@ -85,6 +86,12 @@ export function AppRoutes() {
   );
 }
 
+/** The notices raised in the store (by sagas of the shell and of the remotes), shown as toasts. */
+function Notices() {
+  const { notices, shown } = useNotices();
+  return <NoticeView notices={notices} onShown={shown} />;
+}
+
 export function App() {
   return (
     <>
@@ -92,7 +99,7 @@ export function App() {
       <AfterLoginLinkRedirect />
       <ApiEventsBridge />
       <LocaleSync />
-      <NoticeHost />
+      <Notices />
       <AppRoutes />
     </>
   );

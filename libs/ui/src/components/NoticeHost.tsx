@@ -1,21 +1,22 @@
 import { lazy, Suspense, useState } from 'react';
-import { selectPendingNotices, useAppSelector } from '@teaminbox/web-store';
+import type { NoticeToastsProps } from './NoticeToasts';
+
+export type { NoticeToastsProps, ToastNotice } from './NoticeToasts';
 
 /** PrimeReact's Toast loads its code with the first notice: most first screens raise none. */
 const NoticeToasts = lazy(async () => ({ default: (await import('./NoticeToasts')).NoticeToasts }));
 
 /**
- * Shows the notices raised in the store (by sagas of the shell and of the remotes) as toasts. A notice waits in the
- * store until the toasts are there to show it.
+ * Shows the notices it is given as toasts, and calls `onShown` for each once it is on screen. The toasts (and their
+ * code) load with the first notice.
  */
-export function NoticeHost() {
-  const pending = useAppSelector(selectPendingNotices).length > 0;
+export function NoticeView({ notices, onShown }: NoticeToastsProps) {
   // Mounted for good once needed, so that a toast can stay and close by itself.
   const [used, setUsed] = useState(false);
-  if (pending && !used) setUsed(true);
+  if (notices.length > 0 && !used) setUsed(true);
   return used ? (
     <Suspense fallback={null}>
-      <NoticeToasts />
+      <NoticeToasts notices={notices} onShown={onShown} />
     </Suspense>
   ) : null;
 }

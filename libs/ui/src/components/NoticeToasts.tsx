@@ -3,17 +3,30 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Toast, type ToastMessage } from 'primereact/toast';
 import { textNamespaces } from '../i18n/i18n';
-import { noticeShown, selectPendingNotices, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 
-/**
- * Shows the notices raised in the store (by sagas of the shell and of the remotes) as toasts; a notice's key is
- * looked up in every registered namespace.
- */
-export function NoticeToasts() {
+/** A short message for the user: an i18n key (with values) or a text from the server. */
+export interface ToastNotice {
+  id: string;
+  severity: 'success' | 'info' | 'warn' | 'error';
+  key?: string;
+  values?: Record<string, string | number>;
+  text?: string;
+  lifeMs: number;
+  /** An i18n key: the notice has a button with this label that closes it (instead of the close icon). */
+  closeKey?: string;
+}
+
+export interface NoticeToastsProps {
+  /** The notices waiting to be shown. */
+  notices: ToastNotice[];
+  /** Called with a notice's id once it is on screen (it is not to be passed again). */
+  onShown: (id: string) => void;
+}
+
+/** Shows notices as toasts; a notice's key is looked up in every registered namespace. */
+export function NoticeToasts({ notices, onShown }: NoticeToastsProps) {
   const { t } = useTranslation();
   const toast = useRef<Toast>(null);
-  const notices = useAppSelector(selectPendingNotices);
-  const dispatch = useAppDispatch();
 
   useEffect(() => {
     for (const notice of notices) {
@@ -37,9 +50,9 @@ export function NoticeToasts() {
         );
       }
       toast.current?.show(message);
-      dispatch(noticeShown(notice.id));
+      onShown(notice.id);
     }
-  }, [notices, dispatch, t]);
+  }, [notices, onShown, t]);
 
   // At the bottom right (across the bottom on a phone, see styles.css): clear of the header and of the buttons that
   // a screen keeps at its top (the email detail's Mute, Spam and Archive), so a notice never covers the button that

@@ -23,7 +23,7 @@ import {
 } from '@teaminbox/web-store';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { LocaleSync } from '../components/LocaleSync';
-import { NoticeHost } from '../components/NoticeHost';
+import { NoticeHost } from '../connected/NoticeHost';
 import { ThemeSwitch } from '../components/ThemeSwitch';
 import { startI18n } from '../i18n/i18n';
 import { primeReactConfig } from '../theme/prime-config';

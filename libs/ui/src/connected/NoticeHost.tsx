@@ -1,0 +1,12 @@
+import { useNotices } from '@teaminbox/web-store';
+import { NoticeView } from '../components/NoticeHost';
+
+/**
+ * The notices raised in the store (by sagas of the shell and of the remotes), shown as toasts: a notice waits in the
+ * store until the toasts are there to show it. For screens rendered with a store (the remotes' test harnesses); an
+ * app passes `useNotices()` to NoticeView itself.
+ */
+export function NoticeHost() {
+  const { notices, shown } = useNotices();
+  return <NoticeView notices={notices} onShown={shown} />;
+}
