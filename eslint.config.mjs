@@ -140,8 +140,6 @@ export default tseslint.config(
       'libs/ui/src/standalone/**',
       'libs/ui/src/connected/**',
       'libs/ui/src/**/*.spec.{ts,tsx}',
-      // Still sends the login link itself: its callers (the remotes) are to pass the sending as a prop.
-      'libs/ui/src/components/EmailProofNotice.tsx',
     ],
     rules: { 'no-restricted-imports': restrict(webNeverImportsApi, noDirectRouter, uiIsPresentational) },
   },

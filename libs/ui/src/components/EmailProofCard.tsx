@@ -2,23 +2,28 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { api } from '@teaminbox/api-client';
 
 type Sending = 'idle' | 'sending' | 'sent' | 'failed';
+
+export interface EmailProofCardProps {
+  email: string;
+  /** Mails a login link to `email`: the answer's message is shown when it did not succeed. */
+  send: () => Promise<{ success: boolean; message?: string }>;
+}
 
 /**
  * Shown while the user's address is not proven (instead of the Send Invitation form, and above the notification
  * settings): why no invitation or notification email is sent, and a button that mails a login link to the user's own
  * address (signing in with it proves the address).
  */
-export function EmailProofNotice({ email }: { email: string }) {
+export function EmailProofCard({ email, send: sendLink }: EmailProofCardProps) {
   const { t } = useTranslation();
   const [sending, setSending] = useState<Sending>('idle');
   const [error, setError] = useState('');
   const send = async () => {
     setSending('sending');
     try {
-      const res = await api.sendLoginLink(email);
+      const res = await sendLink();
       if (res.success) {
         setSending('sent');
         return;
