@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { connectSocket } from '../../../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../../test/app/test-app';
 import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../../../test/mail/dovecot';
+import { readUntil } from '../../../../../test/support/until';
 import { MailboxSupervisor } from './mailbox-supervisor';
 import { MailboxSync } from './mailbox-sync';
 import { MessageIngestion } from './message-ingestion';
@@ -10,14 +11,9 @@ import { MessageIngestion } from './message-ingestion';
 const message = (id: string, subject: string, extra = '') =>
   `From: Alice <alice@example.com>\r\nTo: support@example.com\r\nSubject: ${subject}\r\nMessage-ID: <${id}@example.com>\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\n${extra}\r\nHello ${subject}\r\n`;
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Reads until the value is as wanted or the time is up, and answers the last value read (the expectations judge it). */
+const until = <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000) =>
+  readUntil(read, ok, timeoutMs);
 
 describe('mailbox ingestion from a real Dovecot', () => {
   let t: TestApp;
