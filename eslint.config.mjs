@@ -67,8 +67,7 @@ const routerUsers = (dir) => [
 /** One router for the shell and the remotes: shared through @teaminbox/ui (libs/ui/src/routing.ts). */
 /**
  * libs/ui components are presentational: they take what they show and callbacks as props. The store-connected parts
- * live in libs/web-store (hooks such as useNotices) or where the store is mounted: the apps, the standalone frame
- * (libs/ui/src/standalone) and libs/ui/src/connected.
+ * live in libs/web-store (hooks such as useNotices, containers in src/connected, the standalone frame) or in the apps.
  */
 const uiIsPresentational = {
   group: [
@@ -135,12 +134,7 @@ export default tseslint.config(
   })),
   {
     files: ['libs/ui/src/**/*.{ts,tsx}'],
-    ignores: [
-      'libs/ui/src/routing.ts',
-      'libs/ui/src/standalone/**',
-      'libs/ui/src/connected/**',
-      'libs/ui/src/**/*.spec.{ts,tsx}',
-    ],
+    ignores: ['libs/ui/src/routing.ts', 'libs/ui/src/**/*.spec.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrict(webNeverImportsApi, noDirectRouter, uiIsPresentational) },
   },
   {

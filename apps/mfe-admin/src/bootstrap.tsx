@@ -1,4 +1,4 @@
-import { mountStandalone } from '@teaminbox/ui';
+import { mountStandalone } from '@teaminbox/web-store';
 import feature from './feature';
 import EmailLabelsPage from './features/email-labels/EmailLabelsPage';
 import EmailServerConfigPage from './features/email-server-config/EmailServerConfigPage';

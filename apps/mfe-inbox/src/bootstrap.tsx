@@ -1,4 +1,4 @@
-import { mountStandalone } from '@teaminbox/ui';
+import { mountStandalone } from '@teaminbox/web-store';
 import feature from './feature';
 import EmailDetailPage, { features as emailDetailFeatures } from './features/email-detail/EmailDetailPage';
 import InboxPage from './features/inbox-list/InboxPage';

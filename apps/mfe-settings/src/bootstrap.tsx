@@ -1,4 +1,4 @@
-import { mountStandalone } from '@teaminbox/ui';
+import { mountStandalone } from '@teaminbox/web-store';
 import feature from './feature';
 import NotificationSettingsPage from './features/notification-settings/NotificationSettingsPanel';
 import NotificationsPage from './features/notifications/NotificationsPage';

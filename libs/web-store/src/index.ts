@@ -18,3 +18,6 @@ export * from './templates.api';
 export * from './rules.api';
 export * from './activity.api';
 export * from './store';
+export * from './connected/NoticeHost';
+export * from './connected/EmailProofNotice';
+export * from './standalone/mountStandalone';

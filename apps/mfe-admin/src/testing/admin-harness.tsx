@@ -3,8 +3,15 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { CurrentUser } from '@teaminbox/contracts';
-import { initI18n, NoticeHost } from '@teaminbox/ui';
-import { createAppStore, injectFeature, selectPendingNotices, userLoaded, type AppStore } from '@teaminbox/web-store';
+import { initI18n } from '@teaminbox/ui';
+import {
+  type AppStore,
+  createAppStore,
+  injectFeature,
+  NoticeHost,
+  selectPendingNotices,
+  userLoaded,
+} from '@teaminbox/web-store';
 import feature from '../feature';
 
 /** 'METHOD /api/path?query' -> [status, body]; a function answers from the request body. */

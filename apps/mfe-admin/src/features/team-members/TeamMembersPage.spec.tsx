@@ -2,16 +2,17 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { Team } from '@teaminbox/contracts';
-import { initI18n, NoticeHost } from '@teaminbox/ui';
+import { initI18n } from '@teaminbox/ui';
 import {
+  type AppStore,
   createAppStore,
   dialogsClosed,
   injectFeature,
+  NoticeHost,
   selectPendingNotices,
   selectTeamMembers,
   teamApi,
   userLoaded,
-  type AppStore,
 } from '@teaminbox/web-store';
 import feature from '../../feature';
 import TeamMembersPage from './TeamMembersPage';

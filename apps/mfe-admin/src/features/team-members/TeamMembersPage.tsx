@@ -9,8 +9,9 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { isValidEmail, ROLES, type Role, type TeamInvitation, type TeamMember } from '@teaminbox/contracts';
-import { EmailProofNotice, PageHeading, PersonAvatar } from '@teaminbox/ui';
+import { PageHeading, PersonAvatar } from '@teaminbox/ui';
 import {
+  EmailProofNotice,
   selectCanWrite,
   selectCurrentUser,
   useAppDispatch,

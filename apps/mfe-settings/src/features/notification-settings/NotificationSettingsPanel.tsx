@@ -15,8 +15,8 @@ import {
   type NotificationType,
   type NotificationTypeSettings,
 } from '@teaminbox/contracts';
-import { EmailProofNotice, PageHeading } from '@teaminbox/ui';
-import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { PageHeading } from '@teaminbox/ui';
+import { EmailProofNotice, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import {
   availabilitySaveRequested,
   resetRequested,

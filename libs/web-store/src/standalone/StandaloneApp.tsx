@@ -1,4 +1,3 @@
-import { BrowserRouter, Navigate, Route, Routes } from '../routing';
 import { StrictMode, useState, type FormEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -9,25 +8,27 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import {
+  BrowserRouter,
+  initTheme,
+  LanguageSwitch,
+  LocaleSync,
+  Navigate,
+  primeReactConfig,
+  Route,
+  Routes,
+  startI18n,
+  ThemeSwitch,
+} from '@teaminbox/ui';
+import { loggedOut, selectCurrentUser, selectSessionStatus, selectSignIn, signInRequested } from '../session.slice';
+import {
   createAppStore,
   injectFeature,
-  loggedOut,
-  selectCurrentUser,
-  selectSessionStatus,
-  selectSignIn,
-  signInRequested,
   useAppDispatch,
   useAppSelector,
   type AppStore,
   type RemoteFeature,
-} from '@teaminbox/web-store';
-import { LanguageSwitch } from '../components/LanguageSwitch';
-import { LocaleSync } from '../components/LocaleSync';
+} from '../store';
 import { NoticeHost } from '../connected/NoticeHost';
-import { ThemeSwitch } from '../components/ThemeSwitch';
-import { startI18n } from '../i18n/i18n';
-import { primeReactConfig } from '../theme/prime-config';
-import { initTheme } from '../theme/theme';
 import type { StandaloneOptions } from './mountStandalone';
 
 function DevSignIn() {

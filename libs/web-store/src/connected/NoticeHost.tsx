@@ -1,5 +1,5 @@
-import { useNotices } from '@teaminbox/web-store';
-import { NoticeView } from '../components/NoticeHost';
+import { NoticeView } from '@teaminbox/ui';
+import { useNotices } from '../use-notices';
 
 /**
  * The notices raised in the store (by sagas of the shell and of the remotes), shown as toasts: a notice waits in the

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RemoteFeature } from '@teaminbox/web-store';
+import type { RemoteFeature } from '../store';
 
 export interface StandaloneOptions {
   /** The remote's feature (src/feature.ts). */
