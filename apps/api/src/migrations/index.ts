@@ -30,6 +30,7 @@ import { EmailProven1770000000400 } from './1770000000400-email-proven';
 import { NotificationEmailCaps1770000000410 } from './1770000000410-notification-email-caps';
 import { PersonalDataIndex1770000000500 } from './1770000000500-personal-data-index';
 import { NotificationRuleHolds1770000000600 } from './1770000000600-notification-rule-holds';
+import { ConversationSentMessageIds1770000000700 } from './1770000000700-conversation-sent-message-ids';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   NotificationEmailCaps1770000000410,
   PersonalDataIndex1770000000500,
   NotificationRuleHolds1770000000600,
+  ConversationSentMessageIds1770000000700,
 ];

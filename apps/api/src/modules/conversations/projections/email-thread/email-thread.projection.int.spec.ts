@@ -66,6 +66,34 @@ describe('email-thread projection', () => {
     expect((await db.dataSource.query('SELECT count(*)::int AS n FROM email_thread'))[0].n).toBe(3);
   });
 
+  it("puts an answer to our reply (In-Reply-To our Message-ID only) in the replied email's thread", async () => {
+    const original = received('<question@x>');
+    const ours = (messageId: string, of: StoredEvent, team = teamId): StoredEvent =>
+      ({
+        type: 'ReplyQueued',
+        data: { replyId: randomUUID(), emailId: (of.data as EmailReceived).emailId, teamId: team, messageId },
+      }) as unknown as StoredEvent;
+    const answer = received('<answer@x>', '<our-reply@support>', ['<our-reply@support>']);
+    const elsewhere = received('<elsewhere@x>', '<other-team-reply@support>', ['<other-team-reply@support>']);
+    await apply([
+      [original],
+      [ours('<our-reply@support>', original), ours('<other-team-reply@support>', original, randomUUID())],
+      [answer, elsewhere],
+    ]);
+    expect(await threadOf(answer)).toBe(await threadOf(original));
+    expect(await threadOf(elsewhere)).not.toBe(await threadOf(original));
+
+    // The same in one batch, and a reply queued twice (a redelivered event) is kept once.
+    await db.dataSource.query('TRUNCATE email_thread');
+    const reply = ours('<our-reply@support>', original);
+    await apply([[original, reply, reply, answer]]);
+    expect(await threadOf(answer)).toBe(await threadOf(original));
+    const [row] = await db.dataSource.query('SELECT sent_message_ids FROM email_thread WHERE email_id = $1', [
+      (original.data as EmailReceived).emailId,
+    ]);
+    expect(row.sent_message_ids).toEqual(['<our-reply@support>']);
+  });
+
   it('keeps teams apart', async () => {
     const mine = received('<same@x>');
     const theirs = {
