@@ -7,11 +7,10 @@ import { emailServerConfigSaga } from './features/email-server-config/emailServe
 import { emailServerConfigSlice } from './features/email-server-config/emailServerConfigSlice';
 import { teamAuditSaga } from './features/team-audit/teamAuditSaga';
 import { teamAuditSlice } from './features/team-audit/teamAuditSlice';
-import { teamSaga } from './features/team-members/teamSaga';
 import { teamSlice } from './features/team-members/teamSlice';
 
 function* adminRootSaga() {
-  yield all([teamSaga, emailServerConfigSaga, emailLabelsSaga, teamAuditSaga].map((saga) => spawn(saga)));
+  yield all([emailServerConfigSaga, emailLabelsSaga, teamAuditSaga].map((saga) => spawn(saga)));
 }
 
 /** Injected into the shell's store when an admin route first loads. */

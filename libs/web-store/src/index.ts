@@ -17,6 +17,7 @@ export * from './team.api';
 export * from './templates.api';
 export * from './rules.api';
 export * from './activity.api';
+export * from './team-admin.api';
 export * from './store';
 export * from './connected/NoticeHost';
 export * from './connected/EmailProofNotice';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import type { Team } from '@teaminbox/contracts';
+import type { Team, TeamMember } from '@teaminbox/contracts';
 import { initI18n } from '@teaminbox/ui';
 import {
   type AppStore,
@@ -16,7 +16,6 @@ import {
 } from '@teaminbox/web-store';
 import feature from '../../feature';
 import TeamMembersPage from './TeamMembersPage';
-import { teamLoaded } from './teamSlice';
 
 const jana = { id: 'u1', name: 'Jana', email: 'jana@example.com', role: 'ADMIN' as const };
 const eva = { id: 'u4', name: 'Eva', email: 'eva@example.com', role: 'ADMIN' as const };
@@ -29,7 +28,8 @@ const crew = (members = [jana, eva, mirek, petr]): Team => ({
   invitations: [{ id: 'i1', email: 'new@example.com' }],
 });
 
-type Routes = Record<string, [number, unknown]>;
+/** 'METHOD /path' -> [status, body], or a function answering at the time of the call. */
+type Routes = Record<string, [number, unknown] | (() => [number, unknown])>;
 interface Call {
   method: string;
   path: string;
@@ -42,20 +42,23 @@ function fakeFetch(routes: Routes) {
   global.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ method, path: url, body: init.body as string | undefined });
-    const [status, body] = routes[`${method} ${url}`] ?? [404, { message: 'Not found' }];
+    const route = routes[`${method} ${url}`];
+    const [status, body] = typeof route === 'function' ? route() : (route ?? [404, { message: 'Not found' }]);
     return { ok: status < 300, status, statusText: '', text: async () => JSON.stringify(body) };
   }) as unknown as typeof fetch;
   return calls;
 }
 
-/** The page for `who` (by email); the team as GET /team answers it. */
+/** The page for `who` (by email); the team as GET /team answers it, its members as GET /team/members does. */
 function setup(
   who: { email: string; role: string | null; emailProven?: boolean } | null,
   team: Team | null,
   routes: Routes = {},
 ) {
   initI18n('en');
-  const calls = fakeFetch(team ? { 'GET /api/team': [200, team], ...routes } : routes);
+  const calls = fakeFetch(
+    team ? { 'GET /api/team': [200, team], 'GET /api/team/members': [200, team.members], ...routes } : routes,
+  );
   const store: AppStore = createAppStore({ withoutCoreSagas: true });
   const email = who?.email ?? jana.email;
   store.dispatch(
@@ -146,6 +149,33 @@ describe('an unproven address', () => {
 });
 
 describe('the member list', () => {
+  it('lists the members of the one members cache every screen shares (GET /team/members), loaded once', async () => {
+    const { store, calls } = setup({ email: jana.email, role: 'ADMIN' }, crew([jana]), {
+      'GET /api/team/members': [200, [jana, petr]],
+    });
+    await screen.findByTestId('member-list');
+    expect(screen.getAllByTestId('member-row').map((r) => r.dataset.email)).toEqual([jana.email, petr.email]);
+    expect(selectTeamMembers(store.getState())).toEqual([jana, petr]);
+    expect(screen.getByTestId('team-name')).toHaveTextContent('Support crew');
+    expect(calls.filter((c) => c.path === '/api/team/members')).toHaveLength(1);
+    act(() => {
+      store.dispatch(teamApi.endpoints.teamMembers.initiate());
+    });
+    expect(calls.filter((c) => c.path === '/api/team/members')).toHaveLength(1);
+  });
+
+  it('shows no team when the team cannot be loaded (only logged)', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { calls } = setup({ email: jana.email, role: 'ADMIN' }, crew(), {
+      'GET /api/team': [500, { message: 'Internal error' }],
+    });
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Error Code: 500 Message: Internal error'));
+    expect(calls.some((c) => c.path === '/api/team')).toBe(true);
+    expect(screen.queryByTestId('member-list')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('create-team-form')).not.toBeInTheDocument();
+    warn.mockRestore();
+  });
+
   it('tags one’s own row, hides its role dropdown, Save and delete, and shows one’s role', async () => {
     setup({ email: 'JANA@example.com', role: 'ADMIN' }, crew());
     await screen.findByTestId('member-list');
@@ -202,19 +232,24 @@ describe('changing a role', () => {
   });
 
   it('has every screen listing the members fetch them again after a role change', async () => {
+    const promoted = { ...petr, role: 'MAINTAINER' as const };
+    let members: TeamMember[] = [jana, petr];
     const { calls, store } = setup({ email: jana.email, role: 'ADMIN' }, crew(), {
-      'PUT /api/team/member/u2/role': [200, crew()],
-      'GET /api/team/members': [200, [jana, petr]],
+      'PUT /api/team/member/u2/role': () => {
+        members = [jana, promoted];
+        return [200, crew()];
+      },
+      'GET /api/team/members': () => [200, members],
     });
-    act(() => {
-      store.dispatch(teamApi.endpoints.teamMembers.initiate());
-    });
+    await screen.findByTestId('member-list');
     await waitFor(() => expect(selectTeamMembers(store.getState())).toEqual([jana, petr]));
     const memberLoads = () => calls.filter((c) => c.path === '/api/team/members').length;
-    await screen.findByTestId('member-list');
+    expect(memberLoads()).toBe(1);
     await pick(petr.email, 'MAINTAINER');
     fireEvent.click(within(row(petr.email)).getByTestId('member-role-save'));
     await waitFor(() => expect(memberLoads()).toBe(2));
+    await waitFor(() => expect(selectTeamMembers(store.getState())).toEqual([jana, promoted]));
+    expect(row(petr.email).dataset.role).toBe('MAINTAINER');
   });
 
   it('shows Forbidden! when the server refuses the change with 403', async () => {
@@ -304,7 +339,9 @@ describe('invitations', () => {
   });
 
   it('sends nothing for an empty email, and the email as JSON otherwise, then reloads the team', async () => {
-    const { calls } = setup({ email: jana.email, role: 'ADMIN' }, crew(), { 'PUT /api/invitation': [200, crew()] });
+    const { calls, store } = setup({ email: jana.email, role: 'ADMIN' }, crew(), {
+      'PUT /api/invitation': [200, crew()],
+    });
     await screen.findByTestId('member-list');
     fireEvent.change(screen.getByTestId('invite-email-input'), { target: { value: '   ' } });
     fireEvent.click(screen.getByTestId('invite-send-button'));
@@ -317,6 +354,9 @@ describe('invitations', () => {
     expect(put.path).toBe('/api/invitation');
     expect(JSON.parse(put.body!)).toEqual({ email: 'karel@example.com', role: 'MEMBER' });
     expect(screen.getByTestId('invite-email-input')).toHaveValue('');
+    expect(noticesOf(store)).toEqual([
+      expect.objectContaining({ severity: 'info', key: 'team.invitationSent', lifeMs: 2000 }),
+    ]);
   });
 
   it('invites with the role chosen in the form (AUDITOR here)', async () => {
@@ -363,6 +403,7 @@ describe('notices', () => {
     initI18n('en');
     fakeFetch({
       'GET /api/team': [200, crew()],
+      'GET /api/team/members': [200, crew().members],
       'PUT /api/team/member/u3/role': [403, { message: 'no' }],
     });
     const store = createAppStore({ withoutCoreSagas: true });
@@ -379,9 +420,6 @@ describe('notices', () => {
       </Provider>,
     );
     await screen.findByTestId('member-list');
-    act(() => {
-      store.dispatch(teamLoaded(crew()));
-    });
     await pick(mirek.email, 'MEMBER');
     fireEvent.click(within(row(mirek.email)).getByTestId('member-role-save'));
     expect(await screen.findByText('Forbidden!')).toBeInTheDocument();

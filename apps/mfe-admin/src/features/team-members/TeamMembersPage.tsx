@@ -1,6 +1,6 @@
 import '../../i18n/texts';
 import './team-members.css';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -12,38 +12,46 @@ import { isValidEmail, ROLES, type Role, type TeamInvitation, type TeamMember } 
 import { PageHeading, PersonAvatar } from '@teaminbox/ui';
 import {
   EmailProofNotice,
+  noticeRaised,
   selectCanWrite,
   selectCurrentUser,
+  teamApi,
   useAppDispatch,
   useAppSelector,
+  useChangeMemberRoleMutation,
+  useCreateTeamMutation,
+  useDeleteInvitationMutation,
   usePersonPhotos,
+  useRemoveMemberMutation,
+  useSendInvitationMutation,
+  userRefreshRequested,
+  useTeamQuery,
 } from '@teaminbox/web-store';
+import { creationFailureNotice, failureNotice, SUCCESS_NOTICE_MS, TEAM_NOTICE_MS } from './teamNotices';
 import { actingRole, canChangeRole, canRemove, isOwnRow } from './teamRules';
-import {
-  confirmationDismissed,
-  invitationDeletionAsked,
-  invitationDeletionConfirmed,
-  invitationSendRequested,
-  memberRemovalAsked,
-  memberRemovalConfirmed,
-  memberRoleChangeRequested,
-  selectTeam,
-  teamCreationRequested,
-  teamRequested,
-} from './teamSlice';
+import { confirmationAsked, confirmationDismissed, selectTeam } from './teamSlice';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ label: role, value: role }));
+const NO_MEMBERS: TeamMember[] = [];
 
 function CreateTeamForm() {
   const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
-  const { creating } = useAppSelector(selectTeam);
+  const [create, { isLoading: creating }] = useCreateTeamMutation();
   const [name, setName] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = name.trim();
-    if (!value) return;
-    dispatch(teamCreationRequested(value));
+    if (!value || creating) return;
+    void create(value).then((result) => {
+      if (result.error) {
+        dispatch(creationFailureNotice(result.error));
+        return;
+      }
+      dispatch(noticeRaised({ severity: 'success', key: 'team.created', lifeMs: TEAM_NOTICE_MS }));
+      // The current user's teamId changes: the shell's session fetches the user again.
+      dispatch(userRefreshRequested());
+    });
   };
   return (
     <Card title={t('team.createTeam')}>
@@ -84,8 +92,18 @@ function MemberRow({
   const { t } = useTranslation('admin');
   const photoOf = usePersonPhotos();
   const dispatch = useAppDispatch();
-  const { savingRoles } = useAppSelector(selectTeam);
+  const [changeRole, { isLoading: savingRole }] = useChangeMemberRoleMutation();
   const [draft, setDraft] = useState<Role>(member.role);
+  const saveRole = () => {
+    // Saved, the team and the members are loaded again (every screen listing the members fetches them again).
+    void changeRole({ memberId: member.id, role: draft }).then((result) => {
+      dispatch(
+        result.error
+          ? failureNotice(result.error)
+          : noticeRaised({ severity: 'success', key: 'team.roleChanged', lifeMs: SUCCESS_NOTICE_MS }),
+      );
+    });
+  };
   return (
     <tr data-testid="member-row" data-email={member.email} data-role={member.role}>
       <td data-testid="member-name">
@@ -119,8 +137,8 @@ function MemberRow({
               label={t('team.save')}
               size="small"
               disabled={draft === member.role}
-              loading={savingRoles.includes(member.id)}
-              onClick={() => dispatch(memberRoleChangeRequested({ memberId: member.id, role: draft }))}
+              loading={savingRole}
+              onClick={saveRole}
               data-testid="member-role-save"
             />
           </div>
@@ -136,7 +154,7 @@ function MemberRow({
             severity="danger"
             text
             aria-label={t('team.removeMember', { email: member.email })}
-            onClick={() => dispatch(memberRemovalAsked({ id: member.id, email: member.email }))}
+            onClick={() => dispatch(confirmationAsked({ kind: 'member', id: member.id, email: member.email }))}
             data-testid="member-delete"
           />
         ) : null}
@@ -215,7 +233,9 @@ function InvitationList({ invitations }: { invitations: TeamInvitation[] }) {
                   severity="danger"
                   text
                   aria-label={t('team.deleteInvitation', { email: invitation.email })}
-                  onClick={() => dispatch(invitationDeletionAsked({ id: invitation.id, email: invitation.email }))}
+                  onClick={() =>
+                    dispatch(confirmationAsked({ kind: 'invitation', id: invitation.id, email: invitation.email }))
+                  }
                   data-testid="invitation-delete"
                 />
               ) : null}
@@ -230,7 +250,7 @@ function InvitationList({ invitations }: { invitations: TeamInvitation[] }) {
 function InviteForm() {
   const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
-  const { inviting } = useAppSelector(selectTeam);
+  const [send, { isLoading: inviting }] = useSendInvitationMutation();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('MEMBER');
   const [invalid, setInvalid] = useState(false);
@@ -243,7 +263,12 @@ function InviteForm() {
       return;
     }
     setInvalid(false);
-    dispatch(invitationSendRequested({ email: value, role }));
+    if (inviting) return;
+    // A failure is only logged (the http client logs it), no notice.
+    void send({ email: value, role }).then((result) => {
+      if (!result.error)
+        dispatch(noticeRaised({ severity: 'info', key: 'team.invitationSent', lifeMs: SUCCESS_NOTICE_MS }));
+    });
     setEmail('');
   };
   return (
@@ -285,6 +310,8 @@ function ConfirmDeletion() {
   const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
   const { confirmation } = useAppSelector(selectTeam);
+  const [removeMember] = useRemoveMemberMutation();
+  const [deleteInvitation] = useDeleteInvitationMutation();
   const message = confirmation
     ? t(confirmation.kind === 'member' ? 'team.confirmRemove' : 'team.confirmDeleteInvitation', {
         email: confirmation.email,
@@ -301,11 +328,19 @@ function ConfirmDeletion() {
       acceptClassName="p-button-danger"
       accept={() => {
         if (!confirmation) return;
-        dispatch(
-          confirmation.kind === 'member'
-            ? memberRemovalConfirmed(confirmation.id)
-            : invitationDeletionConfirmed(confirmation.id),
-        );
+        dispatch(confirmationDismissed());
+        if (confirmation.kind === 'invitation') {
+          // A failure is only logged (the http client logs it), no notice.
+          void deleteInvitation(confirmation.id);
+          return;
+        }
+        void removeMember(confirmation.id).then((result) => {
+          dispatch(
+            result.error
+              ? failureNotice(result.error)
+              : noticeRaised({ severity: 'success', key: 'team.removed', lifeMs: TEAM_NOTICE_MS }),
+          );
+        });
       }}
       reject={() => dispatch(confirmationDismissed())}
       onHide={() => dispatch(confirmationDismissed())}
@@ -321,30 +356,36 @@ function ConfirmDeletion() {
  */
 export default function TeamMembersPage() {
   const { t } = useTranslation('admin');
-  const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const canWrite = useAppSelector(selectCanWrite);
-  const { team } = useAppSelector(selectTeam);
   const teamId = user?.teamId ?? null;
   const currentEmail = user?.email ?? '';
+  // Loaded afresh on each opening. A failure is only logged (the spec's silent case; 404: no team yet).
+  const { data: loadedTeam, isError: teamFailed } = useTeamQuery(undefined, {
+    skip: !teamId,
+    refetchOnMountOrArgChange: true,
+  });
+  // The members come from the one members cache that every screen shares; a failed load lists none.
+  const { data: loadedMembers, isError: membersFailed } = teamApi.useTeamMembersQuery(undefined, {
+    skip: !teamId,
+    refetchOnMountOrArgChange: true,
+  });
+  const team = teamId && !teamFailed ? loadedTeam : undefined;
+  const members = membersFailed ? NO_MEMBERS : loadedMembers;
 
-  useEffect(() => {
-    if (teamId) dispatch(teamRequested());
-  }, [dispatch, teamId]);
-
-  const actor = team ? actingRole(team.members, currentEmail, user?.role ?? null) : (user?.role ?? null);
+  const actor = team && members ? actingRole(members, currentEmail, user?.role ?? null) : (user?.role ?? null);
   return (
     <div className="flex flex-column gap-3">
       <PageHeading title={t('team.heading')}>
         {teamId && actor ? <span data-testid="my-role">{t('team.yourRole', { role: actor })}</span> : null}
       </PageHeading>
       {!teamId ? <CreateTeamForm /> : null}
-      {teamId && team ? (
+      {teamId && team && members ? (
         <>
           <h2 className="m-0" data-testid="team-name">
             {team.name}
           </h2>
-          <MemberList members={team.members} currentEmail={currentEmail} actor={actor} />
+          <MemberList members={members} currentEmail={currentEmail} actor={actor} />
           <InvitationList invitations={team.invitations} />
           {canWrite ? user?.emailProven === false ? <EmailProofNotice email={currentEmail} /> : <InviteForm /> : null}
           <ConfirmDeletion />
