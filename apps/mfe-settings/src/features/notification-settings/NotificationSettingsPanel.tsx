@@ -1,5 +1,5 @@
 import '../../i18n/texts';
-import { useEffect } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -9,23 +9,63 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import {
+  type CurrentUser,
   DEFAULT_NOTIFICATION_MESSAGES_BY_LANGUAGE,
+  defaultNotificationPreferences,
   NOTIFICATION_TYPES,
   type NotificationSettings,
   type NotificationType,
   type NotificationTypeSettings,
 } from '@teaminbox/contracts';
 import { PageHeading } from '@teaminbox/ui';
-import { EmailProofNotice, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import {
-  availabilitySaveRequested,
-  resetRequested,
-  saveRequested,
-  selectNotificationSettings,
-  settingsEdited,
-  settingsRequested,
-  vacationToggled,
-} from './notificationSettingsSlice';
+  EmailProofNotice,
+  noticeRaised,
+  selectCurrentUser,
+  useAppDispatch,
+  useAppSelector,
+  useNotificationSettingsQuery,
+  useSaveNotificationSettingsMutation,
+  useSetAvailabilityMutation,
+  useUserPreferencesQuery,
+} from '@teaminbox/web-store';
+
+/** The defaults built from the current user (spec section 4: email and push on, Slack off). */
+export function defaultSettingsFor(user: Pick<CurrentUser, 'id' | 'teamId'> | null): NotificationSettings {
+  return {
+    id: null,
+    userId: user?.id ?? '',
+    teamId: user?.teamId ?? null,
+    ...defaultNotificationPreferences(),
+    mutedEmailIds: [],
+    slackDisabledReason: null,
+  };
+}
+
+/**
+ * The person's availability as the screens show it (loaded on each opening; false until known), and its save:
+ * 'Save availability' and the profile's vacation switch store the availability and the preference in one call and
+ * say so in a notice; a failure is logged and shows the previous value again.
+ */
+export function useAvailability(): {
+  onVacation: boolean;
+  saving: boolean;
+  save: (onVacation: boolean) => Promise<boolean>;
+} {
+  const dispatch = useAppDispatch();
+  const { data: preferences } = useUserPreferencesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [setAvailability, { isLoading: saving }] = useSetAvailabilityMutation();
+  const save = useCallback(
+    async (onVacation: boolean) => {
+      const result = await setAvailability(onVacation);
+      if (result.error) return false;
+      dispatch(noticeRaised({ severity: 'success', key: 'notificationSettings.availabilitySaved', lifeMs: 2000 }));
+      return true;
+    },
+    [dispatch, setAvailability],
+  );
+  return { onVacation: preferences?.onVacation ?? false, saving, save };
+}
 
 type Flag =
   | 'useThreads'
@@ -62,15 +102,19 @@ export function NotificationSettingsPanel() {
   const { t, i18n } = useTranslation('settings');
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
-  const { settings, loading, saving, onVacation, savingAvailability } = useAppSelector(selectNotificationSettings);
+  // Loaded on each opening; a load failure (logged) shows the defaults of the current user.
+  const stored = useNotificationSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [saveSettings, { isLoading: saving }] = useSaveNotificationSettingsMutation();
+  const availability = useAvailability();
+  // The edits not saved yet: null shows what is stored.
+  const [draft, setDraft] = useState<NotificationSettings | null>(null);
+  const [vacation, setVacation] = useState<boolean | null>(null);
   const language = i18n.language === 'cs' ? 'cs' : 'en';
-
-  useEffect(() => {
-    dispatch(settingsRequested());
-  }, [dispatch]);
+  const settings = draft ?? stored.data ?? (stored.isError ? defaultSettingsFor(user) : null);
+  const onVacation = vacation ?? availability.onVacation;
 
   if (!settings) {
-    return loading ? (
+    return stored.isFetching ? (
       <ProgressSpinner
         style={{ width: 40, height: 40 }}
         aria-label={t('remote.loading')}
@@ -78,7 +122,22 @@ export function NotificationSettingsPanel() {
       />
     ) : null;
   }
-  const edit = (change: Partial<NotificationSettings>) => dispatch(settingsEdited({ ...settings, ...change }));
+  const edit = (change: Partial<NotificationSettings>) => setDraft({ ...settings, ...change });
+  const save = async () => {
+    if (saving) return;
+    // A failure is logged by the endpoint and not shown (the spec); the edits stay.
+    const result = await saveSettings(settings);
+    if (result.error) return;
+    setDraft(null);
+    dispatch(noticeRaised({ severity: 'success', key: 'notificationSettings.saved', lifeMs: 2000 }));
+  };
+  // 'Reset to defaults': the form shows the defaults; they are stored by Save.
+  const reset = () =>
+    setDraft({
+      ...defaultSettingsFor(user ? { id: user.id, teamId: user.teamId ?? null } : null),
+      id: settings.id,
+      mutedEmailIds: settings.mutedEmailIds,
+    });
   const editFlag = (flag: Flag) => (value: boolean) => edit({ [flag]: value });
   const editType = (type: NotificationType, change: Partial<NotificationTypeSettings>) =>
     edit({
@@ -97,15 +156,19 @@ export function NotificationSettingsPanel() {
             id="settings-vacation"
             label={t('notificationSettings.vacation')}
             checked={onVacation}
-            onChange={(value) => dispatch(vacationToggled(value))}
+            onChange={setVacation}
           />
           <small className="text-color-secondary">{t('notificationSettings.availabilityNote')}</small>
           <div>
             <Button
               type="button"
               label={t('notificationSettings.saveAvailability')}
-              loading={savingAvailability}
-              onClick={() => dispatch(availabilitySaveRequested())}
+              loading={availability.saving}
+              onClick={() => {
+                void availability.save(onVacation).then((saved) => {
+                  if (saved) setVacation(null);
+                });
+              }}
               data-testid="settings-save-availability"
             />
           </div>
@@ -242,14 +305,14 @@ export function NotificationSettingsPanel() {
           type="button"
           label={saving ? t('notificationSettings.saving') : t('notificationSettings.save')}
           disabled={saving}
-          onClick={() => dispatch(saveRequested())}
+          onClick={() => void save()}
           data-testid="settings-save"
         />
         <Button
           type="button"
           outlined
           label={t('notificationSettings.reset')}
-          onClick={() => dispatch(resetRequested(user ? { id: user.id, teamId: user.teamId ?? null } : null))}
+          onClick={reset}
           data-testid="settings-reset"
         />
       </div>

@@ -1,26 +1,39 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ApiError, notificationsApi, personalApi } from '@teaminbox/api-client';
+import { ApiError, notificationsApi } from '@teaminbox/api-client';
 import { defaultNotificationPreferences } from '@teaminbox/contracts';
 import { selectPendingNotices } from '@teaminbox/web-store';
 import ProfilePage from './ProfilePage';
 import { renderSettingsScreen } from '../../testing/settings-harness';
+import { answerRoutes, type Routes } from '../../testing/server-routes';
 
-function setup(photo: Blob | null = null) {
+function setup(photo: Blob | null = null, routes: Routes = {}) {
   jest.spyOn(notificationsApi, 'ownPhoto').mockResolvedValue(photo);
   jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({
     emailDetailViewMode: 'timeline',
     onVacation: false,
     language: 'en',
   });
-  jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({
-    id: null,
-    userId: 'u1',
-    teamId: 't1',
-    ...defaultNotificationPreferences(),
-    mutedEmailIds: [],
-    slackDisabledReason: null,
+  const server = answerRoutes({
+    ...routes,
+    'GET /api/user/preferences': [200, { emailDetailViewMode: 'timeline', onVacation: false, language: 'en' }],
+    'GET /api/notification-settings': [
+      200,
+      {
+        id: null,
+        userId: 'u1',
+        teamId: 't1',
+        ...defaultNotificationPreferences(),
+        mutedEmailIds: [],
+        slackDisabledReason: null,
+      },
+    ],
   });
-  return renderSettingsScreen(<ProfilePage />, { email: 'jana@example.com', firstName: 'Jana', lastName: 'Nováková' });
+  const store = renderSettingsScreen(<ProfilePage />, {
+    email: 'jana@example.com',
+    firstName: 'Jana',
+    lastName: 'Nováková',
+  });
+  return Object.assign(store, { server });
 }
 
 describe('the profile page', () => {
@@ -50,6 +63,31 @@ describe('the profile page', () => {
       expect(screen.getByTestId('profile-avatar').querySelector('img')).toHaveAttribute('src', 'blob:photo'),
     );
     await waitFor(() => expect(localStorage.getItem('emailDetailViewMode')).toBe('timeline'));
+  });
+
+  it('saves the vacation switch at once with its notice, and shows the stored value again when the save fails', async () => {
+    const store = setup(null, {
+      'PUT /api/me/availability': [200, { emailDetailViewMode: 'timeline', onVacation: true, language: 'en' }],
+    });
+    const routes = store.server;
+    const vacation = () => screen.getByTestId('profile-vacation').querySelector('input') as HTMLInputElement;
+    await screen.findByTestId('notification-settings');
+    fireEvent.click(vacation());
+    await waitFor(() =>
+      expect(selectPendingNotices(store.getState())).toContainEqual(
+        expect.objectContaining({ key: 'notificationSettings.availabilitySaved', lifeMs: 2000 }),
+      ),
+    );
+    expect(vacation()).toBeChecked();
+    // The embedded settings show the same availability.
+    expect(screen.getByTestId('settings-vacation').querySelector('input')).toBeChecked();
+    expect(routes.calls.find((call) => call.method === 'PUT')?.body).toEqual({ onVacation: true });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    routes.routes['PUT /api/me/availability'] = [500, { message: 'down' }];
+    fireEvent.click(vacation());
+    await waitFor(() => expect(routes.calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    await waitFor(() => expect(vacation()).toBeChecked());
+    expect(selectPendingNotices(store.getState())).toHaveLength(1);
   });
 
   it('saves the view mode on click', async () => {

@@ -9,12 +9,7 @@ import { SelectButton } from 'primereact/selectbutton';
 import { DETAIL_VIEW_MODES, type DetailViewMode } from '@teaminbox/contracts';
 import { displayName, initials, PageHeading } from '@teaminbox/ui';
 import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { NotificationSettingsPanel } from '../notification-settings/NotificationSettingsPanel';
-import {
-  availabilitySaveRequested,
-  selectNotificationSettings,
-  vacationToggled,
-} from '../notification-settings/notificationSettingsSlice';
+import { NotificationSettingsPanel, useAvailability } from '../notification-settings/NotificationSettingsPanel';
 import { photoUploadRequested, profileOpened, selectProfile, viewModeChosen } from './profileSlice';
 
 /**
@@ -26,7 +21,8 @@ export default function ProfilePage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const profile = useAppSelector(selectProfile);
-  const { onVacation } = useAppSelector(selectNotificationSettings);
+  // The switch saves at once; it shows the new value while saving.
+  const availability = useAvailability();
   const [file, setFile] = useState<File | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
@@ -120,11 +116,8 @@ export default function ProfilePage() {
           <div className="flex align-items-center gap-2">
             <InputSwitch
               inputId="profile-vacation"
-              checked={onVacation}
-              onChange={(e) => {
-                dispatch(vacationToggled(Boolean(e.value)));
-                dispatch(availabilitySaveRequested());
-              }}
+              checked={availability.onVacation}
+              onChange={(e) => void availability.save(Boolean(e.value))}
               data-testid="profile-vacation"
             />
             <label htmlFor="profile-vacation">{t('notificationSettings.vacation')}</label>

@@ -1,0 +1,77 @@
+import type { NotificationSettings, UserPreferences } from '@teaminbox/contracts';
+import type { NotificationSettingsPayload } from '@teaminbox/api-client';
+import type { ApiFailure } from './api';
+import { webApi } from './api';
+
+/** An endpoint's `onQueryStarted` that logs a failure as a warning: the screen then shows its fallback. */
+function warnOnFailure(what: string) {
+  return async (_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }): Promise<void> => {
+    try {
+      await queryFulfilled;
+    } catch (failed) {
+      console.warn(what, (failed as { error?: ApiFailure }).error ?? failed);
+    }
+  };
+}
+
+/**
+ * The signed-in person's own settings (spec admin-and-personal sections 2 and 4): the notification settings and the
+ * preferences (availability, detail view mode). One cache each; a save writes the server's answer into it, so every
+ * screen showing them shows what was stored without loading it again. Every call is `handled`: the screens show the
+ * spec's notices themselves, and failures are logged.
+ */
+export const settingsApi = webApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** A load failure is logged; the screen then shows the defaults built from the current user. */
+    notificationSettings: build.query<NotificationSettings, void>({
+      query: () => ({ path: '/notification-settings', handled: true }),
+      onQueryStarted: warnOnFailure('notification settings could not be loaded; showing the defaults'),
+    }),
+    /** The whole settings object; the stored one the server answers replaces the cached one. */
+    saveNotificationSettings: build.mutation<NotificationSettings, NotificationSettingsPayload>({
+      query: (settings) => ({ path: '/notification-settings', method: 'PUT', body: settings, handled: true }),
+      async onQueryStarted(_settings, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(settingsApi.util.upsertQueryData('notificationSettings', undefined, data));
+        } catch (failed) {
+          // The spec: a save failure is not shown; the screen keeps the edits.
+          console.warn('notification settings could not be saved', (failed as { error?: ApiFailure }).error ?? failed);
+        }
+      },
+    }),
+    /** A load failure is logged and otherwise ignored (the screens keep their defaults). */
+    userPreferences: build.query<UserPreferences, void>({
+      query: () => ({ path: '/user/preferences', handled: true }),
+      onQueryStarted: warnOnFailure('the preferences could not be loaded'),
+    }),
+    /**
+     * The availability (vacation) and its preference in one call. The cached preferences show the new value at once
+     * and the server's answer when it comes; a failure puts the previous value back.
+     */
+    setAvailability: build.mutation<UserPreferences, boolean>({
+      query: (onVacation) => ({ path: '/me/availability', method: 'PUT', body: { onVacation }, handled: true }),
+      async onQueryStarted(onVacation, { dispatch, queryFulfilled }) {
+        const shown = dispatch(
+          settingsApi.util.updateQueryData('userPreferences', undefined, (preferences) => {
+            preferences.onVacation = onVacation;
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(settingsApi.util.upsertQueryData('userPreferences', undefined, data));
+        } catch (failed) {
+          shown.undo();
+          console.warn('availability could not be saved', (failed as { error?: ApiFailure }).error ?? failed);
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useNotificationSettingsQuery,
+  useSaveNotificationSettingsMutation,
+  useUserPreferencesQuery,
+  useSetAvailabilityMutation,
+} = settingsApi;
