@@ -3,6 +3,7 @@ import type {
   DetailViewMode,
   LabelBackground,
   LabelColor,
+  ListDensity,
   ReplyContent,
   UserLanguage,
 } from '../conversations/collaboration.schemas';
@@ -166,6 +167,8 @@ export interface EmailReceived {
   subject: string;
   fromName: string | null;
   fromEmail: string;
+  /** The Reply-To addresses, where answers go instead of From; absent in older events and sample emails. */
+  replyTo?: string[];
   to: string[];
   cc: string[];
   text: string;
@@ -391,6 +394,7 @@ export interface UserPreferencesChanged {
   emailDetailViewMode?: DetailViewMode;
   onVacation?: boolean;
   language?: UserLanguage;
+  listDensity?: ListDensity;
 }
 
 /** Every event type and its payload: the single source of event names. */

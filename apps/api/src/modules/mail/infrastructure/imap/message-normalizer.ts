@@ -10,7 +10,7 @@ export const MAIL_FIELD_LIMITS = {
   subject: 1_000,
   name: 256,
   address: 320,
-  /** Addresses kept per list (To, Cc). */
+  /** Addresses kept per list (Reply-To, To, Cc). */
   recipients: 200,
   /** Message-ID, In-Reply-To and each reference. */
   messageId: 998,
@@ -65,6 +65,7 @@ export function normalizeEmailReceived(email: EmailReceived): EmailReceived {
     subject: clean(email.subject, limits.subject),
     fromName: cleanOrNull(email.fromName, limits.name) || null,
     fromEmail: clean(email.fromEmail, limits.address),
+    ...(email.replyTo ? { replyTo: addresses(email.replyTo) } : {}),
     to: addresses(email.to),
     cc: addresses(email.cc),
     text: clean(email.text, limits.text),

@@ -47,6 +47,22 @@ describe('parseMessage', () => {
     expect(email.text.trim()).toBe('Hi');
   });
 
+  it('keeps the Reply-To addresses (answers go there), and an empty list without the header', async () => {
+    const header = (replyTo: string | null) =>
+      [
+        'From: Alice <alice@example.com>',
+        ...(replyTo ? [`Reply-To: ${replyTo}`] : []),
+        'To: support@example.com',
+        'Subject: Hello',
+        '',
+        'Hi',
+      ].join('\r\n');
+    const { email } = await parse(header('"Alice at Work" <alice.work@example.org>, helpdesk@example.org'));
+    expect(email.replyTo).toEqual(['alice.work@example.org', 'helpdesk@example.org']);
+    expect(email.fromEmail).toBe('alice@example.com');
+    expect((await parse(header(null))).email.replyTo).toEqual([]);
+  });
+
   it('falls back to INTERNALDATE when the Date header is missing or invalid', async () => {
     for (const date of ['', 'Date: yesterday-ish\r\n']) {
       const { email } = await parse(`From: a@example.com\r\n${date}Subject: x\r\n\r\nbody`);

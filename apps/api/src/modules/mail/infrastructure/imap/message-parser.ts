@@ -184,6 +184,7 @@ export async function parseMessage(
     subject: parsed.subject ?? '',
     fromName: from?.name || null,
     fromEmail: from?.address ?? '',
+    replyTo: addresses(parsed.replyTo),
     to: addresses(parsed.to),
     cc: addresses(parsed.cc),
     text: parsed.text ?? '',
