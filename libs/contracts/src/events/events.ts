@@ -3,7 +3,6 @@ import type {
   DetailViewMode,
   LabelBackground,
   LabelColor,
-  ListDensity,
   ReplyContent,
   UserLanguage,
 } from '../conversations/collaboration.schemas';
@@ -394,7 +393,6 @@ export interface UserPreferencesChanged {
   emailDetailViewMode?: DetailViewMode;
   onVacation?: boolean;
   language?: UserLanguage;
-  listDensity?: ListDensity;
 }
 
 /** Every event type and its payload: the single source of event names. */
