@@ -34,8 +34,39 @@ export const ZSendReplyRequest = z.object({
    * replyId. The draft id is the key when given; the `Idempotency-Key` header may carry it too.
    */
   idempotencyKey: z.string().trim().min(1).max(200).optional(),
+  /** Quote the email below the answer ("On <date>, <sender> wrote:"), in the text and the HTML body. */
+  quoteOriginal: z.boolean().optional(),
 });
 export type TSendReplyRequest = z.infer<typeof ZSendReplyRequest>;
+
+/** POST /emails/forward: the email, with the attachments chosen of its own, sent on to other addresses. */
+export const ZForwardEmailRequest = z.object({
+  emailId: z.uuid('Invalid email id'),
+  teamId: z.uuid('Invalid team id'),
+  to: addressList.min(1, 'At least one recipient is required'),
+  cc: addressList.optional().default([]),
+  /** A note written above the forwarded message. */
+  note: z.string().max(5_000_000).optional().default(''),
+  /** Ids of the email's attachments to send with it (any the user did not remove). */
+  attachmentIds: z.array(z.uuid()).max(500).optional().default([]),
+  idempotencyKey: z.string().trim().min(1).max(200).optional(),
+});
+export type TForwardEmailRequest = z.infer<typeof ZForwardEmailRequest>;
+
+/** The recipients of one way of answering: To and Cc. */
+export interface ReplyRecipients {
+  to: string[];
+  cc: string[];
+}
+
+/**
+ * GET /emails/{id}/reply-addresses: whom a reply goes to (Reply-To when the email has one, else From) and whom a
+ * reply to all goes to (that, plus every other To and Cc participant), never the team's own mailbox addresses.
+ */
+export interface ReplyAddresses {
+  reply: ReplyRecipients;
+  replyAll: ReplyRecipients;
+}
 
 export interface SendReplyResponse {
   success: true;
@@ -69,6 +100,8 @@ export interface ReplyQueued {
   html: string | null;
   attachments: ReplyAttachmentMeta[];
   queuedBy: string;
+  /** 'forward' for the email sent on to other addresses; absent for a reply. */
+  kind?: 'forward';
 }
 
 export interface ReplySent {

@@ -1,15 +1,17 @@
 import { defineModuleManifest } from '../../platform/module-manifest/manifest';
+import { ForwardEmailHandler } from './commands/forward-email/forward-email.handler';
 import { RecordDeliveryHandler } from './commands/record-delivery/record-delivery.handler';
 import { SendReplyHandler } from './commands/send-reply/send-reply.handler';
+import { ReplyAddressesHandler } from './queries/reply-addresses/reply-addresses.handler';
 import { EnqueueSendEmailHandler } from './reactions/enqueue-send-email.handler';
 
-/** Sending replies: what the module brings to the application (docs/ARCHITECTURE.md, "Module manifests"). */
+/** Sending replies and forwards: what the module brings to the application (docs/ARCHITECTURE.md, "Module manifests"). */
 export const OUTBOX_MANIFEST = defineModuleManifest({
   name: 'outbox',
   events: ['ReplyQueued', 'ReplySent', 'ReplyFailed'],
   projections: [],
   reactions: [EnqueueSendEmailHandler],
-  commandHandlers: [SendReplyHandler, RecordDeliveryHandler],
-  queryHandlers: [],
+  commandHandlers: [SendReplyHandler, ForwardEmailHandler, RecordDeliveryHandler],
+  queryHandlers: [ReplyAddressesHandler],
   pushes: [],
 });

@@ -2,6 +2,7 @@ import { type DynamicModule, Inject, type OnModuleDestroy, type OnModuleInit } f
 import { FeatureModule } from '../../platform/module-manifest/manifest';
 import { secretBoxProvider } from '../../platform/crypto';
 import { PersonalDataRegistry } from '../../platform/personal-data';
+import { ConversationsModule } from '../conversations';
 import { MailboxModule } from '../mail';
 import { SendReplyController } from './http/send-reply.controller';
 import { REPLY_FAILED_PERSONAL_FIELDS, REPLY_QUEUED_PERSONAL_FIELDS } from './domain/reply-personal-fields';
@@ -35,7 +36,7 @@ export class OutboxModule implements OnModuleInit, OnModuleDestroy {
   static forRoot(options: OutboxModuleOptions = {}): DynamicModule {
     return {
       module: OutboxModule,
-      imports: [MailboxModule],
+      imports: [MailboxModule, ConversationsModule],
       controllers: [SendReplyController],
       providers: [
         { provide: OUTBOX_MODULE_OPTIONS, useValue: options },

@@ -1,9 +1,10 @@
-import type { Email, Page, SendReplyResponse } from '@teaminbox/contracts';
+import type { Email, Page, Reply, ReplyAddresses, SendReplyResponse } from '@teaminbox/contracts';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../test/app/test-app';
 import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
+import { withAttachment } from '../../../test/mail/mime';
 import { captureLogs, type LogCapture } from '../../../test/mail/log-capture';
 import { localSmtpSettings } from '../../../test/support/smtp-sink';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
@@ -80,6 +81,21 @@ const ORIGINAL = [
   '',
 ].join('\r\n');
 
+/** An email with a Reply-To, a Cc and an attachment (answered, answered to all and forwarded below). */
+const ASKED = withAttachment(
+  [
+    'From: Bob <bob@example.com>',
+    'Reply-To: Help Desk <desk@example.org>',
+    'To: support@example.com, dave@example.com',
+    'Cc: carol@example.com, Support@example.com',
+    'Subject: Printer log',
+    'Message-ID: <asked-1@example.com>',
+    'Date: Tue, 3 Nov 2026 10:00:00 +0000',
+  ],
+  'Can you check the attached log?',
+  ['Content-Type: text/plain; name="log.txt"', 'Content-Disposition: attachment; filename="log.txt"'],
+);
+
 describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
   let t: TestApp;
   let dovecot: TestDovecot;
@@ -87,6 +103,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
   let token: string;
   let teamId: string;
   let emailId: string;
+  let askedId: string;
   let logs: LogCapture;
 
   const teamIdOf = async (userToken: string) => {
@@ -148,6 +165,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
 
     const imap = await dovecot.client();
     await imap.append('INBOX', ORIGINAL);
+    await imap.append('INBOX', ASKED);
     await imap.logout();
     const saved = await t.request('/api/email-server-config', {
       method: 'POST',
@@ -157,9 +175,10 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     expect(saved.status).toBe(200);
     const emails = await readUntil(
       async () => (await t.request<Page<Email>>('/api/emails?size=10', { token })).body.content,
-      (list) => list.length === 1,
+      (list) => list.length === 2,
     );
-    emailId = emails[0].id;
+    emailId = emails.find((email) => email.subject === 'Printer on fire')!.id;
+    askedId = emails.find((email) => email.subject === 'Printer log')!.id;
   }, 60_000);
 
   afterAll(async () => {
@@ -441,6 +460,101 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
       correlationId: 'reply-request-42',
       causationId: queued.eventId,
       teamId,
+    });
+  }, 60_000);
+  const deliveredOf = (replyId: string) =>
+    readUntil(
+      async () => sink.received.find((mail) => mail.raw.includes(replyId)),
+      (mail) => mail !== undefined,
+    ).then((mail) => {
+      if (!mail) throw new Error(`${replyId} was not delivered`);
+      return mail;
+    });
+
+  it('answers the Reply-To address, and with reply all every other participant but the team itself', async () => {
+    const asked = await t.request<ReplyAddresses>(`/api/emails/${askedId}/reply-addresses`, { token });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({
+      reply: { to: ['desk@example.org'], cc: [] },
+      replyAll: { to: ['desk@example.org'], cc: ['dave@example.com', 'carol@example.com'] },
+    });
+    const plain = await t.request<ReplyAddresses>(`/api/emails/${emailId}/reply-addresses`, { token });
+    expect(plain.body).toEqual({
+      reply: { to: ['alice@example.com'], cc: [] },
+      replyAll: { to: ['alice@example.com'], cc: [] },
+    });
+    const other = await t.signUp('reply-addresses-other');
+    await t.request('/api/team', { method: 'PUT', token: other.token, body: 'other team' });
+    expect((await t.request(`/api/emails/${askedId}/reply-addresses`, { token: other.token })).status).toBe(404);
+  }, 60_000);
+
+  it('sends a reply to all with its Cc, the original quoted below the answer in the text and the HTML', async () => {
+    const { replyAll } = (await t.request<ReplyAddresses>(`/api/emails/${askedId}/reply-addresses`, { token })).body;
+    const answer = await reply({
+      emailId: askedId,
+      ...replyAll,
+      subject: 'Re: Printer log',
+      body: 'The log shows a paper jam.',
+      quoteOriginal: true,
+    });
+    expect(answer.status).toBe(202);
+    const delivered = await deliveredOf(answer.body.replyId);
+    expect(delivered.rcptTo.sort()).toEqual(['carol@example.com', 'dave@example.com', 'desk@example.org']);
+    const parsed = await simpleParser(delivered.raw);
+    expect(parsed.cc && !Array.isArray(parsed.cc) ? parsed.cc.value.map((a) => a.address) : []).toEqual([
+      'dave@example.com',
+      'carol@example.com',
+    ]);
+    expect(parsed.inReplyTo).toBe('<asked-1@example.com>');
+    expect(parsed.text).toContain(
+      'The log shows a paper jam.\n\nOn Tue, 03 Nov 2026 10:00:00 GMT, Bob <bob@example.com> wrote:\n> Can you check the attached log?',
+    );
+    expect(parsed.html).toMatch(/The log shows a paper jam\.[\s\S]*<blockquote[^>]*>Can you check the attached log\?/);
+  }, 60_000);
+
+  it('forwards the email with its attachment and a note: delivered, in Sent and in the thread as outgoing', async () => {
+    const detail = await t.request<Email>(`/api/emails/${askedId}`, { token });
+    const [attachment] = detail.body.attachments;
+    expect(attachment).toMatchObject({ filename: 'log.txt' });
+    const forward = (body: Record<string, unknown>) =>
+      t.request<SendReplyResponse>('/api/emails/forward', {
+        method: 'POST',
+        token,
+        body: { emailId: askedId, teamId, to: ['zoe@example.net'], ...body },
+      });
+
+    const unknown = await forward({ attachmentIds: [emailId] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('The email has no such attachment');
+
+    const answer = await forward({ note: 'For the printer vendor.', attachmentIds: [attachment.id] });
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ success: true, message: 'Forward queued', replyId: expect.any(String) });
+    const { replyId } = answer.body;
+    const delivered = await deliveredOf(replyId);
+    expect(delivered.rcptTo).toEqual(['zoe@example.net']);
+    const parsed = await simpleParser(delivered.raw);
+    expect(parsed.subject).toBe('Fwd: Printer log');
+    expect(parsed.text).toContain('For the printer vendor.\n\n---------- Forwarded message ---------\nFrom: Bob');
+    expect(parsed.text).toContain('Can you check the attached log?');
+    expect(parsed.attachments.map((a) => [a.filename, a.content.toString('utf8').trim()])).toEqual([
+      ['log.txt', 'data'],
+    ]);
+
+    // Without the attachments the user removed.
+    const bare = await forward({ attachmentIds: [], idempotencyKey: 'bare-forward' });
+    expect((await simpleParser((await deliveredOf(bare.body.replyId)).raw)).attachments).toEqual([]);
+
+    const copies = await readUntil(sentCopies, (found) => found.some((copy) => copy.source.includes(replyId)));
+    expect(copies.filter((copy) => copy.source.includes(`Message-ID: <${replyId}@example.com>`))).toHaveLength(1);
+    const listed = await readUntil(
+      async () => (await t.request<Reply[]>(`/api/emails/${askedId}/replies`, { token })).body,
+      (replies) => replies.some((item) => item.id === replyId && item.status === 'SENT'),
+    );
+    expect(listed.find((item) => item.id === replyId)).toMatchObject({
+      subject: 'Fwd: Printer log',
+      to: ['zoe@example.net'],
+      attachments: [expect.objectContaining({ fileName: 'log.txt' })],
     });
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import { DomainError, EventSourcedRepository } from '../../../../platform/event-
 import { emailStreamId, EMAIL_REPLY_PROJECTION } from '../../../conversations';
 import { MailboxSettingsReader, SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail';
 import { replyEventIdOf } from '../../domain/outbox-events';
+import { withQuote } from '../../domain/reply-content';
 import { emailToAnswer, type OutgoingReply, replyDecider } from '../../domain/reply.decider';
 import { assertContentType, assertHeaderValue, messageIdFor, parseRecipient } from '../../domain/reply-message';
 import { OutboxStore, type StoredReplyAttachment } from '../../outbox.store';
@@ -24,8 +25,9 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 /**
  * SendReply: validates the reply, gives it our own Message-ID, stores its attachments and decides ReplyQueued on
  * the email's stream (the thread headers of the email it answers, and ReplyDraftDeleted when it was written in a
- * draft). The outbox reaction turns that event into a send-email job. With `startedAt` and without `confirmed`, a
- * comment or a reply by someone else since then answers 409 instead.
+ * draft). With `quoteOriginal`, the email is quoted below the answer, in the text and the HTML body. The outbox
+ * reaction turns that event into a send-email job. With `startedAt` and without `confirmed`, a comment or a reply
+ * by someone else since then answers 409 instead.
  */
 @CommandHandler(SendReplyCommand)
 export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendReplyResponse> {
@@ -68,7 +70,9 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
       emailToAnswer(state, { teamId, queuedBy: userId });
       return { success: true, message: REPLY_QUEUED_MESSAGE, replyId };
     }
-    emailToAnswer(state, { teamId, queuedBy: userId }, unchangedSince);
+    const original = emailToAnswer(state, { teamId, queuedBy: userId }, unchangedSince);
+    const answer = { text: request.body, html: request.htmlBody ?? null };
+    const { text, html } = request.quoteOriginal ? withQuote(answer, original) : answer;
 
     const settings = await this.mailboxes.settingsOf(teamId);
     if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
@@ -83,8 +87,8 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
       cc,
       bcc,
       subject: request.subject,
-      text: request.body,
-      html: request.htmlBody ?? null,
+      text,
+      html,
       attachments: attachments.map(({ id, fileName, contentType, size }) => ({ id, fileName, contentType, size })),
       queuedBy: userId,
     };
