@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** What fails a browser test: axe violations of these impacts. */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
@@ -45,7 +48,12 @@ async function fingerprint(page: Page): Promise<string> {
 }
 
 async function analyze(page: Page, rules?: string[]) {
-  const builder = new AxeBuilder({ page }).exclude('iframe').options({ resultTypes: ['violations'] });
+  // axe.run in the page itself ('legacy' mode): the default runs axe in every frame and merges the results in a blank
+  // page it opens for each check, which costs a new page per check; the frames (the email bodies) are excluded here.
+  const builder = new AxeBuilder({ page })
+    .exclude('iframe')
+    .options({ resultTypes: ['violations'], iframes: false })
+    .setLegacyMode();
   if (rules) builder.withRules(rules);
   return (await builder.analyze()).violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
 }
@@ -118,8 +126,27 @@ async function settled(page: Page): Promise<void> {
  */
 const NOT_A_SCREEN = /^\/api\/docs(\/|$)/;
 
-/** The states checked in this run of the suite (one worker runs every test), with what was found in each. */
+/**
+ * The states checked in this run of the suite, shared by its workers: one empty file per state (named by its hash) in
+ * the run's directory (E2E_A11Y_DIR, made by the global setup), and this worker's own memory of them.
+ */
 const checkedStates = new Set<string>();
+const checkedDir = process.env.E2E_A11Y_DIR;
+
+function stateKey(state: string): string {
+  return createHash('sha256').update(state).digest('hex');
+}
+
+function wasChecked(state: string): boolean {
+  const key = stateKey(state);
+  return checkedStates.has(key) || (checkedDir !== undefined && existsSync(join(checkedDir, key)));
+}
+
+function markChecked(state: string): void {
+  const key = stateKey(state);
+  checkedStates.add(key);
+  if (checkedDir) writeFileSync(join(checkedDir, key), '');
+}
 
 /**
  * Checks every screen a test visits with axe: each page of the test's browser context is checked after each
@@ -182,15 +209,15 @@ export class A11yWatch {
       const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
       const screen = screenOf(page.url(), theme);
       const state = `${screen} ${await fingerprint(page)}`;
-      if (checkedStates.has(state)) return;
+      if (wasChecked(state)) return;
       const found = await axeViolations(page, screen);
-      checkedStates.add(state);
+      markChecked(state);
       this.violations.push(...found);
     } catch (error) {
       // The page navigated on or closed while it was checked: the next navigation's check takes over.
       // axe's script lives in the document: a new document between its injection and its run has no `axe`.
       // A check an overlay started just as the test ended is cut short the same way.
-      if (!/context was destroyed|Target .*closed|navigat|reading 'runPartial'|Test ended/i.test(String(error))) {
+      if (!/context was destroyed|Target .*closed|navigat|reading 'run(Partial)?'|Test ended/i.test(String(error))) {
         throw error;
       }
     }

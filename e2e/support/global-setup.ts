@@ -7,6 +7,9 @@ import { startMailSink } from './mail-sink';
 /** Starts one SMTP sink and one instance of the product for the whole browser-test run; returns the teardown. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailDir = mkdtempSync(join(tmpdir(), 'teaminbox-e2e-mail-'));
+  // The screen states axe has checked in this run, shared by the workers (support/accessibility.ts).
+  const a11yDir = mkdtempSync(join(tmpdir(), 'teaminbox-e2e-a11y-'));
+  process.env.E2E_A11Y_DIR = a11yDir;
   const sink = await startMailSink(mailDir, await freePort());
   const app = await startApp({
     SMTP_URL: sink.url,
@@ -24,5 +27,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await app.stop();
     await sink.stop();
     rmSync(mailDir, { recursive: true, force: true });
+    rmSync(a11yDir, { recursive: true, force: true });
   };
 }

@@ -1,11 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /**
  * A real SMTP server for the browser tests: it accepts every message on 127.0.0.1 and writes its raw
- * source to `dir` (one .eml file each), so that test workers can read what the product sent.
+ * source to `dir` (one .eml file each, complete once it has that name), so that test workers can read what the
+ * product sent.
  */
 export async function startMailSink(dir: string, port: number): Promise<{ url: string; stop(): Promise<void> }> {
   mkdirSync(dir, { recursive: true });
@@ -22,7 +23,10 @@ export async function startMailSink(dir: string, port: number): Promise<{ url: s
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         counter += 1;
-        writeFileSync(join(dir, `${Date.now()}-${String(counter).padStart(5, '0')}.eml`), Buffer.concat(chunks));
+        const name = `${Date.now()}-${String(counter).padStart(5, '0')}.eml`;
+        // Written aside and renamed: a reader never sees a message half written.
+        writeFileSync(join(dir, `${name}.part`), Buffer.concat(chunks));
+        renameSync(join(dir, `${name}.part`), join(dir, name));
         callback();
       });
     },
@@ -39,7 +43,27 @@ export async function startMailSink(dir: string, port: number): Promise<{ url: s
   };
 }
 
-/** Waits for a message to `to` (and matching `filter`) in the sink's directory and returns it parsed. */
+/** The messages of the sink this worker has read, by file name, with their recipients (a message never changes). */
+const parsed = new Map<string, { mail: ParsedMail; recipients: string[] }>();
+
+async function readMail(dir: string, file: string): Promise<{ mail: ParsedMail; recipients: string[] }> {
+  let read = parsed.get(file);
+  if (!read) {
+    const mail = await simpleParser(readFileSync(join(dir, file)));
+    const recipients = [mail.to]
+      .flat()
+      .flatMap((a) => a?.value ?? [])
+      .map((a) => a.address?.toLowerCase() ?? '');
+    read = { mail, recipients };
+    parsed.set(file, read);
+  }
+  return read;
+}
+
+/**
+ * Waits for a message to `to` (and matching `filter`) in the sink's directory and returns it parsed; the newest
+ * matching message wins. Each message is parsed once per worker.
+ */
 export async function waitForMail(
   to: string,
   filter: (mail: ParsedMail) => boolean = () => true,
@@ -48,21 +72,17 @@ export async function waitForMail(
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: the global setup did not start the mail sink');
   const deadline = Date.now() + timeoutMs;
-  const seen = new Set<string>();
+  const address = to.toLowerCase();
   for (;;) {
-    for (const file of readdirSync(dir).sort().reverse()) {
-      if (seen.has(file)) continue;
-      seen.add(file);
-      const mail = await simpleParser(readFileSync(join(dir, file)));
-      const recipients = [mail.to]
-        .flat()
-        .flatMap((a) => a?.value ?? [])
-        .map((a) => a.address?.toLowerCase());
-      if (recipients.includes(to.toLowerCase()) && filter(mail)) return mail;
+    for (const file of readdirSync(dir)
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .reverse()) {
+      const { mail, recipients } = await readMail(dir, file);
+      if (recipients.includes(address) && filter(mail)) return mail;
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${to} arrived within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
-    seen.clear();
   }
 }
 
