@@ -55,6 +55,8 @@ test.describe('a crash during the first sync', () => {
   const apps: RunningApp[] = [];
 
   test.beforeAll(async () => {
+    // Thousands of APPENDs: longer than a test's default time when the machine is busy with another test.
+    test.setTimeout(180_000);
     dovecot = await startDovecot();
     const append = async (from: number, to: number) => {
       const imap = await dovecot.client();
