@@ -14,11 +14,13 @@ import type {
   Page,
   Priority,
   Reply,
+  ReplyAddresses,
   SendReplyResponse,
   ThreadMessage,
   TListEmailsQuery,
   TMyTasksQuery,
   UserPreferences,
+  ZForwardEmailRequest,
   ZLabelRequest,
   ZReplyDraftRequest,
   ZSendReplyRequest,
@@ -39,6 +41,8 @@ export type ReplyDraftPayload = z.input<typeof ZReplyDraftRequest>;
 
 /** POST /emails/send-reply (with `startedAt` and `confirmed` for the collision check). */
 export type SendReplyPayload = z.input<typeof ZSendReplyRequest>;
+/** POST /emails/forward. */
+export type ForwardEmailPayload = z.input<typeof ZForwardEmailRequest>;
 
 /**
  * GET /attachments/{id} as a Blob. Rejects with an ApiError on a failed call and on an empty blob (the spec
@@ -163,6 +167,12 @@ export const inboxApi = {
   /** 409 with a ReplyCollision body when someone else commented or replied since `startedAt`. */
   sendReply: (payload: SendReplyPayload): Promise<SendReplyResponse> =>
     request<SendReplyResponse>('/emails/send-reply', { method: 'POST', body: payload, secured: true, handled: true }),
+  /** Whom a reply (Reply-To, else From) and a reply to all go to, without the team's own addresses. */
+  replyAddresses: (id: string): Promise<ReplyAddresses> =>
+    request<ReplyAddresses>(`/emails/${enc(id)}/reply-addresses`, { secured: true, handled: true }),
+  /** The email with a note and the attachments chosen of its own, sent on to other addresses (202). */
+  forwardEmail: (payload: ForwardEmailPayload): Promise<SendReplyResponse> =>
+    request<SendReplyResponse>('/emails/forward', { method: 'POST', body: payload, secured: true, handled: true }),
 
   listActions: (id: string): Promise<EmailAction[]> =>
     request<EmailAction[]>(`/emails/${enc(id)}/actions`, { secured: true, handled: true }),

@@ -9,7 +9,9 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { notice } from '../../shared/notices';
+import { selectEmailDetail } from './emailDetailSlice';
 import { attachmentsFit, readAsBase64, REPLY_ATTACHMENTS_MAX_MB } from './reply-attachments';
+import { quotedPreview } from './reply-quote';
 import { splitAddresses } from './replySaga';
 import {
   attachmentRemoved,
@@ -18,28 +20,46 @@ import {
   draftDeleteRequested,
   draftEdited,
   draftSaveRequested,
+  forwardAttachmentRemoved,
+  forwardSendRequested,
+  quoteToggled,
   replyFieldChanged,
+  replyModeChosen,
   replyHtmlSwitched,
   replySendRequested,
   selectReply,
   signatureRequested,
   templateChosen,
   type ReplyField,
+  type ReplyMode,
 } from './replySlice';
+
+const MODES: { mode: ReplyMode; icon: string; label: string }[] = [
+  { mode: 'reply', icon: 'pi pi-reply', label: 'emailDetail.replyToSender' },
+  { mode: 'replyAll', icon: 'pi pi-users', label: 'emailDetail.replyAll' },
+  { mode: 'forward', icon: 'pi pi-share-alt', label: 'emailDetail.forward' },
+];
 
 /**
  * The reply form with its drafts: template select, insert signature, to / cc / subject, a plain or HTML body,
  * attachments; save draft (the form resets), edit or delete a draft, send (body and attachments clear). While
  * the user writes, the others see "is replying"; if someone else commented or replied since the reply was
- * started, the server refuses once (409) and a dialog says what arrived, with 'Send anyway'.
+ * started, the server refuses once (409) and a dialog says what arrived, with 'Send anyway'. Reply answers the
+ * Reply-To address (else From), reply all copies every other participant; the email is quoted below the answer
+ * (collapsed behind '…'). Forward sends the email on with a note and the attachments the user keeps.
  */
 export function ReplyForm() {
   const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
-  const { form, attachments, drafts, templates, templateId, collision } = useAppSelector(selectReply);
+  const { form, attachments, drafts, templates, templateId, collision, mode, quoteOpen, forwardAttachmentIds } =
+    useAppSelector(selectReply);
+  const { email } = useAppSelector(selectEmailDetail);
+  const forwarding = mode === 'forward';
+  const forwardFiles = (email?.attachments ?? []).filter((file) => forwardAttachmentIds.includes(file.id));
   const fileInput = useRef<HTMLInputElement>(null);
   const change = (field: ReplyField, value: string) => dispatch(replyFieldChanged(field, value));
-  const send = (confirmed: boolean) => dispatch(replySendRequested({ confirmed }));
+  const send = (confirmed: boolean) =>
+    dispatch(forwarding ? forwardSendRequested() : replySendRequested({ confirmed }));
 
   /** Files are read here (they never enter the store); too many or too large ones are refused. */
   const addFiles = async (files: FileList | null) => {
@@ -72,8 +92,25 @@ export function ReplyForm() {
   };
 
   return (
-    <Card title={t('emailDetail.reply')} data-testid="reply-form">
-      {drafts.length > 0 ? (
+    <Card title={t(forwarding ? 'emailDetail.forwardTitle' : 'emailDetail.reply')} data-testid="reply-form">
+      {email ? (
+        <div className="flex flex-wrap gap-2 mb-3" role="group">
+          {MODES.map((item) => (
+            <Button
+              key={item.mode}
+              type="button"
+              size="small"
+              outlined={mode !== item.mode}
+              aria-pressed={mode === item.mode}
+              icon={item.icon}
+              label={t(item.label)}
+              onClick={() => dispatch(replyModeChosen({ mode: item.mode, email }))}
+              data-testid={`reply-mode-${item.mode}`}
+            />
+          ))}
+        </div>
+      ) : null}
+      {drafts.length > 0 && !forwarding ? (
         <ul className="list-none p-0 m-0 mb-3 flex flex-column gap-2" data-testid="drafts">
           {drafts.map((reply) => (
             <li key={reply.id} className="flex align-items-center gap-2" data-testid="draft">
@@ -100,7 +137,7 @@ export function ReplyForm() {
         </ul>
       ) : null}
       <div className="flex flex-column gap-2">
-        <div className="flex flex-wrap align-items-center gap-2">
+        <div className={forwarding ? 'hidden' : 'flex flex-wrap align-items-center gap-2'}>
           <Dropdown
             value={templateId}
             options={templates.map((template) => ({ label: template.name, value: template.id }))}
@@ -141,11 +178,21 @@ export function ReplyForm() {
           {t('emailDetail.subject')}
           <InputText
             value={form.subject}
+            disabled={forwarding}
             onChange={(e) => change('subject', e.target.value)}
             data-testid="reply-subject"
           />
         </label>
-        {form.html ? (
+        {forwarding ? (
+          <InputTextarea
+            value={form.body}
+            rows={4}
+            onChange={(e) => change('body', e.target.value)}
+            aria-label={t('emailDetail.forwardNote')}
+            placeholder={t('emailDetail.forwardNote')}
+            data-testid="forward-note"
+          />
+        ) : form.html ? (
           <InputTextarea
             value={form.htmlBody}
             rows={8}
@@ -163,7 +210,47 @@ export function ReplyForm() {
             data-testid="reply-body"
           />
         )}
-        <div className="flex flex-wrap align-items-center gap-2">
+        {!forwarding && email ? (
+          <div className="flex flex-column gap-1">
+            <Button
+              type="button"
+              text
+              size="small"
+              label="…"
+              className="align-self-start"
+              aria-expanded={quoteOpen}
+              aria-label={t('emailDetail.quoteToggle')}
+              title={t('emailDetail.quoteToggle')}
+              onClick={() => dispatch(quoteToggled())}
+              data-testid="reply-quote-toggle"
+            />
+            {quoteOpen ? (
+              <pre className="m-0 p-2 surface-100 border-round text-sm white-space-pre-wrap" data-testid="reply-quote">
+                {quotedPreview(email)}
+              </pre>
+            ) : null}
+          </div>
+        ) : null}
+        {forwarding ? (
+          <div className="flex flex-wrap align-items-center gap-2" data-testid="forward-attachments">
+            <span>{t('emailDetail.forwardAttachments')}:</span>
+            {forwardFiles.map((file) => (
+              <span key={file.id} className="flex align-items-center gap-1" data-testid="forward-attachment">
+                {file.filename} ({file.size} B)
+                <Button
+                  type="button"
+                  text
+                  rounded
+                  size="small"
+                  icon="pi pi-times"
+                  aria-label={t('emailDetail.removeAttachment', { name: file.filename })}
+                  onClick={() => dispatch(forwardAttachmentRemoved(file.id))}
+                />
+              </span>
+            ))}
+          </div>
+        ) : null}
+        <div className={forwarding ? 'hidden' : 'flex flex-wrap align-items-center gap-2'}>
           <input
             ref={fileInput}
             type="file"
@@ -203,6 +290,7 @@ export function ReplyForm() {
           <Button
             type="button"
             outlined
+            className={forwarding ? 'hidden' : undefined}
             label={t('emailDetail.saveDraft')}
             onClick={() => dispatch(draftSaveRequested())}
             data-testid="reply-save-draft"

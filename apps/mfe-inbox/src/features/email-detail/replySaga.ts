@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { NotificationSettings, Reply, ReplyCollision, ReplyTemplate } from '@teaminbox/contracts';
+import type { NotificationSettings, Reply, ReplyAddresses, ReplyCollision, ReplyTemplate } from '@teaminbox/contracts';
 import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
 import { replyTemplateChanged } from '@teaminbox/web-store';
 import { listOrEmpty } from '../../shared/lists';
@@ -16,6 +16,9 @@ import {
   draftSaved,
   draftSaveRequested,
   draftsLoaded,
+  forwardSendRequested,
+  forwardSent,
+  replyAddressesLoaded,
   replyFieldChanged,
   replySendRequested,
   replySent,
@@ -67,8 +70,19 @@ function* loadSignature(): SagaIterator {
   }
 }
 
+/** Whom a reply goes to (Reply-To, else From) and a reply to all; without them the form answers From. */
+function* loadAddresses(emailId: string): SagaIterator {
+  try {
+    const addresses: ReplyAddresses = yield call(inboxApi.replyAddresses, emailId);
+    yield put(replyAddressesLoaded({ emailId, addresses }));
+  } catch (error) {
+    console.warn('Reply addresses not loaded', error);
+  }
+}
+
 function* onOpened(action: PayloadAction<string>): SagaIterator {
   yield fork(loadDrafts, action.payload);
+  yield fork(loadAddresses, action.payload);
   yield fork(loadTemplates);
   yield fork(loadSignature);
 }
@@ -141,6 +155,8 @@ function* send(action: PayloadAction<{ confirmed: boolean }>): SagaIterator {
       startedAt: reply.startedAt ?? undefined,
       confirmed: action.payload.confirmed,
       idempotencyKey: reply.sendKey ?? undefined,
+      // The email is quoted below the answer (shown collapsed in the form).
+      quoteOriginal: true,
     });
   } catch (error) {
     const body = error instanceof ApiError ? (error.body as Partial<ReplyCollision> | undefined) : undefined;
@@ -152,6 +168,31 @@ function* send(action: PayloadAction<{ confirmed: boolean }>): SagaIterator {
   yield put(replySent({ emailId: email.id }));
   yield fork(stopReplying, email.id);
   yield call(loadDrafts, email.id);
+}
+
+/** Forwards the email: the recipients, the body as the note, the attachments kept. */
+function* forward(): SagaIterator {
+  const reply: ReplyState = yield select(selectReply);
+  const { email }: EmailDetailState = yield select(selectEmailDetail);
+  if (!reply.emailId || !email) return;
+  const { to, cc, body } = payloadOf(reply);
+  const done: boolean = yield call(
+    attempt,
+    () =>
+      inboxApi.forwardEmail({
+        emailId: email.id,
+        teamId: email.teamId,
+        to,
+        cc,
+        note: body,
+        attachmentIds: reply.forwardAttachmentIds,
+        idempotencyKey: reply.sendKey ?? undefined,
+      }),
+    { error: 'emailDetail.forwardError', success: 'emailDetail.forwardSent' },
+  );
+  if (!done) return;
+  yield put(forwardSent());
+  yield fork(stopReplying, email.id);
 }
 
 export function* replySaga(): SagaIterator {
@@ -166,4 +207,5 @@ export function* replySaga(): SagaIterator {
   yield takeLatest(draftSaveRequested.type, saveDraft);
   yield takeEvery(draftDeleteRequested.type, deleteDraft);
   yield takeLatest(replySendRequested.type, send);
+  yield takeLatest(forwardSendRequested.type, forward);
 }

@@ -1,10 +1,19 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { EmailDetail, Reply, ReplyCollision, ReplyTemplate, TReplyAttachment } from '@teaminbox/contracts';
+import type {
+  EmailDetail,
+  Reply,
+  ReplyAddresses,
+  ReplyCollision,
+  ReplyTemplate,
+  TReplyAttachment,
+} from '@teaminbox/contracts';
 import { detailLoaded, detailOpened } from './emailDetailSlice';
 import { htmlToText, textToHtml } from './html-text';
 
 export type ReplyAttachment = TReplyAttachment & { size: number };
 export type ReplyField = 'to' | 'cc' | 'subject' | 'body' | 'htmlBody';
+/** Answer the sender (Reply-To, else From), answer every participant, or send the email on with a note. */
+export type ReplyMode = 'reply' | 'replyAll' | 'forward';
 
 export interface ReplyFormValues {
   to: string;
@@ -16,8 +25,9 @@ export interface ReplyFormValues {
 }
 
 const replySubject = (subject: string) => (/^re:/i.test(subject.trim()) ? subject : `Re: ${subject}`);
+const forwardSubject = (subject: string) => (/^fwd?:/i.test(subject.trim()) ? subject : `Fwd: ${subject}`);
 
-/** A new reply to an email: to its sender, with its subject after 'Re: '. */
+/** A new reply to an email: to its sender (its Reply-To once the addresses are loaded), its subject after 'Re: '. */
 export const blankReply = (email: Pick<EmailDetail, 'fromEmail' | 'subject'>): ReplyFormValues => ({
   to: email.fromEmail,
   cc: '',
@@ -48,6 +58,13 @@ export interface ReplyState {
   collision: ReplyCollision['collision'] | null;
   /** The key of the reply being written: a doubled click or a retried send queues it once (a new one per reply). */
   sendKey: string | null;
+  mode: ReplyMode;
+  /** Whom a reply and a reply to all go to, as the server answers it (null until loaded). */
+  addresses: ReplyAddresses | null;
+  /** The quoted email below the answer is shown (it is sent either way). */
+  quoteOpen: boolean;
+  /** The email's own attachments that a forward sends with it (the user may remove some). */
+  forwardAttachmentIds: string[];
 }
 
 const empty: ReplyFormValues = { to: '', cc: '', subject: '', body: '', htmlBody: '', html: false };
@@ -66,11 +83,17 @@ const initialState: ReplyState = {
   signature: '',
   collision: null,
   sendKey: null,
+  mode: 'reply',
+  addresses: null,
+  quoteOpen: false,
+  forwardAttachmentIds: [],
 };
 
 /** The form starts over: blank, without attachments, template or draft, and no longer "replying". */
 function restart(state: ReplyState) {
   state.form = state.blank;
+  state.mode = 'reply';
+  state.forwardAttachmentIds = [];
   state.attachments = [];
   state.templateId = null;
   state.draftId = null;
@@ -151,6 +174,8 @@ export const replySlice = createSlice({
       const reply = action.payload;
       state.draftId = reply.id;
       state.sendKey = null;
+      state.mode = 'reply';
+      state.forwardAttachmentIds = [];
       state.form = {
         to: reply.to.join(', '),
         cc: reply.cc.join(', '),
@@ -186,6 +211,57 @@ export const replySlice = createSlice({
       state.startedAt = null;
       state.sendKey = null;
     },
+    /** The addresses arrived: a reply not yet begun goes to them (Reply-To when the email has one). */
+    replyAddressesLoaded(state, action: PayloadAction<{ emailId: string; addresses: ReplyAddresses }>) {
+      if (action.payload.emailId !== state.emailId) return;
+      const { addresses } = action.payload;
+      state.addresses = addresses;
+      if (addresses.reply.to.length === 0) return;
+      const untouched = state.form.to === state.blank.to && state.mode === 'reply' && state.draftId === null;
+      state.blank = { ...state.blank, to: addresses.reply.to.join(', ') };
+      if (untouched) state.form = { ...state.form, to: state.blank.to };
+    },
+    /**
+     * Reply and reply all set To and Cc from the addresses (the text written stays); forward starts with no
+     * recipient, the subject after 'Fwd: ' and every attachment of the email that is not shown inside its body.
+     */
+    replyModeChosen(
+      state,
+      action: PayloadAction<{ mode: ReplyMode; email: Pick<EmailDetail, 'subject' | 'fromEmail' | 'attachments'> }>,
+    ) {
+      const { mode, email } = action.payload;
+      const recipients = state.addresses ?? {
+        reply: { to: [email.fromEmail], cc: [] },
+        replyAll: { to: [email.fromEmail], cc: [] },
+      };
+      state.mode = mode;
+      state.collision = null;
+      state.sendKey = null;
+      if (mode === 'forward') {
+        state.form = { ...state.form, to: '', cc: '', subject: forwardSubject(email.subject) };
+        state.forwardAttachmentIds = email.attachments.filter((file) => !file.inline).map((file) => file.id);
+        return;
+      }
+      const { to, cc } = recipients[mode];
+      state.form = { ...state.form, to: to.join(', '), cc: cc.join(', '), subject: replySubject(email.subject) };
+      state.forwardAttachmentIds = [];
+    },
+    quoteToggled(state) {
+      state.quoteOpen = !state.quoteOpen;
+    },
+    forwardAttachmentRemoved(state, action: PayloadAction<string>) {
+      state.forwardAttachmentIds = state.forwardAttachmentIds.filter((id) => id !== action.payload);
+    },
+    forwardSendRequested: {
+      reducer(state, action: PayloadAction<{ key: string }>) {
+        state.sendKey ??= action.payload.key;
+      },
+      prepare: () => ({ payload: { key: newSendKey() } }),
+    },
+    /** Forwarded: the form is a blank reply again. */
+    forwardSent(state) {
+      restart(state);
+    },
     collisionFound(state, action: PayloadAction<ReplyCollision['collision']>) {
       state.collision = action.payload;
     },
@@ -200,7 +276,8 @@ export const replySlice = createSlice({
         // The form is set up once per email; a reload of the email (a change pushed by others) keeps it.
         if (action.payload.id !== state.emailId || state.formFor === state.emailId) return;
         state.formFor = state.emailId;
-        state.blank = blankReply(action.payload);
+        const to = state.addresses?.reply.to ?? [];
+        state.blank = { ...blankReply(action.payload), ...(to.length > 0 ? { to: to.join(', ') } : {}) };
         state.form = state.blank;
       });
   },
@@ -226,6 +303,12 @@ export const {
   replySent,
   collisionFound,
   collisionDismissed,
+  replyAddressesLoaded,
+  replyModeChosen,
+  quoteToggled,
+  forwardAttachmentRemoved,
+  forwardSendRequested,
+  forwardSent,
 } = replySlice.actions;
 
 declare module '@teaminbox/web-store' {
