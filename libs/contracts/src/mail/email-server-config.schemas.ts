@@ -6,6 +6,40 @@ export type AuthType = (typeof AUTH_TYPES)[number];
 export const OAUTH_PROVIDERS = ['GOOGLE', 'MICROSOFT'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
+/** The server settings a new mailbox configuration starts with. */
+export interface MailboxServerDefaults {
+  imapPort: number;
+  imapUseSsl: boolean;
+  imapFolder: string;
+  smtpPort: number;
+  smtpUseSsl: boolean;
+  smtpUseTls: boolean;
+}
+
+/**
+ * A new configuration's server settings (the settings screen, a request that leaves them out, a mailbox connected
+ * with OAuth): IMAP 993 with SSL, folder INBOX; SMTP 587 with TLS (STARTTLS), without SSL.
+ */
+export const DEFAULT_MAILBOX_SERVER: Readonly<MailboxServerDefaults> = Object.freeze({
+  imapPort: 993,
+  imapUseSsl: true,
+  imapFolder: 'INBOX',
+  smtpPort: 587,
+  smtpUseSsl: false,
+  smtpUseTls: true,
+});
+
+export const MAIL_SERVER_PRESET_KEYS = ['gmail', 'outlook', 'yahoo'] as const;
+export type MailServerPresetKey = (typeof MAIL_SERVER_PRESET_KEYS)[number];
+
+/** The hosts of the settings screen's quick presets; each goes with the default ports and TLS modes above. */
+export const MAIL_SERVER_PRESETS: Readonly<Record<MailServerPresetKey, { imapHost: string; smtpHost: string }>> =
+  Object.freeze({
+    gmail: { imapHost: 'imap.gmail.com', smtpHost: 'smtp.gmail.com' },
+    outlook: { imapHost: 'outlook.office365.com', smtpHost: 'smtp.office365.com' },
+    yahoo: { imapHost: 'imap.mail.yahoo.com', smtpHost: 'smtp.mail.yahoo.com' },
+  });
+
 export const IMAP_SETTINGS_REQUIRED_MESSAGE = 'Please fill in all IMAP settings';
 export const SMTP_SETTINGS_REQUIRED_MESSAGE = 'Please fill in all SMTP settings';
 export const FROM_EMAIL_REQUIRED_MESSAGE = 'Please fill in the From Email address';
@@ -76,28 +110,28 @@ const flag = (fallback: boolean) =>
 
 /**
  * The body of POST/PUT /api/email-server-config and POST /api/email-server-config/test. Missing values take
- * the defaults of a new configuration (IMAP 993 with SSL, folder INBOX; SMTP 587 with TLS; inactive).
+ * the defaults of a new configuration (DEFAULT_MAILBOX_SERVER; inactive).
  * An empty or absent password means "keep the stored one", which is only allowed while the server, port, username,
  * TLS mode and authentication stay the same (storedPasswordFits). Read-only fields of the answer are ignored.
  */
 export const ZEmailServerConfigRequest = z.object({
   imapHost: text,
-  imapPort: port(993),
+  imapPort: port(DEFAULT_MAILBOX_SERVER.imapPort),
   imapUsername: text,
   imapPassword: text,
-  imapUseSsl: flag(true),
-  imapFolder: text.transform((value) => value || 'INBOX'),
+  imapUseSsl: flag(DEFAULT_MAILBOX_SERVER.imapUseSsl),
+  imapFolder: text.transform((value) => value || DEFAULT_MAILBOX_SERVER.imapFolder),
   imapFolders: z
     .array(z.string().trim().min(1).max(500))
     .max(100)
     .nullish()
     .transform((folders) => [...new Set(folders ?? [])]),
   smtpHost: text,
-  smtpPort: port(587),
+  smtpPort: port(DEFAULT_MAILBOX_SERVER.smtpPort),
   smtpUsername: text,
   smtpPassword: text,
-  smtpUseSsl: flag(false),
-  smtpUseTls: flag(true),
+  smtpUseSsl: flag(DEFAULT_MAILBOX_SERVER.smtpUseSsl),
+  smtpUseTls: flag(DEFAULT_MAILBOX_SERVER.smtpUseTls),
   authType: z
     .enum(AUTH_TYPES)
     .nullish()

@@ -1,4 +1,11 @@
-import { storedPasswordFits, type EmailServerConfig, type TEmailServerConfigRequest } from '@teaminbox/contracts';
+import {
+  DEFAULT_MAILBOX_SERVER,
+  MAIL_SERVER_PRESETS,
+  type MailServerPresetKey,
+  storedPasswordFits,
+  type EmailServerConfig,
+  type TEmailServerConfigRequest,
+} from '@teaminbox/contracts';
 import type { EmailServerConfigRequest } from '@teaminbox/api-client';
 
 /** What the form edits: the configuration's fields plus the passwords the user typed (empty = keep). */
@@ -7,21 +14,16 @@ export type EmailServerConfigDraft = Omit<TEmailServerConfigRequest, 'applyRules
   applyRulesToFirstSync: boolean;
 };
 
-/** A new configuration: IMAP 993 with SSL and folder INBOX; SMTP 587 with TLS, without SSL; inactive. */
+/** A new configuration: the default server settings (DEFAULT_MAILBOX_SERVER), no hosts; inactive. */
 export const NEW_CONFIG_DRAFT: EmailServerConfigDraft = {
+  ...DEFAULT_MAILBOX_SERVER,
   imapHost: '',
-  imapPort: 993,
   imapUsername: '',
   imapPassword: '',
-  imapUseSsl: true,
-  imapFolder: 'INBOX',
   imapFolders: [],
   smtpHost: '',
-  smtpPort: 587,
   smtpUsername: '',
   smtpPassword: '',
-  smtpUseSsl: false,
-  smtpUseTls: true,
   authType: 'PASSWORD',
   oauthProvider: null,
   fromEmail: '',
@@ -30,24 +32,14 @@ export const NEW_CONFIG_DRAFT: EmailServerConfigDraft = {
   applyRulesToFirstSync: true,
 };
 
-export type PresetKey = 'gmail' | 'outlook' | 'yahoo';
+export type PresetKey = MailServerPresetKey;
 
-/** Quick presets: each sets its hosts, IMAP 993 with SSL and SMTP 587 with TLS. */
-export const PRESETS: Record<PresetKey, { imapHost: string; smtpHost: string }> = {
-  gmail: { imapHost: 'imap.gmail.com', smtpHost: 'smtp.gmail.com' },
-  outlook: { imapHost: 'outlook.office365.com', smtpHost: 'smtp.office365.com' },
-  yahoo: { imapHost: 'imap.mail.yahoo.com', smtpHost: 'smtp.mail.yahoo.com' },
-};
+/** Quick presets: each sets its hosts and the default ports and TLS modes (IMAP 993 with SSL, SMTP 587 with TLS). */
+export const PRESETS = MAIL_SERVER_PRESETS;
 
 export function presetFields(preset: PresetKey): Partial<EmailServerConfigDraft> {
-  return {
-    ...PRESETS[preset],
-    imapPort: 993,
-    imapUseSsl: true,
-    smtpPort: 587,
-    smtpUseSsl: false,
-    smtpUseTls: true,
-  };
+  const { imapPort, imapUseSsl, smtpPort, smtpUseSsl, smtpUseTls } = DEFAULT_MAILBOX_SERVER;
+  return { ...MAIL_SERVER_PRESETS[preset], imapPort, imapUseSsl, smtpPort, smtpUseSsl, smtpUseTls };
 }
 
 /** The form's values for a stored configuration: passwords never come back, they start empty. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { MailboxSettings, OAuthProvider } from '@teaminbox/contracts';
+import { DEFAULT_MAILBOX_SERVER, type MailboxSettings, type OAuthProvider } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { type TeamCaller, UserSessions } from '../../../../platform/auth';
@@ -159,17 +159,12 @@ export class MailOAuthService {
     const { position } = await this.tokens.updateSettings(row.team_id, row.user_id, (previous) => {
       const base: MailboxSettings = previous ?? {
         configId: uuidv7(),
+        ...DEFAULT_MAILBOX_SERVER,
         imapHost: '',
-        imapPort: 993,
         imapUsername: '',
-        imapUseSsl: true,
-        imapFolder: 'INBOX',
         imapFolders: [],
         smtpHost: '',
-        smtpPort: 587,
         smtpUsername: '',
-        smtpUseSsl: false,
-        smtpUseTls: true,
         authType: 'PASSWORD',
         oauthProvider: null,
         fromEmail: '',
