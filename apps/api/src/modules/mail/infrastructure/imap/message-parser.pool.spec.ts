@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { dedupeKeyOf } from './message-parser';
 import { MessageParserPool } from './message-parser.pool';
 import { parseOne, type RawMessage } from './message-parser.protocol';
@@ -49,13 +52,30 @@ const unparsable = (uid: number): RawMessage => ({
 const subjects = (outcomes: Awaited<ReturnType<MessageParserPool['parse']>>) =>
   outcomes.map((o) => (o.ok ? o.parsed.email.subject : `quarantined: ${o.error}`));
 
-/** Makes a worker exit (or hang) when it is given a message carrying the header. */
+/**
+ * Makes a worker exit (or hang) once it has started a chunk holding a message that carries the header, as a
+ * message that brings down the parser does: the worker's parse method is wrapped as the worker registers it.
+ */
 const misbehaveOn = (header: string, action: string) => `
-  const { parentPort } = require('node:worker_threads');
-  const on = parentPort.on.bind(parentPort);
-  parentPort.on = (event, listener) => on(event, (request) => {
-    if (Buffer.from(request.sources).includes(${JSON.stringify(header)})) { ${action} }
-    listener(request);
+  const workerpool = require(${JSON.stringify(require.resolve('workerpool'))});
+  const register = workerpool.worker;
+  workerpool.worker = (methods, options) => register({
+    ...methods,
+    parse(request) {
+      const parsing = methods.parse(request);
+      if (Buffer.from(request.sources).includes(${JSON.stringify(header)})) { ${action} }
+      return parsing;
+    },
+  }, options);
+`;
+
+/** Makes each worker write, as it receives a chunk, the chunk's team and first UID as one line of the file. */
+const logChunksTo = (file: string) => `
+  require('node:worker_threads').parentPort.on('message', (message) => {
+    const request = message && message.params ? message.params[0] : message;
+    if (request && request.uids) {
+      require('node:fs').appendFileSync(${JSON.stringify(file)}, request.teamId + ' ' + request.uids[0] + '\\n');
+    }
   });
 `;
 
@@ -147,6 +167,43 @@ describe('MessageParserPool', () => {
     await expect(pool.parse(teamId, 'INBOX', 7n, [plain(1), plain(2)])).rejects.toThrow(
       /could not start: no parser here/,
     );
+  });
+
+  it('takes the teams in turns: a big first sync delays another team by about one chunk', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parser-pool-'));
+    const log = join(dir, 'chunks.log');
+    try {
+      pool = new MessageParserPool({ size: 1, chunkSize: 2, preamble: logChunksTo(log) });
+      // Team A's first sync: 40 chunks of 2 messages; then one new message for team B.
+      const teamA = '0193a0a0-0000-7000-8000-00000000000a';
+      const teamB = '0193a0a0-0000-7000-8000-00000000000b';
+      const finished: string[] = [];
+      const a = pool
+        .parse(
+          teamA,
+          'INBOX',
+          7n,
+          Array.from({ length: 80 }, (_, i) => plain(i + 1)),
+        )
+        .then((outcomes) => {
+          finished.push('A');
+          return outcomes;
+        });
+      const b = pool.parse(teamB, 'INBOX', 7n, [plain(1000)]).then((outcomes) => {
+        finished.push('B');
+        return outcomes;
+      });
+      const [outcomesA, outcomesB] = await Promise.all([a, b]);
+      expect(subjects(outcomesB)).toEqual(['Message 1000']);
+      expect(subjects(outcomesA)).toEqual(Array.from({ length: 80 }, (_, i) => `Message ${i + 1}`));
+      expect(finished).toEqual(['B', 'A']);
+      // The one worker took B's chunk right after the chunk of A's it was parsing, long before A's third.
+      const chunks = (await readFile(log, 'utf8')).trim().split('\n');
+      expect(chunks).toHaveLength(41);
+      expect(chunks.slice(0, 3)).toEqual([`${teamA} 1`, `${teamB} 1000`, `${teamA} 3`]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('rejects parses after close', async () => {

@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { extname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { type Pool, pool as workerPool } from 'workerpool';
+import { FairQueue } from './message-parser.fair-queue';
 import {
+  PARSE_STARTED,
   packChunk,
   type ParseOutcome,
   type ParseResponse,
@@ -16,9 +18,9 @@ export interface MessageParserPoolOptions {
   size?: number;
   /** Messages sent to a worker in one task (default 25). */
   chunkSize?: number;
-  /** A started worker that answers nothing for this long is ended, as if it had crashed (default 120 s). */
+  /** A worker that has not finished a chunk this long after it started it is ended, as if crashed (default 120 s). */
   stallTimeoutMs?: number;
-  /** A worker that is not ready this long after its spawn is ended and its tasks fail (default 60 s). */
+  /** A chunk no worker starts this long after it is handed over fails its parse: no worker starts (default 60 s). */
   startTimeoutMs?: number;
   /** JavaScript run in each worker before its entry (tests use it to make a worker crash or hang). */
   preamble?: string;
@@ -27,15 +29,17 @@ export interface MessageParserPoolOptions {
 /** Provider token of the options (optional: the defaults suit production). */
 export const MESSAGE_PARSER_POOL_OPTIONS = Symbol('MESSAGE_PARSER_POOL_OPTIONS');
 
-/** Tasks a worker holds at once: the next one is queued in the worker while it parses the current one. */
-const MAX_TASKS_PER_WORKER = 2;
-
 /**
  * The worker's entry beside this file: compiled JavaScript in dist, TypeScript when the code runs from source
  * (tests and benchmarks, compiled on the fly by swc), where the worker first registers the same swc hook.
  */
 const WORKER_ENTRY = join(__dirname, `message-parser.worker${extname(__filename)}`);
 const SWC_REGISTER = join(__dirname, '../../../../../test/support/swc-register.js');
+
+/** How long an ended worker may take to exit before it is terminated (a hung one never answers the request). */
+const WORKER_TERMINATE_TIMEOUT_MS = 100;
+
+const CLOSED = 'The message parser pool is closed';
 
 interface Job {
   teamId: string;
@@ -50,28 +54,23 @@ interface Job {
 }
 
 interface Task {
-  id: number;
   job: Job;
   indexes: number[];
-  /** Retried after a crash: runs alone on its worker, so that a crash can be blamed on its one message. */
+  /** Parsed again after a crash, alone: a crash now is blamed on its one message. */
   alone: boolean;
 }
 
-interface Slot {
-  worker: Worker;
-  ready: boolean;
-  tasks: Map<number, Task>;
-  error: unknown;
-  stallTimer: NodeJS.Timeout | undefined;
-}
-
 /**
- * Parses messages on worker threads, so that MIME parsing leaves the main thread (which runs the IMAP client,
- * the database writes and the projections). A worker answers the compact result of parseMessage, not
+ * Parses messages on worker threads (workerpool), so that MIME parsing leaves the main thread (which runs the IMAP
+ * client, the database writes and the projections). A worker answers the compact result of parseMessage, not
  * mailparser's objects. A message that fails to parse comes back for quarantine, as when parsed in process.
- * A worker that crashes or stalls is replaced: its messages are parsed again one per task, alone on a worker, and
- * a message that brings down a worker by itself is quarantined; nothing is lost. A worker that cannot even start
- * fails the parse (the sync fails and is retried later) instead of quarantining good mail.
+ * A worker that crashes or stalls is replaced: its messages are parsed again one per task, and a message that
+ * brings down a worker by itself is quarantined; nothing is lost. A worker that cannot even start fails the parse
+ * (the sync fails and is retried later) instead of quarantining good mail.
+ *
+ * Fair between teams: chunks wait in a queue per team and the teams take turns, so one team's first sync of
+ * thousands of messages delays another team's new mail by about one chunk. The pool is handed only as many chunks
+ * as it has workers: a chunk handed over starts at once, which is what the start limit measures.
  */
 @Injectable()
 export class MessageParserPool implements OnApplicationShutdown {
@@ -79,10 +78,9 @@ export class MessageParserPool implements OnApplicationShutdown {
   private readonly chunkSize: number;
   private readonly stallTimeoutMs: number;
   private readonly startTimeoutMs: number;
-  private readonly bootstrap: string;
-  private readonly slots = new Set<Slot>();
-  private queue: Task[] = [];
-  private nextTaskId = 1;
+  private readonly pool: Pool;
+  private readonly queue = new FairQueue<Task>();
+  private running = 0;
   private closed = false;
 
   constructor(@Optional() @Inject(MESSAGE_PARSER_POOL_OPTIONS) options: MessageParserPoolOptions = {}) {
@@ -90,16 +88,22 @@ export class MessageParserPool implements OnApplicationShutdown {
     this.chunkSize = Math.max(1, options.chunkSize ?? 25);
     this.stallTimeoutMs = options.stallTimeoutMs ?? 120_000;
     this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
-    this.bootstrap = [
+    const bootstrap = [
       WORKER_ENTRY.endsWith('.ts') ? `require(${JSON.stringify(SWC_REGISTER)});` : '',
       options.preamble ?? '',
       `require(${JSON.stringify(WORKER_ENTRY)});`,
     ].join('\n');
+    this.pool = workerPool(bootstrap, {
+      workerType: 'thread',
+      workerThreadOpts: { eval: true },
+      maxWorkers: this.size,
+      workerTerminateTimeout: WORKER_TERMINATE_TIMEOUT_MS,
+    });
   }
 
   /** Parses messages of one folder; the outcomes are in the order of `messages`. */
   parse(teamId: string, folder: string, uidValidity: bigint, messages: readonly RawMessage[]): Promise<ParseOutcome[]> {
-    if (this.closed) return Promise.reject(new Error('The message parser pool is closed'));
+    if (this.closed) return Promise.reject(new Error(CLOSED));
     if (messages.length === 0) return Promise.resolve([]);
     return new Promise((resolve, reject) => {
       const job: Job = {
@@ -113,11 +117,12 @@ export class MessageParserPool implements OnApplicationShutdown {
         resolve,
         reject,
       };
+      const tasks: Task[] = [];
       for (let start = 0; start < messages.length; start += this.chunkSize) {
-        const indexes: number[] = [];
-        for (let i = start; i < Math.min(messages.length, start + this.chunkSize); i++) indexes.push(i);
-        this.queue.push({ id: this.nextTaskId++, job, indexes, alone: false });
+        const end = Math.min(messages.length, start + this.chunkSize);
+        tasks.push({ job, indexes: Array.from({ length: end - start }, (_, k) => start + k), alone: false });
       }
+      this.queue.push(teamId, ...tasks);
       this.dispatch();
     });
   }
@@ -125,10 +130,8 @@ export class MessageParserPool implements OnApplicationShutdown {
   /** Ends the workers; parses in flight fail. */
   async close(): Promise<void> {
     this.closed = true;
-    const queued = this.queue;
-    this.queue = [];
-    for (const task of queued) this.fail(task.job, new Error('The message parser pool is closed'));
-    await Promise.all([...this.slots].map((slot) => slot.worker.terminate()));
+    for (const task of this.queue.drain()) this.fail(task.job, new Error(CLOSED));
+    await this.pool.terminate(true);
   }
 
   onApplicationShutdown(): Promise<void> {
@@ -136,117 +139,71 @@ export class MessageParserPool implements OnApplicationShutdown {
   }
 
   private dispatch(): void {
-    while (this.queue.length > 0 && !this.closed) {
-      const task = this.queue[0];
-      if (task.job.failed) {
-        this.queue.shift();
-        continue;
-      }
-      const slot = this.slotFor(task);
-      if (!slot) return;
-      this.queue.shift();
-      this.send(slot, task);
+    while (!this.closed && this.running < this.size) {
+      const task = this.queue.shift();
+      if (!task) return;
+      if (!task.job.failed) this.run(task);
     }
   }
 
-  /** A worker that can take the task: the least busy one, or a new one while fewer than `size` run. */
-  private slotFor(task: Task): Slot | undefined {
-    let best: Slot | undefined;
-    for (const slot of this.slots) {
-      const load = slot.tasks.size;
-      const fits =
-        load === 0 || (!task.alone && load < MAX_TASKS_PER_WORKER && [...slot.tasks.values()].every((t) => !t.alone));
-      if (fits && (!best || load < best.tasks.size)) best = slot;
-    }
-    if (best && best.tasks.size === 0) return best;
-    if (this.slots.size < this.size) return this.spawn();
-    return best;
-  }
-
-  private spawn(): Slot {
-    const worker = new Worker(this.bootstrap, { eval: true });
-    worker.unref();
-    const slot: Slot = { worker, ready: false, tasks: new Map(), error: undefined, stallTimer: undefined };
-    // Starting (loading the parser) can take long on a busy machine: it has its own limit, and the stall limit
-    // counts only once the worker is ready.
-    slot.stallTimer = setTimeout(() => {
-      slot.error = new Error(`not ready within ${this.startTimeoutMs} ms`);
-      void worker.terminate();
-    }, this.startTimeoutMs);
-    slot.stallTimer.unref();
-    worker.on('message', (message: ParseResponse | 'ready') => {
-      if (message !== 'ready') return this.answered(slot, message);
-      slot.ready = true;
-      clearTimeout(slot.stallTimer);
-      if (slot.tasks.size > 0) this.armStallTimer(slot);
-    });
-    worker.on('error', (error) => {
-      slot.error = error;
-    });
-    worker.on('exit', (code) => this.exited(slot, code));
-    this.slots.add(slot);
-    return slot;
-  }
-
-  private send(slot: Slot, task: Task): void {
+  /** Hands a chunk to the pool, on the start limit until a worker starts it and on the stall limit from then. */
+  private run(task: Task): void {
     const { job } = task;
     const request = packChunk(
-      task.id,
       job.teamId,
       job.folder,
       job.uidValidity,
       task.indexes.map((i) => job.messages[i]),
     );
-    slot.tasks.set(task.id, task);
-    if (slot.tasks.size === 1 && slot.ready) this.armStallTimer(slot);
-    slot.worker.postMessage(request, [request.sources]);
+    let started = false;
+    let stopped: string | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const execution = this.pool.exec('parse', [request], {
+      transfer: [request.sources],
+      on: (event: unknown) => {
+        if (event !== PARSE_STARTED || started || stopped) return;
+        started = true;
+        clearTimeout(timer);
+        timer = setTimeout(() => stop(`no answer within ${this.stallTimeoutMs} ms`), this.stallTimeoutMs).unref();
+      },
+    });
+    const stop = (reason: string) => {
+      stopped = reason;
+      execution.cancel();
+    };
+    timer = setTimeout(() => stop(`not ready within ${this.startTimeoutMs} ms`), this.startTimeoutMs).unref();
+    this.running++;
+    execution
+      .then(
+        (response: ParseResponse) =>
+          response.results.forEach((outcome, k) => this.settle(job, task.indexes[k], reviveOutcome(outcome))),
+        (error: unknown) => this.failed(task, started, stopped ?? describe(error)),
+      )
+      .catch((error: unknown) => this.fail(job, error instanceof Error ? error : new Error(String(error))))
+      .then(() => {
+        clearTimeout(timer);
+        this.running--;
+        this.dispatch();
+      });
   }
 
-  private armStallTimer(slot: Slot): void {
-    clearTimeout(slot.stallTimer);
-    slot.stallTimer = setTimeout(() => {
-      slot.error = new Error(`no answer within ${this.stallTimeoutMs} ms`);
-      void slot.worker.terminate();
-    }, this.stallTimeoutMs);
-    slot.stallTimer.unref();
-  }
-
-  private answered(slot: Slot, response: ParseResponse): void {
-    const task = slot.tasks.get(response.id);
-    if (!task) return;
-    slot.tasks.delete(response.id);
-    if (slot.tasks.size > 0) this.armStallTimer(slot);
-    else clearTimeout(slot.stallTimer);
-    response.results.forEach((outcome, k) => this.settle(task.job, task.indexes[k], reviveOutcome(outcome)));
-    this.dispatch();
-  }
-
-  private exited(slot: Slot, code: number): void {
-    clearTimeout(slot.stallTimer);
-    this.slots.delete(slot);
-    const reason = describe(slot.error ?? `exit code ${code}`);
-    const retries: Task[] = [];
-    for (const task of slot.tasks.values()) {
-      if (task.job.failed) continue;
-      if (this.closed) {
-        this.fail(task.job, new Error('The message parser pool is closed'));
-      } else if (!slot.ready) {
-        this.fail(task.job, new Error(`The message parser worker could not start: ${reason}`));
-      } else if (task.indexes.length > 1 || !task.alone) {
-        for (const index of task.indexes)
-          retries.push({ id: this.nextTaskId++, job: task.job, indexes: [index], alone: true });
-      } else {
-        const { job } = task;
-        const index = task.indexes[0];
-        this.settle(job, index, {
-          ok: false,
-          error: `The parser stopped on this message: ${reason}`.slice(0, 500),
-          ...quarantineKeys(job.teamId, job.folder, job.uidValidity, job.messages[index]),
-        });
-      }
+  /** A chunk whose worker ended (crashed, stalled or never started) or that the pool gave up. */
+  private failed(task: Task, started: boolean, reason: string): void {
+    const { job } = task;
+    if (job.failed) return;
+    if (this.closed) return this.fail(job, new Error(CLOSED));
+    if (!started) return this.fail(job, new Error(`The message parser worker could not start: ${reason}`));
+    if (task.indexes.length > 1 || !task.alone) {
+      const retries = task.indexes.map((index) => ({ job, indexes: [index], alone: true }));
+      this.queue.pushFront(job.teamId, ...retries);
+      return;
     }
-    this.queue.unshift(...retries);
-    this.dispatch();
+    const index = task.indexes[0];
+    this.settle(job, index, {
+      ok: false,
+      error: `The parser stopped on this message: ${reason}`.slice(0, 500),
+      ...quarantineKeys(job.teamId, job.folder, job.uidValidity, job.messages[index]),
+    });
   }
 
   private settle(job: Job, index: number, outcome: ParseOutcome): void {
@@ -262,9 +219,16 @@ export class MessageParserPool implements OnApplicationShutdown {
   }
 }
 
+/**
+ * Why a worker ended, in short: its exit code, or the error it raised (workerpool wraps both; duck-typed, as an
+ * error raised in a worker may come from another realm, where instanceof Error fails under jest).
+ */
 function describe(error: unknown): string {
-  // Duck-typed: an error raised in a worker may come from another realm (instanceof Error fails under jest).
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: unknown };
+  if (cause !== undefined) return describe(cause);
   if (typeof message !== 'string') return String(error);
+  const exitCode = /exitCode: `(-?\d+)`/.exec(message)?.[1];
+  if (exitCode !== undefined) return `exit code ${exitCode}`;
+  const { code } = error as { code?: unknown };
   return typeof code === 'string' ? `${code}: ${message}` : message;
 }

@@ -22,7 +22,6 @@ export type ParseOutcome = MessageKeys & ({ ok: true; parsed: ParsedMessage } | 
 
 /** A chunk of messages of one folder sent to a parser worker; the sources are packed into one transferred buffer. */
 export interface ParseRequest {
-  id: number;
   teamId: string;
   folder: string;
   uidValidity: bigint;
@@ -33,10 +32,13 @@ export interface ParseRequest {
   ends: number[];
 }
 
+/** What a worker answers for a chunk: the outcomes in the order of its messages. */
 export interface ParseResponse {
-  id: number;
   results: ParseOutcome[];
 }
+
+/** The event a worker sends when it starts a chunk (it is running, and the chunk's time counts from there). */
+export const PARSE_STARTED = 'parse-started';
 
 /** The quarantine reason of an error thrown by the parser (bounded). */
 export function quarantineReason(error: unknown): string {
@@ -81,7 +83,6 @@ export async function parseOne(
  * is often a view of a larger shared one, and cloning a view copies all of its backing store.
  */
 export function packChunk(
-  id: number,
   teamId: string,
   folder: string,
   uidValidity: bigint,
@@ -97,7 +98,6 @@ export function packChunk(
     ends.push(offset);
   }
   return {
-    id,
     teamId,
     folder,
     uidValidity,

@@ -1,16 +1,15 @@
 /**
- * Entry of a parser worker thread (see MessageParserPool): parses chunks of raw messages and answers the compact
- * result of parseMessage, with attachment contents transferred, never mailparser's own objects.
+ * Entry of a parser worker thread (see MessageParserPool, which runs it on workerpool): parses chunks of raw
+ * messages and answers the compact result of parseMessage, with attachment contents transferred, never mailparser's
+ * own objects. It tells the pool when it starts a chunk, so that the chunk's time limit counts from there.
  */
-import { parentPort } from 'node:worker_threads';
-import { parseChunk, type ParseRequest, type ParseResponse } from './message-parser.protocol';
+import { Transfer, worker, workerEmit } from 'workerpool';
+import { PARSE_STARTED, parseChunk, type ParseRequest, type ParseResponse } from './message-parser.protocol';
 
-const port = parentPort;
-if (!port) throw new Error('message-parser.worker must run in a worker thread');
-
-port.on('message', (request: ParseRequest) => {
-  void parseChunk(request).then(({ results, transfer }) => {
-    port.postMessage({ id: request.id, results } satisfies ParseResponse, transfer);
-  });
+worker({
+  async parse(request: ParseRequest) {
+    workerEmit(PARSE_STARTED);
+    const { results, transfer } = await parseChunk(request);
+    return new Transfer({ results } satisfies ParseResponse, transfer);
+  },
 });
-port.postMessage('ready');
