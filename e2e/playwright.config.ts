@@ -13,7 +13,11 @@ export default defineConfig({
   globalSetup: require.resolve('./support/global-setup'),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  // Two files at a time, each file's tests in order in one worker. The tests share the app, its PostgreSQL and the
+  // SMTP sink but nothing else: each signs up its own users and team, starts its own Dovecot and reads only the mail
+  // sent to its own addresses; a missing remote is faked for the test's own page, and a test that crashes or restarts
+  // an app starts one of its own.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   outputDir: '../test-results',
