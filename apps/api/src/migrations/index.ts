@@ -31,6 +31,7 @@ import { NotificationEmailCaps1770000000410 } from './1770000000410-notification
 import { PersonalDataIndex1770000000500 } from './1770000000500-personal-data-index';
 import { NotificationRuleHolds1770000000600 } from './1770000000600-notification-rule-holds';
 import { ConversationSentMessageIds1770000000700 } from './1770000000700-conversation-sent-message-ids';
+import { ListDensity1770000000800 } from './1770000000800-list-density';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   PersonalDataIndex1770000000500,
   NotificationRuleHolds1770000000600,
   ConversationSentMessageIds1770000000700,
+  ListDensity1770000000800,
 ];

@@ -327,11 +327,17 @@ export type DetailViewMode = (typeof DETAIL_VIEW_MODES)[number];
 export const USER_LANGUAGES = ['en', 'cs'] as const;
 export type UserLanguage = (typeof USER_LANGUAGES)[number];
 
+/** How tightly the inbox list sets its rows: two lines each (comfortable, the default) or one line (compact). */
+export const LIST_DENSITIES = ['comfortable', 'compact'] as const;
+export type ListDensity = (typeof LIST_DENSITIES)[number];
+
 export interface UserPreferences {
   emailDetailViewMode: DetailViewMode;
   onVacation: boolean;
   /** The language last chosen in the interface (default en). */
   language: UserLanguage;
+  /** The inbox list's density (default comfortable). */
+  listDensity: ListDensity;
 }
 
 /** PUT /user/preferences (each field optional: only what is sent changes). */
@@ -339,6 +345,7 @@ export const ZUserPreferencesRequest = z.object({
   emailDetailViewMode: z.enum(DETAIL_VIEW_MODES).optional(),
   onVacation: z.boolean().optional(),
   language: z.enum(USER_LANGUAGES, 'language must be en or cs').optional(),
+  listDensity: z.enum(LIST_DENSITIES, 'listDensity must be comfortable or compact').optional(),
 });
 export type TUserPreferencesRequest = z.infer<typeof ZUserPreferencesRequest>;
 

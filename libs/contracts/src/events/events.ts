@@ -3,6 +3,7 @@ import type {
   DetailViewMode,
   LabelBackground,
   LabelColor,
+  ListDensity,
   ReplyContent,
   UserLanguage,
 } from '../conversations/collaboration.schemas';
@@ -393,6 +394,7 @@ export interface UserPreferencesChanged {
   emailDetailViewMode?: DetailViewMode;
   onVacation?: boolean;
   language?: UserLanguage;
+  listDensity?: ListDensity;
 }
 
 /** Every event type and its payload: the single source of event names. */

@@ -37,7 +37,12 @@ describe('the detail view mode', () => {
     window.localStorage.setItem(VIEW_MODE_STORAGE_KEY, 'timeline');
     jest
       .spyOn(inboxApi, 'getPreferences')
-      .mockResolvedValue({ emailDetailViewMode: 'classic', onVacation: false, language: 'en' });
+      .mockResolvedValue({
+        emailDetailViewMode: 'classic',
+        onVacation: false,
+        language: 'en',
+        listDensity: 'comfortable',
+      });
     const { store, viewMode } = storeWithDetail();
     expect(viewMode()).toBe('timeline');
     store.dispatch(detailOpened('e1'));
@@ -50,7 +55,12 @@ describe('the detail view mode', () => {
     jest.spyOn(inboxApi, 'getPreferences').mockRejectedValue(new Error('offline'));
     const save = jest
       .spyOn(inboxApi, 'setPreferences')
-      .mockResolvedValue({ emailDetailViewMode: 'timeline', onVacation: false, language: 'en' });
+      .mockResolvedValue({
+        emailDetailViewMode: 'timeline',
+        onVacation: false,
+        language: 'en',
+        listDensity: 'comfortable',
+      });
     const { store, viewMode } = storeWithDetail();
     store.dispatch(detailOpened('e1'));
     await waitFor(() => expect(warn).toHaveBeenCalled());

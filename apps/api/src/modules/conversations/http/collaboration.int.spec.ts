@@ -182,25 +182,36 @@ describe('comments, replies, presence, collision safety and preferences over HTT
     ).toBe(404);
   });
 
-  it('keeps the detail view mode and availability per user', async () => {
+  it('keeps the detail view mode, availability and list density per user', async () => {
     const { admin, members } = await teamWithEmail();
     expect((await t.request<UserPreferences>('/api/user/preferences', { token: admin.token })).body).toEqual({
       emailDetailViewMode: 'classic',
       onVacation: false,
       language: 'en',
+      listDensity: 'comfortable',
     });
     const set = await t.request<UserPreferences>('/api/user/preferences', {
       method: 'PUT',
       token: admin.token,
       body: { emailDetailViewMode: 'timeline' },
     });
-    expect(set.body).toEqual({ emailDetailViewMode: 'timeline', onVacation: false, language: 'en' });
+    expect(set.body).toEqual({
+      emailDetailViewMode: 'timeline',
+      onVacation: false,
+      language: 'en',
+      listDensity: 'comfortable',
+    });
     const away = await t.request<UserPreferences>('/api/me/availability', {
       method: 'PUT',
       token: admin.token,
       body: { onVacation: true },
     });
-    expect(away.body).toEqual({ emailDetailViewMode: 'timeline', onVacation: true, language: 'en' });
+    expect(away.body).toEqual({
+      emailDetailViewMode: 'timeline',
+      onVacation: true,
+      language: 'en',
+      listDensity: 'comfortable',
+    });
     expect(
       (
         await t.request('/api/user/preferences', {
@@ -214,7 +225,35 @@ describe('comments, replies, presence, collision safety and preferences over HTT
       emailDetailViewMode: 'classic',
       onVacation: false,
       language: 'en',
+      listDensity: 'comfortable',
     });
+    // The inbox list's density is the person's own too: saved, read back, and only the two densities are taken.
+    const compact = await t.request<UserPreferences>('/api/user/preferences', {
+      method: 'PUT',
+      token: members[0].token,
+      body: { listDensity: 'compact' },
+    });
+    expect(compact.body).toEqual({
+      emailDetailViewMode: 'classic',
+      onVacation: false,
+      language: 'en',
+      listDensity: 'compact',
+    });
+    expect((await t.request<UserPreferences>('/api/user/preferences', { token: members[0].token })).body).toEqual(
+      compact.body,
+    );
+    expect((await t.request<UserPreferences>('/api/user/preferences', { token: admin.token })).body.listDensity).toBe(
+      'comfortable',
+    );
+    expect(
+      (
+        await t.request('/api/user/preferences', {
+          method: 'PUT',
+          token: members[0].token,
+          body: { listDensity: 'dense' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   /** Makes the team's replies go to the test SMTP server (no mailbox sync: the configuration is inactive). */

@@ -25,6 +25,19 @@ describe('preferences decider', () => {
       .then([{ type: 'UserPreferencesChanged', data: { userId: 'u1', language: 'cs' } }]);
   });
 
+  it("records the inbox list's density the user chose, alone or beside other fields", () => {
+    spec
+      .given([{ type: 'UserPreferencesChanged', data: { userId: 'u1', language: 'cs' } }])
+      .when({ type: 'ChangePreferences', data: { userId: 'u1', listDensity: 'compact' } })
+      .then([{ type: 'UserPreferencesChanged', data: { userId: 'u1', listDensity: 'compact' } }]);
+    spec
+      .given([])
+      .when({ type: 'ChangePreferences', data: { userId: 'u1', listDensity: 'comfortable', onVacation: false } })
+      .then([
+        { type: 'UserPreferencesChanged', data: { userId: 'u1', onVacation: false, listDensity: 'comfortable' } },
+      ]);
+  });
+
   it('records nothing for a change without fields', () => {
     spec
       .given([])

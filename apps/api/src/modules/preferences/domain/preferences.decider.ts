@@ -1,4 +1,4 @@
-import type { DetailViewMode, UserLanguage } from '@teaminbox/contracts';
+import type { DetailViewMode, ListDensity, UserLanguage } from '@teaminbox/contracts';
 import type { Decider } from '../../../platform/event-sourcing/decider';
 import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
 
@@ -9,6 +9,7 @@ export interface PreferencesChange {
   emailDetailViewMode?: DetailViewMode;
   onVacation?: boolean;
   language?: UserLanguage;
+  listDensity?: ListDensity;
 }
 
 export type ChangePreferences = { type: 'ChangePreferences'; data: { userId: string } & PreferencesChange };
@@ -23,12 +24,13 @@ export const preferencesDecider: Decider<ChangePreferences, PreferencesEvent, nu
   initialState: () => null,
 
   decide({ data }) {
-    const { userId, emailDetailViewMode, onVacation, language } = data;
-    if (emailDetailViewMode === undefined && onVacation === undefined && language === undefined) return [];
+    const { userId, emailDetailViewMode, onVacation, language, listDensity } = data;
     const change: PreferencesChange = {};
     if (emailDetailViewMode !== undefined) change.emailDetailViewMode = emailDetailViewMode;
     if (onVacation !== undefined) change.onVacation = onVacation;
     if (language !== undefined) change.language = language;
+    if (listDensity !== undefined) change.listDensity = listDensity;
+    if (Object.keys(change).length === 0) return [];
     return [{ type: 'UserPreferencesChanged', data: { userId, ...change } }];
   },
 
