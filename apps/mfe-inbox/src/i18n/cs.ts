@@ -60,6 +60,10 @@ export const inboxCs: InboxTexts = {
     spam: 'Spam',
     clearSelection: 'Zrušit výběr',
     bulkError: 'Některé e-maily se nepodařilo změnit ({{count}})',
+    density: 'Hustota seznamu',
+    densityComfortable: 'Pohodlné',
+    densityCompact: 'Kompaktní',
+    densityError: 'Hustotu seznamu se nepodařilo uložit',
   },
   emailDetail: {
     back: 'Zpět do schránky',

@@ -63,6 +63,10 @@ export const inboxEn = {
     spam: 'Spam',
     clearSelection: 'Clear selection',
     bulkError: 'Some emails could not be changed ({{count}})',
+    density: 'List density',
+    densityComfortable: 'Comfortable',
+    densityCompact: 'Compact',
+    densityError: 'The list density could not be saved',
   },
   emailDetail: {
     back: 'Back to inbox',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Menu, type MenuProps } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
@@ -14,6 +14,9 @@ export interface HoverMenuItem {
   /** A heading inside the menu (not selectable); the items after it are its group. */
   heading?: boolean;
 }
+
+/** Above the button (the menu opens below it), on pointer hover. */
+const TOOLTIP = { position: 'top' } as const;
 
 /** The flat list as PrimeReact's model: a heading opens a group holding the items that follow it. */
 function modelOf(items: HoverMenuItem[]): MenuItem[] {
@@ -33,9 +36,10 @@ function modelOf(items: HoverMenuItem[]): MenuItem[] {
 }
 
 /**
- * A PrimeReact popup menu that opens when the pointer is over its button (or on a click or Enter, for touch and
- * keyboard), closes 150 ms after the pointer left both the button and the menu, on Escape (focus back on the
- * button), after a choice, and on a click anywhere else.
+ * A PrimeReact popup menu behind an icon button, that opens when the pointer is over its button (or on a click,
+ * Enter or Space, for touch and keyboard), closes 150 ms after the pointer left both the button and the menu, on
+ * Escape (focus back on the button), after a choice, and on a click anywhere else. The button shows only its icon:
+ * its text is its accessible name and its tooltip (on hover).
  */
 export function HoverMenu({
   label,
@@ -43,8 +47,10 @@ export function HoverMenu({
   items,
   testId,
 }: {
+  /** The button's name (read out and shown as its tooltip) and the menu's. */
   label: string;
-  icon?: string;
+  /** A PrimeIcons class, or an element (e.g. an avatar) shown in its place. */
+  icon: string | ReactNode;
   items: HoverMenuItem[];
   testId: string;
 }) {
@@ -106,10 +112,12 @@ export function HoverMenu({
     >
       <Button
         type="button"
-        size="small"
-        outlined
+        text
+        rounded
         icon={icon}
-        label={label}
+        aria-label={label}
+        tooltip={label}
+        tooltipOptions={TOOLTIP}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { ariaLabel } from 'primereact/api';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import type { Email } from '@teaminbox/contracts';
+import type { Email, ListDensity } from '@teaminbox/contracts';
 import { firstScreenShown } from '@teaminbox/api-client';
 import { formatEmailDate, previewText, useNavigate } from '@teaminbox/ui';
 import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
@@ -22,33 +22,37 @@ import { StatusTags } from './StatusTags';
 
 type Row = Email & { starred: boolean };
 
+/** The sender's name (bold while unread); its address under it, in the comfortable density only. */
 function SenderCell({ email }: { email: Email }) {
   const { t } = useTranslation('inbox');
   return (
-    <div className="flex flex-column inbox-cell" title={`${email.fromName ?? ''} <${email.fromEmail}>`}>
+    <div className="inbox-sender inbox-cell" title={`${email.fromName ?? ''} <${email.fromEmail}>`}>
       <span className={`inbox-ellipsis ${email.read ? '' : 'font-bold'}`} data-testid="email-sender">
         {email.fromName || t('inbox.unknownSender')}
       </span>
-      <span className="inbox-ellipsis text-sm text-color-secondary">{email.fromEmail}</span>
+      <span className="inbox-sender-address inbox-ellipsis text-sm text-color-secondary">{email.fromEmail}</span>
     </div>
   );
 }
 
-/** The subject on one line (the whole of it on hover), the preview below it, and the status tags. */
+/**
+ * The subject (the whole of it on hover), the preview, the status tags and the labels, each on one line cut with
+ * '…': comfortable sets the preview under the subject, compact beside it (inbox-list.css).
+ */
 function SubjectCell({ email }: { email: Email }) {
   return (
-    <div className="flex flex-column gap-1 inbox-cell">
+    <div className="inbox-subject inbox-cell">
       <span
-        className={`inbox-ellipsis ${email.read ? '' : 'font-bold'}`}
+        className={`inbox-subject-text inbox-ellipsis ${email.read ? '' : 'font-bold'}`}
         title={email.subject}
         data-testid="email-subject"
       >
         {email.subject}
       </span>
-      <span className="inbox-ellipsis text-sm text-color-secondary" data-testid="email-preview">
+      <span className="inbox-subject-preview inbox-ellipsis text-sm text-color-secondary" data-testid="email-preview">
         {previewText(email.body)}
       </span>
-      <div className="flex flex-wrap gap-1">
+      <div className="inbox-subject-tags flex gap-1">
         <StatusTags email={email} />
         <LabelChips email={email} />
       </div>
@@ -83,10 +87,10 @@ function StarLink({ starred, onToggle }: { starred: boolean; onToggle: () => voi
 
 /**
  * The inbox table: sender, subject with its preview and tags, date, labels and the row menus; columns sized to
- * their content (the subject takes the room, long texts end in '…' with the whole text on hover); stacked as
- * cards on a phone. 'current / total' pagination when needed.
+ * their content (the subject takes the room, long texts end in '…' with the whole text on hover); rows of two lines
+ * (comfortable) or one (compact); stacked as cards on a phone. 'current / total' pagination when needed.
  */
-export function InboxList() {
+export function InboxList({ density }: { density: ListDensity }) {
   const { t, i18n } = useTranslation('inbox');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -161,7 +165,7 @@ export function InboxList() {
         }}
         rowClassName={(email: Row) => ({ 'inbox-row-cursor': email.id === inbox.cursor })}
         tableStyle={{ tableLayout: 'fixed', width: '100%' }}
-        className="inbox-table"
+        className={`inbox-table inbox-density-${density}`}
         // Without the selection boxes, stars and menus (an auditor) nothing in the scrolling table takes the focus:
         // the scrolling region itself does, so that it can be scrolled from the keyboard.
         pt={{
@@ -173,7 +177,7 @@ export function InboxList() {
         {canWrite ? (
           <Column
             selectionMode="multiple"
-            headerStyle={{ width: '3rem' }}
+            headerStyle={{ width: '2.5rem' }}
             // DataTable names its select-all box from a copy of PrimeReact's English texts bundled inside it; the
             // shared locale (Czech when chosen) names it here instead, as it names the rows' boxes.
             pt={{
@@ -184,13 +188,13 @@ export function InboxList() {
         {canWrite ? (
           <Column
             body={(email: Row) => <StarLink starred={email.starred} onToggle={() => dispatch(starToggled(email.id))} />}
-            headerStyle={{ width: '2.75rem' }}
+            headerStyle={{ width: '2.25rem' }}
           />
         ) : null}
         <Column
           header={t('inbox.sender')}
           body={(email: Email) => <SenderCell email={email} />}
-          headerStyle={{ width: '11rem' }}
+          headerStyle={{ width: '12rem' }}
         />
         <Column header={t('inbox.subject')} body={(email: Email) => <SubjectCell email={email} />} />
         <Column
@@ -210,7 +214,7 @@ export function InboxList() {
           <Column
             header={<span className="sr-only">{t('inbox.actions')}</span>}
             body={(email: Email) => <RowMenus email={email} />}
-            headerStyle={{ width: '8rem' }}
+            headerStyle={{ width: '5.5rem' }}
           />
         ) : null}
       </DataTable>

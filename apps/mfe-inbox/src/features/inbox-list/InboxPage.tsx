@@ -8,6 +8,7 @@ import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/we
 import { useTeamDirectory } from '../../shared/teamDirectory';
 import { InboxList } from './InboxList';
 import { InboxToolbar } from './InboxToolbar';
+import { useListDensity } from './listDensity';
 import { pageRequested, sampleRequested, selectInbox } from './inboxListSlice';
 import { RealtimeStatus } from './RealtimeStatus';
 import { useInboxShortcuts } from './useInboxShortcuts';
@@ -27,6 +28,7 @@ export default function InboxPage() {
 
   // Members and labels for the filters and row menus; a failure leaves a list empty (the spec's silent case).
   const { members, labels } = useTeamDirectory();
+  const [density, chooseDensity] = useListDensity();
   useInboxShortcuts();
 
   useEffect(() => {
@@ -52,8 +54,8 @@ export default function InboxPage() {
       {search ? <p className="m-0 mb-3 text-color-secondary">{t('inbox.searchResults', { search })}</p> : null}
       {teamId ? (
         <>
-          <InboxToolbar members={members} labels={labels} />
-          <InboxList />
+          <InboxToolbar members={members} labels={labels} density={density} onDensityChange={chooseDensity} />
+          <InboxList density={density} />
         </>
       ) : (
         <Message

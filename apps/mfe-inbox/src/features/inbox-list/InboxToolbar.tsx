@@ -3,7 +3,14 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { SelectButton } from 'primereact/selectbutton';
-import { FOLDERS, type Folder, type Label, type TeamMember } from '@teaminbox/contracts';
+import {
+  FOLDERS,
+  LIST_DENSITIES,
+  type Folder,
+  type Label,
+  type ListDensity,
+  type TeamMember,
+} from '@teaminbox/contracts';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { filtersChanged, filtersReset, folderChosen, selectInbox } from './inboxListSlice';
 
@@ -15,8 +22,23 @@ const FOLDER_KEYS: Record<Folder, string> = {
   spam: 'inbox.folderSpam',
 };
 
-/** Folders, the Compose button, and the filters: assigned to, label, unread only, reset. */
-export function InboxToolbar({ members, labels }: { members: TeamMember[]; labels: Label[] }) {
+const DENSITY_KEYS: Record<ListDensity, string> = {
+  comfortable: 'inbox.densityComfortable',
+  compact: 'inbox.densityCompact',
+};
+
+/** Folders, the Compose button, the list's density, and the filters: assigned to, label, unread only, reset. */
+export function InboxToolbar({
+  members,
+  labels,
+  density,
+  onDensityChange,
+}: {
+  members: TeamMember[];
+  labels: Label[];
+  density: ListDensity;
+  onDensityChange: (density: ListDensity) => void;
+}) {
   const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const { folder, filters } = useAppSelector(selectInbox);
@@ -48,6 +70,15 @@ export function InboxToolbar({ members, labels }: { members: TeamMember[]; label
           tooltip={t('inbox.composeSoon')}
           tooltipOptions={{ showOnDisabled: true }}
           data-testid="compose"
+        />
+        <SelectButton
+          className="ml-auto"
+          value={density}
+          options={LIST_DENSITIES.map((value) => ({ label: t(DENSITY_KEYS[value]), value }))}
+          onChange={(e) => e.value && e.value !== density && onDensityChange(e.value as ListDensity)}
+          allowEmpty={false}
+          aria-label={t('inbox.density')}
+          data-testid="list-density"
         />
       </div>
       <div className="flex flex-wrap align-items-center gap-3" data-testid="filters">

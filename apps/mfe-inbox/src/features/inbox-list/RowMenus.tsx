@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'primereact/tag';
 import type { Email } from '@teaminbox/contracts';
+import { initials } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { assignableMembers, selectTeamDirectory } from '../../shared/teamDirectory';
 import { HoverMenu } from './HoverMenu';
@@ -17,11 +18,11 @@ const SEVERITY: Record<string, 'success' | 'info' | 'warning' | 'danger' | 'seco
   dark: 'contrast',
 };
 
-/** The label chips of a row, in the label's colour (solid or light background). */
+/** The label chips of a row, in the label's colour (solid or light background), on one line. */
 export function LabelChips({ email }: { email: Email }) {
   const { labels } = useAppSelector(selectTeamDirectory);
   return (
-    <div className="flex flex-wrap gap-1" data-testid="label-chips">
+    <div className="inbox-label-chips flex gap-1" data-testid="label-chips">
       {labels
         .filter((label) => email.labels.includes(label.id))
         .map((label) => (
@@ -36,7 +37,10 @@ export function LabelChips({ email }: { email: Email }) {
   );
 }
 
-/** A row's assign menu (Unassign, "I'll take it", then each member but the auditors) and its 'Choose Label' menu. */
+/**
+ * A row's assign menu (Unassign, "I'll take it", then each member but the auditors) and its 'Choose Label' menu,
+ * behind two icon buttons named 'Assignee' (or the assignee, shown by initials) and 'Actions'.
+ */
 export function RowMenus({ email }: { email: Email }) {
   const { members, labels } = useAppSelector(selectTeamDirectory);
   const { t } = useTranslation('inbox');
@@ -45,10 +49,18 @@ export function RowMenus({ email }: { email: Email }) {
 
   const assignee = members.find((m) => m.id === email.assignedTo);
   return (
-    <div className="row-menus flex flex-column gap-1 align-items-stretch" data-testid="row-menus">
+    <div className="row-menus flex align-items-center justify-content-end gap-1" data-testid="row-menus">
       <HoverMenu
         label={assignee ? assignee.name || assignee.email : t('inbox.assignee')}
-        icon="pi pi-user"
+        icon={
+          assignee ? (
+            <span className="row-assignee-initials" aria-hidden="true" data-testid="row-assignee">
+              {initials(assignee.name, assignee.email)}
+            </span>
+          ) : (
+            'pi pi-user-plus'
+          )
+        }
         testId="row-assign"
         items={[
           {

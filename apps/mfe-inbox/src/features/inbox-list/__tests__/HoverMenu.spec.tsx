@@ -4,8 +4,8 @@ import { HoverMenu, MENU_CLOSE_DELAY_MS } from '../HoverMenu';
 function renderMenus() {
   render(
     <div>
-      <HoverMenu label="Assignee" testId="first" items={[{ key: 'a', label: 'Unassign' }]} />
-      <HoverMenu label="Actions" testId="second" items={[{ key: 'b', label: 'Important' }]} />
+      <HoverMenu label="Assignee" icon="pi pi-user-plus" testId="first" items={[{ key: 'a', label: 'Unassign' }]} />
+      <HoverMenu label="Actions" icon="pi pi-ellipsis-v" testId="second" items={[{ key: 'b', label: 'Important' }]} />
       <p>elsewhere</p>
     </div>,
   );

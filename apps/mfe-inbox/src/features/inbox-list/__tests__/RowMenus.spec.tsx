@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { Email, Label, TeamMember } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
@@ -107,8 +107,7 @@ describe('the row menus of the inbox', () => {
   it("Choose Label: 'Label \"{name}\" assigned to email' for 2 s; a failure 'Error assigning label' for 3 s", async () => {
     const add = jest.spyOn(inboxApi, 'addLabelToEmail').mockResolvedValueOnce(email({ labels: ['l1'] }));
     const { notices } = renderMenus(email());
-    expect(within(screen.getByTestId('row-label')).getByRole('button')).toHaveTextContent('Actions');
-    fireEvent.click(within(screen.getByTestId('row-label')).getByRole('button'));
+    fireEvent.click(within(screen.getByTestId('row-label')).getByRole('button', { name: 'Actions' }));
     expect(screen.getByTestId('row-label-menu')).toHaveTextContent('Choose Label');
     await act(async () => {
       fireEvent.click(within(screen.getByTestId('row-label-menu')).getByText('Important'));
@@ -120,5 +119,21 @@ describe('the row menus of the inbox', () => {
       ['success', 'Label "Important" assigned to email', 2000],
       ['error', 'Error assigning label', 3000],
     ]);
+  });
+
+  it("shows icon buttons named 'Assignee' and 'Actions' or the assignee by initials and name", () => {
+    renderMenus(email());
+    const assign = within(screen.getByTestId('row-assign')).getByRole('button', { name: 'Assignee' });
+    const actions = within(screen.getByTestId('row-label')).getByRole('button', { name: 'Actions' });
+    for (const button of [assign, actions]) {
+      expect(button.textContent?.trim()).toBe('');
+      expect(button).toHaveClass('p-button-icon-only');
+      expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    }
+    cleanup();
+    renderMenus(email({ assignedTo: 'u2' }));
+    const assigned = within(screen.getByTestId('row-assign')).getByRole('button', { name: 'Petr' });
+    expect(screen.getByTestId('row-assignee')).toHaveTextContent('PE');
+    expect(assigned).toHaveClass('p-button-icon-only');
   });
 });
