@@ -120,11 +120,15 @@ test.describe('the Email Labels screen', () => {
     await api(baseURL!, token, 'POST', '/email-labels', { name: 'Mine' });
     await useToken(page, token);
 
-    await page.route('**/api/email-labels?*', (route) => route.fulfill({ status: 500, body: '' }));
+    // The team's labels: GET /api/email-labels (the one labels cache every screen shares).
+    const labelList = /\/api\/email-labels(\?.*)?$/;
+    await page.route(labelList, (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+    );
     await page.goto('/admin/email-labels');
     await expectNoticeGoesByItself(page, 'Error loading labels');
     await expect(page.getByTestId('labels-loading')).toHaveCount(0);
-    await page.unroute('**/api/email-labels?*');
+    await page.unroute(labelList);
     await page.reload();
     await expect(page.getByTestId('your-labels').getByTestId('label-item')).toHaveText(['Mine']);
 

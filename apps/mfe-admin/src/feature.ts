@@ -1,8 +1,6 @@
 import './i18n/texts';
 import { all, spawn } from 'redux-saga/effects';
 import type { RemoteFeature } from '@teaminbox/web-store';
-import { emailLabelsSaga } from './features/email-labels/emailLabelsSaga';
-import { emailLabelsSlice } from './features/email-labels/emailLabelsSlice';
 import { emailServerConfigSaga } from './features/email-server-config/emailServerConfigSaga';
 import { emailServerConfigSlice } from './features/email-server-config/emailServerConfigSlice';
 import { teamAuditSaga } from './features/team-audit/teamAuditSaga';
@@ -10,13 +8,13 @@ import { teamAuditSlice } from './features/team-audit/teamAuditSlice';
 import { teamSlice } from './features/team-members/teamSlice';
 
 function* adminRootSaga() {
-  yield all([emailServerConfigSaga, emailLabelsSaga, teamAuditSaga].map((saga) => spawn(saga)));
+  yield all([emailServerConfigSaga, teamAuditSaga].map((saga) => spawn(saga)));
 }
 
 /** Injected into the shell's store when an admin route first loads. */
 const feature: RemoteFeature = {
   key: 'admin',
-  slices: [teamSlice, emailServerConfigSlice, emailLabelsSlice, teamAuditSlice],
+  slices: [teamSlice, emailServerConfigSlice, teamAuditSlice],
   saga: adminRootSaga,
 };
 export default feature;

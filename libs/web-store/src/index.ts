@@ -18,6 +18,7 @@ export * from './templates.api';
 export * from './rules.api';
 export * from './activity.api';
 export * from './team-admin.api';
+export * from './labels.api';
 export * from './settings.api';
 export * from './store';
 export * from './connected/NoticeHost';

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Label } from '@teaminbox/contracts';
-import { labelChanged, userLoaded } from '@teaminbox/web-store';
+import { labelChanged, selectTeamLabels, teamApi, userLoaded } from '@teaminbox/web-store';
 import { me, noticesOf, renderPage } from '../../testing/admin-harness';
 import EmailLabelsPage from './EmailLabelsPage';
 
-const LIST = 'GET /api/email-labels?teamId=t-1';
+/** The one labels cache every screen shares asks for the caller's team's labels. */
+const LIST = 'GET /api/email-labels';
 const label = (id: string, name: string, isDefault = false, extra: Partial<Label> = {}): Label => ({
   id,
   name,
@@ -65,9 +66,13 @@ describe('the Email Labels screen', () => {
 
   it('creates a label with the form’s values, previews it while a name is typed, and clears the name', async () => {
     const created = label('l-3', 'Partner', false, { color: 'success', backgroundColor: 'solid' });
+    let labels = [important];
     const { store, calls } = renderPage(EmailLabelsPage, {
-      [LIST]: [200, [important]],
-      'POST /api/email-labels': [200, created],
+      [LIST]: () => [200, labels],
+      'POST /api/email-labels': () => {
+        labels = [important, created];
+        return [200, created];
+      },
     });
     await screen.findByTestId('default-labels');
     expect(screen.getByLabelText('Label Name')).toHaveAttribute('placeholder', 'Enter label name');
@@ -82,6 +87,9 @@ describe('the Email Labels screen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(namesIn('your-labels')).toEqual(['Partner']));
+    // The list is loaded again, as every screen showing the labels does.
+    await waitFor(() => expect(calls.filter((call) => `${call.method} ${call.path}` === LIST)).toHaveLength(2));
+    expect(namesIn('your-labels')).toEqual(['Partner']);
     expect(calls[1]).toEqual({
       method: 'POST',
       path: '/api/email-labels',
@@ -102,9 +110,13 @@ describe('the Email Labels screen', () => {
   });
 
   it('deletes an own label; a default label stays with its notice and no call', async () => {
+    let labels = [important, vip];
     const { store, calls } = renderPage(EmailLabelsPage, {
-      [LIST]: [200, [important, vip]],
-      'DELETE /api/email-labels/l-2': [200, { success: true, message: 'Label deleted' }],
+      [LIST]: () => [200, labels],
+      'DELETE /api/email-labels/l-2': () => {
+        labels = [important];
+        return [200, { success: true, message: 'Label deleted' }];
+      },
     });
     await screen.findByTestId('your-labels');
     fireEvent.click(screen.getByRole('button', { name: 'Delete label Important' }));
@@ -140,8 +152,9 @@ describe('the Email Labels screen', () => {
   });
 
   it('says so when loading, creating, deleting or initializing fails', async () => {
+    let listFails = true;
     const { store } = renderPage(EmailLabelsPage, {
-      [LIST]: [500, { message: 'down' }],
+      [LIST]: () => (listFails ? [500, { message: 'down' }] : [200, [vip]]),
       'POST /api/email-labels': [500, { message: 'down' }],
       'POST /api/email-labels/initialize': [500, { message: 'down' }],
     });
@@ -157,6 +170,8 @@ describe('the Email Labels screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Initialize Default Labels' }));
     await waitFor(() => expect(noticesOf(store)[2]).toEqual(expect.objectContaining(notice('initializeError', 3000))));
 
+    // Another member creates a label: the list is loaded again, this time with success.
+    listFails = false;
     act(() => {
       store.dispatch(labelChanged({ kind: 'created', label: vip }));
     });
@@ -165,22 +180,35 @@ describe('the Email Labels screen', () => {
     expect(namesIn('your-labels')).toEqual(['VIP']);
   });
 
-  it('follows labels other members create, change and delete', async () => {
-    const { store } = renderPage(EmailLabelsPage, { [LIST]: [200, [important]] });
+  it('follows labels other members create, change and delete (the push has the list loaded again)', async () => {
+    let labels = [important];
+    const { store } = renderPage(EmailLabelsPage, { [LIST]: () => [200, labels] });
     await screen.findByTestId('default-labels');
+    labels = [important, vip];
     act(() => {
       store.dispatch(labelChanged({ kind: 'created', label: vip }));
     });
-    expect(namesIn('your-labels')).toEqual(['VIP']);
+    await waitFor(() => expect(namesIn('your-labels')).toEqual(['VIP']));
+    labels = [important, { ...vip, name: 'V.I.P.' }];
     act(() => {
-      store.dispatch(labelChanged({ kind: 'created', label: vip }));
       store.dispatch(labelChanged({ kind: 'updated', label: { ...vip, name: 'V.I.P.' } }));
     });
-    expect(namesIn('your-labels')).toEqual(['V.I.P.']);
+    await waitFor(() => expect(namesIn('your-labels')).toEqual(['V.I.P.']));
+    labels = [{ ...vip, name: 'V.I.P.' }];
     act(() => {
       store.dispatch(labelChanged({ kind: 'deleted', labelId: 'l-1' }));
     });
-    expect(namesIn('default-labels')).toEqual([]);
+    await waitFor(() => expect(namesIn('default-labels')).toEqual([]));
+  });
+
+  it('shares the labels with every screen: one cache, loaded once for the screen', async () => {
+    const { store, calls } = renderPage(EmailLabelsPage, { [LIST]: [200, [important, vip]] });
+    await screen.findByTestId('your-labels');
+    expect(selectTeamLabels(store.getState())).toEqual([important, vip]);
+    act(() => {
+      store.dispatch(teamApi.endpoints.teamLabels.initiate());
+    });
+    expect(calls).toHaveLength(1);
   });
 
   it('shows each notice with its Close action, which closes it', async () => {

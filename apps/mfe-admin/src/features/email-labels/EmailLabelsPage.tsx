@@ -1,6 +1,6 @@
 import '../../i18n/texts';
 import './email-labels.css';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -13,24 +13,40 @@ import {
   LABEL_COLORS,
   LABEL_NAME_MAX_LENGTH,
   type Label,
+  type LabelBackground,
   type LabelColor,
 } from '@teaminbox/contracts';
 import { LabelTag, PageHeading } from '@teaminbox/ui';
-import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { Message } from 'primereact/message';
 import {
-  defaultLabelsRequested,
-  draftChanged,
-  labelCreationRequested,
-  labelDeletionRequested,
-  labelsRequested,
-  selectEmailLabels,
-} from './emailLabelsSlice';
+  selectCanWrite,
+  selectCurrentUser,
+  teamApi,
+  useAppDispatch,
+  useAppSelector,
+  useCreateLabelMutation,
+  useDeleteLabelMutation,
+  useInitializeLabelsMutation,
+} from '@teaminbox/web-store';
+import { Message } from 'primereact/message';
+import { deletionFailureKey, labelNotice } from './labelNotices';
+
+/** The 'Create New Label' form: the spec's new-label defaults are an empty name, primary and a light background. */
+interface LabelDraft {
+  name: string;
+  color: LabelColor;
+  backgroundColor: LabelBackground;
+}
+
+const NEW_LABEL_DRAFT: LabelDraft = { name: '', color: 'primary', backgroundColor: 'light' };
+const NO_LABELS: Label[] = [];
 
 function CreateLabelForm() {
   const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
-  const { draft, creating } = useAppSelector(selectEmailLabels);
+  const teamId = useAppSelector(selectCurrentUser)?.teamId ?? undefined;
+  const [draft, setDraft] = useState<LabelDraft>(NEW_LABEL_DRAFT);
+  const [create, { isLoading: creating }] = useCreateLabelMutation();
+  const draftChanged = (change: Partial<LabelDraft>) => setDraft((current) => ({ ...current, ...change }));
   const colors = LABEL_COLORS.map((color) => ({ value: color, label: t(`emailLabels.colors.${color}`) }));
   const backgrounds = LABEL_BACKGROUNDS.map((background) => ({
     value: background,
@@ -38,7 +54,22 @@ function CreateLabelForm() {
   }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    dispatch(labelCreationRequested());
+    if (creating) return;
+    const name = draft.name.trim();
+    if (!name) {
+      dispatch(labelNotice('error', 'nameRequired'));
+      return;
+    }
+    void create({ name, color: draft.color, backgroundColor: draft.backgroundColor, teamId }).then((result) => {
+      if (result.error) {
+        // What was typed stays.
+        dispatch(labelNotice('error', 'createError'));
+        return;
+      }
+      // Put in the list; the name is cleared (colour and background stay for the next one).
+      setDraft((current) => ({ ...current, name: '' }));
+      dispatch(labelNotice('success', 'created'));
+    });
   };
   const colorOption = (option: { value: LabelColor; label: string } | null) =>
     option ? (
@@ -54,7 +85,7 @@ function CreateLabelForm() {
             value={draft.name}
             maxLength={LABEL_NAME_MAX_LENGTH}
             placeholder={t('emailLabels.namePlaceholder')}
-            onChange={(e) => dispatch(draftChanged({ name: e.target.value }))}
+            onChange={(e) => draftChanged({ name: e.target.value })}
             data-testid="label-name-input"
           />
         </div>
@@ -66,7 +97,7 @@ function CreateLabelForm() {
             inputId="label-color"
             value={draft.color}
             options={colors}
-            onChange={(e) => dispatch(draftChanged({ color: e.value as LabelColor }))}
+            onChange={(e) => draftChanged({ color: e.value as LabelColor })}
             itemTemplate={colorOption}
             ariaLabelledBy="label-color-label"
             data-testid="label-color-select"
@@ -78,7 +109,7 @@ function CreateLabelForm() {
             value={draft.backgroundColor}
             options={backgrounds}
             allowEmpty={false}
-            onChange={(e) => dispatch(draftChanged({ backgroundColor: e.value }))}
+            onChange={(e) => draftChanged({ backgroundColor: e.value as LabelBackground })}
             aria-labelledby="label-background-label"
             data-testid="label-background-select"
           />
@@ -101,6 +132,44 @@ function CreateLabelForm() {
   );
 }
 
+/** A label with its delete button; a default label is never sent for deletion (the spec's notice instead). */
+function LabelItem({ label, canWrite }: { label: Label; canWrite: boolean }) {
+  const { t } = useTranslation('admin');
+  const dispatch = useAppDispatch();
+  const [remove, { isLoading: deleting }] = useDeleteLabelMutation();
+  const deleteLabel = () => {
+    if (label.isDefault) {
+      dispatch(labelNotice('error', 'defaultUndeletable'));
+      return;
+    }
+    if (deleting) return;
+    void remove(label.id).then((result) => {
+      dispatch(
+        result.error ? labelNotice('error', deletionFailureKey(result.error)) : labelNotice('success', 'deleted'),
+      );
+    });
+  };
+  return (
+    <li className="label-item" data-testid="label-item" data-name={label.name}>
+      <LabelTag label={label} />
+      {canWrite ? (
+        <Button
+          type="button"
+          icon="pi pi-trash"
+          severity="danger"
+          text
+          rounded
+          size="small"
+          loading={deleting}
+          aria-label={t('emailLabels.deleteLabel', { name: label.name })}
+          onClick={deleteLabel}
+          data-testid="label-delete"
+        />
+      ) : null}
+    </li>
+  );
+}
+
 function LabelList({
   title,
   labels,
@@ -112,9 +181,6 @@ function LabelList({
   empty: string;
   testId: string;
 }) {
-  const { t } = useTranslation('admin');
-  const dispatch = useAppDispatch();
-  const { deleting } = useAppSelector(selectEmailLabels);
   const canWrite = useAppSelector(selectCanWrite);
   return (
     <Card title={title} data-testid={testId}>
@@ -123,23 +189,7 @@ function LabelList({
       ) : (
         <ul className="label-list">
           {labels.map((label) => (
-            <li key={label.id} className="label-item" data-testid="label-item" data-name={label.name}>
-              <LabelTag label={label} />
-              {canWrite ? (
-                <Button
-                  type="button"
-                  icon="pi pi-trash"
-                  severity="danger"
-                  text
-                  rounded
-                  size="small"
-                  loading={deleting.includes(label.id)}
-                  aria-label={t('emailLabels.deleteLabel', { name: label.name })}
-                  onClick={() => dispatch(labelDeletionRequested(label))}
-                  data-testid="label-delete"
-                />
-              ) : null}
-            </li>
+            <LabelItem key={label.id} label={label} canWrite={canWrite} />
           ))}
         </ul>
       )}
@@ -149,18 +199,38 @@ function LabelList({
 
 /**
  * /admin/email-labels: the team's labels, default ones and the members' own, a form to create one with a live
- * preview, and the default labels on request. Every call goes through the feature's saga.
+ * preview, and the default labels on request. The labels are the one labels cache every screen shares: loaded
+ * afresh on each opening once the user is known, and again after every change (here or by a push).
  */
 export default function EmailLabelsPage() {
   const { t } = useTranslation('admin');
   const dispatch = useAppDispatch();
-  const { labels, loading, initializing } = useAppSelector(selectEmailLabels);
+  const user = useAppSelector(selectCurrentUser);
+  const teamId = user?.teamId ?? null;
+  const [initialize, { isLoading: initializing }] = useInitializeLabelsMutation();
+  // Labels belong to a team: without one there is nothing to list (and nothing to ask the server).
+  const { data, isFetching, isError } = teamApi.useTeamLabelsQuery(undefined, {
+    skip: !teamId,
+    refetchOnMountOrArgChange: true,
+  });
+  const labels = teamId && !isError ? (data ?? NO_LABELS) : NO_LABELS;
+  // The spec: labels load after the current user is known; until then the spinner shows they are on their way.
+  const loading = !user || isFetching;
   // An auditor reads the labels: no creation, default labels or deletion.
   const canWrite = useAppSelector(selectCanWrite);
 
   useEffect(() => {
-    dispatch(labelsRequested());
-  }, [dispatch]);
+    // On a load error, loading simply stops (and a notice says so).
+    if (isError) dispatch(labelNotice('error', 'loadError'));
+  }, [dispatch, isError]);
+
+  const initializeDefaults = () => {
+    if (initializing) return;
+    // Initialized, the list is loaded again.
+    void initialize().then((result) => {
+      dispatch(labelNotice(result.error ? 'error' : 'success', result.error ? 'initializeError' : 'initialized'));
+    });
+  };
 
   const defaults = labels.filter((label) => label.isDefault);
   const own = labels.filter((label) => !label.isDefault);
@@ -174,7 +244,7 @@ export default function EmailLabelsPage() {
             icon="pi pi-bookmark"
             outlined
             loading={initializing}
-            onClick={() => dispatch(defaultLabelsRequested())}
+            onClick={initializeDefaults}
             data-testid="labels-initialize"
           />
         ) : null}
