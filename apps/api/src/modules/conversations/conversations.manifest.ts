@@ -1,5 +1,6 @@
 import { defineModuleManifest, type PushName } from '../../platform/module-manifest/manifest';
 import { ApplyRulesHandler } from './commands/apply-rules/apply-rules.handler';
+import { ContinueConversationHandler } from './commands/continue-conversation/continue-conversation.handler';
 import { CreateSampleEmailsHandler } from './commands/create-sample-emails/create-sample-emails.handler';
 import { DeleteCommentHandler } from './commands/delete-comment/delete-comment.handler';
 import { DeleteReplyDraftHandler } from './commands/delete-reply-draft/delete-reply-draft.handler';
@@ -29,6 +30,7 @@ import { ListEmailActionsHandler } from './queries/list-email-actions/list-email
 import { ListEmailsHandler } from './queries/list-emails/list-emails.handler';
 import { ListRepliesHandler } from './queries/list-replies/list-replies.handler';
 import { ListStarredEmailsHandler } from './queries/list-starred-emails/list-starred-emails.handler';
+import { ContinueConversationReaction } from './reactions/continue-conversation.reaction';
 import { PushCommentHandler } from './reactions/push-comment.handler';
 import { PushEmailChangeHandler } from './reactions/push-email-change.handler';
 import { PushNewEmailHandler } from './reactions/push-new-email.handler';
@@ -59,12 +61,19 @@ export const CONVERSATIONS_MANIFEST = defineModuleManifest({
     EmailStarProjection,
     EmailThreadProjection,
   ],
-  reactions: [PushNewEmailHandler, PushEmailChangeHandler, PushCommentHandler, PushReplyHandler],
+  reactions: [
+    PushNewEmailHandler,
+    PushEmailChangeHandler,
+    PushCommentHandler,
+    PushReplyHandler,
+    ContinueConversationReaction,
+  ],
   commandHandlers: [
     ReceiveEmailHandler,
     CreateSampleEmailsHandler,
     WorkOnEmailHandler,
     ApplyRulesHandler,
+    ContinueConversationHandler,
     StarEmailHandler,
     LogEmailActionHandler,
     WriteCommentHandler,

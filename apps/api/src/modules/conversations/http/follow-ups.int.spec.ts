@@ -1,4 +1,4 @@
-import type { Email, Page, SendReplyResponse, ThreadMessage } from '@teaminbox/contracts';
+import type { Email, Label, Notification, Page, SendReplyResponse, ThreadMessage } from '@teaminbox/contracts';
 import { type Person, teamWith } from '../../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
 import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
@@ -99,6 +99,23 @@ describe("a customer's follow-up joins its conversation (real PostgreSQL, Doveco
     const ours = await sink.waitFor('carol@customer.example', (mail) => mail.raw.includes(replied.body.replyId));
     const ourMessageId = /^Message-ID: (<[^>]+>)/im.exec(ours.raw)?.[1];
     expect(ourMessageId).toBe(`<${replied.body.replyId}@example.com>`);
+    // The team labels it, raises its priority, resolves it and archives it.
+    const vip = (
+      await t.request<Label>('/api/email-labels', { method: 'POST', token: ann.token, body: { name: 'VIP' } })
+    ).body;
+    for (const [path, body] of [
+      ['labels', { id: vip.id }],
+      ['priority', { priority: 'HIGH' }],
+      ['status', { status: 'RESOLVED' }],
+      ['archive', undefined],
+    ] as const) {
+      const done = await t.request(`/api/emails/${question.id}/${path}`, {
+        method: path === 'labels' ? 'POST' : 'PUT',
+        token: bob.token,
+        body,
+      });
+      expect([path, done.status]).toEqual([path, 200]);
+    }
 
     // The customer's program names only our reply.
     const answer = await received(
@@ -122,5 +139,40 @@ describe("a customer's follow-up joins its conversation (real PostgreSQL, Doveco
     );
     expect(thread).toEqual(expect.arrayContaining([question.id, answer.id, replied.body.replyId]));
     expect(await threadIds(question.id)).toContain(answer.id);
+
+    // The answer keeps the conversation's assignee, labels and priority, unread; the conversation is open again.
+    const email = (id: string) => t.request<Email>(`/api/emails/${id}`, { token: ann.token }).then((r) => r.body);
+    const continued = await readUntil(
+      () => email(answer.id),
+      (e) => e.assignedTo === bob.id && e.labels.length > 0 && e.priority === 'HIGH' && e.status === 'IN_PROGRESS',
+    );
+    expect(continued).toMatchObject({
+      assignedTo: bob.id,
+      labels: [vip.id],
+      priority: 'HIGH',
+      status: 'IN_PROGRESS',
+      read: false,
+      isArchived: false,
+    });
+    const reopened = await readUntil(
+      () => email(question.id),
+      (e) => e.status === 'IN_PROGRESS' && !e.isArchived,
+    );
+    expect(reopened).toMatchObject({ status: 'IN_PROGRESS', isArchived: false, assignedTo: bob.id });
+    expect((await inbox()).map((e) => e.id)).toEqual(expect.arrayContaining([question.id, answer.id]));
+
+    // The assignee is told (a notification of their assignment, through their settings); the other member is not.
+    const notifications = (who: Person) =>
+      t
+        .request<Page<Notification>>('/api/notifications?size=50', { token: who.token })
+        .then((r) => r.body.content ?? []);
+    const bobs = await readUntil(
+      () => notifications(bob),
+      (list) => list.some((n) => n.type === 'TASK_ASSIGNED' && n.actionUrl?.endsWith(answer.id)),
+    );
+    expect(bobs.filter((n) => n.type === 'TASK_ASSIGNED' && n.actionUrl?.endsWith(answer.id))).toHaveLength(1);
+    expect(
+      (await notifications(ann)).filter((n) => n.type === 'TASK_ASSIGNED' && n.actionUrl?.endsWith(answer.id)),
+    ).toEqual([]);
   }, 60_000);
 });
