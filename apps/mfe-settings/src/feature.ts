@@ -3,17 +3,15 @@ import { all, spawn } from 'redux-saga/effects';
 import type { RemoteFeature } from '@teaminbox/web-store';
 import { notificationsSaga } from './features/notifications/notificationsSaga';
 import { notificationsSlice } from './features/notifications/notificationsSlice';
-import { profileSaga } from './features/profile/profileSaga';
-import { profileSlice } from './features/profile/profileSlice';
 
 function* settingsRootSaga() {
-  yield all([spawn(notificationsSaga), spawn(profileSaga)]);
+  yield all([spawn(notificationsSaga)]);
 }
 
 /** Injected into the shell's store when a settings route first loads. */
 const feature: RemoteFeature = {
   key: 'settings',
-  slices: [notificationsSlice, profileSlice],
+  slices: [notificationsSlice],
   saga: settingsRootSaga,
 };
 export default feature;

@@ -1,5 +1,5 @@
-import type { NotificationSettings, UserPreferences } from '@teaminbox/contracts';
-import type { NotificationSettingsPayload } from '@teaminbox/api-client';
+import type { NotificationSettings, ProfilePhotoUploaded, UserPreferences } from '@teaminbox/contracts';
+import { ApiError, notificationsApi, type NotificationSettingsPayload } from '@teaminbox/api-client';
 import type { ApiFailure } from './api';
 import { webApi } from './api';
 
@@ -16,7 +16,7 @@ function warnOnFailure(what: string) {
 
 /**
  * The signed-in person's own settings (spec admin-and-personal sections 2 and 4): the notification settings and the
- * preferences (availability, detail view mode). One cache each; a save writes the server's answer into it, so every
+ * preferences (availability, detail view mode), and the upload of the profile photo. One cache each; a save writes the server's answer into it, so every
  * screen showing them shows what was stored without loading it again. Every call is `handled`: the screens show the
  * spec's notices themselves, and failures are logged.
  */
@@ -66,6 +66,34 @@ export const settingsApi = webApi.injectEndpoints({
         }
       },
     }),
+    /** A change of the preferences (the detail view mode); the server's answer replaces the cached ones. */
+    setPreferences: build.mutation<UserPreferences, Partial<UserPreferences>>({
+      query: (change) => ({ path: '/user/preferences', method: 'PUT', body: change, handled: true }),
+      async onQueryStarted(_change, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(settingsApi.util.upsertQueryData('userPreferences', undefined, data));
+        } catch (failed) {
+          console.warn('the preferences could not be saved', (failed as { error?: ApiFailure }).error ?? failed);
+        }
+      },
+    }),
+    /**
+     * The person's new photo (a multipart upload, images only). The screen says how it went; the photos the avatars
+     * show are loaded again by `profilePhotoChanged`.
+     */
+    uploadProfilePhoto: build.mutation<ProfilePhotoUploaded, File>({
+      async queryFn(file) {
+        try {
+          return { data: await notificationsApi.uploadProfilePhoto(file, file.name) };
+        } catch (error) {
+          console.warn('the profile photo could not be uploaded', error);
+          if (error instanceof ApiError)
+            return { error: { status: error.status, message: error.message, body: error.body } };
+          return { error: { status: 0, message: error instanceof Error ? error.message : String(error) } };
+        }
+      },
+    }),
   }),
 });
 
@@ -74,4 +102,6 @@ export const {
   useSaveNotificationSettingsMutation,
   useUserPreferencesQuery,
   useSetAvailabilityMutation,
+  useSetPreferencesMutation,
+  useUploadProfilePhotoMutation,
 } = settingsApi;

@@ -1,18 +1,12 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, notificationsApi } from '@teaminbox/api-client';
 import { defaultNotificationPreferences } from '@teaminbox/contracts';
-import { selectPendingNotices } from '@teaminbox/web-store';
+import { personPhotoLoaded, selectPendingNotices } from '@teaminbox/web-store';
 import ProfilePage from './ProfilePage';
 import { renderSettingsScreen } from '../../testing/settings-harness';
 import { answerRoutes, type Routes } from '../../testing/server-routes';
 
-function setup(photo: Blob | null = null, routes: Routes = {}) {
-  jest.spyOn(notificationsApi, 'ownPhoto').mockResolvedValue(photo);
-  jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({
-    emailDetailViewMode: 'timeline',
-    onVacation: false,
-    language: 'en',
-  });
+function setup(routes: Routes = {}) {
   const server = answerRoutes({
     ...routes,
     'GET /api/user/preferences': [200, { emailDetailViewMode: 'timeline', onVacation: false, language: 'en' }],
@@ -56,17 +50,27 @@ describe('the profile page', () => {
     expect(await screen.findByTestId('notification-settings')).toBeInTheDocument();
   });
 
-  it('shows the photo when there is one, and the server view mode over the local one', async () => {
+  it('shows the photo every avatar of the person shows, and the server view mode over the local one', async () => {
     localStorage.setItem('emailDetailViewMode', 'classic');
-    setup(new Blob(['x'], { type: 'image/webp' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('profile-avatar').querySelector('img')).toHaveAttribute('src', 'blob:photo'),
-    );
+    const store = setup();
+    act(() => {
+      store.dispatch(personPhotoLoaded({ userId: 'u1', url: 'blob:photo' }));
+    });
+    expect(screen.getByTestId('profile-avatar').querySelector('img')).toHaveAttribute('src', 'blob:photo');
     await waitFor(() => expect(localStorage.getItem('emailDetailViewMode')).toBe('timeline'));
+    expect(screen.getByRole('button', { name: 'Timeline' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('loads the preferences once for the profile and its embedded settings', async () => {
+    const { server } = setup();
+    await screen.findByTestId('notification-settings');
+    await waitFor(() => expect(localStorage.getItem('emailDetailViewMode')).toBe('timeline'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.calls.filter((call) => call.path === '/api/user/preferences')).toHaveLength(1);
   });
 
   it('saves the vacation switch at once with its notice, and shows the stored value again when the save fails', async () => {
-    const store = setup(null, {
+    const store = setup({
       'PUT /api/me/availability': [200, { emailDetailViewMode: 'timeline', onVacation: true, language: 'en' }],
     });
     const routes = store.server;
@@ -91,16 +95,20 @@ describe('the profile page', () => {
   });
 
   it('saves the view mode on click', async () => {
-    setup();
-    const save = jest.spyOn(notificationsApi, 'setPreferences').mockResolvedValue({
-      emailDetailViewMode: 'classic',
-      onVacation: false,
-      language: 'en',
+    const { server } = setup({
+      'PUT /api/user/preferences': [200, { emailDetailViewMode: 'classic', onVacation: false, language: 'en' }],
     });
     await waitFor(() => expect(localStorage.getItem('emailDetailViewMode')).toBe('timeline'));
     fireEvent.click(screen.getByText('Classic'));
-    await waitFor(() => expect(save).toHaveBeenCalledWith({ emailDetailViewMode: 'classic' }));
     expect(localStorage.getItem('emailDetailViewMode')).toBe('classic');
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.method === 'PUT')).toEqual({
+        method: 'PUT',
+        path: '/api/user/preferences',
+        body: { emailDetailViewMode: 'classic' },
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Classic' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it("uploads the chosen photo with the success notice (2 s, 'Zavřít'), or the failure notice (2.5 s)", async () => {

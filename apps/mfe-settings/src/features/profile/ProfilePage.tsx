@@ -8,9 +8,26 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { SelectButton } from 'primereact/selectbutton';
 import { DETAIL_VIEW_MODES, type DetailViewMode } from '@teaminbox/contracts';
 import { displayName, initials, PageHeading } from '@teaminbox/ui';
-import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import {
+  noticeRaised,
+  profilePhotoChanged,
+  selectCurrentUser,
+  useAppDispatch,
+  useAppSelector,
+  usePersonPhotos,
+  useSetPreferencesMutation,
+  useUploadProfilePhotoMutation,
+  useUserPreferencesQuery,
+} from '@teaminbox/web-store';
 import { NotificationSettingsPanel, useAvailability } from '../notification-settings/NotificationSettingsPanel';
-import { photoUploadRequested, profileOpened, selectProfile, viewModeChosen } from './profileSlice';
+
+/** The detail view mode is also kept locally (spec section 4); the server value overrides it. */
+export const VIEW_MODE_KEY = 'emailDetailViewMode';
+
+function storedViewMode(): DetailViewMode {
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(VIEW_MODE_KEY);
+  return stored === 'timeline' ? 'timeline' : 'classic';
+}
 
 /**
  * /admin/profile: avatar (64 px, the photo or initials), name and email, the photo upload (images only, with the
@@ -20,15 +37,45 @@ export default function ProfilePage() {
   const { t } = useTranslation('settings');
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
-  const profile = useAppSelector(selectProfile);
+  // The person's photo as every avatar shows it (loaded at sign-in and again when it changes); null: initials.
+  const photoUrl = usePersonPhotos()(user?.id);
+  const [upload, { isLoading: uploading }] = useUploadProfilePhotoMutation();
+  // The server's view mode overrides the local one (loaded on each opening; a load failure keeps the local one).
+  const { data: preferences } = useUserPreferencesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [setPreferences] = useSetPreferencesMutation();
+  const [chosenMode, setChosenMode] = useState<DetailViewMode | null>(null);
+  const viewMode = chosenMode ?? preferences?.emailDetailViewMode ?? storedViewMode();
   // The switch saves at once; it shows the new value while saving.
   const availability = useAvailability();
   const [file, setFile] = useState<File | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
+  const serverMode = preferences?.emailDetailViewMode;
   useEffect(() => {
-    dispatch(profileOpened());
-  }, [dispatch]);
+    if (serverMode) localStorage.setItem(VIEW_MODE_KEY, serverMode);
+  }, [serverMode]);
+
+  /** The view mode is saved on click: locally at once, and on the server (a failure is logged by the endpoint). */
+  const chooseMode = (mode: DetailViewMode) => {
+    setChosenMode(mode);
+    localStorage.setItem(VIEW_MODE_KEY, mode);
+    void setPreferences({ emailDetailViewMode: mode });
+  };
+
+  /** The chosen photo is uploaded; every avatar of the person then loads it again. Both outcomes say so. */
+  const uploadPhoto = async (chosen: File) => {
+    const result = await upload(chosen);
+    if (result.error) {
+      dispatch(
+        noticeRaised({ severity: 'error', key: 'profile.photoFailed', lifeMs: 2500, closeKey: 'profile.close' }),
+      );
+      return;
+    }
+    if (user) dispatch(profilePhotoChanged(user.id));
+    dispatch(
+      noticeRaised({ severity: 'success', key: 'profile.photoUpdated', lifeMs: 2000, closeKey: 'profile.close' }),
+    );
+  };
 
   if (!user) return null;
   const name = displayName(user);
@@ -38,8 +85,8 @@ export default function ProfilePage() {
       <Card>
         <div className="flex align-items-center gap-3 flex-wrap">
           <Avatar
-            image={profile.photoUrl ?? undefined}
-            label={profile.photoUrl ? undefined : initials(name, user.email)}
+            image={photoUrl ?? undefined}
+            label={photoUrl ? undefined : initials(name, user.email)}
             shape="circle"
             style={{ width: 64, height: 64, fontSize: '1.5rem' }}
             imageAlt={name}
@@ -87,9 +134,9 @@ export default function ProfilePage() {
               icon="pi pi-upload"
               label={t('profile.savePhoto')}
               disabled={!file}
-              loading={profile.uploading}
+              loading={uploading}
               onClick={() => {
-                if (file) dispatch(photoUploadRequested(file));
+                if (file && !uploading) void uploadPhoto(file);
               }}
               data-testid="profile-photo-save"
             />
@@ -104,10 +151,10 @@ export default function ProfilePage() {
             <span id="profile-view-mode-label">{t('profile.viewMode')}</span>
             <SelectButton
               aria-labelledby="profile-view-mode-label"
-              value={profile.viewMode}
+              value={viewMode}
               options={DETAIL_VIEW_MODES.map((mode) => ({ value: mode, label: t(`profile.${mode}`) }))}
               onChange={(e) => {
-                if (e.value) dispatch(viewModeChosen(e.value as DetailViewMode));
+                if (e.value) chooseMode(e.value as DetailViewMode);
               }}
               allowEmpty={false}
               data-testid="profile-view-mode"
