@@ -35,14 +35,12 @@ describe('the detail view mode', () => {
 
   it('starts from the local value, and the server value overrides it', async () => {
     window.localStorage.setItem(VIEW_MODE_STORAGE_KEY, 'timeline');
-    jest
-      .spyOn(inboxApi, 'getPreferences')
-      .mockResolvedValue({
-        emailDetailViewMode: 'classic',
-        onVacation: false,
-        language: 'en',
-        listDensity: 'comfortable',
-      });
+    jest.spyOn(inboxApi, 'getPreferences').mockResolvedValue({
+      emailDetailViewMode: 'classic',
+      onVacation: false,
+      language: 'en',
+      listDensity: 'comfortable',
+    });
     const { store, viewMode } = storeWithDetail();
     expect(viewMode()).toBe('timeline');
     store.dispatch(detailOpened('e1'));
@@ -53,14 +51,12 @@ describe('the detail view mode', () => {
   it('keeps a choice locally and on the server; a failed preference load is silent', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     jest.spyOn(inboxApi, 'getPreferences').mockRejectedValue(new Error('offline'));
-    const save = jest
-      .spyOn(inboxApi, 'setPreferences')
-      .mockResolvedValue({
-        emailDetailViewMode: 'timeline',
-        onVacation: false,
-        language: 'en',
-        listDensity: 'comfortable',
-      });
+    const save = jest.spyOn(inboxApi, 'setPreferences').mockResolvedValue({
+      emailDetailViewMode: 'timeline',
+      onVacation: false,
+      language: 'en',
+      listDensity: 'comfortable',
+    });
     const { store, viewMode } = storeWithDetail();
     store.dispatch(detailOpened('e1'));
     await waitFor(() => expect(warn).toHaveBeenCalled());
