@@ -206,6 +206,33 @@ describe('MessageParserPool', () => {
     }
   });
 
+  it('caps a chunk by bytes too: big messages go a few at a time, so another team waits behind a few of them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parser-pool-'));
+    const log = join(dir, 'chunks.log');
+    try {
+      pool = new MessageParserPool({ size: 1, chunkSize: 25, chunkBytes: 64 * 1024, preamble: logChunksTo(log) });
+      const teamA = '0193a0a0-0000-7000-8000-00000000000a';
+      const teamB = '0193a0a0-0000-7000-8000-00000000000b';
+      // Ten messages of ~40 KiB: one per chunk under a 64 KiB cap (25 per chunk by count alone).
+      const big = (uid: number): RawMessage => ({ ...plain(uid, `X-Padding: ${'a'.repeat(40 * 1024)}\r\n`), uid });
+      const a = pool.parse(
+        teamA,
+        'INBOX',
+        7n,
+        Array.from({ length: 10 }, (_, i) => big(i + 1)),
+      );
+      const b = pool.parse(teamB, 'INBOX', 7n, [plain(1000)]);
+      const [outcomesA, outcomesB] = await Promise.all([a, b]);
+      expect(subjects(outcomesA)).toEqual(Array.from({ length: 10 }, (_, i) => `Message ${i + 1}`));
+      expect(subjects(outcomesB)).toEqual(['Message 1000']);
+      const chunks = (await readFile(log, 'utf8')).trim().split('\n');
+      expect(chunks).toHaveLength(11);
+      expect(chunks.slice(0, 3)).toEqual([`${teamA} 1`, `${teamB} 1000`, `${teamA} 2`]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('rejects parses after close', async () => {
     pool = new MessageParserPool({ size: 1 });
     await pool.close();

@@ -18,6 +18,11 @@ export interface MessageParserPoolOptions {
   size?: number;
   /** Messages sent to a worker in one task (default 25). */
   chunkSize?: number;
+  /**
+   * Bytes of raw messages in one task at most (default 1 MiB; a bigger message is a task alone). A worker parses one
+   * task at a time, so this bounds how long another team's new message waits behind a chunk of big ones.
+   */
+  chunkBytes?: number;
   /** A worker that has not finished a chunk this long after it started it is ended, as if crashed (default 120 s). */
   stallTimeoutMs?: number;
   /** A chunk no worker starts this long after it is handed over fails its parse: no worker starts (default 60 s). */
@@ -69,13 +74,14 @@ interface Task {
  * (the sync fails and is retried later) instead of quarantining good mail.
  *
  * Fair between teams: chunks wait in a queue per team and the teams take turns, so one team's first sync of
- * thousands of messages delays another team's new mail by about one chunk. The pool is handed only as many chunks
- * as it has workers: a chunk handed over starts at once, which is what the start limit measures.
+ * thousands of messages delays another team's new mail by about one chunk (at most 25 messages or 1 MiB). The pool is
+ * handed only as many chunks as it has workers: a chunk handed over starts at once, which is what the start limit measures.
  */
 @Injectable()
 export class MessageParserPool implements OnApplicationShutdown {
   private readonly size: number;
   private readonly chunkSize: number;
+  private readonly chunkBytes: number;
   private readonly stallTimeoutMs: number;
   private readonly startTimeoutMs: number;
   private readonly pool: Pool;
@@ -86,6 +92,7 @@ export class MessageParserPool implements OnApplicationShutdown {
   constructor(@Optional() @Inject(MESSAGE_PARSER_POOL_OPTIONS) options: MessageParserPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
     this.chunkSize = Math.max(1, options.chunkSize ?? 25);
+    this.chunkBytes = Math.max(1, options.chunkBytes ?? 1024 * 1024);
     this.stallTimeoutMs = options.stallTimeoutMs ?? 120_000;
     this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
     const bootstrap = [
@@ -118,10 +125,19 @@ export class MessageParserPool implements OnApplicationShutdown {
         reject,
       };
       const tasks: Task[] = [];
-      for (let start = 0; start < messages.length; start += this.chunkSize) {
-        const end = Math.min(messages.length, start + this.chunkSize);
-        tasks.push({ job, indexes: Array.from({ length: end - start }, (_, k) => start + k), alone: false });
-      }
+      let indexes: number[] = [];
+      let bytes = 0;
+      messages.forEach((message, index) => {
+        const size = message.source.byteLength;
+        if (indexes.length > 0 && (indexes.length === this.chunkSize || bytes + size > this.chunkBytes)) {
+          tasks.push({ job, indexes, alone: false });
+          indexes = [];
+          bytes = 0;
+        }
+        indexes.push(index);
+        bytes += size;
+      });
+      tasks.push({ job, indexes, alone: false });
       this.queue.push(teamId, ...tasks);
       this.dispatch();
     });
