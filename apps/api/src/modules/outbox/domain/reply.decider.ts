@@ -2,13 +2,36 @@ import type { EmailReceived, EventMetadata, ReplyFailed, ReplyQueued, ReplySent 
 import type { Decider } from '../../../platform/event-sourcing/decider';
 import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
-import { normalizeMessageId, referencesFor } from './reply-message';
+import { messageIdFor, normalizeMessageId, referencesFor } from './reply-message';
 
 export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
 export const COLLISION_MESSAGE = 'New activity on this email since you started your reply';
 
 /** A reply of the team to an email, as the sender wrote it (the thread headers come from the email). */
 export type OutgoingReply = Omit<ReplyQueued, 'inReplyTo' | 'references'>;
+
+/**
+ * An outgoing message of the team's mailbox (a reply or a forward): its sender and Message-ID come from the
+ * mailbox's settings, its attachments are listed without their contents (the outbox stores those).
+ */
+export function outgoingFrom(
+  settings: { fromName: string; fromEmail: string },
+  message: Omit<OutgoingReply, 'messageId' | 'from' | 'attachments'> & {
+    attachments: readonly { id: string; fileName: string; contentType: string; size: number }[];
+  },
+): OutgoingReply {
+  return {
+    ...message,
+    messageId: messageIdFor(message.replyId, settings.fromEmail),
+    from: { name: settings.fromName, email: settings.fromEmail },
+    attachments: message.attachments.map(({ id, fileName, contentType, size }) => ({
+      id,
+      fileName,
+      contentType,
+      size,
+    })),
+  };
+}
 
 export type QueueReply = {
   type: 'QueueReply';

@@ -6,8 +6,8 @@ import { AttachmentStore, emailStreamId, EMAIL_REPLY_PROJECTION } from '../../..
 import { MailboxSettingsReader, SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail';
 import { replyEventIdOf } from '../../domain/outbox-events';
 import { forwardBodies, forwardSubject } from '../../domain/reply-content';
-import { emailToAnswer, type OutgoingReply, replyDecider } from '../../domain/reply.decider';
-import { messageIdFor, parseRecipient } from '../../domain/reply-message';
+import { emailToAnswer, outgoingFrom, replyDecider } from '../../domain/reply.decider';
+import { parseRecipient } from '../../domain/reply-message';
 import { OutboxStore, type StoredReplyAttachment } from '../../outbox.store';
 import { ForwardEmailCommand } from './forward-email.command';
 
@@ -65,22 +65,20 @@ export class ForwardEmailHandler implements ICommandHandler<ForwardEmailCommand,
     }
 
     const { text, html } = forwardBodies(request.note, email);
-    const forward: OutgoingReply = {
+    const forward = outgoingFrom(settings, {
       replyId,
       emailId: request.emailId,
       teamId,
-      messageId: messageIdFor(replyId, settings.fromEmail),
-      from: { name: settings.fromName, email: settings.fromEmail },
       to,
       cc,
       bcc: [],
       subject: forwardSubject(email.subject),
       text,
       html,
-      attachments: attachments.map(({ id, fileName, contentType, size }) => ({ id, fileName, contentType, size })),
+      attachments,
       queuedBy: userId,
       kind: 'forward',
-    };
+    });
     await this.outbox.saveAttachments(replyId, teamId, attachments);
     await this.repository.decide(
       stream,

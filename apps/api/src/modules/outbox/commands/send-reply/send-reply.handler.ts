@@ -6,8 +6,8 @@ import { emailStreamId, EMAIL_REPLY_PROJECTION } from '../../../conversations';
 import { MailboxSettingsReader, SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail';
 import { replyEventIdOf } from '../../domain/outbox-events';
 import { withQuote } from '../../domain/reply-content';
-import { emailToAnswer, type OutgoingReply, replyDecider } from '../../domain/reply.decider';
-import { assertContentType, assertHeaderValue, messageIdFor, parseRecipient } from '../../domain/reply-message';
+import { emailToAnswer, outgoingFrom, replyDecider } from '../../domain/reply.decider';
+import { assertContentType, assertHeaderValue, parseRecipient } from '../../domain/reply-message';
 import { OutboxStore, type StoredReplyAttachment } from '../../outbox.store';
 import { SendReplyCommand } from './send-reply.command';
 
@@ -77,21 +77,19 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
     const settings = await this.mailboxes.settingsOf(teamId);
     if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
 
-    const reply: OutgoingReply = {
+    const reply = outgoingFrom(settings, {
       replyId,
       emailId: request.emailId,
       teamId,
-      messageId: messageIdFor(replyId, settings.fromEmail),
-      from: { name: settings.fromName, email: settings.fromEmail },
       to,
       cc,
       bcc,
       subject: request.subject,
       text,
       html,
-      attachments: attachments.map(({ id, fileName, contentType, size }) => ({ id, fileName, contentType, size })),
+      attachments,
       queuedBy: userId,
-    };
+    });
     await this.outbox.saveAttachments(replyId, teamId, attachments);
     await this.repository.decide(
       stream,
