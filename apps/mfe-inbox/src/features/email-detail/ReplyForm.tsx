@@ -235,18 +235,13 @@ export function ReplyForm() {
           <div className="flex flex-wrap align-items-center gap-2" data-testid="forward-attachments">
             <span>{t('emailDetail.forwardAttachments')}:</span>
             {forwardFiles.map((file) => (
-              <span key={file.id} className="flex align-items-center gap-1" data-testid="forward-attachment">
-                {file.filename} ({file.size} B)
-                <Button
-                  type="button"
-                  text
-                  rounded
-                  size="small"
-                  icon="pi pi-times"
-                  aria-label={t('emailDetail.removeAttachment', { name: file.filename })}
-                  onClick={() => dispatch(forwardAttachmentRemoved(file.id))}
-                />
-              </span>
+              <AttachmentChip
+                key={file.id}
+                name={file.filename}
+                size={file.size}
+                testId="forward-attachment"
+                onRemove={() => dispatch(forwardAttachmentRemoved(file.id))}
+              />
             ))}
           </div>
         ) : null}
@@ -268,22 +263,13 @@ export function ReplyForm() {
             onClick={() => fileInput.current?.click()}
           />
           {attachments.map((attachment, index) => (
-            <span
+            <AttachmentChip
               key={`${attachment.fileName}-${index}`}
-              className="flex align-items-center gap-1"
-              data-testid="reply-attachment"
-            >
-              {attachment.fileName} ({attachment.size} B)
-              <Button
-                type="button"
-                text
-                rounded
-                size="small"
-                icon="pi pi-times"
-                aria-label={t('emailDetail.removeAttachment', { name: attachment.fileName })}
-                onClick={() => dispatch(attachmentRemoved(index))}
-              />
-            </span>
+              name={attachment.fileName}
+              size={attachment.size}
+              testId="reply-attachment"
+              onRemove={() => dispatch(attachmentRemoved(index))}
+            />
           ))}
         </div>
         <div className="flex gap-2">
@@ -327,5 +313,24 @@ export function ReplyForm() {
         </p>
       </Dialog>
     </Card>
+  );
+}
+
+/** A file going out with the message (attached or forwarded): its name and size, and a button that removes it. */
+function AttachmentChip(props: { name: string; size: number; testId: string; onRemove(): void }) {
+  const { t } = useTranslation('inbox');
+  return (
+    <span className="flex align-items-center gap-1" data-testid={props.testId}>
+      {props.name} ({props.size} B)
+      <Button
+        type="button"
+        text
+        rounded
+        size="small"
+        icon="pi pi-times"
+        aria-label={t('emailDetail.removeAttachment', { name: props.name })}
+        onClick={props.onRemove}
+      />
+    </span>
   );
 }
