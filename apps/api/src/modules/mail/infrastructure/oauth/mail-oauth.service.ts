@@ -17,7 +17,6 @@ import {
   hashState,
   newConsentSecrets,
   OAUTH_CALLBACK_PATH,
-  OAUTH_PROFILES,
   OAUTH_RETURN_PATH,
   OAUTH_STATE_TTL_MS,
   OAuthTokenError,
@@ -154,7 +153,6 @@ export class MailOAuthService {
       accessTokenSealed: this.box.seal(tokens.accessToken),
       accessTokenExpiresAt: new Date(Date.now() + tokens.expiresInSeconds * 1000).toISOString(),
     };
-    const profile = OAUTH_PROFILES[provider];
     const hosts = oauthMailHosts(this.config.oauth, provider);
     const { position } = await this.tokens.updateSettings(row.team_id, row.user_id, (previous) => {
       const base: MailboxSettings = previous ?? {
@@ -177,13 +175,13 @@ export class MailOAuthService {
       return {
         ...base,
         imapHost: hosts.imap,
-        imapPort: profile.imapPort,
-        imapUseSsl: profile.imapUseSsl,
+        imapPort: DEFAULT_MAILBOX_SERVER.imapPort,
+        imapUseSsl: DEFAULT_MAILBOX_SERVER.imapUseSsl,
         imapUsername: email,
         smtpHost: hosts.smtp,
-        smtpPort: profile.smtpPort,
-        smtpUseSsl: profile.smtpUseSsl,
-        smtpUseTls: profile.smtpUseTls,
+        smtpPort: DEFAULT_MAILBOX_SERVER.smtpPort,
+        smtpUseSsl: DEFAULT_MAILBOX_SERVER.smtpUseSsl,
+        smtpUseTls: DEFAULT_MAILBOX_SERVER.smtpUseTls,
         smtpUsername: email,
         authType: 'OAUTH2',
         oauthProvider: provider,

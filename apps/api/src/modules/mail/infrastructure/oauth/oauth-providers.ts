@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { OAuthProvider } from '@teaminbox/contracts';
+import { MAIL_SERVER_PRESETS, type OAuthProvider } from '@teaminbox/contracts';
 import * as oauth from 'oauth4webapi';
 import type { OAuthConfig, OAuthProviderConfig } from '../../../../platform/config/app-config';
 
@@ -11,30 +11,22 @@ export const OAUTH_REFRESH_MARGIN_MS = 60_000;
 export const OAUTH_CALLBACK_PATH = '/api/email-server-config/oauth/callback';
 export const OAUTH_RETURN_PATH = '/admin/email-server-config';
 
-/** Server presets and consent parameters of each provider. */
+/**
+ * Consent parameters of each provider and its mail server preset: the hosts of the settings screen's preset, with the
+ * default ports and TLS modes of a new configuration (`MAIL_SERVER_PRESETS`, `DEFAULT_MAILBOX_SERVER`).
+ */
 export interface OAuthProviderProfile {
   scopes: string[];
   extraParams: Record<string, string>;
   imapHost: string;
-  imapPort: number;
-  imapUseSsl: boolean;
   smtpHost: string;
-  smtpPort: number;
-  smtpUseSsl: boolean;
-  smtpUseTls: boolean;
 }
 
 export const OAUTH_PROFILES: Record<OAuthProvider, OAuthProviderProfile> = {
   GOOGLE: {
     scopes: ['https://mail.google.com/', 'openid', 'email'],
     extraParams: { access_type: 'offline', prompt: 'consent' },
-    imapHost: 'imap.gmail.com',
-    imapPort: 993,
-    imapUseSsl: true,
-    smtpHost: 'smtp.gmail.com',
-    smtpPort: 587,
-    smtpUseSsl: false,
-    smtpUseTls: true,
+    ...MAIL_SERVER_PRESETS.gmail,
   },
   MICROSOFT: {
     scopes: [
@@ -45,13 +37,7 @@ export const OAUTH_PROFILES: Record<OAuthProvider, OAuthProviderProfile> = {
       'email',
     ],
     extraParams: {},
-    imapHost: 'outlook.office365.com',
-    imapPort: 993,
-    imapUseSsl: true,
-    smtpHost: 'smtp.office365.com',
-    smtpPort: 587,
-    smtpUseSsl: false,
-    smtpUseTls: true,
+    ...MAIL_SERVER_PRESETS.outlook,
   },
 };
 
