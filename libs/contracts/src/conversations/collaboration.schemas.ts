@@ -193,6 +193,42 @@ export interface Comment {
   updatedAt: string | null;
 }
 
+/**
+ * Which comments `GET /emails/{id}/comments` lists: `email` (the default, the spec's answer) the email's own, `conversation`
+ * those of every email of the email's conversation (the person's "Share internal comments within a thread").
+ */
+export const COMMENT_SCOPES = ['email', 'conversation'] as const;
+export type CommentScope = (typeof COMMENT_SCOPES)[number];
+export const ZCommentListQuery = z.object({
+  scope: z
+    .enum(COMMENT_SCOPES, { error: (issue) => `Unknown comment scope '${String(issue.input)}'` })
+    .default('email'),
+});
+export type TCommentListQuery = z.infer<typeof ZCommentListQuery>;
+
+/** An email of a conversation as its comments are labelled: subject, sender and date. */
+export interface ConversationEmailRef {
+  id: string;
+  subject: string;
+  fromName: string | null;
+  fromEmail: string;
+  receivedAt: string;
+}
+
+/** A comment of a conversation, with the email it was written on. */
+export interface ConversationComment extends Comment {
+  email: ConversationEmailRef;
+}
+
+/**
+ * `GET /emails/{id}/comments?scope=conversation`: the comments of every email of the conversation, oldest first, and
+ * the ids of the conversation's emails (a comment pushed for any of them changes this list).
+ */
+export interface ConversationComments {
+  emailIds: string[];
+  comments: ConversationComment[];
+}
+
 /* ------------------------------------------------------------------------------------------------
  * Reply drafts
  * ---------------------------------------------------------------------------------------------- */

@@ -26,6 +26,7 @@ import { GetEmailHistoryHandler } from './queries/get-email-history/get-email-hi
 import { GetEmailThreadHandler } from './queries/get-email-thread/get-email-thread.handler';
 import { GetReplyHandler } from './queries/get-reply/get-reply.handler';
 import { ListCommentsHandler } from './queries/list-comments/list-comments.handler';
+import { ListConversationCommentsHandler } from './queries/list-comments/list-conversation-comments.handler';
 import { ListEmailActionsHandler } from './queries/list-email-actions/list-email-actions.handler';
 import { ListEmailsHandler } from './queries/list-emails/list-emails.handler';
 import { ListRepliesHandler } from './queries/list-replies/list-replies.handler';
@@ -90,6 +91,7 @@ export const CONVERSATIONS_MANIFEST = defineModuleManifest({
     GetEmailThreadHandler,
     ListEmailActionsHandler,
     ListCommentsHandler,
+    ListConversationCommentsHandler,
     GetCommentHandler,
     ListRepliesHandler,
     GetReplyHandler,

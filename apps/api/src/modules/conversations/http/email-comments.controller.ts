@@ -1,6 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { type Comment, type SuccessMessageResponse, type TCommentRequest, ZCommentRequest } from '@teaminbox/contracts';
+import {
+  type Comment,
+  type ConversationComments,
+  type SuccessMessageResponse,
+  type TCommentListQuery,
+  type TCommentRequest,
+  ZCommentListQuery,
+  ZCommentRequest,
+} from '@teaminbox/contracts';
 import { TeamCaller } from '../../../platform/auth';
 import { uuidOr404 } from '../../../platform/http/uuid-or-404';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
@@ -8,11 +16,15 @@ import { DeleteCommentCommand } from '../commands/delete-comment/delete-comment.
 import { WriteCommentCommand } from '../commands/write-comment/write-comment.command';
 import { COMMENT_NOT_FOUND_MESSAGE } from '../domain/email.decider';
 import { ListCommentsQuery } from '../queries/list-comments/list-comments.query';
+import { ListConversationCommentsQuery } from '../queries/list-comments/list-conversation-comments.query';
 import { EMAIL_TEAM, emailId } from './email-team';
 
 const commentId = (id: string) => uuidOr404(id, COMMENT_NOT_FOUND_MESSAGE);
 
-/** GET/POST /emails/{id}/comments, PUT/DELETE /emails/{id}/comments/{commentId}. */
+/**
+ * GET/POST /emails/{id}/comments, PUT/DELETE /emails/{id}/comments/{commentId}. GET answers the email's comments (the
+ * spec's list); with `?scope=conversation` the comments of its whole conversation, each with the email it is on.
+ */
 @Controller('emails')
 export class EmailCommentsController {
   constructor(
@@ -21,8 +33,14 @@ export class EmailCommentsController {
   ) {}
 
   @Get(':id/comments')
-  list(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<Comment[]> {
-    return this.queries.execute(new ListCommentsQuery(caller.teamId, emailId(id)));
+  list(
+    @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZCommentListQuery)) { scope }: TCommentListQuery,
+  ): Promise<Comment[] | ConversationComments> {
+    return scope === 'conversation'
+      ? this.queries.execute(new ListConversationCommentsQuery(caller.teamId, emailId(id)))
+      : this.queries.execute(new ListCommentsQuery(caller.teamId, emailId(id)));
   }
 
   @Post(':id/comments')
