@@ -41,6 +41,41 @@ export const ZListEmailsQuery = z
   .refine(withinListDepth, LIST_DEPTH_ISSUE);
 export type TListEmailsQuery = z.infer<typeof ZListEmailsQuery>;
 
+/**
+ * How the inbox, search and My Tasks list: `emails` (default, the spec's one row per email) or `conversations`
+ * (one row per conversation: its latest email matching the list, with `conversation` filled in). The web sends
+ * `conversations` when the person's "Use conversation threads" setting is on.
+ */
+export const LIST_VIEWS = ['emails', 'conversations'] as const;
+export type ListView = (typeof LIST_VIEWS)[number];
+export const ZListViewQuery = z.object({ view: z.enum(LIST_VIEWS).default('emails') });
+export type TListViewQuery = z.infer<typeof ZListViewQuery>;
+
+/**
+ * What a change of an email acts on: the email (default) or every email of its conversation (`scope=conversation`),
+ * each through its own command and event.
+ */
+export const WORK_SCOPES = ['email', 'conversation'] as const;
+export type WorkScope = (typeof WORK_SCOPES)[number];
+export const ZWorkScopeQuery = z.object({ scope: z.enum(WORK_SCOPES).default('email') });
+export type TWorkScopeQuery = z.infer<typeof ZWorkScopeQuery>;
+
+/** A conversation's participant: the sender of one of its emails. */
+export interface ConversationParticipant {
+  name: string | null;
+  email: string;
+}
+
+/** The conversation a row of a conversation list stands for. */
+export interface EmailConversation {
+  /** The thread's id (the id of one of its emails; it changes when two threads merge). */
+  id: string;
+  /** Received emails in the conversation (the team's replies are not counted). */
+  messageCount: number;
+  /** The distinct senders, the latest first. */
+  participants: ConversationParticipant[];
+}
+
 export interface EmailAttachment {
   id: string;
   filename: string;
@@ -74,6 +109,8 @@ export interface Email {
   assignedTo: string | null;
   labels: string[];
   attachments: EmailAttachment[];
+  /** Only in a list with `view=conversations`: the conversation this row (its latest matching email) stands for. */
+  conversation?: EmailConversation;
 }
 
 export interface Page<T> {

@@ -5,8 +5,10 @@ import {
   type Page,
   type TListEmailsQuery,
   type TMyTasksQuery,
+  type TListViewQuery,
   type TSearchEmailsQuery,
   ZListEmailsQuery,
+  ZListViewQuery,
   ZMyTasksQuery,
   ZSearchEmailsQuery,
 } from '@teaminbox/contracts';
@@ -16,7 +18,7 @@ import { CountUnreadEmailsQuery } from '../queries/count-unread-emails/count-unr
 import { ListEmailsQuery } from '../queries/list-emails/list-emails.query';
 
 /**
- * The inbox's read calls. Registered before the controllers with `/emails/:id` routes, so that fixed paths
+ * The inbox's read calls; each list takes `view=conversations` for one row per conversation. Registered before the controllers with `/emails/:id` routes, so that fixed paths
  * (`search`, `my-tasks`, `unread/count`) are matched first.
  */
 @Controller('emails')
@@ -27,8 +29,9 @@ export class EmailQueriesController {
   list(
     @Caller() caller: Caller,
     @Query(new ZodValidationPipe(ZListEmailsQuery)) filters: TListEmailsQuery,
+    @Query(new ZodValidationPipe(ZListViewQuery)) { view }: TListViewQuery,
   ): Promise<Page<Email>> {
-    return this.queries.execute(new ListEmailsQuery(caller, filters));
+    return this.queries.execute(new ListEmailsQuery(caller, filters, false, view));
   }
 
   /** The shell's quick search (page 0, size 5 by default); a blank search finds nothing. */
@@ -36,10 +39,11 @@ export class EmailQueriesController {
   async search(
     @Caller() caller: Caller,
     @Query(new ZodValidationPipe(ZSearchEmailsQuery)) query: TSearchEmailsQuery,
+    @Query(new ZodValidationPipe(ZListViewQuery)) { view }: TListViewQuery,
   ): Promise<Page<Email>> {
     if (!query.search.trim()) return { content: [], totalPages: 0, totalElements: 0 };
     const filters = { ...query, folder: 'inbox' as const, unread: false };
-    return this.queries.execute(new ListEmailsQuery(caller, filters, true));
+    return this.queries.execute(new ListEmailsQuery(caller, filters, true, view));
   }
 
   /** Emails assigned to the caller (not spam), with status, priority and search filters. */
@@ -47,8 +51,10 @@ export class EmailQueriesController {
   myTasks(
     @Caller() caller: Caller,
     @Query(new ZodValidationPipe(ZMyTasksQuery)) query: TMyTasksQuery,
+    @Query(new ZodValidationPipe(ZListViewQuery)) { view }: TListViewQuery,
   ): Promise<Page<Email>> {
-    return this.queries.execute(new ListEmailsQuery(caller, { ...query, folder: 'my-tasks', unread: false }));
+    const filters = { ...query, folder: 'my-tasks' as const, unread: false };
+    return this.queries.execute(new ListEmailsQuery(caller, filters, false, view));
   }
 
   @Get('unread/count')

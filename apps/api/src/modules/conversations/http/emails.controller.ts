@@ -14,12 +14,15 @@ import {
   type TEmailStatusRequest,
   type ThreadMessage,
   type TLogActionRequest,
+  type TWorkScopeQuery,
+  type WorkScope,
   ZAddLabelToEmailRequest,
   ZAsOfQuery,
   ZAssignRequest,
   ZEmailPriorityRequest,
   ZEmailStatusRequest,
   ZLogActionRequest,
+  ZWorkScopeQuery,
 } from '@teaminbox/contracts';
 import { RequireRole, TeamCaller } from '../../../platform/auth';
 import { DomainError } from '../../../platform/event-sourcing';
@@ -31,6 +34,7 @@ import {
 } from '../commands/create-sample-emails/create-sample-emails.command';
 import { LogEmailActionCommand } from '../commands/log-email-action/log-email-action.command';
 import { type EmailWork, WorkOnEmailCommand } from '../commands/work-on-email/work-on-email.command';
+import { ConversationThreads } from '../projections/email-thread/conversation-threads';
 import { GetEmailAsOfQuery } from '../queries/get-email-as-of/get-email-as-of.query';
 import { GetEmailDetailQuery } from '../queries/get-email-detail/get-email-detail.query';
 import { GetEmailHistoryQuery } from '../queries/get-email-history/get-email-history.query';
@@ -38,12 +42,13 @@ import { GetEmailThreadQuery } from '../queries/get-email-thread/get-email-threa
 import { ListEmailActionsQuery } from '../queries/list-email-actions/list-email-actions.query';
 import { EMAIL_TEAM, emailId } from './email-team';
 
-/** Commands on the team's emails and the reads of one email. */
+/** Commands on the team's emails (`scope=conversation`: on each email of its conversation) and the reads of one email. */
 @Controller('emails')
 export class EmailsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly threads: ConversationThreads,
   ) {}
 
   @Post('sample')
@@ -85,67 +90,94 @@ export class EmailsController {
   status(
     @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
     @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
     @Body(new ZodValidationPipe(ZEmailStatusRequest)) body: TEmailStatusRequest,
   ): Promise<Email> {
-    return this.work(caller, id, { type: 'SetStatus', status: body.status });
+    return this.work(caller, id, { type: 'SetStatus', status: body.status }, scope);
   }
 
   @Put(':id/priority')
   priority(
     @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
     @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
     @Body(new ZodValidationPipe(ZEmailPriorityRequest)) body: TEmailPriorityRequest,
   ): Promise<Email> {
-    return this.work(caller, id, { type: 'SetPriority', priority: body.priority });
+    return this.work(caller, id, { type: 'SetPriority', priority: body.priority }, scope);
   }
 
   @Put(':id/read')
-  read(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<Email> {
-    return this.work(caller, id, { type: 'MarkRead' });
+  read(
+    @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
+  ): Promise<Email> {
+    return this.work(caller, id, { type: 'MarkRead' }, scope);
   }
 
   @Put(':id/unread')
-  unread(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<Email> {
-    return this.work(caller, id, { type: 'MarkUnread' });
+  unread(
+    @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
+  ): Promise<Email> {
+    return this.work(caller, id, { type: 'MarkUnread' }, scope);
   }
 
   @Put(':id/archive')
-  archive(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<Email> {
-    return this.work(caller, id, { type: 'Archive' });
+  archive(
+    @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
+  ): Promise<Email> {
+    return this.work(caller, id, { type: 'Archive' }, scope);
   }
 
   @Put(':id/unarchive')
-  unarchive(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<Email> {
-    return this.work(caller, id, { type: 'Unarchive' });
+  unarchive(
+    @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
+  ): Promise<Email> {
+    return this.work(caller, id, { type: 'Unarchive' }, scope);
   }
 
   @Put(':id/spam')
-  spam(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<Email> {
-    return this.work(caller, id, { type: 'MarkSpam' });
+  spam(
+    @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
+  ): Promise<Email> {
+    return this.work(caller, id, { type: 'MarkSpam' }, scope);
   }
 
   @Put(':id/not-spam')
-  notSpam(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<Email> {
-    return this.work(caller, id, { type: 'MarkNotSpam' });
+  notSpam(
+    @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
+  ): Promise<Email> {
+    return this.work(caller, id, { type: 'MarkNotSpam' }, scope);
   }
 
   @Put(':id/notifications/mute')
   mute(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<Email> {
-    return this.work(caller, id, { type: 'Mute' });
+    return this.work(caller, id, { type: 'Mute' }, 'email');
   }
 
   @Put(':id/notifications/unmute')
   unmute(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<Email> {
-    return this.work(caller, id, { type: 'Unmute' });
+    return this.work(caller, id, { type: 'Unmute' }, 'email');
   }
 
   @Put(':id/assign')
   assign(
     @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
     @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
     @Body(new ZodValidationPipe(ZAssignRequest)) body: TAssignRequest,
   ): Promise<Email> {
-    return this.work(caller, id, { type: 'Assign', assignedTo: body.assignedTo || null });
+    return this.work(caller, id, { type: 'Assign', assignedTo: body.assignedTo || null }, scope);
   }
 
   @Post(':id/labels')
@@ -153,18 +185,20 @@ export class EmailsController {
   addLabel(
     @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
     @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
     @Body(new ZodValidationPipe(ZAddLabelToEmailRequest)) body: { id: string },
   ): Promise<Email> {
-    return this.work(caller, id, { type: 'AddLabel', labelId: body.id });
+    return this.work(caller, id, { type: 'AddLabel', labelId: body.id }, scope);
   }
 
   @Delete(':id/labels/:labelId')
   removeLabel(
     @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
     @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
     @Param('labelId') labelId: string,
   ): Promise<Email> {
-    return this.work(caller, id, { type: 'RemoveLabel', labelId: uuidOr404(labelId, 'Label not found') });
+    return this.work(caller, id, { type: 'RemoveLabel', labelId: uuidOr404(labelId, 'Label not found') }, scope);
   }
 
   @Get(':id/actions')
@@ -183,7 +217,18 @@ export class EmailsController {
     return this.commands.execute(new LogEmailActionCommand(caller, emailId(id), body));
   }
 
-  private work(caller: TeamCaller, id: string, work: EmailWork): Promise<Email> {
-    return this.commands.execute(new WorkOnEmailCommand(caller, emailId(id), work));
+  /**
+   * The change on the email, or with `scope=conversation` on every email of its conversation: the email first (another
+   * team's id answers 404 before anything changes), then the others one by one, each its own command and event.
+   * Answers the email named.
+   */
+  private async work(caller: TeamCaller, id: string, work: EmailWork, scope: WorkScope): Promise<Email> {
+    const email = emailId(id);
+    const changed: Email = await this.commands.execute(new WorkOnEmailCommand(caller, email, work));
+    if (scope === 'conversation') {
+      const [, ...others] = await this.threads.threadOf(caller.teamId, email);
+      for (const other of others) await this.commands.execute(new WorkOnEmailCommand(caller, other, work));
+    }
+    return changed;
   }
 }

@@ -1,6 +1,11 @@
 import { EMAIL_STATUSES, PRIORITIES, ZListEmailsQuery, ZMyTasksQuery, ZSearchEmailsQuery } from '@teaminbox/contracts';
 import { DomainError } from '../../../platform/event-sourcing';
-import { normalizeEnum, searchableText } from './inbox-email.queries';
+import {
+  distinctParticipants,
+  MAX_CONVERSATION_PARTICIPANTS,
+  normalizeEnum,
+  searchableText,
+} from './inbox-email.queries';
 
 describe('searchableText', () => {
   it('reads the trimmed text, at most 200 characters, and answers null when it has no letter or digit', () => {
@@ -35,5 +40,16 @@ describe('the paging defaults of the inbox calls', () => {
     expect(ZListEmailsQuery.parse({})).toMatchObject({ page: 0, size: 20, folder: 'inbox' });
     expect(ZMyTasksQuery.parse({})).toMatchObject({ page: 0, size: 20 });
     expect(ZSearchEmailsQuery.parse({})).toMatchObject({ page: 0, size: 5, search: '' });
+  });
+});
+
+describe('distinctParticipants (the senders of a conversation row)', () => {
+  it('keeps each address once (any case), in the given order, with the name it had there, at most ten', () => {
+    const carol = { name: 'Carol', email: 'carol@example.com' };
+    const dan = { name: null, email: 'dan@example.com' };
+    expect(distinctParticipants([carol, dan, { name: 'C.', email: 'CAROL@example.com' }])).toEqual([carol, dan]);
+    const many = Array.from({ length: 12 }, (_, i) => ({ name: null, email: `p${i}@example.com` }));
+    expect(distinctParticipants(many)).toEqual(many.slice(0, MAX_CONVERSATION_PARTICIPANTS));
+    expect(MAX_CONVERSATION_PARTICIPANTS).toBe(10);
   });
 });

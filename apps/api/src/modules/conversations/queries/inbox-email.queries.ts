@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  type ConversationParticipant,
   type Email,
   EMAIL_PREVIEW_LENGTH,
   EMAIL_STATUSES,
+  type ListView,
+  MAX_LIST_DEPTH,
   type Page,
   PRIORITIES,
   type TListEmailsQuery,
@@ -20,7 +23,8 @@ import {
 import { ANY_LABEL, type InboxBox, NOBODY } from '../projections/inbox-email/inbox-email-count';
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
 
-const UNREAD = 'e.readAt IS NULL AND e.readBy IS NULL';
+/** Unread: nobody has read it (over an inbox_email alias). */
+const unread = (a: string) => `${a}.read_at IS NULL AND ${a}.read_by IS NULL`;
 
 /** The columns a list page reads: everything but the bodies (see list). */
 const LIST_COLUMNS: (keyof InboxEmailReadModel)[] = [
@@ -73,7 +77,7 @@ const MAX_SEARCH_CHARS = 200;
  * time, so a hyphenated word never matched). The user's text goes only to websearch_to_tsquery, which accepts any input, so it cannot inject
  * tsquery syntax.
  */
-const SEARCH_MATCHES = `e.search_vector @@ (regexp_replace(
+const searchMatches = (a: string) => `${a}.search_vector @@ (regexp_replace(
   websearch_to_tsquery('simple', :search)::text, '''((?:[^'']|'''')+)''', '''\\1'':*', 'g'))::tsquery`;
 
 /** The search text, or null when it has nothing to look for (words are made of letters and digits). */
@@ -89,6 +93,30 @@ export function searchableText(search: string): string | null {
  * the page: an exact count of a common word would read the posting lists and a large part of the table.
  */
 export const SEARCH_COUNT_LIMIT = 1000;
+
+/**
+ * A conversation list counts its rows in list order up to this many beyond the end of the page asked for (and never
+ * past MAX_LIST_DEPTH, the deepest a page may go): counting every conversation of a large folder would read all of
+ * it. Below the limit the count is exact; at it, there are more, and the count grows as the pages go deeper.
+ */
+export const CONVERSATION_COUNT_AHEAD = 1000;
+
+/** The participants a conversation row carries at most (the latest senders). */
+export const MAX_CONVERSATION_PARTICIPANTS = 10;
+
+/**
+ * A conversation row is the conversation's latest email matching the list: no later email of its thread (email_thread,
+ * written by the email-thread projection) matches the same conditions. An email the thread projection does not know
+ * yet is a conversation of its own. Each candidate row of the folder's index costs one probe of its thread's few
+ * emails (index email_thread_thread_idx), so a page reads about as many rows as in the email view.
+ */
+const latestOfConversation = (conditions: (alias: string) => string[]) => `NOT EXISTS (
+  SELECT 1 FROM email_thread self
+    JOIN email_thread later_t ON later_t.team_id = self.team_id AND later_t.thread_id = self.thread_id
+    JOIN inbox_email later ON later.id = later_t.email_id AND later.team_id = later_t.team_id
+   WHERE self.email_id = e.id AND self.team_id = e.team_id AND later_t.email_id <> e.id
+     AND (later.received_at, later.id) > (e.received_at, e.id)
+     AND ${conditions('later').join(' AND ')})`;
 
 /** Which counter rows of `inbox_email_count` make up a folder (see the migration 1768100000000). */
 const BOXES: Record<TListEmailsQuery['folder'] | 'everywhere', InboxBox[]> = {
@@ -109,31 +137,50 @@ const BOXES: Record<TListEmailsQuery['folder'] | 'everywhere', InboxBox[]> = {
 export class InboxEmailQueries {
   constructor(@InjectRepository(InboxEmailReadModel) private readonly emails: Repository<InboxEmailReadModel>) {}
 
-  /** `everywhere`: every folder but spam (the shell's quick search). */
-  async list(teamId: string, userId: string, query: TListEmailsQuery, everywhere = false): Promise<Page<Email>> {
-    const builder = this.emails.createQueryBuilder('e').where('e.teamId = :teamId', { teamId });
-    if (everywhere) builder.andWhere('e.isSpam = false');
-    else this.applyFolder(builder, query.folder, userId);
+  /**
+   * `everywhere`: every folder but spam (the shell's quick search). `view` 'conversations': one row per conversation,
+   * its latest email matching the list with the conversation's message count and participants.
+   */
+  async list(
+    teamId: string,
+    userId: string,
+    query: TListEmailsQuery,
+    everywhere = false,
+    view: ListView = 'emails',
+  ): Promise<Page<Email>> {
     const assignee = this.assigneeOf(query, userId);
-    if (assignee === null) builder.andWhere('e.assignedTo IS NULL');
-    else if (assignee) builder.andWhere('e.assignedTo = :assignee', { assignee });
-    if (query.label) builder.andWhere('e.labels @> ARRAY[:label]::uuid[]', { label: query.label });
-    if (query.unread) builder.andWhere(UNREAD);
     const status = normalizeEnum(query.status, EMAIL_STATUSES, 'status');
-    if (status) builder.andWhere('e.status = :status', { status });
     const priority = normalizeEnum(query.priority, PRIORITIES, 'priority');
-    if (priority) builder.andWhere('e.priority = :priority', { priority });
     const search = query.search?.trim();
-    if (search) {
-      const text = searchableText(search);
-      // Nothing searchable (only punctuation): nothing matches.
-      if (!text) return { content: [], totalElements: 0, totalPages: 0 };
-      builder.andWhere(SEARCH_MATCHES, { search: text });
-    }
+    const text = search ? searchableText(search) : null;
+    // Nothing searchable (only punctuation): nothing matches.
+    if (search && !text) return { content: [], totalElements: 0, totalPages: 0 };
+    const params = { teamId, userId, assignee, label: query.label, status, priority, search: text };
+    /** The list's conditions over one inbox_email alias (the page's rows, or a later email of the same thread). */
+    const conditions = (a: string): string[] => {
+      const where = [`${a}.team_id = :teamId`, everywhere ? `${a}.is_spam = false` : this.folderSql(query.folder, a)];
+      if (assignee === null) where.push(`${a}.assigned_to IS NULL`);
+      else if (assignee) where.push(`${a}.assigned_to = :assignee`);
+      if (query.label) where.push(`${a}.labels @> ARRAY[:label]::uuid[]`);
+      if (query.unread) where.push(unread(a));
+      if (status) where.push(`${a}.status = :status`);
+      if (priority) where.push(`${a}.priority = :priority`);
+      if (text) where.push(searchMatches(a));
+      return where;
+    };
+    const builder = this.emails.createQueryBuilder('e');
+    for (const condition of conditions('e')) builder.andWhere(condition);
+    if (view === 'conversations') builder.andWhere(latestOfConversation(conditions));
+    builder.setParameters(params);
     const counted =
-      search || status || priority
-        ? this.countRows(builder.clone(), search ? SEARCH_COUNT_LIMIT : undefined)
-        : this.countFromCounters(teamId, everywhere ? 'everywhere' : query.folder, userId, assignee, query);
+      view === 'conversations'
+        ? this.countRows(
+            builder.clone(),
+            Math.min(MAX_LIST_DEPTH, (query.page + 1) * query.size + CONVERSATION_COUNT_AHEAD),
+          )
+        : search || status || priority
+          ? this.countRows(builder.clone(), search ? SEARCH_COUNT_LIMIT : undefined)
+          : this.countFromCounters(teamId, everywhere ? 'everywhere' : query.folder, userId, assignee, query);
     const [rows, total] = await Promise.all([
       builder
         .select(LIST_COLUMNS.map((column) => `e.${column}`))
@@ -147,7 +194,38 @@ export class InboxEmailQueries {
     ]);
     // A page reads the start of each body only: lists carry a preview, never the text or the HTML.
     const content = rows.entities.map((row, index) => toEmailDto({ ...row, bodyText: rows.raw[index]?.preview ?? '' }));
+    if (view === 'conversations') await this.addConversations(teamId, content);
     return { content, totalElements: total, totalPages: Math.ceil(total / query.size) };
+  }
+
+  /**
+   * Fills in each row's conversation (its thread's id, received emails and distinct senders, the latest first) with
+   * one query for the page; an email the thread projection does not know yet is a conversation of one.
+   */
+  private async addConversations(teamId: string, emails: Email[]): Promise<void> {
+    if (emails.length === 0) return;
+    const rows: { email_id: string; thread_id: string; n: number; senders: ConversationParticipant[] }[] =
+      await this.emails.manager.query(
+        `SELECT self.email_id, self.thread_id, count(*)::int AS n,
+                json_agg(json_build_object('name', m.from_name, 'email', m.from_email)
+                         ORDER BY m.received_at DESC, m.id DESC) AS senders
+           FROM email_thread self
+           JOIN email_thread mt ON mt.team_id = self.team_id AND mt.thread_id = self.thread_id
+           JOIN inbox_email m ON m.id = mt.email_id AND m.team_id = mt.team_id
+          WHERE self.team_id = $1 AND self.email_id = ANY($2::uuid[])
+          GROUP BY self.email_id, self.thread_id`,
+        [teamId, emails.map((email) => email.id)],
+      );
+    const byEmail = new Map(rows.map((row) => [row.email_id, row]));
+    for (const email of emails) {
+      const row = byEmail.get(email.id);
+      const senders = row?.senders ?? [{ name: email.fromName, email: email.fromEmail }];
+      email.conversation = {
+        id: row?.thread_id ?? email.id,
+        messageCount: row?.n ?? 1,
+        participants: distinctParticipants(senders),
+      };
+    }
   }
 
   /** One email of the team, or null (another team's id included). */
@@ -225,31 +303,37 @@ export class InboxEmailQueries {
     return Number(row.n);
   }
 
-  private applyFolder(
-    builder: SelectQueryBuilder<InboxEmailReadModel>,
-    folder: TListEmailsQuery['folder'],
-    userId: string,
-  ) {
+  /** The folder's condition over an inbox_email alias (the partial indexes of the folders have the same). */
+  private folderSql(folder: TListEmailsQuery['folder'], a: string): string {
     switch (folder) {
       case 'inbox':
-        builder.andWhere('e.isArchived = false AND e.isSpam = false');
-        return;
+        return `${a}.is_archived = false AND ${a}.is_spam = false`;
       case 'unread':
-        builder.andWhere('e.isArchived = false AND e.isSpam = false').andWhere(UNREAD);
-        return;
+        return `${a}.is_archived = false AND ${a}.is_spam = false AND ${unread(a)}`;
       case 'archived':
-        builder.andWhere('e.isArchived = true AND e.isSpam = false');
-        return;
+        return `${a}.is_archived = true AND ${a}.is_spam = false`;
       case 'spam':
-        builder.andWhere('e.isSpam = true');
-        return;
+        return `${a}.is_spam = true`;
       case 'my-tasks':
-        builder.andWhere('e.assignedTo = :userId AND e.isSpam = false', { userId });
-        return;
+        return `${a}.assigned_to = :userId AND ${a}.is_spam = false`;
       default: {
         const unknown: never = folder;
         throw new Error(`Unknown folder ${String(unknown)}`);
       }
     }
   }
+}
+
+/** The distinct senders (by address, case-insensitive), in the given order (the latest first), at most a few. */
+export function distinctParticipants(senders: readonly ConversationParticipant[]): ConversationParticipant[] {
+  const seen = new Set<string>();
+  const participants: ConversationParticipant[] = [];
+  for (const sender of senders) {
+    const key = sender.email.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    participants.push({ name: sender.name, email: sender.email });
+    if (participants.length === MAX_CONVERSATION_PARTICIPANTS) break;
+  }
+  return participants;
 }

@@ -7,8 +7,8 @@ import { ListEmailsQuery } from './list-emails.query';
 export class ListEmailsHandler implements IQueryHandler<ListEmailsQuery, Page<Email>> {
   constructor(private readonly emails: InboxEmailQueries) {}
 
-  async execute({ caller, filters, everywhere }: ListEmailsQuery): Promise<Page<Email>> {
+  async execute({ caller, filters, everywhere, view }: ListEmailsQuery): Promise<Page<Email>> {
     if (!caller.teamId) return { content: [], totalPages: 0, totalElements: 0 };
-    return this.emails.list(caller.teamId, caller.userId, filters, everywhere);
+    return this.emails.list(caller.teamId, caller.userId, filters, everywhere, view);
   }
 }
