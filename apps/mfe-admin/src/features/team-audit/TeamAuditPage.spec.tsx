@@ -1,6 +1,7 @@
 import { ReadableStream } from 'node:stream/web';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Page, TeamAuditEntry, TeamMember } from '@teaminbox/contracts';
+import { auditApi } from '@teaminbox/web-store';
 import { me, renderPage } from '../../testing/admin-harness';
 import TeamAuditPage from './TeamAuditPage';
 import { selectTeamAudit } from './teamAuditSlice';
@@ -84,6 +85,32 @@ describe('the Audit trail screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByTestId('audit-error')).toHaveTextContent('emailId must be a UUID');
     expect(shown()).toEqual([]);
+  });
+
+  it('reads the trail from the api cache, the filters applied and the page as its arguments', async () => {
+    const twoPages = (content: TeamAuditEntry[]) => ({ content, totalElements: 51, totalPages: 2 });
+    const { store, calls } = renderPage(TeamAuditPage, {
+      'GET /api/team/members': [200, members],
+      'GET /api/team/audit?page=0&size=50': [200, twoPages([entry({ eventId: 'a1' })])],
+      'GET /api/team/audit?page=1&size=50': [200, twoPages([entry({ eventId: 'a51', type: 'EmailAssigned' })])],
+    });
+    const trailCalls = (page: number) =>
+      calls.filter((call) => call.path === `/api/team/audit?page=${page}&size=50`).length;
+    await waitFor(() => expect(shown()).toEqual([expect.objectContaining({ type: 'EmailArchived' })]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next Page' }));
+    await waitFor(() => expect(shown()).toEqual([expect.objectContaining({ type: 'EmailAssigned' })]));
+    expect(auditApi.endpoints.teamAudit.select({ page: 1, size: 50 })(store.getState()).data).toEqual(
+      twoPages([entry({ eventId: 'a51', type: 'EmailAssigned' })]),
+    );
+
+    // Apply goes back to the first page, and loads it afresh each time (no push tells of new events).
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(shown()).toEqual([expect.objectContaining({ type: 'EmailArchived' })]));
+    expect(trailCalls(0)).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(trailCalls(0)).toBe(3));
+    expect(trailCalls(1)).toBe(1);
   });
 
   it('downloads an export through the saga, counting the entries received against the total', async () => {

@@ -1,5 +1,5 @@
 import '../../i18n/texts';
-import { useEffect, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
@@ -14,24 +14,21 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import {
   AUDIT_EVENT_TYPES,
   ERASURE_ROLES,
+  TEAM_AUDIT_PAGE_SIZE,
   type TeamAuditEntry,
   type TeamAuditExportFormat,
+  type TeamAuditFilters,
 } from '@teaminbox/contracts';
 import { Link, PageHeading } from '@teaminbox/ui';
-import { selectCurrentRole, useAppDispatch, useAppSelector, useTeamMembers } from '@teaminbox/web-store';
 import {
-  auditExportRequested,
-  auditFilterChanged,
-  auditFiltersCleared,
-  auditPageRequested,
-  auditRequested,
-  downloadPercent,
-  erasureConfirmed,
-  erasureDismissed,
-  erasureEmailChanged,
-  erasureRequested,
-  selectTeamAudit,
-} from './teamAuditSlice';
+  selectCurrentRole,
+  useAppDispatch,
+  useAppSelector,
+  useErasePersonalDataMutation,
+  useTeamAuditQuery,
+  useTeamMembers,
+} from '@teaminbox/web-store';
+import { auditExportRequested, downloadPercent, selectTeamAudit } from './teamAuditSlice';
 
 const TYPE_OPTIONS = AUDIT_EVENT_TYPES.map((type) => ({ label: type, value: type }));
 
@@ -73,15 +70,42 @@ function InstantField({
 
 /**
  * An admin's "Erase personal data": an address, then a confirmation naming what the erasure does (and that the history
- * of who did what stays), then the outcome.
+ * of who did what stays), then the outcome; the trail is then loaded again (the erasure is its newest entry).
  */
-function ErasurePanel() {
+function ErasurePanel({ onErased }: { onErased: () => void }) {
   const { t } = useTranslation('admin');
-  const dispatch = useAppDispatch();
-  const { erasure } = useAppSelector(selectTeamAudit);
+  const [email, setEmail] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  // The address the last erasure was asked for: the outcome names it.
+  const [erasedEmail, setErasedEmail] = useState('');
+  const [erase, outcome] = useErasePersonalDataMutation();
+  const running = outcome.isLoading;
+  const answer = outcome.isSuccess ? outcome.data : null;
+  const erasure = {
+    status: running ? 'running' : answer ? 'done' : outcome.isError ? 'failed' : 'idle',
+    message: outcome.isError ? (outcome.error as { message?: string }).message : erasedEmail,
+    erased: answer ? answer.eventId !== null : false,
+    remains: answer?.remains ?? [],
+    finished: answer ? answer.finished !== false : true,
+  };
+  const typed = (value: string) => {
+    setEmail(value);
+    setConfirming(false);
+    outcome.reset();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    dispatch(erasureRequested());
+    if (email.trim()) setConfirming(true);
+  };
+  const confirmed = () => {
+    const address = email.trim();
+    setConfirming(false);
+    setErasedEmail(address);
+    void erase(address).then((result) => {
+      if (result.error) return;
+      setEmail('');
+      onErased();
+    });
   };
   return (
     <form onSubmit={submit} className="flex flex-column gap-2 mb-4" data-testid="audit-erasure">
@@ -93,8 +117,8 @@ function ErasurePanel() {
           <InputText
             id="audit-erasure-email"
             type="email"
-            value={erasure.email}
-            onChange={(e) => dispatch(erasureEmailChanged(e.target.value))}
+            value={email}
+            onChange={(e) => typed(e.target.value)}
             style={{ minWidth: '22rem' }}
             data-testid="audit-erasure-email"
           />
@@ -104,8 +128,8 @@ function ErasurePanel() {
           label={t('teamAudit.erase')}
           icon="pi pi-eraser"
           severity="danger"
-          disabled={!erasure.email.trim() || erasure.status === 'running'}
-          loading={erasure.status === 'running'}
+          disabled={!email.trim() || running}
+          loading={running}
           data-testid="audit-erase"
         />
       </span>
@@ -152,46 +176,67 @@ function ErasurePanel() {
         />
       )}
       <ConfirmDialog
-        visible={erasure.confirming}
+        visible={confirming}
         header={t('teamAudit.erasureConfirmHeader')}
-        message={t('teamAudit.erasureConfirm', { email: erasure.email.trim() })}
+        message={t('teamAudit.erasureConfirm', { email: email.trim() })}
         icon="pi pi-exclamation-triangle"
         acceptLabel={t('teamAudit.erasureAccept')}
         rejectLabel={t('teamAudit.erasureReject')}
         acceptClassName="p-button-danger"
-        accept={() => dispatch(erasureConfirmed())}
-        reject={() => dispatch(erasureDismissed())}
-        onHide={() => dispatch(erasureDismissed())}
+        accept={confirmed}
+        reject={() => setConfirming(false)}
+        onHide={() => setConfirming(false)}
         data-testid="audit-erasure-confirm"
       />
     </form>
   );
 }
 
+const NO_ENTRIES: TeamAuditEntry[] = [];
+
+/** What the trail shows: the filters applied and the page. */
+interface AuditScope {
+  filters: TeamAuditFilters;
+  page: number;
+  size: number;
+}
+
 /**
  * /admin/audit 'Audit trail': every event of the team, newest first, filtered by time range, actor, type and email,
- * page by page; the entries of the filters applied export as CSV or JSON Lines with a progress bar.
+ * page by page; the entries of the filters applied export as CSV or JSON Lines with a progress bar. The trail is
+ * loaded afresh on each opening, 'Apply' and page; a failed load shows the server's message and no entries.
  */
 export default function TeamAuditPage() {
   const { t, i18n } = useTranslation('admin');
   const dispatch = useAppDispatch();
-  const { filters, entries, loading, error, page, size, totalElements, download } = useAppSelector(selectTeamAudit);
+  // The filters as edited, and what the list shows.
+  const [filters, setFilters] = useState<TeamAuditFilters>({});
+  const [scope, setScope] = useState<AuditScope>({ filters: {}, page: 0, size: TEAM_AUDIT_PAGE_SIZE });
+  const { page, size } = scope;
+  const trail = useTeamAuditQuery({ ...scope.filters, page, size }, { refetchOnMountOrArgChange: true });
+  const entries = trail.isError ? NO_ENTRIES : (trail.data?.content ?? NO_ENTRIES);
+  const totalElements = trail.isError ? 0 : (trail.data?.totalElements ?? 0);
+  const error = trail.isError ? ((trail.error as { message?: string }).message ?? null) : null;
+  const { download } = useAppSelector(selectTeamAudit);
   const members = useTeamMembers();
   const role = useAppSelector(selectCurrentRole);
 
-  useEffect(() => {
-    dispatch(auditRequested());
-  }, [dispatch]);
-
+  const filterChanged = (change: Partial<TeamAuditFilters>) => setFilters((current) => ({ ...current, ...change }));
+  /** The first page with these filters; the same ones again are loaded afresh. */
+  const applyFilters = (applied: TeamAuditFilters) => {
+    if (page === 0 && JSON.stringify(applied) === JSON.stringify(scope.filters)) void trail.refetch();
+    else setScope({ filters: { ...applied }, page: 0, size });
+  };
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    dispatch(auditRequested());
+    applyFilters(filters);
   };
   const reset = () => {
-    dispatch(auditFiltersCleared());
-    dispatch(auditRequested());
+    setFilters({});
+    applyFilters({});
   };
-  const exportAs = (format: TeamAuditExportFormat) => dispatch(auditExportRequested(format));
+  const exportAs = (format: TeamAuditExportFormat) =>
+    dispatch(auditExportRequested({ format, filters: scope.filters }));
   const running = download?.status === 'running';
   const percent = download ? downloadPercent(download) : null;
   const actorOptions = members.map((member) => ({ label: member.name || member.email, value: member.id }));
@@ -199,19 +244,19 @@ export default function TeamAuditPage() {
   return (
     <section>
       <PageHeading title={t('teamAudit.heading')} />
-      {role && ERASURE_ROLES.includes(role) && <ErasurePanel />}
+      {role && ERASURE_ROLES.includes(role) && <ErasurePanel onErased={() => void trail.refetch()} />}
       <form onSubmit={apply} className="flex flex-wrap align-items-end gap-3 mb-3" data-testid="audit-filters">
         <InstantField
           id="audit-from"
           label={t('teamAudit.from')}
           value={filters.from}
-          onChange={(from) => dispatch(auditFilterChanged({ from }))}
+          onChange={(from) => filterChanged({ from })}
         />
         <InstantField
           id="audit-to"
           label={t('teamAudit.to')}
           value={filters.to}
-          onChange={(to) => dispatch(auditFilterChanged({ to }))}
+          onChange={(to) => filterChanged({ to })}
         />
         <span className="flex flex-column gap-1">
           <label htmlFor="audit-actor">{t('teamAudit.actor')}</label>
@@ -219,7 +264,7 @@ export default function TeamAuditPage() {
             inputId="audit-actor"
             value={filters.actorId ?? null}
             options={actorOptions}
-            onChange={(e) => dispatch(auditFilterChanged({ actorId: (e.value as string | null) ?? undefined }))}
+            onChange={(e) => filterChanged({ actorId: (e.value as string | null) ?? undefined })}
             placeholder={t('teamAudit.anyActor')}
             showClear
             filter
@@ -234,9 +279,7 @@ export default function TeamAuditPage() {
             inputId="audit-type"
             value={filters.type ?? null}
             options={TYPE_OPTIONS}
-            onChange={(e) =>
-              dispatch(auditFilterChanged({ type: (e.value as typeof filters.type | null) ?? undefined }))
-            }
+            onChange={(e) => filterChanged({ type: (e.value as typeof filters.type | null) ?? undefined })}
             placeholder={t('teamAudit.anyType')}
             showClear
             filter
@@ -250,7 +293,7 @@ export default function TeamAuditPage() {
           <InputText
             id="audit-email-id"
             value={filters.emailId ?? ''}
-            onChange={(e) => dispatch(auditFilterChanged({ emailId: e.target.value.trim() || undefined }))}
+            onChange={(e) => filterChanged({ emailId: e.target.value.trim() || undefined })}
             style={{ minWidth: '22rem' }}
             data-testid="audit-email-id"
           />
@@ -309,7 +352,7 @@ export default function TeamAuditPage() {
       <DataTable
         value={entries}
         dataKey="eventId"
-        loading={loading}
+        loading={trail.isFetching}
         emptyMessage={t('teamAudit.empty')}
         lazy
         paginator
@@ -317,7 +360,11 @@ export default function TeamAuditPage() {
         rows={size}
         totalRecords={totalElements}
         onPage={(event) =>
-          dispatch(auditPageRequested({ page: event.page ?? Math.floor(event.first / event.rows), size: event.rows }))
+          setScope((current) => ({
+            ...current,
+            page: event.page ?? Math.floor(event.first / event.rows),
+            size: event.rows || current.size,
+          }))
         }
         pt={{ bodyRow: { 'data-testid': 'audit-entry' } as object }}
         data-testid="audit-table"

@@ -1,6 +1,5 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { DataSubjectErasure, Page, TeamAuditEntry } from '@teaminbox/contracts';
+import { call, put, takeLeading } from 'redux-saga/effects';
 import { saveBlob, teamAuditApi, type TeamAuditDownload } from '@teaminbox/api-client';
 import {
   auditExportFailed,
@@ -8,28 +7,9 @@ import {
   auditExportProgressed,
   auditExportRequested,
   auditExportStarted,
-  auditLoaded,
-  auditLoadFailed,
-  auditPageRequested,
-  auditRequested,
-  erasureConfirmed,
-  erasureFailed,
-  erasureSucceeded,
-  selectTeamAudit,
-  type TeamAuditState,
 } from './teamAuditSlice';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-function* loadAudit(): SagaIterator {
-  const { applied, page, size } = (yield select(selectTeamAudit)) as TeamAuditState;
-  try {
-    const result = (yield call(teamAuditApi.list, { ...applied, page, size })) as Page<TeamAuditEntry>;
-    yield put(auditLoaded({ entries: result.content, totalElements: result.totalElements }));
-  } catch (error) {
-    yield put(auditLoadFailed(messageOf(error)));
-  }
-}
 
 const NEWLINE = 10;
 const CONTENT_TYPES = { csv: 'text/csv;charset=utf-8', jsonl: 'application/x-ndjson;charset=utf-8' } as const;
@@ -45,10 +25,9 @@ function lineEnds(chunk: Uint8Array): number {
  * Downloads an export of the entries shown: reads the streamed body chunk by chunk, reporting bytes and entries
  * received against the announced total, then saves it as a file.
  */
-function* exportAudit({ payload: format }: ReturnType<typeof auditExportRequested>): SagaIterator {
-  const { applied } = (yield select(selectTeamAudit)) as TeamAuditState;
+function* exportAudit({ payload: { format, filters } }: ReturnType<typeof auditExportRequested>): SagaIterator {
   try {
-    const download = (yield call(teamAuditApi.openExport, format, applied)) as TeamAuditDownload;
+    const download = (yield call(teamAuditApi.openExport, format, filters)) as TeamAuditDownload;
     yield put(auditExportStarted({ total: download.total }));
     const reader = download.body.getReader();
     const chunks: Uint8Array[] = [];
@@ -69,21 +48,6 @@ function* exportAudit({ payload: format }: ReturnType<typeof auditExportRequeste
   }
 }
 
-/** Erases the person confirmed, then reloads the trail (the erasure is its newest entry). */
-function* erase(): SagaIterator {
-  const { erasure } = (yield select(selectTeamAudit)) as TeamAuditState;
-  const email = erasure.email.trim();
-  try {
-    const erasure = (yield call(teamAuditApi.erase, email)) as DataSubjectErasure;
-    yield put(erasureSucceeded({ email, erasure }));
-    yield put(auditRequested());
-  } catch (error) {
-    yield put(erasureFailed(messageOf(error)));
-  }
-}
-
 export function* teamAuditSaga(): SagaIterator {
-  yield takeLeading(erasureConfirmed.type, erase);
-  yield takeLatest([auditRequested.type, auditPageRequested.type], loadAudit);
   yield takeLeading(auditExportRequested.type, exportAudit);
 }
