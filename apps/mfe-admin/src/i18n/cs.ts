@@ -216,6 +216,7 @@ export const adminCs: AdminTexts = {
       RULE_DISABLED: 'Vypnuté pravidlo',
       RULE_DELETED: 'Smazané pravidlo',
       REPLY_SENT: 'Odeslaná odpověď',
+      EMAIL_FORWARDED: 'Přeposlaný e-mail',
     },
     entry: {
       ASSIGN: 'Přiřazeno uživateli {{name}}',
@@ -248,6 +249,7 @@ export const adminCs: AdminTexts = {
       RULE_DISABLED: 'Vypnuto pravidlo „{{rule}}“',
       RULE_DELETED: 'Smazáno pravidlo „{{rule}}“',
       REPLY_SENT: 'Odpověď „{{subject}}“ pro {{to}}: {{status}}',
+      EMAIL_FORWARDED: 'Přeposlání „{{subject}}“ pro {{to}}: {{status}}',
     },
     replyStatus: {
       QUEUED: 'odesílá se',

@@ -219,6 +219,7 @@ export const adminEn = {
       RULE_DISABLED: 'Rule disabled',
       RULE_DELETED: 'Rule deleted',
       REPLY_SENT: 'Reply sent',
+      EMAIL_FORWARDED: 'Email forwarded',
     },
     entry: {
       ASSIGN: 'Assigned to {{name}}',
@@ -251,6 +252,7 @@ export const adminEn = {
       RULE_DISABLED: 'Rule "{{rule}}" disabled',
       RULE_DELETED: 'Rule "{{rule}}" deleted',
       REPLY_SENT: 'Reply "{{subject}}" to {{to}}: {{status}}',
+      EMAIL_FORWARDED: 'Forward "{{subject}}" to {{to}}: {{status}}',
     },
     replyStatus: {
       QUEUED: 'being sent',

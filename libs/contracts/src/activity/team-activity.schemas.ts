@@ -33,10 +33,11 @@ export const TEAM_ACTIVITY_TYPES = [
   'RULE_DISABLED',
   'RULE_DELETED',
   'REPLY_SENT',
+  'EMAIL_FORWARDED',
 ] as const;
 export type TeamActivityType = (typeof TEAM_ACTIVITY_TYPES)[number];
 
-/** The delivery of a reply an entry REPLY_SENT records, as it is now. */
+/** The delivery of a reply or forward an entry REPLY_SENT or EMAIL_FORWARDED records, as it is now. */
 export type ReplyDeliveryStatus = 'QUEUED' | 'SENT' | 'FAILED';
 
 /**
@@ -68,11 +69,11 @@ export interface TeamActivityDetails extends EmailActionDetails {
   rulePriority?: number;
   matchMode?: string;
   suppressNotifications?: boolean;
-  /** REPLY_SENT */
+  /** REPLY_SENT, EMAIL_FORWARDED */
   replyId?: string;
   subject?: string;
   to?: string[];
-  /** REPLY_SENT: the delivery (a ReplyDeliveryStatus); STATUS_CHANGED: the email's new status. */
+  /** REPLY_SENT, EMAIL_FORWARDED: the delivery (a ReplyDeliveryStatus); STATUS_CHANGED: the email's new status. */
   status?: string;
   error?: string;
   /** MAILBOX_*: the settings a person may see. */

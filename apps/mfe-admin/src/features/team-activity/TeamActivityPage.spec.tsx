@@ -78,6 +78,12 @@ describe('the Team Activity screen', () => {
             details: { subject: 'Re: Invoice', to: ['a@example.com'], status: 'FAILED', error: 'Refused' },
           }),
           entry({
+            id: 'a10',
+            type: 'EMAIL_FORWARDED',
+            emailId: EMAIL,
+            details: { subject: 'Fwd: Invoice', to: ['b@example.com'], status: 'SENT' },
+          }),
+          entry({
             id: 'a6',
             type: 'STATUS_CHANGED',
             emailId: EMAIL,
@@ -103,7 +109,7 @@ describe('the Team Activity screen', () => {
       ],
     });
     expect(screen.getByRole('heading', { name: 'Team Activity' })).toBeInTheDocument();
-    await waitFor(() => expect(shown()).toHaveLength(9));
+    await waitFor(() => expect(shown()).toHaveLength(10));
     expect(shown()).toEqual([
       { actor: 'PSPetr Svoboda', type: 'Assigned', email: EMAIL, details: 'Assigned to Jana Nováková' },
       {
@@ -124,6 +130,12 @@ describe('the Team Activity screen', () => {
         type: 'Reply sent',
         email: EMAIL,
         details: 'Reply "Re: Invoice" to a@example.com: not sent (Refused)',
+      },
+      {
+        actor: 'PSPetr Svoboda',
+        type: 'Email forwarded',
+        email: EMAIL,
+        details: 'Forward "Fwd: Invoice" to b@example.com: sent',
       },
       {
         actor: 'PSPetr Svoboda',

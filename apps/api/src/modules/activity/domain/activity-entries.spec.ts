@@ -217,6 +217,14 @@ describe('the activity entry of each event', () => {
     expect(
       activityOf('ReplyFailed', { ...EMAIL, replyId: 'r-1', messageId: '<m@x>', error: 'Refused', failedAt: 'now' }),
     ).toEqual({ kind: 'amend', key: 'reply:r-1', details: { status: 'FAILED', error: 'Refused' } });
+    expect(
+      activityOf('ReplyQueued', { ...queued, replyId: 'r-2', subject: 'Fwd: Hello', kind: 'forward' }),
+    ).toMatchObject({
+      type: 'EMAIL_FORWARDED',
+      emailId: 'email-1',
+      details: { replyId: 'r-2', subject: 'Fwd: Hello', status: 'QUEUED' },
+      remember: 'reply:r-2',
+    });
   });
 
   it('shows nothing for personal or internal events', () => {
