@@ -89,6 +89,7 @@ const AUDITED: { readonly [K in AnyEventType]: boolean } = {
   CommentDeleted: true,
   ReplyDraftSaved: true,
   ReplyDraftDeleted: true,
+  EmailComposed: true,
   ReplyQueued: true,
   ReplySent: true,
   ReplyFailed: true,

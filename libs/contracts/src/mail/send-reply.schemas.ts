@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EmailStatus, Priority } from '../conversations/email.constants';
 
 export const REPLY_MAX_RECIPIENTS = 100;
 export const REPLY_MAX_ATTACHMENTS = 20;
@@ -53,6 +54,36 @@ export const ZForwardEmailRequest = z.object({
 });
 export type TForwardEmailRequest = z.infer<typeof ZForwardEmailRequest>;
 
+/**
+ * POST /emails/compose: a new conversation the team starts, sent from the team's mailbox. The body is plain text,
+ * HTML or both; without a plain text the server derives it from the HTML (the message always has both).
+ */
+export const ZComposeEmailRequest = z
+  .object({
+    teamId: z.uuid('Invalid team id'),
+    to: addressList.min(1, 'At least one recipient is required'),
+    cc: addressList.optional().default([]),
+    subject: z.string().trim().min(1, 'Subject is required').max(998),
+    body: z.string().max(5_000_000).optional().default(''),
+    htmlBody: z.string().max(5_000_000).nullable().optional(),
+    attachments: z.array(ZReplyAttachment).max(REPLY_MAX_ATTACHMENTS).optional().default([]),
+    /** Makes a retried or doubled request start one conversation: the same key answers the same emailId. */
+    idempotencyKey: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((request) => request.body.trim() !== '' || (request.htmlBody ?? '').trim() !== '', {
+    message: 'Message body is required',
+    path: ['body'],
+  });
+export type TComposeEmailRequest = z.infer<typeof ZComposeEmailRequest>;
+
+export interface ComposeEmailResponse {
+  success: true;
+  message: string;
+  /** The new conversation's first email (its row in the inbox). */
+  emailId: string;
+  replyId: string;
+}
+
 /** The recipients of one way of answering: To and Cc. */
 export interface ReplyRecipients {
   to: string[];
@@ -104,6 +135,32 @@ export interface ReplyQueued {
   kind?: 'forward';
 }
 
+/**
+ * A conversation the team started (stream `email-<emailId>`): the first message, written by a member and sent from
+ * the team's mailbox; ReplyQueued with the same Message-ID follows it and sends it. It has the fields of a received
+ * email that the inbox and the thread read, so the conversation is listed, worked on and answered like one:
+ * `from*` is the team's mailbox, `receivedAt` when it was written, and it is read by and assigned to its author.
+ */
+export interface EmailComposed {
+  emailId: string;
+  teamId: string;
+  /** Our own Message-ID, `<uuid@from-domain>`: an answer naming it joins the conversation. */
+  messageId: string;
+  subject: string;
+  fromName: string | null;
+  fromEmail: string;
+  to: string[];
+  cc: string[];
+  text: string;
+  html: string | null;
+  receivedAt: string;
+  priority: Priority;
+  status: EmailStatus;
+  composedBy: string;
+  /** The author, so that the customer's answer joins an assigned conversation. */
+  assignedTo: string;
+}
+
 export interface ReplySent {
   replyId: string;
   emailId: string;
@@ -129,6 +186,7 @@ export interface ReplyFailed {
 
 /** Events of sending, on the email's stream (published on the bus like the domain events). */
 export interface OutboxEventMap {
+  EmailComposed: EmailComposed;
   ReplyQueued: ReplyQueued;
   ReplySent: ReplySent;
   ReplyFailed: ReplyFailed;

@@ -5,7 +5,11 @@ import { PersonalDataRegistry } from '../../platform/personal-data';
 import { ConversationsModule } from '../conversations';
 import { MailboxModule } from '../mail';
 import { SendReplyController } from './http/send-reply.controller';
-import { REPLY_FAILED_PERSONAL_FIELDS, REPLY_QUEUED_PERSONAL_FIELDS } from './domain/reply-personal-fields';
+import {
+  EMAIL_COMPOSED_PERSONAL_FIELDS,
+  REPLY_FAILED_PERSONAL_FIELDS,
+  REPLY_QUEUED_PERSONAL_FIELDS,
+} from './domain/reply-personal-fields';
 import { JobQueue } from './infrastructure/job-queue';
 import { OutboxMetrics } from './infrastructure/outbox-metrics';
 import { SendEmailWorker } from './infrastructure/send-email.worker';
@@ -20,7 +24,7 @@ export interface OutboxModuleOptions {
 const OUTBOX_MODULE_OPTIONS = Symbol('OUTBOX_MODULE_OPTIONS');
 
 /**
- * Sending replies through an outbox: SendReply decides ReplyQueued, a reaction enqueues a pg-boss job (once per
+ * Sending replies and new conversations through an outbox: SendReply and ComposeEmail decide ReplyQueued, a reaction enqueues a pg-boss job (once per
  * reply), and the worker sends it over the team's SMTP with retries and records how it ended.
  */
 @FeatureModule(OUTBOX_MANIFEST)
@@ -55,6 +59,7 @@ export class OutboxModule implements OnModuleInit, OnModuleDestroy {
    * creates its queue) before the projection runner feeds the reaction.
    */
   async onModuleInit(): Promise<void> {
+    this.personalData.declare('EmailComposed', EMAIL_COMPOSED_PERSONAL_FIELDS);
     this.personalData.declare('ReplyQueued', REPLY_QUEUED_PERSONAL_FIELDS);
     this.personalData.declare('ReplyFailed', REPLY_FAILED_PERSONAL_FIELDS);
     this.personalData.onErasure((events, tx) => this.outbox.eraseCopiesOf(events, tx));

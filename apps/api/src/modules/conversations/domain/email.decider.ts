@@ -1,4 +1,5 @@
 import type {
+  EmailComposed,
   EmailQuarantined,
   EmailReceived,
   EmailReleasedFromQuarantine,
@@ -118,15 +119,22 @@ export const EMAIL_DECIDED_EVENT_TYPES = [
   'EmailReleasedFromQuarantine',
 ] as const;
 
-/** Every event of the email's decider: the ones it decides and the outbox's ReplyQueued (a queued reply is no draft any more). */
-export const EMAIL_EVENT_TYPES = [...EMAIL_DECIDED_EVENT_TYPES, 'ReplyQueued'] as const;
+/**
+ * Every event of the email's decider: the ones it decides, the outbox's ReplyQueued (a queued reply is no draft any
+ * more) and EmailComposed (a conversation the team started is worked on like a received email).
+ */
+export const EMAIL_EVENT_TYPES = [...EMAIL_DECIDED_EVENT_TYPES, 'ReplyQueued', 'EmailComposed'] as const;
 export type EmailEvent =
   | DomainEvent<
-      Exclude<(typeof EMAIL_EVENT_TYPES)[number], 'ReplyQueued' | 'EmailQuarantined' | 'EmailReleasedFromQuarantine'>
+      Exclude<
+        (typeof EMAIL_EVENT_TYPES)[number],
+        'ReplyQueued' | 'EmailComposed' | 'EmailQuarantined' | 'EmailReleasedFromQuarantine'
+      >
     >
   | { type: 'EmailQuarantined'; data: EmailQuarantined }
   | { type: 'EmailReleasedFromQuarantine'; data: EmailReleasedFromQuarantine }
-  | { type: 'ReplyQueued'; data: ReplyQueued };
+  | { type: 'ReplyQueued'; data: ReplyQueued }
+  | { type: 'EmailComposed'; data: EmailComposed };
 
 export interface ReceivedEmailState {
   status: 'received';
@@ -324,6 +332,28 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         archived: false,
         spam: false,
         assignedTo: null,
+        labels: [],
+        mutedBy: [],
+        starredBy: [],
+        comments: new Map(),
+        drafts: new Set(),
+        queued: new Set(),
+        emailStatus: event.data.status,
+        emailPriority: event.data.priority,
+        rulesApplied: new Set(),
+      };
+    }
+    if (event.type === 'EmailComposed') {
+      // Written by a member to a correspondent: read, assigned to its author, the correspondent its first recipient.
+      return {
+        status: 'received',
+        emailId: event.data.emailId,
+        teamId: event.data.teamId,
+        sender: event.data.to[0] ?? event.data.fromEmail,
+        read: true,
+        archived: false,
+        spam: false,
+        assignedTo: event.data.assignedTo,
         labels: [],
         mutedBy: [],
         starredBy: [],

@@ -1,4 +1,11 @@
-import { forwardBodies, forwardSubject, replyAddressesOf, withQuote, type AnsweredEmail } from './reply-content';
+import {
+  forwardBodies,
+  forwardSubject,
+  plainTextOf,
+  replyAddressesOf,
+  withQuote,
+  type AnsweredEmail,
+} from './reply-content';
 
 const email: AnsweredEmail = {
   fromName: 'Alice',
@@ -82,5 +89,17 @@ describe('forward', () => {
     expect(html).toContain('Subject: Printer &lt;jam&gt;<br>');
     expect(html).toContain('<div>Please have a look.</div>');
     expect(forwardBodies('', email).text.startsWith('---------- Forwarded message')).toBe(true);
+  });
+});
+
+describe('plainTextOf', () => {
+  it('reads an HTML body as plain text: bold as plain words, paragraphs and breaks as lines, links with their address', () => {
+    const html =
+      '<p>Hello <strong>Alice</strong>,</p><p>see <a href="https://example.com/faq">the FAQ</a><br>or <b>call</b> us.</p>' +
+      '<p>--<br>Jane <em>Support</em></p>';
+
+    expect(plainTextOf(html)).toBe(
+      'Hello Alice,\n\nsee the FAQ [https://example.com/faq]\nor call us.\n\n--\nJane Support',
+    );
   });
 });

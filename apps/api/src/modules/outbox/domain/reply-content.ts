@@ -1,4 +1,5 @@
 import { type EmailReceived, isValidEmail, type ReplyAddresses } from '@teaminbox/contracts';
+import { convert } from 'html-to-text';
 
 /** The parts of a received email that a reply's recipients and quote are made of. */
 export type AnsweredEmail = Pick<
@@ -89,4 +90,18 @@ export function forwardBodies(note: string, email: AnsweredEmail): { text: strin
     htmlBodyOf(email),
   ].join('\n');
   return { text, html };
+}
+
+/**
+ * The plain-text alternative of an HTML body: its text with paragraphs and line breaks, links as "text [url]",
+ * emphasis as plain words. Sent beside the HTML when the writer wrote only HTML.
+ */
+export function plainTextOf(html: string): string {
+  return convert(html, {
+    wordwrap: false,
+    selectors: [
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      { selector: 'img', format: 'skip' },
+    ],
+  }).trim();
 }

@@ -1,4 +1,4 @@
-import type { ReplyFailed, ReplyQueued } from '@teaminbox/contracts';
+import type { EmailComposed, ReplyFailed, ReplyQueued } from '@teaminbox/contracts';
 import type { PersonalDataGroup, PersonalFieldsDeclaration } from '../../../platform/personal-data';
 
 /** Each address of a list under that recipient (a queued reply's addresses are bare, validated ones). */
@@ -17,6 +17,18 @@ export const REPLY_QUEUED_PERSONAL_FIELDS: PersonalFieldsDeclaration<ReplyQueued
   ...recipients(reply.teamId, 'to', reply.to),
   ...recipients(reply.teamId, 'cc', reply.cc),
   ...recipients(reply.teamId, 'bcc', reply.bcc),
+];
+
+/**
+ * A conversation the team started: as its queued message, each recipient's address under that recipient and the
+ * subject and bodies under the first To recipient; the team's mailbox and the author (an id) stay in clear.
+ */
+export const EMAIL_COMPOSED_PERSONAL_FIELDS: PersonalFieldsDeclaration<EmailComposed> = (composed) => [
+  ...(composed.to?.[0]
+    ? [{ teamId: composed.teamId, address: composed.to[0], paths: ['subject', 'text', 'html'] }]
+    : []),
+  ...recipients(composed.teamId, 'to', composed.to),
+  ...recipients(composed.teamId, 'cc', composed.cc),
 ];
 
 /** A reply that could not be sent: the server's answer (it may quote the address) under the first To recipient. */

@@ -1,4 +1,11 @@
-import type { EmailReceived, EventMetadata, ReplyFailed, ReplyQueued, ReplySent } from '@teaminbox/contracts';
+import type {
+  EmailComposed,
+  EmailReceived,
+  EventMetadata,
+  ReplyFailed,
+  ReplyQueued,
+  ReplySent,
+} from '@teaminbox/contracts';
 import type { Decider } from '../../../platform/event-sourcing/decider';
 import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
@@ -51,7 +58,11 @@ export type ReplyEvent =
   | { type: 'ReplySent'; data: ReplySent }
   | { type: 'ReplyFailed'; data: ReplyFailed };
 
-type EmailStreamEvent = (ReplyEvent | DomainEvent<'EmailReceived' | 'CommentAdded' | 'ReplyDraftSaved'>) & {
+type EmailStreamEvent = (
+  | ReplyEvent
+  | DomainEvent<'EmailReceived' | 'CommentAdded' | 'ReplyDraftSaved'>
+  | { type: 'EmailComposed'; data: EmailComposed }
+) & {
   metadata?: EventMetadata;
 };
 
@@ -118,6 +129,7 @@ function decideQueue(command: QueueReply, state: ReplyState): ReplyEvent[] {
 export const replyDecider: Decider<ReplyCommand, EmailStreamEvent, ReplyState> = {
   eventTypes: [
     'EmailReceived',
+    'EmailComposed',
     'CommentAdded',
     'ReplyDraftSaved',
     'ReplyDraftDeleted',
@@ -152,6 +164,9 @@ export const replyDecider: Decider<ReplyCommand, EmailStreamEvent, ReplyState> =
     const actorUserId = event.metadata?.actorUserId ?? null;
     switch (event.type) {
       case 'EmailReceived':
+        return { ...state, original: event.data };
+      // A conversation the team started is answered like a received email: its first message is the original.
+      case 'EmailComposed':
         return { ...state, original: event.data };
       case 'CommentAdded':
         return { ...state, activity: [...state.activity, { kind: 'comment', actorUserId, at }] };

@@ -1,9 +1,12 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  type ComposeEmailResponse,
   type ReplyAddresses,
   type SendReplyResponse,
+  type TComposeEmailRequest,
   type TForwardEmailRequest,
+  ZComposeEmailRequest,
   type TSendReplyRequest,
   ZForwardEmailRequest,
   ZSendReplyRequest,
@@ -11,6 +14,7 @@ import {
 import { TeamCaller, type TeamCallerOptions } from '../../../platform/auth';
 import { uuidOr404 } from '../../../platform/http/uuid-or-404';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
+import { ComposeEmailCommand } from '../commands/compose-email/compose-email.command';
 import { ForwardEmailCommand } from '../commands/forward-email/forward-email.command';
 import { SendReplyCommand } from '../commands/send-reply/send-reply.command';
 import { EMAIL_NOT_FOUND_MESSAGE } from '../domain/reply.decider';
@@ -62,6 +66,19 @@ export class SendReplyController {
   ): Promise<SendReplyResponse> {
     return this.commands.execute(
       new ForwardEmailCommand(caller, { ...body, idempotencyKey: keyOf(body.idempotencyKey, headerKey) }),
+    );
+  }
+
+  /** A new conversation from the team's mailbox, accepted for sending like a reply (202). */
+  @Post('compose')
+  @HttpCode(202)
+  compose(
+    @TeamCaller(SENDING_TEAM) caller: TeamCaller,
+    @Body(new ZodValidationPipe(ZComposeEmailRequest)) body: TComposeEmailRequest,
+    @Headers('idempotency-key') headerKey?: string,
+  ): Promise<ComposeEmailResponse> {
+    return this.commands.execute(
+      new ComposeEmailCommand(caller, { ...body, idempotencyKey: keyOf(body.idempotencyKey, headerKey) }),
     );
   }
 

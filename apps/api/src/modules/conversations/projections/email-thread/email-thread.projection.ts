@@ -27,7 +27,8 @@ type ThreadEvent =
   | { kind: 'sent'; emailId: string; messageId: string };
 
 function threadEventOf(event: StoredEvent): { teamId: string; event: ThreadEvent } | null {
-  if (event.type === 'EmailReceived') {
+  // A conversation the team started (EmailComposed) begins its thread like a received email: its Message-ID is ours.
+  if (event.type === 'EmailReceived' || event.type === 'EmailComposed') {
     const email = event.data as EmailReceived;
     return {
       teamId: email.teamId,
@@ -63,7 +64,7 @@ function threadEventOf(event: StoredEvent): { teamId: string; event: ThreadEvent
 @Injectable()
 export class EmailThreadProjection implements Projection {
   readonly name = EMAIL_THREAD_PROJECTION;
-  readonly eventTypes = ['EmailReceived', 'ReplyQueued'] as const;
+  readonly eventTypes = ['EmailReceived', 'EmailComposed', 'ReplyQueued'] as const;
 
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
     const byTeam = new Map<string, ThreadEvent[]>();

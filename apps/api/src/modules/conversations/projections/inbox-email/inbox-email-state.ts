@@ -1,4 +1,4 @@
-import type { DomainEventMap, EmailReceived, EmailStatus, Priority } from '@teaminbox/contracts';
+import type { DomainEventMap, EmailComposed, EmailReceived, EmailStatus, Priority } from '@teaminbox/contracts';
 import { EMAIL_ROW_EVENT_TYPES } from '../../domain/email.decider';
 
 /**
@@ -54,6 +54,16 @@ export function receivedState(data: EmailReceived): InboxEmailState {
     labels: [],
     status: data.status,
     priority: data.priority,
+  };
+}
+
+/** The state of a conversation the team started: read by its author when written, and assigned to them. */
+export function composedState(data: EmailComposed): InboxEmailState {
+  return {
+    ...receivedState(data),
+    readAt: data.receivedAt,
+    readBy: lower(data.composedBy),
+    assignedTo: lower(data.assignedTo),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DomainEventMap, EmailReceived, EmailStatus, Priority } from '@teaminbox/contracts';
+import type { DomainEventMap, EmailComposed, EmailReceived, EmailStatus, Priority } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
@@ -11,6 +11,7 @@ import {
   type InboxEmailState,
   type InboxEmailStateEvent,
   evolveInboxEmail,
+  composedState,
   receivedState,
   sameInboxEmailState,
   withoutDeletedLabel,
@@ -82,7 +83,7 @@ function contentColumns(email: EmailReceived) {
 @Injectable()
 export class InboxEmailProjection implements Projection {
   readonly name = INBOX_EMAIL_PROJECTION;
-  readonly eventTypes = [...EMAIL_STATE_EVENT_TYPES, 'LabelDeleted'] as const;
+  readonly eventTypes = [...EMAIL_STATE_EVENT_TYPES, 'EmailComposed', 'LabelDeleted'] as const;
 
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
     const before = await this.load(events, tx);
@@ -99,6 +100,15 @@ export class InboxEmailProjection implements Projection {
           // First one wins, as INSERT ... ON CONFLICT (id) DO NOTHING.
           if (!states.has(emailId)) {
             states.set(emailId, receivedState(data));
+            received.set(emailId, data);
+          }
+          break;
+        }
+        case 'EmailComposed': {
+          // A conversation the team started: listed like a received email, read by and assigned to its author.
+          const data = event.data as EmailComposed;
+          if (!states.has(emailId)) {
+            states.set(emailId, composedState(data));
             received.set(emailId, data);
           }
           break;
@@ -258,7 +268,7 @@ export class InboxEmailProjection implements Projection {
   async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
     const received = new Map<string, EmailReceived>();
     for (const event of events) {
-      if (event.type !== 'EmailReceived') continue;
+      if (event.type !== 'EmailReceived' && event.type !== 'EmailComposed') continue;
       const email = event.data as EmailReceived;
       const id = email.emailId.toLowerCase();
       if (!received.has(id)) received.set(id, email);

@@ -16,7 +16,8 @@ type DeliveryStatus = NonNullable<ThreadMessage['deliveryStatus']>;
 
 /**
  * GET /emails/{id}/thread: the team's received emails of the thread (incoming) and the team's replies to any of
- * them that went to the outbox (outgoing, with their delivery status; drafts are not part of a thread), each once,
+ * them that went to the outbox (outgoing, with their delivery status; drafts are not part of a thread; the first
+ * email of a conversation the team started is outgoing too), each once,
  * oldest first (a reply counts from its sending, or from its queuing while it is not sent). HTML is sanitized.
  */
 @QueryHandler(GetEmailThreadQuery)
@@ -47,7 +48,12 @@ export class GetEmailThreadHandler implements IQueryHandler<GetEmailThreadQuery,
       messages.set(email.id, { ...email, htmlBody: html, direction: 'incoming' });
     }
     for (const reply of replies) {
-      if (messages.has(reply.id)) continue;
+      // A conversation the team started: its first email is this message (same id), sent by the team.
+      const composed = messages.get(reply.id);
+      if (composed) {
+        messages.set(reply.id, { ...composed, direction: 'outgoing', deliveryStatus: reply.status as DeliveryStatus });
+        continue;
+      }
       messages.set(reply.id, {
         id: reply.id,
         teamId,

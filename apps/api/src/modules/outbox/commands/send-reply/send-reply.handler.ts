@@ -1,11 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { SendReplyResponse } from '@teaminbox/contracts';
+import type { SendReplyResponse, TReplyAttachment } from '@teaminbox/contracts';
 import { v4 as uuidv4, v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { emailStreamId, EMAIL_REPLY_PROJECTION } from '../../../conversations';
 import { MailboxSettingsReader, SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail';
 import { replyEventIdOf } from '../../domain/outbox-events';
-import { withQuote } from '../../domain/reply-content';
+import { plainTextOf, withQuote } from '../../domain/reply-content';
 import { emailToAnswer, outgoingFrom, replyDecider } from '../../domain/reply.decider';
 import { assertContentType, assertHeaderValue, parseRecipient } from '../../domain/reply-message';
 import { OutboxStore, type StoredReplyAttachment } from '../../outbox.store';
@@ -21,6 +21,27 @@ const IDEMPOTENT_REPLY_NAMESPACE = 'c0b7e8d2-5f64-4a8e-9d1b-3e2f6a7c9b10';
 const DRAFT_DELETED_NAMESPACE = '6f1f4f9e-3c55-4f7e-9a55-0a7f2d0f5c11';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** The uploaded attachments of a message, checked (file name, content type, base64) and decoded, with their ids. */
+export function storedAttachmentsOf(
+  attachments: readonly TReplyAttachment[],
+  idOf: (index: number) => string,
+): StoredReplyAttachment[] {
+  return attachments.map((attachment, index) => {
+    assertHeaderValue(attachment.fileName);
+    assertContentType(attachment.contentType);
+    const base64 = attachment.base64Content.replace(/\s+/g, '');
+    if (!BASE64.test(base64)) throw new DomainError('invalid', INVALID_ATTACHMENT_MESSAGE);
+    const content = Buffer.from(base64, 'base64');
+    return {
+      id: idOf(index),
+      fileName: attachment.fileName,
+      contentType: attachment.contentType.trim(),
+      size: content.length,
+      content,
+    };
+  });
+}
 
 /**
  * SendReply: validates the reply, gives it our own Message-ID, stores its attachments and decides ReplyQueued on
@@ -46,20 +67,9 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
     // attachments and send job are stored once, and the answer is the same.
     const key = request.draftId ?? request.idempotencyKey;
     const replyId = key ? uuidv5(`${teamId}\n${request.emailId}\n${key}`, IDEMPOTENT_REPLY_NAMESPACE) : uuidv7();
-    const attachments: StoredReplyAttachment[] = request.attachments.map((attachment, index) => {
-      assertHeaderValue(attachment.fileName);
-      assertContentType(attachment.contentType);
-      const base64 = attachment.base64Content.replace(/\s+/g, '');
-      if (!BASE64.test(base64)) throw new DomainError('invalid', INVALID_ATTACHMENT_MESSAGE);
-      const content = Buffer.from(base64, 'base64');
-      return {
-        id: key ? uuidv5(`${replyId}\nattachment\n${index}`, IDEMPOTENT_REPLY_NAMESPACE) : uuidv4(),
-        fileName: attachment.fileName,
-        contentType: attachment.contentType.trim(),
-        size: content.length,
-        content,
-      };
-    });
+    const attachments = storedAttachmentsOf(request.attachments, (index) =>
+      key ? uuidv5(`${replyId}\nattachment\n${index}`, IDEMPOTENT_REPLY_NAMESPACE) : uuidv4(),
+    );
 
     // Checked before the attachments are stored; decided again on the stream's state when queuing.
     const stream = emailStreamId(request.emailId);
@@ -71,7 +81,9 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
       return { success: true, message: REPLY_QUEUED_MESSAGE, replyId };
     }
     const original = emailToAnswer(state, { teamId, queuedBy: userId }, unchangedSince);
-    const answer = { text: request.body, html: request.htmlBody ?? null };
+    const htmlBody = request.htmlBody?.trim() ? request.htmlBody : null;
+    // HTML alone gets its plain-text alternative: the message always carries both.
+    const answer = { text: request.body.trim() || !htmlBody ? request.body : plainTextOf(htmlBody), html: htmlBody };
     const { text, html } = request.quoteOriginal ? withQuote(answer, original) : answer;
 
     const settings = await this.mailboxes.settingsOf(teamId);

@@ -1,0 +1,101 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { ComposeEmailResponse, EmailComposed } from '@teaminbox/contracts';
+import { v4 as uuidv4, v5 as uuidv5, v7 as uuidv7 } from 'uuid';
+import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
+import {
+  emailStreamId,
+  EMAIL_REPLY_PROJECTION,
+  EMAIL_THREAD_PROJECTION,
+  INBOX_EMAIL_PROJECTION,
+} from '../../../conversations';
+import { MailboxSettingsReader, SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail';
+import { composeDecider } from '../../domain/compose.decider';
+import { replyEventIdOf } from '../../domain/outbox-events';
+import { plainTextOf } from '../../domain/reply-content';
+import { outgoingFrom } from '../../domain/reply.decider';
+import { assertHeaderValue, parseRecipient } from '../../domain/reply-message';
+import { OutboxStore } from '../../outbox.store';
+import { storedAttachmentsOf } from '../send-reply/send-reply.handler';
+import { ComposeEmailCommand } from './compose-email.command';
+
+export const EMAIL_QUEUED_MESSAGE = 'Email queued';
+
+/** Namespace of the ids of a conversation started with an idempotency key (its email and attachments). */
+const IDEMPOTENT_COMPOSE_NAMESPACE = '3f9c2d71-6a4b-4e0f-8b5d-c1a7e9f2b634';
+
+/**
+ * ComposeEmail: a member starts a conversation from the team's mailbox. The message gets our own Message-ID, its
+ * attachments are stored, and EmailComposed and ReplyQueued are decided on a new email stream: the inbox lists the
+ * conversation (read by and assigned to its author), the thread begins at its Message-ID so that the customer's
+ * answer joins it, and the outbox sends it like a reply (and copies it to the Sent folder). HTML alone gets its
+ * plain-text alternative. The answer comes once the inbox, the thread and the reply list show it.
+ */
+@CommandHandler(ComposeEmailCommand)
+export class ComposeEmailHandler implements ICommandHandler<ComposeEmailCommand, ComposeEmailResponse> {
+  constructor(
+    private readonly outbox: OutboxStore,
+    private readonly repository: EventSourcedRepository,
+    private readonly mailboxes: MailboxSettingsReader,
+  ) {}
+
+  async execute({ caller: { teamId, userId }, request }: ComposeEmailCommand): Promise<ComposeEmailResponse> {
+    const subject = request.subject.trim();
+    assertHeaderValue(subject);
+    const to = request.to.map(parseRecipient);
+    const cc = request.cc.map(parseRecipient);
+    const key = request.idempotencyKey;
+    const emailId = key ? uuidv5(`${teamId}\n${key}`, IDEMPOTENT_COMPOSE_NAMESPACE) : uuidv7();
+    const attachments = storedAttachmentsOf(request.attachments, (index) =>
+      key ? uuidv5(`${emailId}\nattachment\n${index}`, IDEMPOTENT_COMPOSE_NAMESPACE) : uuidv4(),
+    );
+    const html = request.htmlBody?.trim() ? request.htmlBody : null;
+    const text = request.body.trim() || !html ? request.body : plainTextOf(html);
+
+    const settings = await this.mailboxes.settingsOf(teamId);
+    if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
+
+    // The conversation's email and its message share one id: the reply id names the send job and its attachments.
+    const message = outgoingFrom(settings, {
+      replyId: emailId,
+      emailId,
+      teamId,
+      to,
+      cc,
+      bcc: [],
+      subject,
+      text,
+      html,
+      attachments,
+      queuedBy: userId,
+    });
+    const composed: EmailComposed = {
+      emailId,
+      teamId,
+      messageId: message.messageId,
+      subject,
+      fromName: settings.fromName || null,
+      fromEmail: settings.fromEmail,
+      to,
+      cc,
+      text,
+      html,
+      receivedAt: new Date().toISOString(),
+      priority: 'MEDIUM',
+      status: 'IN_PROGRESS',
+      composedBy: userId,
+      assignedTo: userId,
+    };
+    await this.outbox.saveAttachments(emailId, teamId, attachments);
+    await this.repository.decide(
+      emailStreamId(emailId),
+      composeDecider,
+      { type: 'ComposeEmail', composed, message },
+      {
+        retries: 3,
+        eventIds: (event) => replyEventIdOf(emailId, event.type as 'EmailComposed' | 'ReplyQueued'),
+        waitFor: [INBOX_EMAIL_PROJECTION, EMAIL_THREAD_PROJECTION, EMAIL_REPLY_PROJECTION],
+      },
+    );
+    return { success: true, message: EMAIL_QUEUED_MESSAGE, emailId, replyId: emailId };
+  }
+}
