@@ -32,6 +32,7 @@ import { PersonalDataIndex1770000000500 } from './1770000000500-personal-data-in
 import { NotificationRuleHolds1770000000600 } from './1770000000600-notification-rule-holds';
 import { ConversationSentMessageIds1770000000700 } from './1770000000700-conversation-sent-message-ids';
 import { ListDensity1770000000800 } from './1770000000800-list-density';
+import { ConversationSubjectFallback1770000000910 } from './1770000000910-conversation-subject-fallback';
 import { ForwardActivity1770000000900 } from './1770000000900-forward-activity';
 
 /** Every migration of the API, in order. Append new ones at the end. */

@@ -58,6 +58,7 @@ const AUDITED: { readonly [K in AnyEventType]: boolean } = {
   LabelCreated: true,
   LabelUpdated: true,
   LabelDeleted: true,
+  ConversationSettingsChanged: true,
   ReplyTemplateCreated: true,
   ReplyTemplateUpdated: true,
   ReplyTemplateDeleted: true,

@@ -7,6 +7,7 @@ import type {
   ReplyContent,
   UserLanguage,
 } from '../conversations/collaboration.schemas';
+import type { ConversationSettingsChanged } from '../conversations/conversation-settings.schemas';
 import type { Role } from '../identity/identity.schemas';
 import type { EmailNotificationsSuppressed, EmailRuleApplied, EmailRulesEvaluated } from '../rules/rule.events';
 
@@ -445,5 +446,6 @@ export interface DomainEventMap {
   LabelUpdated: LabelUpdated;
   LabelDeleted: LabelDeleted;
   UserPreferencesChanged: UserPreferencesChanged;
+  ConversationSettingsChanged: ConversationSettingsChanged;
 }
 export type DomainEventType = keyof DomainEventMap;

@@ -1,5 +1,6 @@
 import { defineModuleManifest, type PushName } from '../../platform/module-manifest/manifest';
 import { ApplyRulesHandler } from './commands/apply-rules/apply-rules.handler';
+import { ChangeConversationSettingsHandler } from './commands/change-conversation-settings/change-conversation-settings.handler';
 import { ContinueConversationHandler } from './commands/continue-conversation/continue-conversation.handler';
 import { CreateSampleEmailsHandler } from './commands/create-sample-emails/create-sample-emails.handler';
 import { DeleteCommentHandler } from './commands/delete-comment/delete-comment.handler';
@@ -19,6 +20,7 @@ import { EmailThreadProjection } from './projections/email-thread/email-thread.p
 import { InboxEmailProjection } from './projections/inbox-email/inbox-email.projection';
 import { CountUnreadEmailsHandler } from './queries/count-unread-emails/count-unread-emails.handler';
 import { GetAttachmentHandler } from './queries/get-attachment/get-attachment.handler';
+import { GetConversationSettingsHandler } from './queries/get-conversation-settings/get-conversation-settings.handler';
 import { GetCommentHandler } from './queries/get-comment/get-comment.handler';
 import { GetEmailAsOfHandler } from './queries/get-email-as-of/get-email-as-of.handler';
 import { GetEmailDetailHandler } from './queries/get-email-detail/get-email-detail.handler';
@@ -53,7 +55,7 @@ export const CONVERSATIONS_PUSHES = [
 /** The team's emails: receiving, working on them, comments, replies, stars, threads: what the module brings to the application (docs/ARCHITECTURE.md, "Module manifests"). */
 export const CONVERSATIONS_MANIFEST = defineModuleManifest({
   name: 'conversations',
-  events: EMAIL_DECIDED_EVENT_TYPES,
+  events: [...EMAIL_DECIDED_EVENT_TYPES, 'ConversationSettingsChanged'],
   projections: [
     InboxEmailProjection,
     EmailActionProjection,
@@ -81,6 +83,7 @@ export const CONVERSATIONS_MANIFEST = defineModuleManifest({
     DeleteCommentHandler,
     SaveReplyDraftHandler,
     DeleteReplyDraftHandler,
+    ChangeConversationSettingsHandler,
   ],
   queryHandlers: [
     ListEmailsHandler,
@@ -97,6 +100,7 @@ export const CONVERSATIONS_MANIFEST = defineModuleManifest({
     GetReplyHandler,
     ListStarredEmailsHandler,
     GetAttachmentHandler,
+    GetConversationSettingsHandler,
   ],
   pushes: CONVERSATIONS_PUSHES,
 });

@@ -11,6 +11,7 @@ import { EMAIL_RULE_APPLIED_PERSONAL_FIELDS } from './domain/email-rule-applied-
 import { AttachmentStore } from './infrastructure/attachment-store';
 import { inlineUrlSignerProvider } from './domain/inline-url-signer';
 import { AttachmentsController } from './http/attachments.controller';
+import { ConversationSettingsController } from './http/conversation-settings.controller';
 import { EmailCommentsController } from './http/email-comments.controller';
 import { EmailQueriesController } from './http/email-queries.controller';
 import { EmailRepliesController } from './http/email-replies.controller';
@@ -39,6 +40,7 @@ import { CONVERSATIONS_MANIFEST } from './conversations.manifest';
     EmailCommentsController,
     PresenceController,
     EmailRepliesController,
+    ConversationSettingsController,
   ],
   providers: [
     inlineUrlSignerProvider,

@@ -1,9 +1,18 @@
-import type { Email, Label, Notification, Page, SendReplyResponse, ThreadMessage } from '@teaminbox/contracts';
+import type {
+  ConversationSettings,
+  Email,
+  Label,
+  Notification,
+  Page,
+  SendReplyResponse,
+  ThreadMessage,
+} from '@teaminbox/contracts';
 import { type Person, teamWith } from '../../../../test/app/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
 import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
 import { localSmtpSettings, type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
 import { readUntil } from '../../../../test/support/until';
+import { DataSource } from 'typeorm';
 import { MailboxSupervisor } from '../../mail/infrastructure/imap/mailbox-supervisor';
 
 /** A message from the customer, as their mail program writes it. */
@@ -175,4 +184,129 @@ describe("a customer's follow-up joins its conversation (real PostgreSQL, Doveco
       (await notifications(ann)).filter((n) => n.type === 'TASK_ASSIGNED' && n.actionUrl?.endsWith(answer.id)),
     ).toEqual([]);
   }, 60_000);
+
+  describe('an answer without references joins by its subject and sender', () => {
+    /** A message without In-Reply-To and References, as some mail programs (and people starting anew) send it. */
+    const plainMail = (from: string, subject: string, date: string, body: string) =>
+      [
+        `From: ${from}`,
+        'To: support@example.com',
+        `Date: ${date}`,
+        `Subject: ${subject}`,
+        `Message-ID: <${body.replace(/\W+/g, '-')}@customer.example>`,
+        '',
+        body,
+        '',
+      ].join('\r\n');
+    const email = (id: string) => t.request<Email>(`/api/emails/${id}`, { token: ann.token }).then((r) => r.body);
+    const assign = async (id: string, to: Person) =>
+      expect(
+        (await t.request(`/api/emails/${id}/assign`, { method: 'PUT', token: ann.token, body: { assignedTo: to.id } }))
+          .status,
+      ).toBe(200);
+    const setJoinBySubject = (joinRepliesBySubject: boolean, token = ann.token) =>
+      t.request<ConversationSettings>('/api/conversation-settings', {
+        method: 'PUT',
+        token,
+        body: { joinRepliesBySubject },
+      });
+    const carol = 'Carol Customer <carol@customer.example>';
+    /** Waits until the thread read model decided the email (it decides in log order: every earlier one too). */
+    const threaded = (emailId: string) =>
+      readUntil(
+        () =>
+          t.app.get(DataSource).query('SELECT thread_id FROM email_thread WHERE email_id = $1', [emailId]) as Promise<
+            unknown[]
+          >,
+        (rows) => rows.length === 1,
+        10_000,
+      );
+    const date = 'Tue, 3 Nov 2026 10:00:00 +0000';
+
+    it('"Re: <subject>" from the same sender joins and takes the assignee; a new subject or another sender does not', async () => {
+      const question = await received(plainMail(carol, 'Toner empty', date, 'Out of toner.'), 'Out of toner.');
+      await assign(question.id, bob);
+      const answer = await received(
+        plainMail(carol, 'RE: toner EMPTY', 'Wed, 4 Nov 2026 09:00:00 +0000', 'Ordered new toner?'),
+        'Ordered new toner?',
+      );
+      const thread = await readUntil(
+        () => threadIds(answer.id),
+        (ids) => ids.includes(question.id),
+        10_000,
+      );
+      expect(thread).toEqual(expect.arrayContaining([question.id, answer.id]));
+      const continued = await readUntil(
+        () => email(answer.id),
+        (e) => e.assignedTo === bob.id,
+      );
+      expect(continued.assignedTo).toBe(bob.id);
+
+      const newSubject = await received(
+        plainMail(carol, 'Paper jam', 'Wed, 4 Nov 2026 10:00:00 +0000', 'Paper stuck.'),
+        'Paper stuck.',
+      );
+      const otherSender = await received(
+        plainMail('Dave <dave@customer.example>', 'Re: Toner empty', 'Wed, 4 Nov 2026 11:00:00 +0000', 'Mine too.'),
+        'Mine too.',
+      );
+      await threaded(otherSender.id);
+      expect(await threadIds(newSubject.id)).not.toContain(question.id);
+      expect(await threadIds(otherSender.id)).not.toContain(question.id);
+      expect(await threadIds(question.id)).not.toEqual(expect.arrayContaining([newSubject.id]));
+      expect((await email(newSubject.id)).assignedTo).toBeNull();
+    }, 60_000);
+
+    it('does not join a conversation inactive for more than 30 days', async () => {
+      const old = await received(
+        plainMail(carol, 'Warranty claim', 'Mon, 7 Sep 2026 10:00:00 +0000', 'Claiming warranty.'),
+        'Claiming warranty.',
+      );
+      const late = await received(
+        plainMail(carol, 'Re: Warranty claim', 'Thu, 5 Nov 2026 10:00:00 +0000', 'Any news on the claim?'),
+        'Any news on the claim?',
+      );
+      const marker = await received(
+        plainMail(carol, 'Re: Warranty claim', 'Thu, 5 Nov 2026 12:00:00 +0000', 'Still waiting.'),
+        'Still waiting.',
+      );
+      // The third joins the second (active two hours before), not the first: the second started anew.
+      await threaded(marker.id);
+      expect(await threadIds(marker.id)).toContain(late.id);
+      expect(await threadIds(marker.id)).not.toContain(old.id);
+      expect(await threadIds(old.id)).toEqual([old.id]);
+    }, 60_000);
+
+    it('an ADMIN turns it off (members read it, cannot change it) and then it does not join', async () => {
+      expect((await t.request<ConversationSettings>('/api/conversation-settings', { token: bob.token })).body).toEqual({
+        joinRepliesBySubject: true,
+      });
+      const refused = await setJoinBySubject(false, bob.token);
+      expect(refused.status).toBe(403);
+      const off = await setJoinBySubject(false);
+      expect([off.status, off.body]).toEqual([200, { joinRepliesBySubject: false }]);
+      expect((await t.request<ConversationSettings>('/api/conversation-settings', { token: bob.token })).body).toEqual({
+        joinRepliesBySubject: false,
+      });
+      try {
+        const question = await received(
+          plainMail(carol, 'Scanner offline', date, 'Scanner is off.'),
+          'Scanner is off.',
+        );
+        const answer = await received(
+          plainMail(carol, 'Re: Scanner offline', 'Wed, 4 Nov 2026 09:00:00 +0000', 'Scanner still off.'),
+          'Scanner still off.',
+        );
+        const marker = await received(
+          plainMail(carol, 'Re: Scanner offline', 'Wed, 4 Nov 2026 10:00:00 +0000', 'Scanner back after reboot.'),
+          'Scanner back after reboot.',
+        );
+        await threaded(marker.id);
+        expect(await threadIds(answer.id)).toEqual([answer.id]);
+        expect(await threadIds(question.id)).toEqual([question.id]);
+      } finally {
+        expect((await setJoinBySubject(true)).status).toBe(200);
+      }
+    }, 60_000);
+  });
 });

@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import type { EmailReceived, ReplyQueued } from '@teaminbox/contracts';
+import {
+  type ConversationSettingsChanged,
+  DEFAULT_CONVERSATION_SETTINGS,
+  type EmailReceived,
+  type ReplyQueued,
+} from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
+import { participantAddress, subjectKeyOf } from '../../domain/conversation-subject';
 
 export const EMAIL_THREAD_PROJECTION = 'email-thread';
+
+/** How long a conversation takes in a message by its subject after its last message (received or sent). */
+export const SUBJECT_JOIN_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 interface ThreadRow {
   emailId: string;
@@ -13,6 +22,8 @@ interface ThreadRow {
   /** The Message-IDs of the team's replies to this email (ReplyQueued): an answer to one of them joins the thread. */
   sent: string[];
   threadId: string;
+  /** The email's normalised subject and external participant, hashed (conversation-subject.ts); null: none. */
+  subjectKey: string | null;
 }
 
 /** A thread's event as the projection reads it, in log order. */
@@ -23,8 +34,21 @@ type ThreadEvent =
       messageId: string | null;
       inReplyTo: string | null;
       refs: string[];
+      subject: string | null;
+      sender: string | null;
+      /** When it arrived (ms), null when unknown: such an email joins no conversation by its subject. */
+      at: number | null;
+      /** Auto-replies, bulk and list mail, bounces: they join by their references only. */
+      automatic: boolean;
     }
-  | { kind: 'sent'; emailId: string; messageId: string };
+  | { kind: 'sent'; emailId: string; messageId: string; from: string | null; at: number | null }
+  | { kind: 'settings'; joinBySubject: boolean };
+
+const timeOf = (value: string | Date | null | undefined): number | null => {
+  if (!value) return null;
+  const time = new Date(value).getTime();
+  return Number.isFinite(time) ? time : null;
+};
 
 function threadEventOf(event: StoredEvent): { teamId: string; event: ThreadEvent } | null {
   // A conversation the team started (EmailComposed) begins its thread like a received email: its Message-ID is ours.
@@ -38,15 +62,42 @@ function threadEventOf(event: StoredEvent): { teamId: string; event: ThreadEvent
         messageId: email.messageId || null,
         inReplyTo: email.inReplyTo ?? null,
         refs: [...new Set([...(email.references ?? []), ...(email.inReplyTo ? [email.inReplyTo] : [])])],
+        subject: email.subject ?? null,
+        sender: email.fromEmail ?? null,
+        at: timeOf(email.receivedAt),
+        automatic: email.isAutoReply === true || email.isBounce === true,
       },
     };
   }
   if (event.type === 'ReplyQueued') {
     const reply = event.data as ReplyQueued;
     if (!reply.messageId) return null;
-    return { teamId: reply.teamId, event: { kind: 'sent', emailId: reply.emailId, messageId: reply.messageId } };
+    return {
+      teamId: reply.teamId,
+      event: {
+        kind: 'sent',
+        emailId: reply.emailId,
+        messageId: reply.messageId,
+        from: participantAddress(reply.from?.email),
+        // The time the reply was queued, as the log recorded it: a rebuild reads the same.
+        at: timeOf(event.metadata?.occurredAt) ?? timeOf(event.recordedAt),
+      },
+    };
+  }
+  if (event.type === 'ConversationSettingsChanged') {
+    const settings = event.data as ConversationSettingsChanged;
+    return { teamId: settings.teamId, event: { kind: 'settings', joinBySubject: settings.joinRepliesBySubject } };
   }
   return null;
+}
+
+interface KnownRow {
+  email_id: string;
+  message_id: string | null;
+  refs: string[];
+  sent_message_ids: string[];
+  thread_id: string;
+  subject_key: string | null;
 }
 
 /**
@@ -54,6 +105,14 @@ function threadEventOf(event: StoredEvent): { teamId: string; event: ThreadEvent
  * thread of any earlier email it refers to, or of the email one of our replies answered when it refers to that
  * reply's Message-ID (ReplyQueued records it on the replied email's row); earlier emails that refer to it (arrived
  * out of order) are merged into its thread.
+ *
+ * Without references that resolve, an email joins by its subject (when the team's setting "Join replies by subject"
+ * is on, as ConversationSettingsChanged left it in log order): the most recently active thread holding an email of
+ * the same normalised subject from the same external participant (domain/conversation-subject.ts), when that thread
+ * was active (a message received, or a reply queued) at most 30 days before the email's own reception time. The
+ * team's own addresses (the senders of its replies) and automatic mail (auto-replies, bulk and list mail, bounces)
+ * never join by subject. Times are the events' own, so a rebuild decides the same. Per team, `email_thread_team`
+ * keeps the setting and the team's own addresses.
  *
  * A batch is decided in memory, event by event in log order, against the rows it can touch (fetched with one indexed
  * query: rows whose Message-ID or sent Message-IDs the batch refers to, rows that refer to the batch's Message-IDs,
@@ -64,7 +123,7 @@ function threadEventOf(event: StoredEvent): { teamId: string; event: ThreadEvent
 @Injectable()
 export class EmailThreadProjection implements Projection {
   readonly name = EMAIL_THREAD_PROJECTION;
-  readonly eventTypes = ['EmailReceived', 'EmailComposed', 'ReplyQueued'] as const;
+  readonly eventTypes = ['EmailReceived', 'EmailComposed', 'ReplyQueued', 'ConversationSettingsChanged'] as const;
 
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
     const byTeam = new Map<string, ThreadEvent[]>();
@@ -79,6 +138,25 @@ export class EmailThreadProjection implements Projection {
   private async handleTeam(tx: EntityManager, teamId: string, events: ThreadEvent[]): Promise<void> {
     const incoming = events.filter((event) => event.kind === 'received');
     const sent = events.filter((event) => event.kind === 'sent');
+    const [team]: { join_by_subject: boolean; own_addresses: string[] }[] = await tx.query(
+      'SELECT join_by_subject, own_addresses FROM email_thread_team WHERE team_id = $1',
+      [teamId],
+    );
+    let joinBySubject = team?.join_by_subject ?? DEFAULT_CONVERSATION_SETTINGS.joinRepliesBySubject;
+    const ownAddresses = new Set(team?.own_addresses ?? []);
+    const ownBefore = ownAddresses.size;
+    const settingsChanged = events.some((event) => event.kind === 'settings');
+    const subjectKeys =
+      joinBySubject || settingsChanged
+        ? [
+            ...new Set(
+              incoming.flatMap((email) => {
+                const key = email.automatic ? null : subjectKeyOf(email.subject, email.sender, ownAddresses);
+                return key ? [key] : [];
+              }),
+            ),
+          ]
+        : [];
     const allRefs = [...new Set(incoming.flatMap((email) => email.refs))];
     const messageIds = [
       ...new Set([
@@ -87,21 +165,15 @@ export class EmailThreadProjection implements Projection {
       ]),
     ];
     const repliedIds = [...new Set(sent.map((reply) => reply.emailId))];
-    const known: {
-      email_id: string;
-      message_id: string | null;
-      refs: string[];
-      sent_message_ids: string[];
-      thread_id: string;
-    }[] =
-      allRefs.length + messageIds.length === 0
+    const known: KnownRow[] =
+      allRefs.length + messageIds.length + subjectKeys.length === 0
         ? []
         : await tx.query(
-            `SELECT email_id, message_id, refs, sent_message_ids, thread_id FROM email_thread
+            `SELECT email_id, message_id, refs, sent_message_ids, thread_id, subject_key FROM email_thread
               WHERE team_id = $1
                 AND (message_id = ANY($2::text[]) OR sent_message_ids && $2::text[] OR refs && $3::text[]
-                     OR email_id = ANY($4::uuid[]))`,
-            [teamId, allRefs, messageIds, repliedIds],
+                     OR email_id = ANY($4::uuid[]) OR subject_key = ANY($5::text[]))`,
+            [teamId, allRefs, messageIds, repliedIds, subjectKeys],
           );
     const rows: ThreadRow[] = known.map((row) => ({
       emailId: row.email_id,
@@ -109,11 +181,27 @@ export class EmailThreadProjection implements Projection {
       refs: row.refs,
       sent: row.sent_message_ids,
       threadId: row.thread_id,
+      subjectKey: row.subject_key,
     }));
+    // The last activity (ms) of the threads an email may join by its subject.
+    const active = new Map<string, number>();
+    const candidateThreads = [...new Set(known.filter((row) => row.subject_key !== null).map((row) => row.thread_id))];
+    if (candidateThreads.length > 0) {
+      const activity: { thread_id: string; active_at: Date }[] = await tx.query(
+        `SELECT thread_id, max(active_at) AS active_at FROM email_thread
+          WHERE team_id = $1 AND thread_id = ANY($2::uuid[]) AND active_at IS NOT NULL
+          GROUP BY thread_id`,
+        [teamId, candidateThreads],
+      );
+      for (const row of activity) active.set(row.thread_id, new Date(row.active_at).getTime());
+    }
+    const touch = (threadId: string, at: number | null) => {
+      if (at !== null) active.set(threadId, Math.max(active.get(threadId) ?? at, at));
+    };
     const stored = new Set(rows.map((row) => row.emailId));
     const renames: [string, string][] = [];
-    const inserts: (ThreadRow & { inReplyTo: string | null })[] = [];
-    const sentChanged = new Set<ThreadRow>();
+    const inserts: (ThreadRow & { inReplyTo: string | null; activeAt: number | null })[] = [];
+    const sentChanged = new Map<ThreadRow, number | null>();
 
     /** Every thread other than `threadId` holding an email that refers to `messageId` becomes `threadId`. */
     const mergeInto = (threadId: string, messageId: string) => {
@@ -123,15 +211,40 @@ export class EmailThreadProjection implements Projection {
       for (const old of merged) {
         renames.push([old, threadId]);
         for (const row of rows) if (row.threadId === old) row.threadId = threadId;
+        const oldActive = active.get(old);
+        if (oldActive !== undefined) touch(threadId, oldActive);
+        active.delete(old);
       }
     };
 
+    /** The most recently active thread of that subject and participant, if active within the window before `at`. */
+    const threadBySubject = (key: string, at: number): string | undefined => {
+      let best: { threadId: string; at: number } | undefined;
+      for (const row of rows) {
+        if (row.subjectKey !== key) continue;
+        const last = active.get(row.threadId);
+        if (last === undefined) continue;
+        if (!best || last > best.at || (last === best.at && row.threadId < best.threadId)) {
+          best = { threadId: row.threadId, at: last };
+        }
+      }
+      return best && best.at >= at - SUBJECT_JOIN_WINDOW_MS ? best.threadId : undefined;
+    };
+
     for (const event of events) {
+      if (event.kind === 'settings') {
+        joinBySubject = event.joinBySubject;
+        continue;
+      }
       if (event.kind === 'sent') {
+        if (event.from) ownAddresses.add(event.from);
         const replied = rows.find((row) => row.emailId === event.emailId);
         if (!replied || replied.sent.includes(event.messageId)) continue;
         replied.sent = [...replied.sent, event.messageId];
-        sentChanged.add(replied);
+        sentChanged.set(replied, Math.max(sentChanged.get(replied) ?? 0, event.at ?? 0) || null);
+        const inserted = inserts.find((row) => row === replied);
+        if (inserted && event.at !== null) inserted.activeAt = Math.max(inserted.activeAt ?? event.at, event.at);
+        touch(replied.threadId, event.at);
         mergeInto(replied.threadId, event.messageId);
         continue;
       }
@@ -143,7 +256,11 @@ export class EmailThreadProjection implements Projection {
               row.sent.some((id) => event.refs.includes(id)),
           )
         : undefined;
-      const threadId = parent?.threadId ?? event.emailId;
+      const subjectKey = event.automatic ? null : subjectKeyOf(event.subject, event.sender, ownAddresses);
+      const bySubject =
+        !parent && joinBySubject && subjectKey && event.at !== null ? threadBySubject(subjectKey, event.at) : undefined;
+      const threadId = parent?.threadId ?? bySubject ?? event.emailId;
+      touch(threadId, event.at);
       if (event.messageId) mergeInto(threadId, event.messageId);
       const row = {
         emailId: event.emailId,
@@ -152,6 +269,8 @@ export class EmailThreadProjection implements Projection {
         refs: event.refs,
         sent: [],
         threadId,
+        subjectKey,
+        activeAt: event.at,
       };
       rows.push(row);
       inserts.push(row);
@@ -167,11 +286,14 @@ export class EmailThreadProjection implements Projection {
     }
     if (inserts.length > 0) {
       await tx.query(
-        `INSERT INTO email_thread (email_id, team_id, message_id, in_reply_to, refs, sent_message_ids, thread_id)
+        `INSERT INTO email_thread
+                (email_id, team_id, message_id, in_reply_to, refs, sent_message_ids, thread_id, subject_key, active_at)
          SELECT r.email_id, $1, r.message_id, r.in_reply_to, ARRAY(SELECT json_array_elements_text(r.refs)),
-                ARRAY(SELECT json_array_elements_text(r.sent)), r.thread_id
+                ARRAY(SELECT json_array_elements_text(r.sent)), r.thread_id, r.subject_key,
+                to_timestamp(r.active_at / 1000.0)
            FROM json_to_recordset($2::json)
-             AS r(email_id uuid, message_id text, in_reply_to text, refs json, sent json, thread_id uuid)
+             AS r(email_id uuid, message_id text, in_reply_to text, refs json, sent json, thread_id uuid,
+                  subject_key text, active_at double precision)
          ON CONFLICT (email_id) DO NOTHING`,
         [
           teamId,
@@ -183,22 +305,57 @@ export class EmailThreadProjection implements Projection {
               refs: row.refs,
               sent: row.sent,
               thread_id: row.threadId,
+              subject_key: row.subjectKey,
+              active_at: row.activeAt,
             })),
           ),
         ],
       );
     }
-    const updated = [...sentChanged].filter((row) => stored.has(row.emailId));
+    if (settingsChanged || ownAddresses.size !== ownBefore) {
+      await tx.query(
+        `INSERT INTO email_thread_team (team_id, join_by_subject, own_addresses) VALUES ($1, $2, $3::text[])
+         ON CONFLICT (team_id) DO UPDATE SET join_by_subject = EXCLUDED.join_by_subject,
+                                             own_addresses = EXCLUDED.own_addresses`,
+        [teamId, joinBySubject, [...ownAddresses].sort()],
+      );
+    }
+    const updated = [...sentChanged].filter(([row]) => stored.has(row.emailId));
     if (updated.length === 0) return;
     await tx.query(
-      `UPDATE email_thread t SET sent_message_ids = ARRAY(SELECT json_array_elements_text(r.sent))
-         FROM json_to_recordset($2::json) AS r(email_id uuid, sent json)
+      `UPDATE email_thread t SET sent_message_ids = ARRAY(SELECT json_array_elements_text(r.sent)),
+              active_at = CASE WHEN r.active_at IS NULL THEN t.active_at
+                               ELSE greatest(t.active_at, to_timestamp(r.active_at / 1000.0)) END
+         FROM json_to_recordset($2::json) AS r(email_id uuid, sent json, active_at double precision)
         WHERE t.team_id = $1 AND t.email_id = r.email_id`,
-      [teamId, JSON.stringify(updated.map((row) => ({ email_id: row.emailId, sent: row.sent })))],
+      [teamId, JSON.stringify(updated.map(([row, at]) => ({ email_id: row.emailId, sent: row.sent, active_at: at })))],
     );
   }
 
+  /**
+   * An erased sender's emails keep no subject key: their subject and address now read "[erased]", from which a
+   * rebuild derives none either.
+   */
+  async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
+    const emails = events.filter((event) => event.type === 'EmailReceived').map((event) => event.data as EmailReceived);
+    for (const email of emails) {
+      const [team]: { own_addresses: string[] }[] = await tx.query(
+        'SELECT own_addresses FROM email_thread_team WHERE team_id = $1',
+        [email.teamId],
+      );
+      const key =
+        email.isAutoReply || email.isBounce
+          ? null
+          : subjectKeyOf(email.subject, email.fromEmail, new Set(team?.own_addresses ?? []));
+      await tx.query('UPDATE email_thread SET subject_key = $3 WHERE team_id = $1 AND email_id = $2', [
+        email.teamId,
+        email.emailId,
+        key,
+      ]);
+    }
+  }
+
   async reset(tx: EntityManager): Promise<void> {
-    await tx.query('TRUNCATE email_thread');
+    await tx.query('TRUNCATE email_thread, email_thread_team');
   }
 }
