@@ -228,6 +228,16 @@ describe('email-thread projection', () => {
       expect(rows[0].n).toBe(3);
     });
 
+    it("joins the answer to a conversation the team started by the subject and the team's recipient", async () => {
+      const composed = mail('Quote request', 'support@example.com', 0, { to: ['Carol@customer.example'] } as never);
+      (composed as { type: string }).type = 'EmailComposed';
+      const answer = mail('Re: Quote request', 'carol@customer.example', 1);
+      const fromUs = mail('Re: Quote request', 'support@example.com', 1);
+      await apply([[composed], [answer, fromUs]]);
+      expect(await threadOf(answer)).toBe(await threadOf(composed));
+      expect(await threadOf(fromUs)).not.toBe(await threadOf(composed));
+    });
+
     it('forgets the subject key of an erased sender', async () => {
       const question = mail('Printer on fire', 'carol@customer.example', 0);
       await apply([[question]]);

@@ -40,6 +40,8 @@ type ThreadEvent =
       at: number | null;
       /** Auto-replies, bulk and list mail, bounces: they join by their references only. */
       automatic: boolean;
+      /** The team's own address that sent it (a conversation the team started), else null. */
+      own: string | null;
     }
   | { kind: 'sent'; emailId: string; messageId: string; from: string | null; at: number | null }
   | { kind: 'settings'; joinBySubject: boolean };
@@ -63,7 +65,9 @@ function threadEventOf(event: StoredEvent): { teamId: string; event: ThreadEvent
         inReplyTo: email.inReplyTo ?? null,
         refs: [...new Set([...(email.references ?? []), ...(email.inReplyTo ? [email.inReplyTo] : [])])],
         subject: email.subject ?? null,
-        sender: email.fromEmail ?? null,
+        // Of a conversation the team started, the external participant is its first recipient; its sender is ours.
+        sender: (event.type === 'EmailComposed' ? email.to?.[0] : email.fromEmail) ?? null,
+        own: event.type === 'EmailComposed' ? participantAddress(email.fromEmail) : null,
         at: timeOf(email.receivedAt),
         automatic: email.isAutoReply === true || email.isBounce === true,
       },
@@ -248,6 +252,7 @@ export class EmailThreadProjection implements Projection {
         mergeInto(replied.threadId, event.messageId);
         continue;
       }
+      if (event.own) ownAddresses.add(event.own);
       if (stored.has(event.emailId) || inserts.some((row) => row.emailId === event.emailId)) continue;
       const parent = event.refs.length
         ? rows.find(
@@ -337,8 +342,10 @@ export class EmailThreadProjection implements Projection {
    * rebuild derives none either.
    */
   async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
-    const emails = events.filter((event) => event.type === 'EmailReceived').map((event) => event.data as EmailReceived);
-    for (const email of emails) {
+    for (const event of events) {
+      if (event.type !== 'EmailReceived' && event.type !== 'EmailComposed') continue;
+      const email = event.data as EmailReceived;
+      const sender = event.type === 'EmailComposed' ? email.to?.[0] : email.fromEmail;
       const [team]: { own_addresses: string[] }[] = await tx.query(
         'SELECT own_addresses FROM email_thread_team WHERE team_id = $1',
         [email.teamId],
@@ -346,7 +353,7 @@ export class EmailThreadProjection implements Projection {
       const key =
         email.isAutoReply || email.isBounce
           ? null
-          : subjectKeyOf(email.subject, email.fromEmail, new Set(team?.own_addresses ?? []));
+          : subjectKeyOf(email.subject, sender, new Set(team?.own_addresses ?? []));
       await tx.query('UPDATE email_thread SET subject_key = $3 WHERE team_id = $1 AND email_id = $2', [
         email.teamId,
         email.emailId,
