@@ -20,6 +20,8 @@ import type {
   TListEmailsQuery,
   TMyTasksQuery,
   UserPreferences,
+  ComposeEmailResponse,
+  ZComposeEmailRequest,
   ZForwardEmailRequest,
   ZLabelRequest,
   ZReplyDraftRequest,
@@ -43,6 +45,7 @@ export type ReplyDraftPayload = z.input<typeof ZReplyDraftRequest>;
 export type SendReplyPayload = z.input<typeof ZSendReplyRequest>;
 /** POST /emails/forward. */
 export type ForwardEmailPayload = z.input<typeof ZForwardEmailRequest>;
+export type ComposeEmailPayload = z.input<typeof ZComposeEmailRequest>;
 
 /**
  * GET /attachments/{id} as a Blob. Rejects with an ApiError on a failed call and on an empty blob (the spec
@@ -173,6 +176,9 @@ export const inboxApi = {
   /** The email with a note and the attachments chosen of its own, sent on to other addresses (202). */
   forwardEmail: (payload: ForwardEmailPayload): Promise<SendReplyResponse> =>
     request<SendReplyResponse>('/emails/forward', { method: 'POST', body: payload, secured: true, handled: true }),
+  /** A new conversation from the team's mailbox, queued for sending (202). */
+  composeEmail: (payload: ComposeEmailPayload): Promise<ComposeEmailResponse> =>
+    request<ComposeEmailResponse>('/emails/compose', { method: 'POST', body: payload, secured: true, handled: true }),
 
   listActions: (id: string): Promise<EmailAction[]> =>
     request<EmailAction[]>(`/emails/${enc(id)}/actions`, { secured: true, handled: true }),

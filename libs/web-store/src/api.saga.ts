@@ -1,6 +1,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { put, takeEvery } from 'redux-saga/effects';
 import { webApi, type WebApiTag } from './api';
+import { DETAIL_PUSHES, detailApi, detailTagsOf } from './detail.api';
 import { labelChanged, replyTemplateChanged } from './events';
 import { loggedOut } from './session.slice';
 
@@ -17,5 +18,8 @@ export function* webApiSaga() {
   });
   yield takeEvery(Object.keys(PUSH_INVALIDATIONS), function* invalidate(action: Action) {
     yield put(webApi.util.invalidateTags([...PUSH_INVALIDATIONS[action.type]]));
+  });
+  yield takeEvery([...DETAIL_PUSHES], function* invalidateDetail(action: Action) {
+    yield put(detailApi.util.invalidateTags(detailTagsOf(action)));
   });
 }

@@ -222,6 +222,12 @@ export const inboxCs: InboxTexts = {
     fileReadError: 'Chyba při čtení souboru',
     attachmentTooLarge: 'Přílohy mohou mít dohromady nejvýše {{max}} MB.',
   },
+  compose: {
+    title: 'Nový e-mail',
+    body: 'Zpráva',
+    sent: 'E-mail zařazen k odeslání',
+    sendError: 'E-mail se nepodařilo odeslat. {{reason}}',
+  },
   emailHistory: {
     toggle: 'Historie',
     heading: 'Historie',

@@ -225,6 +225,12 @@ export const inboxEn = {
     fileReadError: 'Chyba při čtení souboru',
     attachmentTooLarge: 'Attachments may have at most {{max}} MB together.',
   },
+  compose: {
+    title: 'New email',
+    body: 'Message',
+    sent: 'Email queued for sending',
+    sendError: 'The email could not be sent. {{reason}}',
+  },
   emailHistory: {
     toggle: 'History',
     heading: 'History',

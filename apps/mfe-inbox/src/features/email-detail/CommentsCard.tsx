@@ -8,21 +8,16 @@ import { PersonAvatar } from '@teaminbox/ui';
 import {
   selectCanWrite,
   selectCurrentUser,
+  useAddCommentMutation,
   useAppDispatch,
   useAppSelector,
+  useDeleteCommentMutation,
+  useEditCommentMutation,
   usePersonPhotos,
 } from '@teaminbox/web-store';
+import { notice } from '../../shared/notices';
 import { assignableMembers, useTeamDirectory } from '../../shared/teamDirectory';
-import {
-  commentAddRequested,
-  commentDeleteRequested,
-  commentDraftChanged,
-  commentEditCancelled,
-  commentEditChanged,
-  commentEditStarted,
-  commentSaveRequested,
-  selectComments,
-} from './commentsSlice';
+import { type DetailComment, useDetailComments } from './detail-comments';
 import { mentionSuggestions } from './mentions';
 
 /**
@@ -79,17 +74,63 @@ function MentionTextarea({
   );
 }
 
-/** Internal comments: add (with mentions), edit and delete one's own; the list scrolls past 500 px. */
+/** The message of the conversation a comment was written on, when it is not the email shown: "on: subject, date". */
+function CommentOn({ comment, emailId }: { comment: DetailComment; emailId: string }) {
+  const { t, i18n } = useTranslation('inbox');
+  if (!comment.email || comment.emailId === emailId) return null;
+  const date = new Date(comment.email.receivedAt).toLocaleString(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (
+    <div className="text-xs text-color-secondary" data-testid="comment-on">
+      {t('emailDetail.commentOn', { subject: comment.email.subject, date, interpolation: { escapeValue: false } })}
+    </div>
+  );
+}
+
+/**
+ * Internal comments: add (with mentions), edit and delete one's own; the list scrolls past 500 px. With comments shared
+ * within a thread the list holds the whole conversation's, each of another message labelled with it; a new comment is
+ * written on the email shown, an edit or deletion on the email the comment is on. A failure keeps the text for another
+ * try and raises the spec's notice.
+ */
 export function CommentsCard({ emailId }: { emailId: string }) {
   const { t } = useTranslation('inbox');
   const photoOf = usePersonPhotos();
   const dispatch = useAppDispatch();
-  const { items: comments, draft: text, editing } = useAppSelector(selectComments);
+  const comments = useDetailComments(emailId);
+  const [text, setText] = useState('');
+  const [editing, setEditing] = useState<{ id: string; emailId: string; text: string } | null>(null);
+  const [addComment] = useAddCommentMutation();
+  const [editComment] = useEditCommentMutation();
+  const [deleteComment] = useDeleteCommentMutation();
   const { members } = useTeamDirectory();
   const myEmail = useAppSelector(selectCurrentUser)?.email;
   const canWrite = useAppSelector(selectCanWrite);
   // An auditor is never told of a mention, so the suggestions leave the auditors out.
   const mentionable = assignableMembers(members);
+
+  /** A blank comment is not sent. */
+  const add = async () => {
+    const message = text.trim();
+    if (!message) return;
+    const result = await addComment({ emailId, message });
+    if (result.error) dispatch(notice('error', 'emailDetail.commentAddError'));
+    else setText('');
+  };
+  const save = async () => {
+    const message = editing?.text.trim();
+    if (!editing || !message) return;
+    const result = await editComment({ emailId: editing.emailId, commentId: editing.id, message });
+    if (result.error) dispatch(notice('error', 'emailDetail.commentEditError'));
+    else setEditing(null);
+  };
+  const remove = async (comment: DetailComment) => {
+    const result = await deleteComment({ emailId: comment.emailId, commentId: comment.id });
+    if (result.error) dispatch(notice('error', 'emailDetail.commentDeleteError'));
+    else setEditing((current) => (current?.id === comment.id ? null : current));
+  };
 
   return (
     <Card title={t('emailDetail.comments')}>
@@ -106,7 +147,7 @@ export function CommentsCard({ emailId }: { emailId: string }) {
               <li key={comment.id} className="flex flex-column gap-2" data-testid="comment">
                 <MentionTextarea
                   value={editing.text}
-                  onChange={(value) => dispatch(commentEditChanged(value))}
+                  onChange={(value) => setEditing({ ...editing, text: value })}
                   members={mentionable}
                   label={t('emailDetail.editComment')}
                   testId="comment-edit-input"
@@ -116,7 +157,7 @@ export function CommentsCard({ emailId }: { emailId: string }) {
                     type="button"
                     size="small"
                     label={t('emailDetail.saveComment')}
-                    onClick={() => dispatch(commentSaveRequested(emailId))}
+                    onClick={() => void save()}
                     data-testid="comment-save"
                   />
                   <Button
@@ -124,7 +165,7 @@ export function CommentsCard({ emailId }: { emailId: string }) {
                     size="small"
                     text
                     label={t('emailDetail.cancel')}
-                    onClick={() => dispatch(commentEditCancelled())}
+                    onClick={() => setEditing(null)}
                   />
                 </div>
               </li>
@@ -143,6 +184,7 @@ export function CommentsCard({ emailId }: { emailId: string }) {
               <span style={{ whiteSpace: 'pre-wrap' }} className="flex-1">
                 {comment.message}
                 {comment.updatedAt ? <em className="text-color-secondary"> ({t('emailDetail.edited')})</em> : null}
+                <CommentOn comment={comment} emailId={emailId} />
               </span>
               {own ? (
                 <>
@@ -152,7 +194,7 @@ export function CommentsCard({ emailId }: { emailId: string }) {
                     text
                     icon="pi pi-pencil"
                     aria-label={t('emailDetail.editComment')}
-                    onClick={() => dispatch(commentEditStarted({ id: comment.id, text: comment.message }))}
+                    onClick={() => setEditing({ id: comment.id, emailId: comment.emailId, text: comment.message })}
                   />
                   <Button
                     type="button"
@@ -160,7 +202,7 @@ export function CommentsCard({ emailId }: { emailId: string }) {
                     text
                     icon="pi pi-trash"
                     aria-label={t('emailDetail.deleteComment')}
-                    onClick={() => dispatch(commentDeleteRequested(emailId, comment.id))}
+                    onClick={() => void remove(comment)}
                   />
                 </>
               ) : null}
@@ -172,18 +214,13 @@ export function CommentsCard({ emailId }: { emailId: string }) {
         <div className="flex flex-column gap-2 mt-2">
           <MentionTextarea
             value={text}
-            onChange={(value) => dispatch(commentDraftChanged(value))}
+            onChange={setText}
             members={mentionable}
             label={t('emailDetail.commentPlaceholder')}
             testId="comment-input"
           />
           <div>
-            <Button
-              type="button"
-              size="small"
-              label={t('emailDetail.addComment')}
-              onClick={() => dispatch(commentAddRequested(emailId, text))}
-            />
+            <Button type="button" size="small" label={t('emailDetail.addComment')} onClick={() => void add()} />
           </div>
         </div>
       ) : null}

@@ -7,7 +7,7 @@ import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } fro
 import { AssignmentCard } from './AssignmentCard';
 import { AttachmentsCard } from './AttachmentsCard';
 import { CommentsCard } from './CommentsCard';
-import { selectComments } from './commentsSlice';
+import { useDetailComments } from './detail-comments';
 import { BackButton, DetailToolbar } from './DetailToolbar';
 import { EmailCard } from './EmailCard';
 import { commandRequested, detailClosed, detailOpened, selectEmailDetail } from './emailDetailSlice';
@@ -19,9 +19,10 @@ import { StatusCard } from './StatusCard';
 import { ThreadPanel } from './ThreadPanel';
 import { TimelineView } from './TimelineView';
 import { emailDetailFeature } from './emailDetailFeature';
-import { selectEmailHistory, selectPastEmail } from './emailHistorySlice';
+import { selectEmailHistory } from './emailHistorySlice';
 import { HistoryView } from './HistoryView';
 import { PastBanner, PastEmailView } from './PastEmailView';
+import { usePastEmail } from './past-email';
 
 /** A past state's cards: shown as they stood, every control in them disabled. */
 function Locked({ locked, children }: { locked: boolean; children: ReactNode }) {
@@ -52,7 +53,8 @@ function focusOn(selector: string): boolean {
 /**
  * /admin/email-detail/{id}: the email (sanitized HTML in a sandboxed frame), its actions, assignment, labels,
  * status and priority, what the automatic rules did to it, attachments, internal comments, the reply form and who
- * is viewing it, live. The feature's sagas load and change it; this page opens the email and lays out the cards.
+ * is viewing it, live. The feature's sagas load and change the email; its comments, history and rules come from the
+ * api cache; this page opens the email and lays out the cards.
  * An auditor reads it all without any control that changes it (no reply form, no comment box, no toggles).
  */
 export default function EmailDetailPage() {
@@ -61,15 +63,15 @@ export default function EmailDetailPage() {
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();
   const detail = useAppSelector(selectEmailDetail);
-  const comments = useAppSelector(selectComments).items;
+  const comments = useDetailComments(id);
   const me = useAppSelector(selectCurrentUser);
   const canWrite = useAppSelector(selectCanWrite);
   const { hash } = useLocation();
   const today = detail.id === id ? detail.email : null;
   const history = useAppSelector(selectEmailHistory);
-  const past = useAppSelector(selectPastEmail);
+  const { asOf, past, missing } = usePastEmail(today?.id ?? null);
   // While a past state is shown (or loading), nothing can be changed: the cards show the past, locked.
-  const viewingPast = today !== null && history.emailId === today.id && history.asOf !== null;
+  const viewingPast = asOf !== null;
   const email = viewingPast && past ? past : today;
   const historyOpen = today !== null && history.emailId === today.id && history.open;
 
@@ -120,11 +122,11 @@ export default function EmailDetailPage() {
     <div className="flex flex-column gap-3" data-testid="email-detail">
       <DetailToolbar email={email} readOnly={viewingPast} />
       {canWrite ? null : <Message severity="info" text={t('auditor.readOnlyNotice')} data-testid="read-only-notice" />}
-      {viewingPast && history.asOf && <PastBanner asOf={past?.asOf ?? history.asOf} />}
+      {asOf !== null && <PastBanner asOf={past?.asOf ?? asOf} />}
       <PresenceBar emailId={email.id} />
       <EmailCard email={email} />
       {historyOpen ? (
-        <HistoryView emailId={email.id} />
+        <HistoryView emailId={email.id} pastMissing={missing} />
       ) : detail.viewMode === 'timeline' ? (
         <TimelineView thread={detail.thread} replies={detail.replies} comments={comments} actions={detail.actions} />
       ) : (
@@ -151,8 +153,8 @@ export default function EmailDetailPage() {
       </div>
       {!viewingPast && (
         <>
-          <RulesCard />
-          <CommentsCard emailId={email.id} />
+          <RulesCard key={`rules-${email.id}`} emailId={email.id} />
+          <CommentsCard key={`comments-${email.id}`} emailId={email.id} />
           {canWrite ? <ReplyForm /> : null}
         </>
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
@@ -6,7 +6,8 @@ import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import type { EmailHistoryActor, EmailHistoryEntry } from '@teaminbox/contracts';
 import { PersonAvatar } from '@teaminbox/ui';
-import { useAppDispatch, useAppSelector, usePersonPhotos } from '@teaminbox/web-store';
+import { useAppDispatch, useAppSelector, useEmailHistoryQuery, usePersonPhotos } from '@teaminbox/web-store';
+import { notice } from '../../shared/notices';
 import { asOfChosen, backToNow, selectEmailHistory } from './emailHistorySlice';
 
 /** Ids are UUID v7 (their first characters are a timestamp, alike within a minute): the end tells them apart. */
@@ -59,15 +60,26 @@ function useChangeText() {
   };
 }
 
+const NO_ENTRIES: EmailHistoryEntry[] = [];
+
 /**
  * The History view of the email: the "as of" control (a date and time) and every event of the email, oldest
- * first, with who did it, when, what changed and the correlation id of the request or rule that caused it.
+ * first, with who did it, when, what changed and the correlation id of the request or rule that caused it. The events
+ * load when the view opens and again on every push that changes the email (the api cache's `EmailHistory` tag); a
+ * first load that fails says so, a refresh that fails keeps what the view shows. `pastMissing`: the instant chosen is
+ * before the email existed.
  */
-export function HistoryView({ emailId }: { emailId: string }) {
+export function HistoryView({ emailId, pastMissing }: { emailId: string; pastMissing: boolean }) {
   const { t, i18n } = useTranslation('inbox');
   const photoOf = usePersonPhotos();
   const dispatch = useAppDispatch();
   const history = useAppSelector(selectEmailHistory);
+  const events = useEmailHistoryQuery(emailId, { refetchOnMountOrArgChange: true });
+  const entries = events.currentData ?? NO_ENTRIES;
+  const failedFirst = events.isError && !events.currentData;
+  useEffect(() => {
+    if (failedFirst) dispatch(notice('error', 'emailHistory.loadError'));
+  }, [failedFirst, events.requestId, dispatch]);
   const [when, setWhen] = useState<Date | null>(history.asOf ? new Date(history.asOf) : null);
   const actorName = useActorName();
   const changeText = useChangeText();
@@ -107,13 +119,13 @@ export function HistoryView({ emailId }: { emailId: string }) {
           />
         )}
       </div>
-      {history.pastStatus === 'missing' && (
+      {pastMissing && (
         <Message severity="warn" text={t('emailHistory.notYet')} className="mb-3" data-testid="history-not-yet" />
       )}
-      {history.status === 'loading' && <p>{t('emailHistory.loading')}</p>}
-      {history.status === 'ready' && history.entries.length === 0 && <p>{t('emailHistory.empty')}</p>}
+      {events.isFetching && !events.currentData && <p>{t('emailHistory.loading')}</p>}
+      {events.isSuccess && entries.length === 0 && <p>{t('emailHistory.empty')}</p>}
       <ol className="list-none p-0 m-0 flex flex-column gap-2" data-testid="history-entries">
-        {history.entries.map((entry) => {
+        {entries.map((entry) => {
           const name = actorName(entry.actor);
           const user = entry.actor.kind === 'user' ? entry.actor : null;
           return (

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
@@ -7,8 +8,37 @@ import type {
   RuleActionOutcome,
   RuleConditionResult,
 } from '@teaminbox/contracts';
-import { useAppSelector } from '@teaminbox/web-store';
-import { selectEmailRules } from './emailRulesSlice';
+import { useEmailRulesQuery } from '@teaminbox/web-store';
+
+/**
+ * While the engine has not handled the email yet (it arrived a moment ago), or the explanation could not be loaded,
+ * it is asked for again after these pauses; a rule's action pushes the email's change, which reloads it as well.
+ */
+export const RULES_RETRY_MS = [1000, 2000, 4000, 8000, 15000];
+
+const settled = (explanation: EmailRulesExplanation | undefined) =>
+  Boolean(explanation && (explanation.evaluated || explanation.skipped));
+
+/**
+ * What the rules did to the email (GET /emails/{id}/rules through the api cache, loaded afresh when the detail opens
+ * and again when a push changes the email), asked for again until the engine has handled it. `failed`: nothing could
+ * be loaded (the failure is logged).
+ */
+function useEmailRules(emailId: string): { explanation: EmailRulesExplanation | null; failed: boolean } {
+  const rules = useEmailRulesQuery(emailId, { refetchOnMountOrArgChange: true });
+  const { currentData, isFetching, refetch } = rules;
+  const [retries, setRetries] = useState(0);
+  const waiting = !isFetching && !settled(currentData) && retries < RULES_RETRY_MS.length;
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timer = setTimeout(() => {
+      setRetries((count) => count + 1);
+      void refetch();
+    }, RULES_RETRY_MS[retries]);
+    return () => clearTimeout(timer);
+  }, [waiting, retries, refetch]);
+  return { explanation: currentData ?? null, failed: rules.isError && !currentData };
+}
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -98,11 +128,11 @@ function TooSlowRules({ rules }: { rules: EmailRulesExplanation['tooSlow'] }) {
 
 /**
  * Which automatic rules matched the email when it arrived, which of their conditions held, and what each action
- * did or why it was skipped (GET /emails/{id}/rules).
+ * did or why it was skipped (GET /emails/{id}/rules). Keyed by the email: another email starts its retries afresh.
  */
-export function RulesCard() {
+export function RulesCard({ emailId }: { emailId: string }) {
   const { t } = useTranslation('inbox');
-  const { explanation, failed } = useAppSelector(selectEmailRules);
+  const { explanation, failed } = useEmailRules(emailId);
   let state: string | null = null;
   if (!explanation) state = t(failed ? 'rules.explain.loadError' : 'rules.loading');
   else if (explanation.skipped === 'FIRST_SYNC') state = t('rules.explain.skippedFirstSync');

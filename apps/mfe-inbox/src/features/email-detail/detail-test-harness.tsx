@@ -6,6 +6,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type {
+  Comment,
+  ConversationEmailRef,
   EmailAttachment,
   EmailDetail,
   EmailRulesExplanation,
@@ -13,7 +15,7 @@ import type {
   Role,
   TeamMember,
 } from '@teaminbox/contracts';
-import { inboxApi, personalApi, rulesApi } from '@teaminbox/api-client';
+import { inboxApi, personalApi } from '@teaminbox/api-client';
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
 import feature from '../../feature';
@@ -84,14 +86,71 @@ export function closeDetail(): void {
   jest.restoreAllMocks();
 }
 
-/** Answers every call the page makes on opening; `detail` may be an error for the email itself. */
+/** A comment on e1 by Petr (overrides change it, e.g. its email or author). */
+export const aComment = (overrides: Partial<Comment> = {}): Comment => ({
+  id: 'c1',
+  emailId: 'e1',
+  message: 'Checked with accounting',
+  userId: 'u2',
+  userName: 'Petr',
+  userEmail: 'petr@example.com',
+  mentions: [],
+  createdAt: '2025-03-04T11:00:00.000Z',
+  updatedAt: null,
+  ...overrides,
+});
+
+/** e1 as its conversation's comments name it. */
+export const e1Ref: ConversationEmailRef = {
+  id: 'e1',
+  subject: 'Invoice for March',
+  fromName: 'Billing',
+  fromEmail: 'billing@example.com',
+  receivedAt: '2025-03-04T10:15:00.000Z',
+};
+
+/** The answers of e1's comment lists: its own (`comments`), and its conversation's (`conversation`, e1 alone by default). */
+export function commentAnswers(
+  comments: Comment[],
+  conversation: { emailIds: string[]; comments: (Comment & { email: ConversationEmailRef })[] } = {
+    emailIds: ['e1'],
+    comments: comments.map((comment) => ({ ...comment, email: e1Ref })),
+  },
+): Record<string, unknown> {
+  return {
+    'GET /api/emails/e1/comments': comments,
+    'GET /api/emails/e1/comments?scope=conversation': conversation,
+  };
+}
+
+/** The calls the page sent through the api cache (`fetch`) with this method and path: their JSON bodies. */
+export function serverCalls(method: string, path: string): unknown[] {
+  const fetchMock = jest.mocked(globalThis.fetch);
+  return fetchMock.mock.calls
+    .filter(([input, init]) => String(input) === path && (init?.method ?? 'GET') === method)
+    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
+}
+
+/**
+ * Answers every call the page makes on opening; `detail` may be an error for the email itself. `shareComments` is the
+ * person's "Share internal comments within a thread" (on by default, as the server's default).
+ */
 export function stubDetailApi(
   detail: EmailDetail | Error,
   {
     labels = [important],
     members = [petr],
     rules = noRulesMatched(),
-  }: { labels?: Label[]; members?: TeamMember[]; rules?: EmailRulesExplanation } = {},
+    comments = [],
+    shareComments = true,
+  }: {
+    labels?: Label[];
+    members?: TeamMember[];
+    /** null: the rules are not answered (the call fails). */
+    rules?: EmailRulesExplanation | null;
+    comments?: Comment[];
+    shareComments?: boolean;
+  } = {},
 ): void {
   if (detail instanceof Error) jest.spyOn(inboxApi, 'getEmail').mockRejectedValue(detail);
   else jest.spyOn(inboxApi, 'getEmail').mockResolvedValue(detail);
@@ -99,14 +158,18 @@ export function stubDetailApi(
   jest.spyOn(inboxApi, 'joinPresence').mockResolvedValue(undefined as never);
   jest.spyOn(inboxApi, 'leavePresence').mockResolvedValue(undefined as never);
   jest.spyOn(inboxApi, 'setReplying').mockResolvedValue(undefined as never);
-  jest.spyOn(inboxApi, 'listComments').mockResolvedValue([]);
   jest.spyOn(inboxApi, 'getThread').mockResolvedValue([]);
   jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([]);
   jest.spyOn(inboxApi, 'getPreferences').mockResolvedValue({ emailDetailViewMode: 'classic' } as never);
   jest.spyOn(personalApi, 'listTemplates').mockResolvedValue([]);
   jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);
-  answerServerCalls({ 'GET /api/team/members': members, 'GET /api/email-labels': labels });
-  jest.spyOn(rulesApi, 'emailRules').mockResolvedValue(rules);
+  answerServerCalls({
+    'GET /api/team/members': members,
+    'GET /api/email-labels': labels,
+    'GET /api/notification-settings': { shareCommentsAcrossThread: shareComments },
+    ...(rules ? { 'GET /api/emails/e1/rules': rules } : {}),
+    ...commentAnswers(comments),
+  });
 }
 
 /** Renders /admin/email-detail/e1 (and a stand-in inbox); returns the store and the notices as the user reads them. */

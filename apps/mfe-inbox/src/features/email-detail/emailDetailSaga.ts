@@ -13,6 +13,7 @@ import { ApiError, inboxApi } from '@teaminbox/api-client';
 import {
   commentChanged,
   connected,
+  detailApi,
   emailUpdated,
   presenceChanged,
   replyChanged,
@@ -136,11 +137,12 @@ function* chooseViewMode(action: PayloadAction<DetailViewMode>): SagaIterator {
   }
 }
 
-/** Opening an unread email marks it read; once stored, the History view may list it. */
+/** Opening an unread email marks it read; once stored, the History view lists it (its cached events are stale). */
 function* markRead(id: string): SagaIterator {
   try {
     yield call(inboxApi.markRead, id);
     yield put(readMarked(id));
+    yield put(detailApi.util.invalidateTags([{ type: 'EmailHistory', id }]));
   } catch (error) {
     console.warn('read mark failed', error);
   }
@@ -175,6 +177,8 @@ function* reloadOnChange(action: PayloadAction<{ id?: string; emailId?: string }
   const changed = action.payload.emailId ?? action.payload.id;
   if (!id || changed !== id) return;
   if (action.type === emailUpdated.type || action.type === replySent.type) yield call(loadDetail, id);
+  // This session's reply reaches the History view before its push does.
+  if (action.type === replySent.type) yield put(detailApi.util.invalidateTags([{ type: 'EmailHistory', id }]));
   yield call(loadHistory);
 }
 

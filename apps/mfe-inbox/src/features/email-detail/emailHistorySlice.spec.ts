@@ -1,46 +1,31 @@
-import type { EmailAsOf } from '@teaminbox/contracts';
-import {
-  asOfChosen,
-  asOfFailed,
-  asOfLoaded,
-  backToNow,
-  emailHistorySlice,
-  historyEntriesLoaded,
-  historyViewToggled,
-  selectPastEmail,
-  selectViewingPast,
-} from './emailHistorySlice';
+import { detailOpened } from './emailDetailSlice';
+import { asOfChosen, backToNow, emailHistorySlice, historyViewToggled } from './emailHistorySlice';
 import { shortId } from './HistoryView';
 
 const reduce = emailHistorySlice.reducer;
-const past = (id: string) => ({ id, asOf: '2026-11-17T14:00:00.000Z' }) as EmailAsOf;
 
 describe('the History view and the as-of state', () => {
-  it('shows the past once loaded, and nothing of it after the return to now', () => {
+  it('opens the view, keeps the instant chosen until the return to now', () => {
     let state = reduce(undefined, historyViewToggled({ emailId: 'e1', open: true }));
-    expect(state).toMatchObject({ emailId: 'e1', open: true, status: 'loading' });
-    state = reduce(state, historyEntriesLoaded({ emailId: 'e1', entries: [] }));
-    expect(state.status).toBe('ready');
+    expect(state).toEqual({ emailId: 'e1', open: true, asOf: null });
     state = reduce(state, asOfChosen({ emailId: 'e1', asOf: '2026-11-17T14:00:00.000Z' }));
-    // Loading the past already locks the controls; the past shows once it is there.
-    expect(selectViewingPast({ emailHistory: state })).toBe(true);
-    expect(selectPastEmail({ emailHistory: state })).toBeNull();
-    state = reduce(state, asOfLoaded(past('e1')));
-    expect(selectPastEmail({ emailHistory: state })?.id).toBe('e1');
+    expect(state.asOf).toBe('2026-11-17T14:00:00.000Z');
     state = reduce(state, backToNow());
-    expect(selectViewingPast({ emailHistory: state })).toBe(false);
-    // A late answer after the return to now is dropped.
-    expect(selectPastEmail({ emailHistory: reduce(state, asOfLoaded(past('e1'))) })).toBeNull();
+    expect(state).toEqual({ emailId: 'e1', open: true, asOf: null });
   });
 
-  it("ignores another email's answers and starts afresh for another email", () => {
+  it('ignores an instant chosen for another email, and starts afresh for another email or a new opening', () => {
     let state = reduce(undefined, historyViewToggled({ emailId: 'e1', open: true }));
     state = reduce(state, asOfChosen({ emailId: 'e1', asOf: '2026-11-17T14:00:00.000Z' }));
-    expect(reduce(state, asOfLoaded(past('e2'))).past).toBeNull();
-    expect(reduce(state, historyEntriesLoaded({ emailId: 'e2', entries: [] })).status).toBe('loading');
-    expect(reduce(state, asOfFailed('missing'))).toMatchObject({ pastStatus: 'missing', past: null });
-    const other = reduce(state, historyViewToggled({ emailId: 'e2', open: true }));
-    expect(other).toMatchObject({ emailId: 'e2', asOf: null, pastStatus: 'idle' });
+    expect(reduce(state, asOfChosen({ emailId: 'e2', asOf: '2026-11-18T14:00:00.000Z' })).asOf).toBe(
+      '2026-11-17T14:00:00.000Z',
+    );
+    expect(reduce(state, historyViewToggled({ emailId: 'e2', open: true }))).toEqual({
+      emailId: 'e2',
+      open: true,
+      asOf: null,
+    });
+    expect(reduce(state, detailOpened('e1'))).toEqual({ emailId: null, open: false, asOf: null });
   });
 
   it('shortens an id to its end (UUID v7 ids share their beginning)', () => {

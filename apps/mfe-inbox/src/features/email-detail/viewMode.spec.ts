@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { inboxApi, personalApi, rulesApi } from '@teaminbox/api-client';
+import { inboxApi, personalApi } from '@teaminbox/api-client';
 import { createAppStore, injectFeature } from '@teaminbox/web-store';
 import feature from '../../feature';
 import { emailDetailFeature } from './emailDetailFeature';
@@ -9,9 +9,7 @@ import { detailOpened, selectEmailDetail, viewModeChosen, VIEW_MODE_STORAGE_KEY 
 function storeWithDetail() {
   jest.spyOn(inboxApi, 'getEmail').mockReturnValue(new Promise(() => undefined));
   jest.spyOn(inboxApi, 'getThread').mockResolvedValue([]);
-  jest.spyOn(inboxApi, 'listComments').mockResolvedValue([]);
   jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([]);
-  jest.spyOn(rulesApi, 'emailRules').mockReturnValue(new Promise(() => undefined));
   jest.spyOn(personalApi, 'listTemplates').mockResolvedValue([]);
   jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);
   const store = createAppStore({ withoutCoreSagas: true });

@@ -1,0 +1,66 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { EmailHistoryEntry } from '@teaminbox/contracts';
+import { inboxApi } from '@teaminbox/api-client';
+import { commentChanged, connected, emailUpdated } from '@teaminbox/web-store';
+import { answerServerCalls } from '@teaminbox/web-store/testing';
+import { aComment, closeDetail, emailDetail, renderDetail, serverCalls, stubDetailApi } from './detail-test-harness';
+
+const entry = (version: number, type: string): EmailHistoryEntry => ({
+  id: `ev${version}`,
+  version,
+  type,
+  occurredAt: '2026-11-17T14:00:00.000Z',
+  actor: { kind: 'system', source: 'mail-server' },
+  change: {},
+  correlationId: `c${version}`,
+  causationId: null,
+});
+
+const HISTORY = 'GET /api/emails/e1/history';
+const answerHistory = (...entries: EmailHistoryEntry[]) => answerServerCalls({ [HISTORY]: entries });
+const loads = () => serverCalls('GET', '/api/emails/e1/history').length;
+
+describe('the History view of the open email', () => {
+  afterEach(closeDetail);
+
+  it('lists the read mark stored after the view loaded, and refreshes on pushes and on a reconnect', async () => {
+    stubDetailApi(emailDetail({ read: false }));
+    let storeReadMark!: () => void;
+    jest
+      .spyOn(inboxApi, 'markRead')
+      .mockReturnValue(new Promise((resolve) => (storeReadMark = () => resolve(emailDetail({ read: true })))) as never);
+    answerHistory(entry(1, 'EmailReceived'));
+    const { store } = await renderDetail({ role: 'MEMBER' });
+    expect(loads()).toBe(0);
+
+    fireEvent.click(screen.getByTestId('history-toggle'));
+    expect(await screen.findAllByTestId('history-entry')).toHaveLength(1);
+
+    answerHistory(entry(1, 'EmailReceived'), entry(2, 'EmailMarkedRead'));
+    await act(async () => storeReadMark());
+    await waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(2));
+    // Each entry says what changed in the reader's words (the inbox's texts, not the event's type).
+    expect(screen.getAllByTestId('history-change')[1]).toHaveTextContent('Marked as read');
+    expect(screen.getAllByTestId('history-actor')[0]).toHaveTextContent('Mail server');
+
+    // Another email's change does not reload; this one's does, and so do a comment and a socket that connects again.
+    const calls = loads();
+    await act(async () => void store.dispatch(emailUpdated({ id: 'other', actorUserId: null })));
+    expect(loads()).toBe(calls);
+    answerHistory(entry(1, 'EmailReceived'), entry(2, 'EmailMarkedRead'), entry(3, 'EmailArchived'));
+    await act(async () => void store.dispatch(emailUpdated({ id: 'e1', actorUserId: null })));
+    await waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(3));
+    await act(async () => void store.dispatch(commentChanged({ emailId: 'e1', kind: 'added', comment: aComment() })));
+    await waitFor(() => expect(loads()).toBe(calls + 2));
+    await act(async () => void store.dispatch(connected()));
+    await waitFor(() => expect(loads()).toBe(calls + 3));
+  });
+
+  it('says the events could not be loaded when the view opens', async () => {
+    stubDetailApi(emailDetail());
+    const { notices } = await renderDetail({ role: 'MEMBER' });
+    fireEvent.click(screen.getByTestId('history-toggle'));
+    await waitFor(() => expect(notices()).toEqual([['error', 'Error loading history', 3000]]));
+    expect(screen.queryAllByTestId('history-entry')).toHaveLength(0);
+  });
+});
