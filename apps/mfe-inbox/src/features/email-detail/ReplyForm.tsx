@@ -9,6 +9,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { notice } from '../../shared/notices';
+import { BodyEditor } from '../compose/BodyEditor';
 import { selectEmailDetail } from './emailDetailSlice';
 import { attachmentsFit, readAsBase64, REPLY_ATTACHMENTS_MAX_MB } from './reply-attachments';
 import { quotedPreview } from './reply-quote';
@@ -41,8 +42,8 @@ const MODES: { mode: ReplyMode; icon: string; label: string }[] = [
 ];
 
 /**
- * The reply form with its drafts: template select, insert signature, to / cc / subject, a plain or HTML body,
- * attachments; save draft (the form resets), edit or delete a draft, send (body and attachments clear). While
+ * The reply form with its drafts: template select, insert signature, to / cc / subject, a plain body or an HTML
+ * one in a rich-text editor, attachments (the person's signature is added when the form opens, once); save draft (the form resets), edit or delete a draft, send (body and attachments clear). While
  * the user writes, the others see "is replying"; if someone else commented or replied since the reply was
  * started, the server refuses once (409) and a dialog says what arrived, with 'Send anyway'. Reply answers the
  * Reply-To address (else From), reply all copies every other participant; the email is quoted below the answer
@@ -193,13 +194,11 @@ export function ReplyForm() {
             data-testid="forward-note"
           />
         ) : form.html ? (
-          <InputTextarea
+          <BodyEditor
             value={form.htmlBody}
-            rows={8}
-            onChange={(e) => change('htmlBody', e.target.value)}
-            aria-label={t('emailDetail.replyHtmlBody')}
-            className="font-monospace"
-            data-testid="reply-html-body"
+            onChange={(html) => change('htmlBody', html)}
+            label={t('emailDetail.replyHtmlBody')}
+            testId="reply-html-body"
           />
         ) : (
           <InputTextarea

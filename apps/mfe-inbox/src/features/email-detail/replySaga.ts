@@ -8,6 +8,7 @@ import { listOrEmpty } from '../../shared/lists';
 import { attempt, notice, quietly } from '../../shared/notices';
 import { detailOpened, selectEmailDetail, type EmailDetailState } from './emailDetailSlice';
 import { htmlToText } from './html-text';
+import { hasSignature } from './reply-signature';
 import {
   attachmentsAdded,
   collisionFound,
@@ -99,11 +100,12 @@ function* stopReplying(emailId: string): SagaIterator {
   yield call(quietly, () => inboxApi.setReplying(emailId, false), 'replying');
 }
 
+/** Insert signature appends it as plain text, unless the body holds it already (added when the form opened). */
 function* insertSignature(): SagaIterator {
-  const { signature }: ReplyState = yield select(selectReply);
+  const { signature, form }: ReplyState = yield select(selectReply);
   const text = htmlToText(signature);
   if (!text) yield put(notice('error', 'emailDetail.noSignature'));
-  else yield put(signatureInserted(text));
+  else if (!hasSignature(form, signature)) yield put(signatureInserted(text));
 }
 
 /** Saves the reply as a draft (a new one or the one being edited); the form then starts over. */

@@ -9,6 +9,7 @@ import type {
 } from '@teaminbox/contracts';
 import { detailLoaded, detailOpened } from './emailDetailSlice';
 import { htmlToText, textToHtml } from './html-text';
+import { withSignature } from './reply-signature';
 
 export type ReplyAttachment = TReplyAttachment & { size: number };
 export type ReplyField = 'to' | 'cc' | 'subject' | 'body' | 'htmlBody';
@@ -101,6 +102,9 @@ function restart(state: ReplyState) {
   state.sendKey = null;
 }
 
+const sameForm = (a: ReplyFormValues, b: ReplyFormValues) =>
+  (Object.keys(a) as (keyof ReplyFormValues)[]).every((key) => a[key] === b[key]);
+
 const start = (state: ReplyState, at: string) => {
   state.startedAt ??= at;
 };
@@ -123,7 +127,16 @@ export const replySlice = createSlice({
     /** Plain to HTML keeps the text (escaped); HTML to plain strips the tags (spec). */
     replyHtmlSwitched(state, action: PayloadAction<boolean>) {
       const form = state.form;
-      if (action.payload) state.form = { ...form, html: true, htmlBody: form.htmlBody || textToHtml(form.body) };
+      // A body holding nothing but the signature added when the form opened takes the signature as HTML.
+      const onlySignature =
+        state.signature !== '' && form.body === withSignature({ ...form, body: '' }, state.signature).body;
+      if (action.payload && onlySignature)
+        state.form = {
+          ...form,
+          html: true,
+          htmlBody: withSignature({ ...form, html: true, htmlBody: '' }, state.signature).htmlBody,
+        };
+      else if (action.payload) state.form = { ...form, html: true, htmlBody: form.htmlBody || textToHtml(form.body) };
       else state.form = { ...form, html: false, body: htmlToText(form.htmlBody), htmlBody: '' };
     },
     /** A template with an HTML body sets the HTML and clears the plain body, otherwise it sets the plain body. */
@@ -133,9 +146,11 @@ export const replySlice = createSlice({
         const template = state.templates.find((item) => item.id === action.payload.id);
         if (!template) return;
         start(state, action.payload.at);
-        state.form = template.htmlBody?.trim()
+        const chosen = template.htmlBody?.trim()
           ? { ...state.form, html: true, htmlBody: template.htmlBody, body: '' }
           : { ...state.form, html: false, htmlBody: '', body: template.body ?? '' };
+        // The signature stays below the template's text.
+        state.form = withSignature(chosen, state.signature);
       },
       prepare: (id: string) => ({ payload: { id, at: now() } }),
     },
@@ -167,8 +182,13 @@ export const replySlice = createSlice({
     templatesLoaded(state, action: PayloadAction<ReplyTemplate[]>) {
       state.templates = action.payload;
     },
+    /** The signature arrived: a form set up but not yet begun gets it (once). */
     signatureLoaded(state, action: PayloadAction<string>) {
       state.signature = action.payload;
+      if (state.formFor === null) return;
+      const untouched = state.startedAt === null && state.draftId === null && sameForm(state.form, state.blank);
+      state.blank = withSignature(state.blank, action.payload);
+      if (untouched) state.form = state.blank;
     },
     draftEdited(state, action: PayloadAction<Reply>) {
       const reply = action.payload;
@@ -205,7 +225,7 @@ export const replySlice = createSlice({
     },
     /** Sent: only the body and the attachments clear; the recipients and the subject stay. */
     replySent(state, _action: PayloadAction<{ emailId: string }>) {
-      state.form = { ...state.form, body: '', htmlBody: '' };
+      state.form = withSignature({ ...state.form, body: '', htmlBody: '' }, state.signature);
       state.attachments = [];
       state.draftId = null;
       state.startedAt = null;
@@ -277,7 +297,8 @@ export const replySlice = createSlice({
         if (action.payload.id !== state.emailId || state.formFor === state.emailId) return;
         state.formFor = state.emailId;
         const to = state.addresses?.reply.to ?? [];
-        state.blank = { ...blankReply(action.payload), ...(to.length > 0 ? { to: to.join(', ') } : {}) };
+        const blank = { ...blankReply(action.payload), ...(to.length > 0 ? { to: to.join(', ') } : {}) };
+        state.blank = withSignature(blank, state.signature);
         state.form = state.blank;
       });
   },
