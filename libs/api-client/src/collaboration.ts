@@ -17,9 +17,11 @@ import type {
   ReplyAddresses,
   SendReplyResponse,
   ThreadMessage,
+  ListView,
   TListEmailsQuery,
   TMyTasksQuery,
   UserPreferences,
+  WorkScope,
   ComposeEmailResponse,
   ZComposeEmailRequest,
   ZForwardEmailRequest,
@@ -31,6 +33,9 @@ import { API_BASE, ApiError, request } from './http';
 import { tokenStore } from './token-store';
 
 const enc = encodeURIComponent;
+
+/** `?scope=conversation` when a change acts on the email's whole conversation (a conversation row's action). */
+const scoped = (scope: WorkScope = 'email') => (scope === 'conversation' ? '?scope=conversation' : '');
 
 /** GET /emails: the spec's query plus the inbox filters (assignee 'all' | 'unassigned' | 'me' | user id). */
 export type InboxQuery = Pick<TListEmailsQuery, 'page' | 'size'> & Partial<Omit<TListEmailsQuery, 'page' | 'size'>>;
@@ -73,11 +78,12 @@ async function downloadAttachment(id: string): Promise<Blob> {
  * "logged only").
  */
 export const inboxApi = {
-  listEmails: (query: InboxQuery): Promise<Page<Email>> =>
+  /** `view: 'conversations'` lists one row per conversation (the person's "Use conversation threads"). */
+  listEmails: (query: InboxQuery & { view?: ListView }): Promise<Page<Email>> =>
     request<Page<Email>>('/emails', { query: { folder: 'inbox', ...query }, secured: true, handled: true }),
   searchEmails: (search: string, page = 0, size = 5): Promise<Page<Email>> =>
     request<Page<Email>>('/emails/search', { query: { search, page, size }, secured: true, handled: true }),
-  myTasks: (query: TMyTasksQuery): Promise<Page<Email>> =>
+  myTasks: (query: TMyTasksQuery & { view?: ListView }): Promise<Page<Email>> =>
     request<Page<Email>>('/emails/my-tasks', { query: { ...query }, secured: true, handled: true }),
   unreadCount: (): Promise<number> => request<number>('/emails/unread/count', { secured: true, handled: true }),
 
@@ -91,17 +97,17 @@ export const inboxApi = {
     request<EmailHistoryEntry[]>(`/emails/${enc(id)}/history`, { secured: true, handled: true }),
   getThread: (id: string): Promise<ThreadMessage[]> =>
     request<ThreadMessage[]>(`/emails/${enc(id)}/thread`, { secured: true, handled: true }),
-  markRead: (id: string) => put(`/emails/${enc(id)}/read`),
-  markUnread: (id: string) => put(`/emails/${enc(id)}/unread`),
-  archive: (id: string) => put(`/emails/${enc(id)}/archive`),
-  unarchive: (id: string) => put(`/emails/${enc(id)}/unarchive`),
-  spam: (id: string) => put(`/emails/${enc(id)}/spam`),
-  notSpam: (id: string) => put(`/emails/${enc(id)}/not-spam`),
+  markRead: (id: string, scope?: WorkScope) => put(`/emails/${enc(id)}/read${scoped(scope)}`),
+  markUnread: (id: string, scope?: WorkScope) => put(`/emails/${enc(id)}/unread${scoped(scope)}`),
+  archive: (id: string, scope?: WorkScope) => put(`/emails/${enc(id)}/archive${scoped(scope)}`),
+  unarchive: (id: string, scope?: WorkScope) => put(`/emails/${enc(id)}/unarchive${scoped(scope)}`),
+  spam: (id: string, scope?: WorkScope) => put(`/emails/${enc(id)}/spam${scoped(scope)}`),
+  notSpam: (id: string, scope?: WorkScope) => put(`/emails/${enc(id)}/not-spam${scoped(scope)}`),
   mute: (id: string) => put(`/emails/${enc(id)}/notifications/mute`),
   unmute: (id: string) => put(`/emails/${enc(id)}/notifications/unmute`),
   /** An empty user id unassigns. */
-  assign: (id: string, assignedTo: string): Promise<Email> =>
-    request<Email>(`/emails/${enc(id)}/assign`, {
+  assign: (id: string, assignedTo: string, scope?: WorkScope): Promise<Email> =>
+    request<Email>(`/emails/${enc(id)}/assign${scoped(scope)}`, {
       method: 'PUT',
       body: { assignedTo },
       secured: true,
@@ -198,8 +204,13 @@ export const inboxApi = {
     request(`/email-labels/${enc(id)}`, { method: 'DELETE', secured: true, handled: true }),
   initializeLabels: (): Promise<Label[]> =>
     request<Label[]>('/email-labels/initialize', { method: 'POST', secured: true, handled: true }),
-  addLabelToEmail: (emailId: string, label: Pick<Label, 'id'> & Partial<Label>): Promise<Email> =>
-    request<Email>(`/emails/${enc(emailId)}/labels`, { method: 'POST', body: label, secured: true, handled: true }),
+  addLabelToEmail: (emailId: string, label: Pick<Label, 'id'> & Partial<Label>, scope?: WorkScope): Promise<Email> =>
+    request<Email>(`/emails/${enc(emailId)}/labels${scoped(scope)}`, {
+      method: 'POST',
+      body: label,
+      secured: true,
+      handled: true,
+    }),
   removeLabelFromEmail: (emailId: string, labelId: string): Promise<Email> =>
     request<Email>(`/emails/${enc(emailId)}/labels/${enc(labelId)}`, {
       method: 'DELETE',

@@ -54,6 +54,8 @@ export const inboxCs: InboxTexts = {
     selectAll: 'Vybrat všechny e-maily na stránce',
     selectRow: 'Vybrat tento e-mail',
     selected: 'Vybráno: {{count}}',
+    conversationMessages: 'Zpráv v konverzaci: {{count}}',
+    conversationParticipants: 'Účastníci: {{names}}',
     markRead: 'Označit jako přečtené',
     markUnread: 'Označit jako nepřečtené',
     archive: 'Archivovat',

@@ -57,6 +57,8 @@ export const inboxEn = {
     selectAll: 'Select all emails on this page',
     selectRow: 'Select this email',
     selected: '{{count}} selected',
+    conversationMessages: '{{count}} messages in this conversation',
+    conversationParticipants: 'Participants: {{names}}',
     markRead: 'Mark as read',
     markUnread: 'Mark as unread',
     archive: 'Archive',

@@ -17,20 +17,42 @@ import {
   starToggled,
   type BulkAction,
 } from './inboxListSlice';
+import { ConversationCount, participantNames } from './ConversationSummary';
 import { LabelChips, RowMenus } from './RowMenus';
 import { StatusTags } from './StatusTags';
 
 type Row = Email & { starred: boolean };
 
-/** The sender's name (bold while unread); its address under it, in the comfortable density only. */
-function SenderCell({ email }: { email: Email }) {
+/**
+ * The sender's name (bold while unread); its address under it, in the comfortable density only. A conversation row
+ * shows its latest sender with the message count, and the participants instead of the address.
+ */
+export function SenderCell({ email }: { email: Email }) {
   const { t } = useTranslation('inbox');
+  const conversation = email.conversation;
+  const participants = conversation ? participantNames(conversation) : '';
+  const title = `${email.fromName ?? ''} <${email.fromEmail}>`;
   return (
-    <div className="inbox-sender inbox-cell" title={`${email.fromName ?? ''} <${email.fromEmail}>`}>
-      <span className={`inbox-ellipsis ${email.read ? '' : 'font-bold'}`} data-testid="email-sender">
-        {email.fromName || t('inbox.unknownSender')}
+    <div
+      className="inbox-sender inbox-cell"
+      title={participants ? `${title}\n${t('inbox.conversationParticipants', { names: participants })}` : title}
+    >
+      <span className="inbox-sender-name">
+        <span className={`inbox-ellipsis ${email.read ? '' : 'font-bold'}`} data-testid="email-sender">
+          {email.fromName || t('inbox.unknownSender')}
+        </span>
+        <ConversationCount conversation={conversation} />
       </span>
-      <span className="inbox-sender-address inbox-ellipsis text-sm text-color-secondary">{email.fromEmail}</span>
+      {conversation && conversation.participants.length > 1 ? (
+        <span
+          className="inbox-sender-address inbox-ellipsis text-sm text-color-secondary"
+          data-testid="conversation-participants"
+        >
+          {participants}
+        </span>
+      ) : (
+        <span className="inbox-sender-address inbox-ellipsis text-sm text-color-secondary">{email.fromEmail}</span>
+      )}
     </div>
   );
 }

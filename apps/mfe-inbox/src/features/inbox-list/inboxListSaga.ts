@@ -1,11 +1,12 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { CurrentUser, Email, Page } from '@teaminbox/contracts';
+import type { CurrentUser, Email, ListView, Page, WorkScope } from '@teaminbox/contracts';
 import { api, inboxApi } from '@teaminbox/api-client';
 import { emailArrived, noticeRaised, selectCurrentUser, unreadCountChanged } from '@teaminbox/web-store';
 import { attempt, notice } from '../../shared/notices';
 import {
+  arrivalBelongs,
   bulkDone,
   bulkRequested,
   rowAssignRequested,
@@ -26,11 +27,14 @@ import {
   selectInbox,
   type InboxState,
 } from './inboxListSlice';
+import { listViewSetting, scopeOf } from './listView';
 
 function* loadPage() {
   const { size, page: pageNumber, search, folder, filters }: InboxState = yield select(selectInbox);
+  const view: ListView = yield call(listViewSetting);
   try {
     const page: Page<Email> = yield call(inboxApi.listEmails, {
+      view,
       page: pageNumber,
       size,
       folder,
@@ -39,7 +43,7 @@ function* loadPage() {
       label: filters.label === 'all' ? undefined : filters.label,
       unread: filters.unread || undefined,
     });
-    yield put(pageLoaded(page));
+    yield put(pageLoaded({ ...page, view }));
   } catch {
     // The spec's silent case: the list error is only logged (by the client).
     yield put(pageLoadFailed());
@@ -66,11 +70,22 @@ function* loadSample() {
   }
 }
 
-/** A row's assign menu: its notices (2 s for successes, 3 s for errors); the list updates live. */
+/** What the row of this email on screen acts on: its conversation when it is a conversation row. */
+function* rowScope(emailId: string): SagaIterator<WorkScope> {
+  const { emails }: InboxState = yield select(selectInbox);
+  const row = emails.find((email) => email.id === emailId);
+  return row ? scopeOf(row) : 'email';
+}
+
+/**
+ * A row's assign menu: its notices (2 s for successes, 3 s for errors); the list updates live. A conversation row
+ * assigns every email of its conversation.
+ */
 function* assignRow(action: ReturnType<typeof rowAssignRequested>): SagaIterator {
   const { emailId, to } = action.payload;
+  const scope: WorkScope = yield call(rowScope, emailId);
   if (to === null) {
-    yield call(attempt, () => inboxApi.assign(emailId, ''), {
+    yield call(attempt, () => inboxApi.assign(emailId, '', scope), {
       success: 'inbox.unassignedOk',
       error: 'inbox.unassignError',
     });
@@ -83,7 +98,7 @@ function* assignRow(action: ReturnType<typeof rowAssignRequested>): SagaIterator
     return;
   }
   const userId = mine ? (me?.id ?? '') : to;
-  yield call(attempt, () => inboxApi.assign(emailId, userId), {
+  yield call(attempt, () => inboxApi.assign(emailId, userId, scope), {
     success: mine ? 'inbox.assignedToYou' : 'inbox.assignedOk',
     error: 'inbox.assignError',
   });
@@ -91,7 +106,8 @@ function* assignRow(action: ReturnType<typeof rowAssignRequested>): SagaIterator
 
 function* labelRow(action: ReturnType<typeof rowLabelRequested>): SagaIterator {
   const { emailId, label } = action.payload;
-  yield call(attempt, () => inboxApi.addLabelToEmail(emailId, label), {
+  const scope: WorkScope = yield call(rowScope, emailId);
+  yield call(attempt, () => inboxApi.addLabelToEmail(emailId, label, scope), {
     success: 'inbox.labelAssigned',
     values: { name: label.name },
     error: 'inbox.labelError',
@@ -122,25 +138,38 @@ function* toggleStar(action: PayloadAction<string>): SagaIterator {
   if (done) yield put(starChanged({ id, on }));
 }
 
-const BULK_CALLS: Record<BulkAction, (id: string) => Promise<unknown>> = {
-  markRead: (id) => inboxApi.markRead(id),
-  markUnread: (id) => inboxApi.markUnread(id),
-  archive: (id) => inboxApi.archive(id),
-  spam: (id) => inboxApi.spam(id),
+const BULK_CALLS: Record<BulkAction, (id: string, scope: WorkScope) => Promise<unknown>> = {
+  markRead: (id, scope) => inboxApi.markRead(id, scope),
+  markUnread: (id, scope) => inboxApi.markUnread(id, scope),
+  archive: (id, scope) => inboxApi.archive(id, scope),
+  spam: (id, scope) => inboxApi.spam(id, scope),
 };
 
-/** One call per selected email on screen; the failures are counted in one notice, then the page reloads. */
+/**
+ * One call per selected row on screen (a conversation row's call acts on its whole conversation); the failures are
+ * counted in one notice, then the page reloads.
+ */
 function* runBulk(action: PayloadAction<{ action: BulkAction; ids?: string[] }>): SagaIterator {
   const { emails, selectedIds, page, search }: InboxState = yield select(selectInbox);
   const chosen = action.payload.ids ?? selectedIds;
-  const ids = emails.filter((email) => chosen.includes(email.id)).map((email) => email.id);
+  const rows = emails.filter((email) => chosen.includes(email.id));
   const results: PromiseSettledResult<unknown>[] = yield call(() =>
-    Promise.allSettled(ids.map((id) => BULK_CALLS[action.payload.action](id))),
+    Promise.allSettled(rows.map((email) => BULK_CALLS[action.payload.action](email.id, scopeOf(email)))),
   );
   yield put(bulkDone());
   const failed = results.filter((result) => result.status === 'rejected').length;
   if (failed > 0) yield put(notice('error', 'inbox.bulkError', { count: String(failed) }));
   yield put(pageRequested(page, search));
+}
+
+/**
+ * A conversation list on screen: a new email that belongs in it may join a conversation already listed (or move it
+ * up), which only the server knows, so the page is loaded again.
+ */
+function* reloadConversations(action: ReturnType<typeof emailArrived>): SagaIterator {
+  const state: InboxState = yield select(selectInbox);
+  if (state.view !== 'conversations' || !arrivalBelongs(state, action.payload)) return;
+  yield put(pageRequested(state.page, state.search));
 }
 
 export function* inboxListSaga() {
@@ -152,5 +181,6 @@ export function* inboxListSaga() {
     takeLatest([pageLoaded.type, emailArrived.type], loadStars),
     takeEvery(starToggled.type, toggleStar),
     takeLeading(bulkRequested.type, runBulk),
+    takeLatest(emailArrived.type, reloadConversations),
   ]);
 }

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_PAGE_SIZE, type Email, type Folder, type Label, type Page } from '@teaminbox/contracts';
+import { DEFAULT_PAGE_SIZE, type Email, type Folder, type Label, type ListView, type Page } from '@teaminbox/contracts';
 import { emailArrived, emailUpdated, unreadCountChanged } from '@teaminbox/web-store';
 
 /** The inbox filters: assignee 'all' | 'unassigned' | 'me' | a member's id; a label id or 'all'; unread only. */
@@ -32,6 +32,8 @@ export interface InboxState {
   bulkBusy: boolean;
   /** The row the keyboard is on (j / k), by email id. */
   cursor: string | null;
+  /** How the page on screen lists mail: one row per email, or per conversation (its latest email). */
+  view: ListView;
 }
 
 export type BulkAction = 'markRead' | 'markUnread' | 'archive' | 'spam';
@@ -53,6 +55,7 @@ export const initialInboxState: InboxState = {
   selectedIds: [],
   bulkBusy: false,
   cursor: null,
+  view: 'emails',
 };
 
 const pagesFor = (total: number, size: number) => Math.ceil(total / size);
@@ -117,7 +120,9 @@ export const inboxListSlice = createSlice({
       state.page = 0;
       state.loading = true;
     },
-    pageLoaded(state, action: PayloadAction<Page<Email>>) {
+    /** A page of the list, with the view it was asked in (emails when not said). */
+    pageLoaded(state, action: PayloadAction<Page<Email> & { view?: ListView }>) {
+      state.view = action.payload.view ?? 'emails';
       state.emails = action.payload.content;
       state.totalPages = action.payload.totalPages;
       state.totalElements = action.payload.totalElements;
@@ -174,6 +179,8 @@ export const inboxListSlice = createSlice({
       .addCase(emailArrived, (state, action) => {
         const email = action.payload;
         if (state.emails.some((e) => e.id === email.id) || !arrivalBelongs(state, email)) return;
+        // A conversation list does not know the new email's conversation: its saga loads the page again instead.
+        if (state.view === 'conversations') return;
         state.totalElements += 1;
         state.totalPages = pagesFor(state.totalElements, state.size);
         // On a later page only the totals change: the new email belongs to an earlier page.

@@ -9,6 +9,7 @@ import { Tag } from 'primereact/tag';
 import { formatEmailDate, PageHeading, previewText, useNavigate } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { EmailBody, EmailMeta } from '../../shared/EmailParts';
+import { ConversationCount, participantNames } from '../inbox-list/ConversationSummary';
 import {
   ALL,
   myTasksOpened,
@@ -103,9 +104,17 @@ export default function MyTasksPage() {
                   data-testid="task-item"
                 >
                   <div className="flex justify-content-between gap-2">
-                    <strong>{email.fromName || email.fromEmail}</strong>
+                    <span className="flex align-items-center gap-2">
+                      <strong>{email.fromName || email.fromEmail}</strong>
+                      <ConversationCount conversation={email.conversation} />
+                    </span>
                     <time dateTime={email.receivedAt}>{formatEmailDate(email.receivedAt, now)}</time>
                   </div>
+                  {email.conversation && email.conversation.participants.length > 1 ? (
+                    <div className="text-sm text-color-secondary" data-testid="conversation-participants">
+                      {participantNames(email.conversation)}
+                    </div>
+                  ) : null}
                   <div>{email.subject}</div>
                   <div className="text-sm text-color-secondary" data-testid="task-preview">
                     {previewText(email.body, TASK_PREVIEW_LENGTH)}

@@ -1,9 +1,10 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest } from 'redux-saga/effects';
-import type { Email, EmailDetail, Page } from '@teaminbox/contracts';
+import type { Email, EmailDetail, ListView, Page } from '@teaminbox/contracts';
 import { inboxApi } from '@teaminbox/api-client';
 import { notice } from '../../shared/notices';
+import { listViewSetting } from '../inbox-list/listView';
 import {
   ALL,
   myTasksOpened,
@@ -17,11 +18,16 @@ import {
   type MyTasksState,
 } from './myTasksSlice';
 
-/** The page of tasks for the query on screen; a failure shows 'Error loading my tasks' and no tasks. */
+/**
+ * The page of tasks for the query on screen (one per conversation with the person's "Use conversation threads" on);
+ * a failure shows 'Error loading my tasks' and no tasks.
+ */
 function* loadTasks(): SagaIterator {
   const { query }: MyTasksState = yield select(selectMyTasks);
+  const view: ListView = yield call(listViewSetting);
   try {
     const page: Page<Email> = yield call(inboxApi.myTasks, {
+      view,
       page: query.page,
       size: TASK_PAGE_SIZE,
       status: query.status === ALL ? undefined : query.status,

@@ -66,7 +66,7 @@ describe('the row menus of the inbox', () => {
     const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValue(email({ assignedTo: 'u1' }));
     const { notices } = renderMenus(email());
     await choose('row-assign', "I'll take it");
-    expect(assign).toHaveBeenCalledWith('e1', 'u1');
+    expect(assign).toHaveBeenCalledWith('e1', 'u1', 'email');
     expect(notices()).toEqual([['success', 'Email assigned to you', 2000]]);
   });
 
@@ -74,7 +74,7 @@ describe('the row menus of the inbox', () => {
     const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValueOnce(email({ assignedTo: 'u2' }));
     const { notices } = renderMenus(email());
     await choose('row-assign', 'petr@example.com');
-    expect(assign).toHaveBeenCalledWith('e1', 'u2');
+    expect(assign).toHaveBeenCalledWith('e1', 'u2', 'email');
     assign.mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
     await choose('row-assign', 'petr@example.com');
     expect(notices()).toEqual([
@@ -87,7 +87,7 @@ describe('the row menus of the inbox', () => {
     const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValueOnce(email());
     const { notices } = renderMenus(email({ assignedTo: 'u2' }));
     await choose('row-assign', 'Unassign');
-    expect(assign).toHaveBeenCalledWith('e1', '');
+    expect(assign).toHaveBeenCalledWith('e1', '', 'email');
     assign.mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
     await choose('row-assign', 'Unassign');
     expect(notices()).toEqual([
@@ -112,7 +112,7 @@ describe('the row menus of the inbox', () => {
     await act(async () => {
       fireEvent.click(within(screen.getByTestId('row-label-menu')).getByText('Important'));
     });
-    expect(add).toHaveBeenCalledWith('e1', important);
+    expect(add).toHaveBeenCalledWith('e1', important, 'email');
     add.mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
     await choose('row-label', 'Important');
     expect(notices()).toEqual([

@@ -35,6 +35,17 @@ describe('the inbox list reducer', () => {
     expect(next.totalElements).toBe(3);
   });
 
+  it('leaves a conversation list as it is when an email arrives (its saga loads the page again)', () => {
+    const rows = [email('b', '2026-03-20T10:00:00Z')];
+    const state = reducer(
+      initialInboxState,
+      pageLoaded({ content: rows, totalElements: 1, totalPages: 1, view: 'conversations' }),
+    );
+    expect(state.view).toBe('conversations');
+    expect(reducer(state, emailArrived(email('c', '2026-03-20T11:00:00Z')))).toBe(state);
+    expect(loaded(rows).view).toBe('emails');
+  });
+
   it('drops an email it already lists (same id)', () => {
     const state = loaded([email('a', '2026-03-20T09:00:00Z')]);
     const once = reducer(state, emailArrived(email('c', '2026-03-20T11:00:00Z')));

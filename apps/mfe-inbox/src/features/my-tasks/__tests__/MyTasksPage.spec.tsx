@@ -65,7 +65,9 @@ describe('the My Tasks page', () => {
     // The filters show their 'All' choice and send no filter for it.
     expect(screen.getByTestId('task-status')).toHaveTextContent('All Status');
     expect(screen.getByTestId('task-priority')).toHaveTextContent('All Priority');
+    // The settings are not loaded here: the default, one row per conversation, applies.
     expect(calls).toHaveBeenLastCalledWith({
+      view: 'conversations',
       page: 0,
       size: 20,
       status: undefined,
