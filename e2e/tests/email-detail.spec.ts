@@ -235,22 +235,32 @@ test.describe('the email detail screen', () => {
 
     await useToken(page, token);
     await page.goto(`/admin/email-detail/${email.id}`);
-    // A plain template sets the plain body; the signature goes after it as plain text.
+    // The form opens with the signature as plain text; a plain template sets the plain body, the signature stays
+    // after it, and Insert signature does not add it twice.
+    await expect(page.getByTestId('reply-body')).toHaveValue('\n\nJana Nováková\nSupport');
     await page.getByTestId('reply-template').click();
     await page.getByRole('option', { name: 'Shipping' }).click();
-    await expect(page.getByTestId('reply-body')).toHaveValue('Your parcel ships today.');
+    await expect(page.getByTestId('reply-body')).toHaveValue('Your parcel ships today.\n\nJana Nováková\nSupport');
     await page.getByTestId('reply-insert-signature').click();
     await expect(page.getByTestId('reply-body')).toHaveValue('Your parcel ships today.\n\nJana Nováková\nSupport');
-    // An HTML template switches to HTML and clears the plain body; switching back strips the tags.
+    // An HTML template switches to the rich editor and clears the plain body; switching back strips the tags.
     await page.getByTestId('reply-template').click();
     await page.getByRole('option', { name: 'Formal' }).click();
-    await expect(page.getByTestId('reply-html-body')).toHaveValue(
-      '<p>Dear customer,</p><p><b>thank you</b> for your patience.</p>',
+    const editor = page.getByTestId('reply-html-body').locator('.ql-editor');
+    await expect(editor.locator('strong, b')).toHaveText('thank you');
+    await expect(editor).toContainText('Jana Nováková');
+    await page.getByTestId('reply-html-switch').click();
+    await expect(page.getByTestId('reply-body')).toHaveValue(
+      'Dear customer,\nthank you for your patience.\nJana Nováková\nSupport',
     );
     await page.getByTestId('reply-html-switch').click();
-    await expect(page.getByTestId('reply-body')).toHaveValue('Dear customer,\nthank you for your patience.');
-    await page.getByTestId('reply-html-switch').click();
-    await page.getByTestId('reply-html-body').fill('<p>Dear customer, <b>the label</b> is attached.</p>');
+    await editor.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Dear customer, ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('the label');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' is attached.');
     await page.getByTestId('reply-file-input').setInputFiles({
       name: 'label.txt',
       mimeType: 'text/plain',
@@ -264,7 +274,7 @@ test.describe('the email detail screen', () => {
     // Sample emails share their senders across tests: this reply is the one with the label.
     const sent = await waitForMail(email.fromEmail, (m) => (m.text ?? '').includes('the label is attached'), 30_000);
     expect(sent.subject).toBe(`Re: ${email.subject}`);
-    expect(sent.html).toContain('<b>the label</b>');
+    expect(sent.html).toMatch(/<(strong|b)>the label<\/(strong|b)>/);
     expect(sent.text).toContain('Dear customer, the label is attached.');
     expect(sent.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['label.txt', 'PARCEL-LABEL-42']]);
 

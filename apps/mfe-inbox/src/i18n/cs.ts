@@ -229,6 +229,13 @@ export const inboxCs: InboxTexts = {
     body: 'Zpráva',
     sent: 'E-mail zařazen k odeslání',
     sendError: 'E-mail se nepodařilo odeslat. {{reason}}',
+    bold: 'Tučně',
+    italic: 'Kurzíva',
+    underline: 'Podtržení',
+    orderedList: 'Číslovaný seznam',
+    bulletList: 'Odrážkový seznam',
+    link: 'Odkaz',
+    clearFormatting: 'Vymazat formátování',
   },
   emailHistory: {
     toggle: 'Historie',

@@ -232,6 +232,13 @@ export const inboxEn = {
     body: 'Message',
     sent: 'Email queued for sending',
     sendError: 'The email could not be sent. {{reason}}',
+    bold: 'Bold',
+    italic: 'Italic',
+    underline: 'Underline',
+    orderedList: 'Numbered list',
+    bulletList: 'Bulleted list',
+    link: 'Link',
+    clearFormatting: 'Clear formatting',
   },
   emailHistory: {
     toggle: 'History',
