@@ -26,7 +26,7 @@ test.describe('the inbox', () => {
     for (const name of ['Dashboard', 'Unread', 'My Tasks', 'Archived', 'Spam']) {
       await expect(page.getByTestId('folders').getByText(name, { exact: true })).toBeVisible();
     }
-    await expect(page.getByTestId('compose')).toBeDisabled();
+    await expect(page.getByTestId('compose')).toBeEnabled();
 
     // "I'll take it" on the first row, then the 'My tasks' filter shows just that one.
     const first = page.getByTestId('email-row').first();

@@ -26,7 +26,6 @@ export const inboxCs: InboxTexts = {
     folderArchived: 'Archiv',
     folderSpam: 'Spam',
     compose: 'Nový e-mail',
-    composeSoon: 'Nové e-maily pište ve svém poštovním klientovi; odpovědi píšete v detailu e-mailu.',
     assignedTo: 'Přiřazeno',
     all: 'Vše',
     unassigned: 'Nepřiřazené',

@@ -29,7 +29,6 @@ export const inboxEn = {
     folderArchived: 'Archived',
     folderSpam: 'Spam',
     compose: 'Compose',
-    composeSoon: 'Write new emails from your mail client; replies are written in the email detail.',
     assignedTo: 'Assigned to',
     all: 'All',
     unassigned: 'Unassigned',

@@ -12,6 +12,7 @@ import {
   type TeamMember,
 } from '@teaminbox/contracts';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { ComposeButton } from '../compose/ComposeButton';
 import { filtersChanged, filtersReset, folderChosen, selectInbox } from './inboxListSlice';
 
 const FOLDER_KEYS: Record<Folder, string> = {
@@ -62,15 +63,7 @@ export function InboxToolbar({
           allowEmpty={false}
           data-testid="folders"
         />
-        <Button
-          type="button"
-          icon="pi pi-pencil"
-          label={t('inbox.compose')}
-          disabled
-          tooltip={t('inbox.composeSoon')}
-          tooltipOptions={{ showOnDisabled: true }}
-          data-testid="compose"
-        />
+        <ComposeButton />
         <SelectButton
           className="ml-auto"
           value={density}
