@@ -108,6 +108,7 @@ export const inboxCs: InboxTexts = {
     addComment: 'Přidat komentář',
     deleteComment: 'Smazat komentář',
     noComments: 'Zatím žádné komentáře',
+    commentOn: 'ke zprávě: {{subject}}, {{date}}',
     history: 'Historie',
     notFound: 'E-mail nebyl nalezen',
     loading: 'Načítání...',

@@ -111,6 +111,7 @@ export const inboxEn = {
     addComment: 'Add comment',
     deleteComment: 'Delete comment',
     noComments: 'No comments yet',
+    commentOn: 'on: {{subject}}, {{date}}',
     history: 'History',
     notFound: 'Email not found',
     loading: 'Loading...',
