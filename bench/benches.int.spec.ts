@@ -53,7 +53,7 @@ const BENCHES: Bench[] = [
   {
     file: 'inbox-queries/inbox-queries.bench.ts',
     env: { BENCH_EMAILS: '300', BENCH_RUNS: '1', BENCH_WRITERS: '2' },
-    prints: /folder=inbox\s+p50/,
+    prints: /folder=inbox\s+p50[^]*view=conversations folder=inbox\s+p50[^]*worst conversation list p95/,
   },
   {
     file: 'ingestion/encryption.bench.ts',
