@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { EmailDetail, Label } from '@teaminbox/contracts';
-import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
+import { ApiError, inboxApi } from '@teaminbox/api-client';
 import { labelChanged, replyTemplateChanged, selectPendingNotices } from '@teaminbox/web-store';
 import { attachment, closeDetail, emailDetail, important, renderDetail, stubDetailApi } from './detail-test-harness';
 import { answerServerCalls } from '@teaminbox/web-store/testing';
@@ -107,12 +107,14 @@ describe('the email detail page', () => {
     await waitFor(() => expect(screen.getByTestId('email-label')).toHaveTextContent('VIP'));
 
     const template = { id: 'r1', name: 'Shipping', subject: '', body: 'Your parcel ships today.', htmlBody: '' };
-    const templates = jest.spyOn(personalApi, 'listTemplates').mockResolvedValue([template]);
-    const loadedBefore = templates.mock.calls.length;
+    answerServerCalls({
+      'GET /api/team/members': [],
+      'GET /api/email-labels': [vip, urgent],
+      'GET /api/reply-templates': [template],
+    });
     act(() => {
       store.dispatch(replyTemplateChanged({ kind: 'saved', template }));
     });
-    await waitFor(() => expect(templates).toHaveBeenCalledTimes(loadedBefore + 1));
     await act(async () => {
       fireEvent.click(screen.getByTestId('reply-template'));
     });

@@ -7,7 +7,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { useAppDispatch, useAppSelector, useReplyTemplatesQuery } from '@teaminbox/web-store';
 import { notice } from '../../shared/notices';
 import { BodyEditor } from '../compose/BodyEditor';
 import { selectEmailDetail } from './emailDetailSlice';
@@ -52,8 +52,10 @@ const MODES: { mode: ReplyMode; icon: string; label: string }[] = [
 export function ReplyForm() {
   const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
-  const { form, attachments, drafts, templates, templateId, collision, mode, quoteOpen, forwardAttachmentIds } =
+  const { form, attachments, drafts, templateId, collision, mode, quoteOpen, forwardAttachmentIds } =
     useAppSelector(selectReply);
+  // The team's templates: one cache, loaded again when a member changes one (a push).
+  const { data: templates = [] } = useReplyTemplatesQuery();
   const { email } = useAppSelector(selectEmailDetail);
   const forwarding = mode === 'forward';
   const forwardFiles = (email?.attachments ?? []).filter((file) => forwardAttachmentIds.includes(file.id));
@@ -142,7 +144,10 @@ export function ReplyForm() {
           <Dropdown
             value={templateId}
             options={templates.map((template) => ({ label: template.name, value: template.id }))}
-            onChange={(e) => dispatch(templateChosen(e.value as string))}
+            onChange={(e) => {
+              const template = templates.find((item) => item.id === e.value);
+              if (template) dispatch(templateChosen(template));
+            }}
             placeholder={t('emailDetail.chooseTemplate')}
             aria-label={t('emailDetail.template')}
             emptyMessage={t('emailDetail.noTemplates')}

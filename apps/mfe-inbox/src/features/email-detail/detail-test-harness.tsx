@@ -161,12 +161,12 @@ export function stubDetailApi(
   jest.spyOn(inboxApi, 'getThread').mockResolvedValue([]);
   jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([]);
   jest.spyOn(inboxApi, 'getPreferences').mockResolvedValue({ emailDetailViewMode: 'classic' } as never);
-  jest.spyOn(personalApi, 'listTemplates').mockResolvedValue([]);
   jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);
   answerServerCalls({
     'GET /api/team/members': members,
     'GET /api/email-labels': labels,
     'GET /api/notification-settings': { shareCommentsAcrossThread: shareComments },
+    'GET /api/reply-templates': [],
     ...(rules ? { 'GET /api/emails/e1/rules': rules } : {}),
     ...commentAnswers(comments),
   });

@@ -1,9 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { NotificationSettings, Reply, ReplyAddresses, ReplyCollision, ReplyTemplate } from '@teaminbox/contracts';
+import type { NotificationSettings, Reply, ReplyAddresses, ReplyCollision } from '@teaminbox/contracts';
 import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
-import { replyTemplateChanged } from '@teaminbox/web-store';
 import { listOrEmpty } from '../../shared/lists';
 import { attempt, notice, quietly } from '../../shared/notices';
 import { detailOpened, selectEmailDetail, type EmailDetailState } from './emailDetailSlice';
@@ -28,7 +27,6 @@ import {
   signatureLoaded,
   signatureRequested,
   templateChosen,
-  templatesLoaded,
   type ReplyState,
 } from './replySlice';
 
@@ -52,16 +50,7 @@ function* loadDrafts(emailId: string): SagaIterator {
   yield put(draftsLoaded(replies));
 }
 
-/** Templates and the signature: load failures are only logged (spec). */
-function* loadTemplates(): SagaIterator {
-  try {
-    const templates: ReplyTemplate[] = yield call(personalApi.listTemplates);
-    yield put(templatesLoaded(templates));
-  } catch (error) {
-    console.warn('Templates not loaded', error);
-  }
-}
-
+/** The signature: a load failure is only logged (spec). */
 function* loadSignature(): SagaIterator {
   try {
     const settings: NotificationSettings = yield call(personalApi.getNotificationSettings);
@@ -84,7 +73,6 @@ function* loadAddresses(emailId: string): SagaIterator {
 function* onOpened(action: PayloadAction<string>): SagaIterator {
   yield fork(loadDrafts, action.payload);
   yield fork(loadAddresses, action.payload);
-  yield fork(loadTemplates);
   yield fork(loadSignature);
 }
 
@@ -199,8 +187,6 @@ function* forward(): SagaIterator {
 
 export function* replySaga(): SagaIterator {
   yield takeLatest(detailOpened.type, onOpened);
-  // A template any member saved or deleted: the template select follows without a reload.
-  yield takeLatest(replyTemplateChanged.type, loadTemplates);
   yield takeEvery(
     [replyFieldChanged.type, templateChosen.type, signatureInserted.type, attachmentsAdded.type],
     announceReplying,

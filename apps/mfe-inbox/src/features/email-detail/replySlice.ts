@@ -39,7 +39,8 @@ export const blankReply = (email: Pick<EmailDetail, 'fromEmail' | 'subject'>): R
 });
 
 /**
- * The reply being written to the open email, its saved drafts, the team's templates and the user's signature.
+ * The reply being written to the open email, its saved drafts and the user's signature (the team's templates are
+ * the one templates cache, `useReplyTemplatesQuery`).
  * `startedAt` is when the user began (the collision check); `collision` what arrived since, when the server
  * refused to send.
  */
@@ -54,7 +55,6 @@ export interface ReplyState {
   templateId: string | null;
   startedAt: string | null;
   drafts: Reply[];
-  templates: ReplyTemplate[];
   signature: string;
   collision: ReplyCollision['collision'] | null;
   /** The key of the reply being written: a doubled click or a retried send queues it once (a new one per reply). */
@@ -80,7 +80,6 @@ const initialState: ReplyState = {
   templateId: null,
   startedAt: null,
   drafts: [],
-  templates: [],
   signature: '',
   collision: null,
   sendKey: null,
@@ -141,10 +140,9 @@ export const replySlice = createSlice({
     },
     /** A template with an HTML body sets the HTML and clears the plain body, otherwise it sets the plain body. */
     templateChosen: {
-      reducer(state, action: PayloadAction<{ id: string; at: string }>) {
-        state.templateId = action.payload.id;
-        const template = state.templates.find((item) => item.id === action.payload.id);
-        if (!template) return;
+      reducer(state, action: PayloadAction<{ template: ReplyTemplate; at: string }>) {
+        const { template } = action.payload;
+        state.templateId = template.id;
         start(state, action.payload.at);
         const chosen = template.htmlBody?.trim()
           ? { ...state.form, html: true, htmlBody: template.htmlBody, body: '' }
@@ -152,7 +150,7 @@ export const replySlice = createSlice({
         // The signature stays below the template's text.
         state.form = withSignature(chosen, state.signature);
       },
-      prepare: (id: string) => ({ payload: { id, at: now() } }),
+      prepare: (template: ReplyTemplate) => ({ payload: { template, at: now() } }),
     },
     signatureRequested() {},
     /** The signature, as plain text, goes at the end of the body. */
@@ -178,9 +176,6 @@ export const replySlice = createSlice({
     },
     draftsLoaded(state, action: PayloadAction<Reply[]>) {
       state.drafts = action.payload.filter((reply) => reply.status === 'DRAFT');
-    },
-    templatesLoaded(state, action: PayloadAction<ReplyTemplate[]>) {
-      state.templates = action.payload;
     },
     /** The signature arrived: a form set up but not yet begun gets it (once). */
     signatureLoaded(state, action: PayloadAction<string>) {
@@ -313,7 +308,6 @@ export const {
   attachmentsAdded,
   attachmentRemoved,
   draftsLoaded,
-  templatesLoaded,
   signatureLoaded,
   draftEdited,
   draftSaveRequested,

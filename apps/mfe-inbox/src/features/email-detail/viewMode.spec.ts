@@ -10,7 +10,6 @@ function storeWithDetail() {
   jest.spyOn(inboxApi, 'getEmail').mockReturnValue(new Promise(() => undefined));
   jest.spyOn(inboxApi, 'getThread').mockResolvedValue([]);
   jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([]);
-  jest.spyOn(personalApi, 'listTemplates').mockResolvedValue([]);
   jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);
   const store = createAppStore({ withoutCoreSagas: true });
   injectFeature(store, feature);
