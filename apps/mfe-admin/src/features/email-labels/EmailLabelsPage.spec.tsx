@@ -180,6 +180,23 @@ describe('the Email Labels screen', () => {
     expect(namesIn('your-labels')).toEqual(['VIP']);
   });
 
+  it('keeps the labels shown before when a reload fails, with the error notice', async () => {
+    let listFails = false;
+    const { store } = renderPage(EmailLabelsPage, {
+      [LIST]: () => (listFails ? [500, { message: 'down' }] : [200, [important, vip]]),
+    });
+    await screen.findByTestId('your-labels');
+    listFails = true;
+    act(() => {
+      store.dispatch(labelChanged({ kind: 'created', label: vip }));
+    });
+    await waitFor(() => expect(noticesOf(store)).toEqual([expect.objectContaining(notice('loadError', 3000))]));
+    expect(screen.queryByTestId('labels-loading')).not.toBeInTheDocument();
+    expect(namesIn('default-labels')).toEqual(['Important']);
+    expect(namesIn('your-labels')).toEqual(['VIP']);
+    expect(screen.queryByTestId('labels-empty')).not.toBeInTheDocument();
+  });
+
   it('follows labels other members create, change and delete (the push has the list loaded again)', async () => {
     let labels = [important];
     const { store } = renderPage(EmailLabelsPage, { [LIST]: () => [200, labels] });

@@ -200,7 +200,8 @@ function LabelList({
 /**
  * /admin/email-labels: the team's labels, default ones and the members' own, a form to create one with a live
  * preview, and the default labels on request. The labels are the one labels cache every screen shares: loaded
- * afresh on each opening once the user is known, and again after every change (here or by a push).
+ * afresh on each opening once the user is known, and again after every change (here or by a push). A failed load
+ * raises the error notice and keeps the labels shown before.
  */
 export default function EmailLabelsPage() {
   const { t } = useTranslation('admin');
@@ -213,14 +214,15 @@ export default function EmailLabelsPage() {
     skip: !teamId,
     refetchOnMountOrArgChange: true,
   });
-  const labels = teamId && !isError ? (data ?? NO_LABELS) : NO_LABELS;
+  // A failed reload keeps the labels shown before (the cache keeps the last answer), with the error notice.
+  const labels = teamId ? (data ?? NO_LABELS) : NO_LABELS;
   // The spec: labels load after the current user is known; until then the spinner shows they are on their way.
   const loading = !user || isFetching;
   // An auditor reads the labels: no creation, default labels or deletion.
   const canWrite = useAppSelector(selectCanWrite);
 
   useEffect(() => {
-    // On a load error, loading simply stops (and a notice says so).
+    // On a load error, loading simply stops (and a notice says so); the list stays as it was.
     if (isError) dispatch(labelNotice('error', 'loadError'));
   }, [dispatch, isError]);
 
