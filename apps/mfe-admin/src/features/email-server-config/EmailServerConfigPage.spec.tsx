@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { EmailServerConfig } from '@teaminbox/contracts';
 import { initI18n } from '@teaminbox/ui';
-import { createAppStore, injectFeature, userLoaded, type AppStore } from '@teaminbox/web-store';
+import { createAppStore, injectFeature, mailServerApi, userLoaded, type AppStore } from '@teaminbox/web-store';
 import feature from '../../feature';
 import EmailServerConfigPage, { STORED_PASSWORD_PLACEHOLDER } from './EmailServerConfigPage';
 import { browser } from './emailServerConfigSaga';
@@ -92,6 +92,12 @@ const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement
 const box = (testId: string) => screen.getByTestId(testId).querySelector('input') as HTMLInputElement;
 const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
 const message = () => screen.findByTestId('config-message');
+/** The Edit button once the stored configuration is loaded (it waits while a load is under way). */
+const editButton = async () => {
+  const edit = await screen.findByTestId('config-edit');
+  await waitFor(() => expect(edit).toBeEnabled());
+  return edit;
+};
 const NONE: Routes = {};
 
 beforeEach(() => localStorage.clear());
@@ -314,6 +320,35 @@ describe('a stored configuration', () => {
     expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/email-server-config')).toHaveLength(3);
   });
 
+  it('keeps the stored configuration in the api cache: a save’s answer replaces it, a failed refresh keeps it', async () => {
+    const { store, calls } = setup({
+      'GET /api/email-server-config': [
+        [200, stored()],
+        [503, { message: 'down' }],
+      ],
+      'PUT /api/email-server-config': [200, stored({ fromName: 'Helpdesk' })],
+      'POST /api/emails/fetch': [200, { success: true, message: 'Fetched 0 new emails' }],
+    });
+    const cached = () => mailServerApi.endpoints.emailServerConfig.select()(store.getState()).data;
+    fireEvent.click(await editButton());
+    expect(cached()).toEqual(stored());
+    type('from-name', 'Helpdesk');
+    fireEvent.click(screen.getByTestId('config-save'));
+    expect(await message()).toHaveTextContent('Email server configuration saved');
+    expect(cached()).toEqual(stored({ fromName: 'Helpdesk' }));
+    expect(input('from-name')).toHaveValue('Helpdesk');
+
+    // The status refresh after a manual fetch fails: the configuration shown stays, with the fetch's message only.
+    fireEvent.click(screen.getByTestId('fetch-emails'));
+    expect(await message()).toHaveTextContent('Fetched 0 new emails');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/email-server-config')).toHaveLength(2),
+    );
+    expect(cached()).toEqual(stored({ fromName: 'Helpdesk' }));
+    expect(input('from-name')).toHaveValue('Helpdesk');
+    expect(screen.getByTestId('config-message')).toHaveTextContent('Fetched 0 new emails');
+  });
+
   it('reports a failed connection test with the server message, and an error of the call', async () => {
     const { calls } = setup({
       'GET /api/email-server-config': [200, stored()],
@@ -322,7 +357,7 @@ describe('a stored configuration', () => {
         [500, { message: 'boom' }],
       ],
     });
-    fireEvent.click(await screen.findByTestId('config-edit'));
+    fireEvent.click(await editButton());
     fireEvent.click(screen.getByTestId('config-test'));
     expect(await message()).toHaveTextContent('Connection test failed: Authentication failed');
     fireEvent.click(screen.getByTestId('config-test'));
@@ -332,7 +367,7 @@ describe('a stored configuration', () => {
 
   it('Cancel drops the edits and reloads the stored configuration', async () => {
     const { calls } = setup({ 'GET /api/email-server-config': [200, stored()] });
-    fireEvent.click(await screen.findByTestId('config-edit'));
+    fireEvent.click(await editButton());
     type('imap-host', 'changed.example.com');
     fireEvent.click(screen.getByTestId('config-cancel'));
     expect(await screen.findByTestId('config-edit')).toBeInTheDocument();
@@ -355,7 +390,7 @@ describe('a stored configuration', () => {
         [502, { message: 'no' }],
       ],
     });
-    fireEvent.click(await screen.findByTestId('config-edit'));
+    fireEvent.click(await editButton());
     fireEvent.click(screen.getByTestId('imap-folders-load'));
     fireEvent.click(screen.getByTestId('imap-folders-select'));
     expect(await screen.findByRole('option', { name: 'Support', hidden: true })).toBeInTheDocument();
@@ -390,7 +425,7 @@ describe('OAuth2', () => {
     setup({
       'GET /api/email-server-config': [200, stored({ authType: 'OAUTH2', oauthProvider: 'GOOGLE' })],
     });
-    fireEvent.click(await screen.findByTestId('config-edit'));
+    fireEvent.click(await editButton());
     for (const id of ['imap-host', 'imap-port', 'imap-username', 'smtp-host', 'smtp-port', 'smtp-username'])
       expect(input(id)).toBeDisabled();
     for (const id of ['imap-ssl', 'smtp-ssl', 'smtp-tls']) expect(box(id)).toBeDisabled();
@@ -404,7 +439,7 @@ describe('OAuth2', () => {
     setup({
       'GET /api/email-server-config': [200, stored({ authType: 'OAUTH2', oauthProvider: 'MICROSOFT' })],
     });
-    fireEvent.click(await screen.findByTestId('config-edit'));
+    fireEvent.click(await editButton());
     expect(input('imap-host')).toBeEnabled();
     expect(box('smtp-tls')).toBeEnabled();
     expect(input('imap-password')).toBeDisabled();
@@ -452,7 +487,8 @@ describe('the sync status while the page is open', () => {
       ],
     });
     await act(async () => {
-      await jest.advanceTimersByTimeAsync(10);
+      // The store notifies the screen on the next animation frame.
+      await jest.advanceTimersByTimeAsync(50);
     });
     expect(screen.getByTestId('sync-progress')).toBeInTheDocument();
     await act(async () => {
@@ -521,6 +557,24 @@ describe('roles and the quarantine', () => {
     ]);
   });
 
+  it('keeps the quarantine in the api cache: a retry reloads it, a failed reload keeps the rows with a warning', async () => {
+    const { store, calls } = setup({
+      'GET /api/email-server-config': [200, stored()],
+      'GET /api/email-server-config/quarantine': [
+        [200, [held]],
+        [500, { message: 'down' }],
+      ],
+      'POST /api/email-server-config/quarantine/q1/retry': [400, { success: false, message: 'value too long' }],
+    });
+    await screen.findByTestId('quarantine-row');
+    expect(mailServerApi.endpoints.mailQuarantine.select()(store.getState()).data).toEqual([held]);
+    fireEvent.click(screen.getByTestId('quarantine-retry'));
+    expect(await message()).toHaveTextContent('Still in quarantine: value too long');
+    expect(await screen.findByText('The quarantined messages could not be loaded.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/email-server-config/quarantine')).toHaveLength(2);
+    expect(screen.getByTestId('quarantine-row')).toHaveTextContent('The message could not be stored: value too long');
+  });
+
   it('shows why a retry failed', async () => {
     setup({
       'GET /api/email-server-config': [200, stored()],
@@ -533,7 +587,7 @@ describe('roles and the quarantine', () => {
 
   it('asks for the password again when the host of a stored one changes', async () => {
     const { calls } = setup({ 'GET /api/email-server-config': [200, stored()] });
-    fireEvent.click(await screen.findByTestId('config-edit'));
+    fireEvent.click(await editButton());
     expect(input('imap-password')).toHaveAttribute('placeholder', STORED_PASSWORD_PLACEHOLDER);
     type('imap-host', 'imap.elsewhere.example');
     expect(input('imap-password')).not.toHaveAttribute('placeholder');

@@ -10,29 +10,40 @@ import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import type { AuthType, OAuthProvider } from '@teaminbox/contracts';
 import { accessibleMultiSelect, PageHeading, useSearchParams } from '@teaminbox/ui';
-import { selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import {
+  refreshEmailServerConfig,
+  selectCurrentUser,
+  useAppDispatch,
+  useAppSelector,
+  useEmailServerConfigQuery,
+  useFetchEmailsMutation,
+  useLazyImapFoldersQuery,
+  useOauthSignInUrlMutation,
+  useSaveEmailServerConfigMutation,
+  useTestEmailServerConfigMutation,
+} from '@teaminbox/web-store';
 import { Field, TextField } from './ConfigFields';
+import { fetchOutcome, serverMessage, testOutcome } from './configOutcomes';
+import { browser, SYNC_POLL_MS } from './emailServerConfigSaga';
 import {
   fieldLocks,
+  requestOf,
   storedPasswordUsable,
+  validateDraft,
   type EmailServerConfigDraft,
   type PresetKey,
 } from './emailServerConfigRules';
 import {
-  configRequested,
+  configOpened,
+  configSaved,
+  configShown,
   draftChanged,
+  editCancelled,
   editStarted,
-  fetchEmailsRequested,
-  foldersRequested,
+  messageCleared,
   messageShown,
-  oauthRequested,
-  pollingStarted,
-  pollingStopped,
   presetApplied,
-  quarantineRequested,
-  saveRequested,
   selectEmailServerConfig,
-  testRequested,
   type ConfigMessage,
 } from './emailServerConfigSlice';
 import { QuarantineCard } from './QuarantineCard';
@@ -57,10 +68,46 @@ function useMessageText(message: ConfigMessage | null): string {
   return t(`emailServerConfig.${message.key}`, message.params ?? {});
 }
 
+const NO_FOLDERS: string[] = [];
+
+/**
+ * The stored configuration from the api cache, loaded afresh on each opening; its sync status is refreshed every few
+ * seconds while it is active or syncing (and no load or save is under way). A failed load says so; none stored (404)
+ * opens a new one.
+ */
+function useStoredConfig(saving: boolean) {
+  const dispatch = useAppDispatch();
+  const config = useEmailServerConfigQuery(undefined, { refetchOnMountOrArgChange: true });
+  const stored = config.data ?? null;
+  const loaded = config.data !== undefined;
+  const pollable = Boolean(stored && (stored.isActive || stored.syncProgress)) && !config.isFetching && !saving;
+
+  useEffect(() => {
+    dispatch(configOpened());
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (loaded) dispatch(configShown(stored));
+  }, [dispatch, loaded, stored]);
+
+  useEffect(() => {
+    if (config.isError) dispatch(messageShown({ severity: 'error', key: 'loadFailed' }));
+  }, [dispatch, config.isError]);
+
+  useEffect(() => {
+    if (!pollable) return undefined;
+    const timer = setInterval(() => void dispatch(refreshEmailServerConfig()), SYNC_POLL_MS);
+    return () => clearInterval(timer);
+  }, [dispatch, pollable]);
+
+  return { stored, loading: config.isFetching, reload: config.refetch };
+}
+
 /**
  * /admin/email-server-config ('IMAP config'): the team mailbox's IMAP, SMTP and general settings, with
  * presets, a connection test, folder selection, OAuth sign-in, a manual fetch, the sync status and the quarantine.
- * Only an ADMIN or a MAINTAINER changes anything; a MEMBER sees the configuration read-only.
+ * Only an ADMIN or a MAINTAINER changes anything; a MEMBER sees the configuration read-only. The server data is in
+ * the api cache; the form (draft, editing, message) is the screen's slice.
  */
 export default function EmailServerConfigPage() {
   const { t } = useTranslation('admin');
@@ -68,22 +115,62 @@ export default function EmailServerConfigPage() {
   const state = useAppSelector(selectEmailServerConfig);
   const user = useAppSelector(selectCurrentUser);
   const canManage = MANAGER_ROLES.includes(user?.role ?? '');
-  const { stored, draft } = state;
+  const [save, saving] = useSaveEmailServerConfigMutation();
+  const [test, testing] = useTestEmailServerConfigMutation();
+  const [fetchEmails, fetching] = useFetchEmailsMutation();
+  const [loadFolders, folders] = useLazyImapFoldersQuery();
+  const [signInUrl] = useOauthSignInUrlMutation();
+  const { stored, loading, reload } = useStoredConfig(saving.isLoading);
+  const { draft } = state;
   const editing = state.editing && canManage;
   const [searchParams, setSearchParams] = useSearchParams();
   const oauthResult = searchParams.get('oauth');
 
-  useEffect(() => {
-    dispatch(configRequested());
-    dispatch(pollingStarted());
-    return () => {
-      dispatch(pollingStopped());
-    };
-  }, [dispatch]);
-
-  useEffect(() => {
-    if (canManage) dispatch(quarantineRequested());
-  }, [dispatch, canManage]);
+  const testConnection = () => {
+    dispatch(messageCleared());
+    const invalid = validateDraft(draft, stored);
+    if (invalid) {
+      dispatch(messageShown({ severity: 'error', key: invalid }));
+      return;
+    }
+    void test(requestOf(draft)).then((result) => dispatch(messageShown(testOutcome(result))));
+  };
+  const saveConfig = () => {
+    dispatch(messageCleared());
+    const invalid = validateDraft(draft, stored);
+    if (invalid) {
+      dispatch(messageShown({ severity: 'error', key: invalid }));
+      return;
+    }
+    void save({ config: requestOf(draft), create: !stored }).then((result) => {
+      if ('data' in result && result.data) dispatch(configSaved(result.data));
+      else dispatch(messageShown({ severity: 'error', key: 'saveFailed' }));
+    });
+  };
+  const cancel = () => {
+    dispatch(editCancelled(stored));
+    void reload();
+  };
+  const fetchNow = () => {
+    dispatch(messageCleared());
+    void fetchEmails().then((result) => dispatch(messageShown(fetchOutcome(result))));
+  };
+  const showFolders = () => {
+    void loadFolders(undefined, false).then((result) => {
+      if (result.isError) dispatch(messageShown({ severity: 'error', key: 'foldersFailed' }));
+    });
+  };
+  const signIn = (provider: 'google' | 'microsoft') => {
+    void signInUrl(provider).then((result) => {
+      if ('data' in result && result.data) {
+        browser.redirect(result.data.url);
+        return;
+      }
+      const error = 'error' in result ? result.error : undefined;
+      const message = serverMessage(error) ?? (error as { message?: string } | undefined)?.message ?? String(error);
+      dispatch(messageShown({ severity: 'error', key: 'oauthUrlFailed', params: { message } }));
+    });
+  };
 
   // The return from a provider's sign-in: show the outcome once, then drop the parameter from the URL.
   useEffect(() => {
@@ -112,8 +199,11 @@ export default function EmailServerConfigPage() {
   const off = !editing;
   const locked = { server: off || locks.server, password: off || locks.passwords };
   const change = (fields: Partial<EmailServerConfigDraft>) => dispatch(draftChanged(fields));
-  const folderOptions = [...new Set([...state.folders, ...draft.imapFolders])].map((f) => ({ label: f, value: f }));
-  const busy = state.testing || state.saving;
+  const folderOptions = [...new Set([...(folders.data ?? NO_FOLDERS), ...draft.imapFolders])].map((f) => ({
+    label: f,
+    value: f,
+  }));
+  const busy = testing.isLoading || saving.isLoading;
 
   return (
     <div className="email-server-config flex flex-column gap-3">
@@ -188,9 +278,9 @@ export default function EmailServerConfigPage() {
               icon="pi pi-refresh"
               label={t('emailServerConfig.loadFolders')}
               outlined
-              loading={state.foldersLoading}
+              loading={folders.isFetching}
               disabled={!stored || !canManage}
-              onClick={() => dispatch(foldersRequested())}
+              onClick={showFolders}
               data-testid="imap-folders-load"
             />
           </div>
@@ -287,7 +377,7 @@ export default function EmailServerConfigPage() {
               icon="pi pi-google"
               label={t('emailServerConfig.google')}
               outlined
-              onClick={() => dispatch(oauthRequested('google'))}
+              onClick={() => signIn('google')}
               data-testid="oauth-google"
             />
             <Button
@@ -295,7 +385,7 @@ export default function EmailServerConfigPage() {
               icon="pi pi-microsoft"
               label={t('emailServerConfig.microsoft')}
               outlined
-              onClick={() => dispatch(oauthRequested('microsoft'))}
+              onClick={() => signIn('microsoft')}
               data-testid="oauth-microsoft"
             />
           </div>
@@ -311,18 +401,18 @@ export default function EmailServerConfigPage() {
                 icon="pi pi-bolt"
                 label={t('emailServerConfig.test')}
                 outlined
-                loading={state.testing}
+                loading={testing.isLoading}
                 disabled={busy}
-                onClick={() => dispatch(testRequested())}
+                onClick={testConnection}
                 data-testid="config-test"
               />
               <Button
                 type="button"
                 icon="pi pi-check"
                 label={t('emailServerConfig.save')}
-                loading={state.saving}
+                loading={saving.isLoading}
                 disabled={busy}
-                onClick={() => dispatch(saveRequested())}
+                onClick={saveConfig}
                 data-testid="config-save"
               />
               <Button
@@ -332,7 +422,7 @@ export default function EmailServerConfigPage() {
                 severity="secondary"
                 outlined
                 disabled={busy}
-                onClick={() => dispatch(configRequested())}
+                onClick={cancel}
                 data-testid="config-cancel"
               />
             </>
@@ -341,7 +431,7 @@ export default function EmailServerConfigPage() {
               type="button"
               icon="pi pi-pencil"
               label={t('emailServerConfig.edit')}
-              disabled={state.loading}
+              disabled={loading}
               onClick={() => dispatch(editStarted())}
               data-testid="config-edit"
             />
@@ -352,22 +442,15 @@ export default function EmailServerConfigPage() {
               icon="pi pi-download"
               label={t('emailServerConfig.fetchEmails')}
               severity="secondary"
-              loading={state.fetching}
-              onClick={() => dispatch(fetchEmailsRequested())}
+              loading={fetching.isLoading}
+              onClick={fetchNow}
               data-testid="fetch-emails"
             />
           ) : null}
         </div>
       ) : null}
 
-      {canManage ? (
-        <QuarantineCard
-          messages={state.quarantine}
-          loading={state.quarantineLoading}
-          failed={state.quarantineFailed}
-          retrying={state.retrying}
-        />
-      ) : null}
+      {canManage ? <QuarantineCard /> : null}
     </div>
   );
 }

@@ -6,8 +6,9 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import type { QuarantinedMessage } from '@teaminbox/contracts';
-import { useAppDispatch } from '@teaminbox/web-store';
-import { quarantineRetryRequested, quarantineSourceRequested } from './emailServerConfigSlice';
+import { useAppDispatch, useMailQuarantineQuery, useRetryQuarantinedMutation } from '@teaminbox/web-store';
+import { retryOutcome } from './configOutcomes';
+import { messageCleared, messageShown, quarantineSourceRequested } from './emailServerConfigSlice';
 
 const size = (bytes: number | null) =>
   bytes === null
@@ -16,31 +17,35 @@ const size = (bytes: number | null) =>
       ? `${Math.ceil(bytes / 1024)} kB`
       : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+const NO_MESSAGES: QuarantinedMessage[] = [];
+
 /**
  * Messages that could not be imported, for ADMIN and MAINTAINER: each with its folder, reason and attempts, the
- * original to download (when it was stored) and a Retry.
+ * original to download (when it was stored) and a Retry. The list is loaded afresh on each opening and after each
+ * retry; a failed load keeps what was shown and says so in the card.
  */
-export function QuarantineCard({
-  messages,
-  loading,
-  failed,
-  retrying,
-}: {
-  messages: QuarantinedMessage[];
-  loading: boolean;
-  failed: boolean;
-  retrying: string | null;
-}) {
+export function QuarantineCard() {
   const { t, i18n } = useTranslation('admin');
   const dispatch = useAppDispatch();
+  const quarantine = useMailQuarantineQuery(undefined, { refetchOnMountOrArgChange: true });
+  const messages = quarantine.data ?? NO_MESSAGES;
+  const [retry, retried] = useRetryQuarantinedMutation();
+  const retrying = retried.isLoading ? (retried.originalArgs ?? null) : null;
+  const retryMessage = (id: string) => {
+    if (retrying !== null) return;
+    dispatch(messageCleared());
+    void retry(id).then((result) => dispatch(messageShown(retryOutcome(result))));
+  };
   return (
     <Card title={t('emailServerConfig.quarantine')} data-testid="quarantine">
       <p className="mt-0">{t('emailServerConfig.quarantineIntro')}</p>
-      {failed ? <Message severity="warn" text={t('emailServerConfig.quarantineLoadFailed')} className="mb-2" /> : null}
+      {quarantine.isError ? (
+        <Message severity="warn" text={t('emailServerConfig.quarantineLoadFailed')} className="mb-2" />
+      ) : null}
       <DataTable
         value={messages}
         dataKey="id"
-        loading={loading}
+        loading={quarantine.isFetching}
         size="small"
         emptyMessage={t('emailServerConfig.quarantineEmpty')}
         pt={{ bodyRow: { 'data-testid': 'quarantine-row' } as HTMLAttributes<HTMLTableRowElement> }}
@@ -80,7 +85,7 @@ export function QuarantineCard({
                 label={t('emailServerConfig.quarantineRetry')}
                 loading={retrying === row.id}
                 disabled={retrying !== null}
-                onClick={() => dispatch(quarantineRetryRequested(row.id))}
+                onClick={() => retryMessage(row.id)}
                 data-testid="quarantine-retry"
               />
             </div>

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { EmailServerConfig, QuarantinedMessage } from '@teaminbox/contracts';
+import type { EmailServerConfig } from '@teaminbox/contracts';
 import {
   draftOf,
   NEW_CONFIG_DRAFT,
@@ -16,80 +16,50 @@ export interface ConfigMessage {
   text?: string;
 }
 
+/**
+ * The screen's form: what is edited and the message shown. The stored configuration, its sync status, the folders
+ * and the quarantine are server data in the api cache (`mail-server.api.ts` of web-store).
+ */
 export interface EmailServerConfigState {
-  /** The stored configuration; null when there is none yet (404) or before the first load. */
-  stored: EmailServerConfig | null;
   draft: EmailServerConfigDraft;
   editing: boolean;
-  loading: boolean;
-  testing: boolean;
-  saving: boolean;
-  fetching: boolean;
-  folders: string[];
-  foldersLoading: boolean;
   message: ConfigMessage | null;
-  /** Messages that could not be imported (shown to ADMIN and MAINTAINER). */
-  quarantine: QuarantinedMessage[];
-  quarantineLoading: boolean;
-  /** The quarantine could not be loaded (shown in its card, not as the screen's message). */
-  quarantineFailed: boolean;
-  /** The id of the quarantined message being retried. */
-  retrying: string | null;
 }
 
 export const initialEmailServerConfigState: EmailServerConfigState = {
-  stored: null,
   draft: NEW_CONFIG_DRAFT,
   editing: false,
-  loading: false,
-  testing: false,
-  saving: false,
-  fetching: false,
-  folders: [],
-  foldersLoading: false,
   message: null,
-  quarantine: [],
-  quarantineLoading: false,
-  quarantineFailed: false,
-  retrying: null,
 };
 
-function showStored(state: EmailServerConfigState, config: EmailServerConfig) {
-  state.stored = config;
-  state.draft = draftOf(config);
-  state.editing = false;
+function showStored(state: EmailServerConfigState, config: EmailServerConfig | null) {
+  state.draft = config ? draftOf(config) : NEW_CONFIG_DRAFT;
+  // Without a configuration (404) a new one is edited with the defaults.
+  state.editing = config === null;
 }
 
 export const emailServerConfigSlice = createSlice({
   name: 'emailServerConfig',
   initialState: initialEmailServerConfigState,
   reducers: {
-    /** Page opened, or Cancel: the stored configuration is (re)loaded. */
-    configRequested(state) {
-      state.loading = true;
+    /** The page opened: it shows the stored configuration as it loads. */
+    configOpened(state) {
+      state.editing = false;
     },
-    configLoaded(state, action: PayloadAction<EmailServerConfig>) {
-      state.loading = false;
+    /**
+     * The cached configuration arrived or changed (a load, a sync status refresh): the form follows only when it is
+     * not being edited; none stored opens a new one.
+     */
+    configShown(state, action: PayloadAction<EmailServerConfig | null>) {
+      if (!state.editing) showStored(state, action.payload);
+    },
+    /** Cancel: the edits go; the stored configuration shows again (and is loaded again). */
+    editCancelled(state, action: PayloadAction<EmailServerConfig | null>) {
       showStored(state, action.payload);
     },
-    /** 404: no configuration yet, a new one is edited with the defaults. */
-    configMissing(state) {
-      state.loading = false;
-      state.stored = null;
-      state.draft = NEW_CONFIG_DRAFT;
-      state.editing = true;
-    },
-    configLoadFailed(state) {
-      state.loading = false;
-      state.message = { severity: 'error', key: 'loadFailed' };
-    },
-    /** A background refresh (sync status): the form follows only when it is not being edited. */
-    configRefreshed(state, action: PayloadAction<EmailServerConfig>) {
-      if (state.editing) {
-        state.stored = action.payload;
-      } else {
-        showStored(state, action.payload);
-      }
+    configSaved(state, action: PayloadAction<EmailServerConfig>) {
+      showStored(state, action.payload);
+      state.message = { severity: 'success', key: 'saved' };
     },
     editStarted(state) {
       state.editing = true;
@@ -103,109 +73,24 @@ export const emailServerConfigSlice = createSlice({
     messageShown(state, action: PayloadAction<ConfigMessage>) {
       state.message = action.payload;
     },
-    testRequested(state) {
-      state.testing = true;
+    messageCleared(state) {
       state.message = null;
-    },
-    testFinished(state, action: PayloadAction<ConfigMessage>) {
-      state.testing = false;
-      state.message = action.payload;
-    },
-    saveRequested(state) {
-      state.saving = true;
-      state.message = null;
-    },
-    configSaved(state, action: PayloadAction<EmailServerConfig>) {
-      state.saving = false;
-      showStored(state, action.payload);
-      state.message = { severity: 'success', key: 'saved' };
-    },
-    saveFailed(state) {
-      state.saving = false;
-      state.message = { severity: 'error', key: 'saveFailed' };
-    },
-    /** The draft did not pass validation: nothing was sent. */
-    saveRejected(state, action: PayloadAction<ConfigMessage>) {
-      state.saving = false;
-      state.message = action.payload;
-    },
-    fetchEmailsRequested(state) {
-      state.fetching = true;
-      state.message = null;
-    },
-    fetchEmailsFinished(state, action: PayloadAction<ConfigMessage>) {
-      state.fetching = false;
-      state.message = action.payload;
-    },
-    foldersRequested(state) {
-      state.foldersLoading = true;
-    },
-    foldersLoaded(state, action: PayloadAction<string[]>) {
-      state.foldersLoading = false;
-      state.folders = action.payload;
-    },
-    foldersFailed(state) {
-      state.foldersLoading = false;
-      state.message = { severity: 'error', key: 'foldersFailed' };
-    },
-    oauthRequested(_state, _action: PayloadAction<'google' | 'microsoft'>) {},
-    quarantineRequested(state) {
-      state.quarantineLoading = true;
-    },
-    quarantineLoaded(state, action: PayloadAction<QuarantinedMessage[]>) {
-      state.quarantineLoading = false;
-      state.quarantineFailed = false;
-      state.quarantine = action.payload;
-    },
-    quarantineLoadFailed(state) {
-      state.quarantineLoading = false;
-      state.quarantineFailed = true;
-    },
-    quarantineRetryRequested(state, action: PayloadAction<string>) {
-      state.retrying = action.payload;
-      state.message = null;
-    },
-    quarantineRetryFinished(state, action: PayloadAction<ConfigMessage>) {
-      state.retrying = null;
-      state.message = action.payload;
     },
     quarantineSourceRequested(_state, _action: PayloadAction<{ id: string; uid: number }>) {},
-    /** The page is open: the sync status is refreshed while the configuration is active or syncing. */
-    pollingStarted() {},
-    pollingStopped() {},
   },
 });
 
 export const {
-  configRequested,
-  configLoaded,
-  configMissing,
-  configLoadFailed,
-  configRefreshed,
+  configOpened,
+  configShown,
+  editCancelled,
+  configSaved,
   editStarted,
   draftChanged,
   presetApplied,
   messageShown,
-  testRequested,
-  testFinished,
-  saveRequested,
-  configSaved,
-  saveFailed,
-  saveRejected,
-  fetchEmailsRequested,
-  fetchEmailsFinished,
-  foldersRequested,
-  foldersLoaded,
-  foldersFailed,
-  oauthRequested,
-  quarantineRequested,
-  quarantineLoaded,
-  quarantineLoadFailed,
-  quarantineRetryRequested,
-  quarantineRetryFinished,
+  messageCleared,
   quarantineSourceRequested,
-  pollingStarted,
-  pollingStopped,
 } = emailServerConfigSlice.actions;
 
 declare module '@teaminbox/web-store' {
