@@ -22,6 +22,7 @@ export * from './labels.api';
 export * from './settings.api';
 export * from './detail.api';
 export * from './audit.api';
+export * from './mail-server.api';
 export * from './store';
 export * from './connected/NoticeHost';
 export * from './connected/EmailProofNotice';
