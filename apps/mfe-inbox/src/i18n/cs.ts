@@ -369,6 +369,7 @@ export const inboxCs: InboxTexts = {
         AUDITOR: 'uživatel je auditor a auditorům se e-maily nepřidělují',
         LABEL_NOT_FOUND: 'štítek byl smazán',
         ALREADY_SET: 'už to tak bylo',
+        CONVERSATION_ASSIGNEE: 'e-mail si ponechává řešitele své konverzace',
       },
       skipped: 'přeskočeno',
       skippedBecause: 'přeskočeno: {{reason}}',

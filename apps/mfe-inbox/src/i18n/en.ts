@@ -372,6 +372,7 @@ export const inboxEn = {
         AUDITOR: 'the user is an auditor, and auditors are never assigned',
         LABEL_NOT_FOUND: 'the label was deleted',
         ALREADY_SET: 'it was already so',
+        CONVERSATION_ASSIGNEE: 'the email keeps the assignee of its conversation',
       },
       skipped: 'skipped',
       skippedBecause: 'skipped: {{reason}}',

@@ -253,6 +253,13 @@ export interface EmailAssigned {
    * not news, so nobody is notified of it.
    */
   firstSync?: boolean;
+  /**
+   * Where the assignment came from, when it matters to a later one: 'conversation' (a follow-up took its
+   * conversation's assignee; a rule's assignment then leaves it unless the rule reassigns conversations), or
+   * 'rule-reassigning' (a rule that reassigns conversations already assigned; the conversation's assignee then does
+   * not replace it). Absent: a member's or an ordinary rule's assignment.
+   */
+  via?: 'conversation' | 'rule-reassigning';
 }
 export interface EmailUnassigned {
   emailId: string;

@@ -67,6 +67,11 @@ export interface RuleAction {
   value: string | null;
   /** For the assignment actions: a member on vacation is not assigned. */
   skipIfOnVacation: boolean;
+  /**
+   * For the assignment actions: also assign a follow-up of a conversation that has an assignee (absent or false: the
+   * follow-up keeps the conversation's assignee).
+   */
+  reassignConversation?: boolean;
 }
 
 /** What defines a rule besides its id and whether it is on. */
@@ -155,6 +160,10 @@ export const ZRuleAction = z
       .boolean()
       .nullish()
       .transform((v) => v ?? false),
+    reassignConversation: z
+      .boolean('reassignConversation must be true or false')
+      .nullish()
+      .transform((v) => v ?? false),
   })
   .superRefine((action, ctx) => {
     const allowed = PRIORITY_OR_STATUS[action.type];
@@ -175,6 +184,9 @@ export const ZRuleAction = z
     type: action.type,
     value: action.type === 'ASSIGN_LAST_RESPONDER' || action.type === 'MARK_AS_SPAM' ? null : action.value,
     skipIfOnVacation: action.skipIfOnVacation,
+    ...(action.reassignConversation && (action.type === 'ASSIGN_TO_USER' || action.type === 'ASSIGN_LAST_RESPONDER')
+      ? { reassignConversation: true }
+      : {}),
   }));
 
 /**
@@ -251,6 +263,11 @@ export const RULE_ACTION_SKIP_REASONS = [
   'LABEL_NOT_FOUND',
   /** The email already was in that state (assigned to that member, labelled, that priority...). */
   'ALREADY_SET',
+  /**
+   * A follow-up keeps its conversation's assignee: the assignment action does not say to reassign conversations
+   * already assigned (reassignConversation).
+   */
+  'CONVERSATION_ASSIGNEE',
 ] as const;
 export type RuleActionSkipReason = (typeof RULE_ACTION_SKIP_REASONS)[number];
 

@@ -8,11 +8,25 @@ import type {
   RuleMatchMode,
 } from '@teaminbox/contracts';
 import type { Decider } from '../../../platform/event-sourcing/decider';
-import type { EmailCommand, EmailEvent, EmailState, ReceivedEmailState, WorkOnEmail } from './email.decider';
+import {
+  type EmailCommand,
+  type EmailEvent,
+  type EmailState,
+  keepsConversationAssignee,
+  type ReceivedEmailState,
+  type WorkOnEmail,
+} from './email.decider';
 
 /** An action of a matched rule with its target resolved by the rules engine, or the reason it is skipped. */
 export type RuleActionToApply = { index: number; type: RuleActionType; value: string | null } & (
-  | { kind: 'assign'; userId: string; userName: string | null; userEmail?: string | null }
+  | {
+      kind: 'assign';
+      userId: string;
+      userName: string | null;
+      userEmail?: string | null;
+      /** Also take a follow-up of an assigned conversation from the conversation's assignee. */
+      reassignConversation?: boolean;
+    }
   | { kind: 'label'; labelId: string; labelName: string }
   | { kind: 'priority'; priority: Priority }
   | { kind: 'status'; status: EmailStatus }
@@ -40,6 +54,7 @@ function workOf(action: RuleActionToApply, teamId: string, firstSync: boolean): 
         assignedToName: action.userName,
         assignedToEmail: action.userEmail ?? null,
         ...(firstSync ? { firstSync } : {}),
+        via: action.reassignConversation ? 'rule-reassigning' : 'rule',
       };
     case 'label':
       return { type: 'AddLabel', teamId, labelId: action.labelId, labelName: action.labelName };
@@ -70,7 +85,8 @@ function targetOf(action: RuleActionToApply): RuleActionOutcome['target'] {
 /**
  * A rule's actions on one email, in order, each decided by the email's own decider on the state the previous ones
  * left (two assignments: the second one wins). An action that changes nothing (the email already was so) is
- * recorded as skipped, ALREADY_SET. The events: EmailRuleApplied (the explanation), one event per applied action,
+ * recorded as skipped, ALREADY_SET; an assignment of a follow-up that keeps its conversation's assignee (the email
+ * was assigned as its conversation's, and the action does not reassign conversations) as CONVERSATION_ASSIGNEE. The events: EmailRuleApplied (the explanation), one event per applied action,
  * then EmailNotificationsSuppressed when the rule suppresses new-mail notifications. On old mail of the first
  * synchronisation (`firstSync`) the assignment says so, and nobody is notified of it.
  */
@@ -85,10 +101,19 @@ export function applyRule(
   const actionEvents: EmailEvent[] = [];
   const outcomes: RuleActionOutcome[] = rule.actions.map((action) => {
     const work = workOf(action, state.teamId, firstSync);
+    const before = current;
     const events = work ? decider.decide(work, current) : [];
     for (const event of events) current = decider.evolve(current, event);
     actionEvents.push(...events);
-    const skipReason = action.kind === 'skip' ? action.reason : events.length === 0 ? 'ALREADY_SET' : null;
+    const skipReason =
+      action.kind === 'skip'
+        ? action.reason
+        : events.length > 0
+          ? null
+          : action.kind === 'assign' &&
+              keepsConversationAssignee(before, action.userId, action.reassignConversation, 'rule')
+            ? 'CONVERSATION_ASSIGNEE'
+            : 'ALREADY_SET';
     return {
       index: action.index,
       type: action.type,

@@ -41,6 +41,12 @@ export type WorkOnEmail = { teamId: string } & (
       assignedToEmail?: string | null;
       /** A rule assigns old mail of the first synchronisation (see EmailAssigned.firstSync). */
       firstSync?: boolean;
+      /**
+       * Who assigns, when it matters (absent: a member): a follow-up taking its conversation's assignee
+       * ('conversation'), a rule ('rule'), or a rule that also reassigns conversations already assigned
+       * ('rule-reassigning'). See keepsConversationAssignee.
+       */
+      via?: 'conversation' | 'rule' | 'rule-reassigning';
     }
   | { type: 'Unassign' }
   | { type: 'AddLabel'; labelId: string; labelName: string }
@@ -149,6 +155,8 @@ export interface ReceivedEmailState {
   archived: boolean;
   spam: boolean;
   assignedTo: string | null;
+  /** Where the current assignment came from (EmailAssigned.via); absent: a member or an ordinary rule. */
+  assignedVia?: 'conversation' | 'rule-reassigning';
   labels: readonly string[];
   mutedBy: readonly string[];
   starredBy: readonly string[];
@@ -165,6 +173,29 @@ export interface ReceivedEmailState {
   rulesApplied: ReadonlySet<string>;
 }
 export type EmailState = { status: 'absent' } | { status: 'quarantined' } | ReceivedEmailState;
+
+/**
+ * A follow-up keeps its conversation's assignee against a rule: a rule's assignment (`via` 'rule') to someone else is
+ * not applied when the email's assignee came from its conversation, unless the rule reassigns conversations already
+ * assigned. The other order is decided by the Assign of the conversation: it replaces a rule's assignment, except one
+ * that reassigns conversations ('rule-reassigning'). So whichever of the rules engine and the continuation acts first,
+ * the follow-up ends with the conversation's assignee, or with the rule's when the rule says so.
+ */
+export function keepsConversationAssignee(
+  state: EmailState,
+  assignTo: string,
+  reassignConversation: boolean | undefined,
+  via: 'conversation' | 'rule' | 'rule-reassigning' | undefined,
+): boolean {
+  return (
+    via === 'rule' &&
+    !reassignConversation &&
+    state.status === 'received' &&
+    state.assignedVia === 'conversation' &&
+    state.assignedTo !== null &&
+    state.assignedTo !== assignTo
+  );
+}
 
 /**
  * One email's stream. Every command of the team's work is idempotent: a command that changes nothing (archiving
@@ -232,7 +263,9 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
       case 'MarkNotSpam':
         return state.spam ? [{ type: 'EmailMarkedNotSpam', data: ids }] : [];
       case 'Assign':
-        return state.assignedTo === command.assignedTo
+        return state.assignedTo === command.assignedTo ||
+          keepsConversationAssignee(state, command.assignedTo, false, command.via) ||
+          (command.via === 'conversation' && state.assignedVia === 'rule-reassigning')
           ? []
           : [
               {
@@ -244,6 +277,7 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
                   ...(command.assignedToEmail ? { assignedToEmail: command.assignedToEmail } : {}),
                   previousAssignee: state.assignedTo,
                   ...(command.firstSync ? { firstSync: true } : {}),
+                  ...(command.via === 'conversation' || command.via === 'rule-reassigning' ? { via: command.via } : {}),
                 },
               },
             ];
@@ -381,9 +415,9 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
       case 'EmailMarkedNotSpam':
         return { ...state, spam: false };
       case 'EmailAssigned':
-        return { ...state, assignedTo: event.data.assignedTo };
+        return { ...state, assignedTo: event.data.assignedTo, assignedVia: event.data.via };
       case 'EmailUnassigned':
-        return { ...state, assignedTo: null };
+        return { ...state, assignedTo: null, assignedVia: undefined };
       case 'EmailLabelAdded':
         return { ...state, labels: [...state.labels, event.data.labelId] };
       case 'EmailLabelRemoved':

@@ -1,6 +1,8 @@
 import type {
   ConversationSettings,
   Email,
+  EmailRulesExplanation,
+  Rule,
   Label,
   Notification,
   Page,
@@ -309,4 +311,85 @@ describe("a customer's follow-up joins its conversation (real PostgreSQL, Doveco
       }
     }, 60_000);
   });
+
+  it("a rule that assigns every such email to Ann does not take a follow-up from its conversation's assignee Bob, unless it says so", async () => {
+    const plain = (subject: string, date: string, body: string) =>
+      [
+        'From: Carol Customer <carol@customer.example>',
+        'To: support@example.com',
+        `Date: ${date}`,
+        `Subject: ${subject}`,
+        `Message-ID: <${body.replace(/\W+/g, '-')}@customer.example>`,
+        '',
+        body,
+        '',
+      ].join('\r\n');
+    const email = (id: string) => t.request<Email>(`/api/emails/${id}`, { token: ann.token }).then((r) => r.body);
+    const ruleApplied = (id: string) =>
+      readUntil(
+        () =>
+          t
+            .request<EmailRulesExplanation>(`/api/emails/${id}/rules`, { token: ann.token })
+            .then((r) => r.body.matches ?? []),
+        (matches) => matches.length > 0,
+      );
+    /** The assignee once it is `expected` and still is a while later (the other subscriber has had its turn). */
+    const settledAssignee = async (id: string, expected: string) => {
+      await readUntil(
+        () => email(id),
+        (e) => e.assignedTo === expected,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return (await email(id)).assignedTo;
+    };
+    const ruleBody = (reassignConversation: boolean) => ({
+      name: 'Fusers to Ann',
+      conditions: [{ field: 'SUBJECT', operator: 'CONTAINS', value: 'fuser' }],
+      actions: [{ type: 'ASSIGN_TO_USER', value: ann.id, reassignConversation }],
+    });
+    const created = await t.request<Rule>('/api/rules', { method: 'POST', token: ann.token, body: ruleBody(false) });
+    expect(created.status).toBe(200);
+    try {
+      /** A question the rule gives Ann, that Bob takes; then Carol's answer (by subject) arrives. */
+      const conversation = async (topic: string, day: number) => {
+        const question = await received(plain(topic, `${day} Nov 2026 10:00:00 +0000`, `${topic}?`), `${topic}?`);
+        await readUntil(
+          () => email(question.id),
+          (e) => e.assignedTo === ann.id,
+        );
+        const taken = await t.request(`/api/emails/${question.id}/assign`, {
+          method: 'PUT',
+          token: bob.token,
+          body: { assignedTo: bob.id },
+        });
+        expect(taken.status).toBe(200);
+        const answer = await received(
+          plain(`Re: ${topic}`, `${day} Nov 2026 12:00:00 +0000`, `${topic}: still broken.`),
+          `${topic}: still broken.`,
+        );
+        await readUntil(
+          () => threadIds(answer.id),
+          (ids) => ids.includes(question.id),
+          10_000,
+        );
+        return { question, answer, matches: await ruleApplied(answer.id) };
+      };
+
+      const kept = await conversation('Fuser jammed', 10);
+      // The rule has acted on the answer (its match is recorded); the continuation acts before or after it. Bob keeps it.
+      expect(await settledAssignee(kept.answer.id, bob.id)).toBe(bob.id);
+
+      const reassigning = await t.request<Rule>(`/api/rules/${created.body.id}`, {
+        method: 'PUT',
+        token: ann.token,
+        body: ruleBody(true),
+      });
+      expect([reassigning.status, reassigning.body.actions[0].reassignConversation]).toEqual([200, true]);
+      const taken = await conversation('Fuser overheating', 11);
+      expect(taken.matches[0].actions[0]).toMatchObject({ applied: true });
+      expect(await settledAssignee(taken.answer.id, ann.id)).toBe(ann.id);
+    } finally {
+      await t.request(`/api/rules/${created.body.id}`, { method: 'DELETE', token: ann.token });
+    }
+  }, 90_000);
 });

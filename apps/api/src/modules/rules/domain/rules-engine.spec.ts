@@ -88,6 +88,26 @@ describe('rules engine: resolving actions', () => {
     skipIfOnVacation,
   });
 
+  it('hands over that an assignment also reassigns conversations already assigned', () => {
+    expect(
+      resolveActions(
+        [{ ...action('ASSIGN_TO_USER', jana), reassignConversation: true }, action('ASSIGN_TO_USER', jana)],
+        facts({}),
+      ),
+    ).toEqual([
+      {
+        index: 0,
+        type: 'ASSIGN_TO_USER',
+        value: jana,
+        kind: 'assign',
+        userId: jana,
+        userName: 'Jana',
+        reassignConversation: true,
+      },
+      { index: 1, type: 'ASSIGN_TO_USER', value: jana, kind: 'assign', userId: jana, userName: 'Jana' },
+    ]);
+  });
+
   it('resolves every action type in order', () => {
     const resolved = resolveActions(
       [

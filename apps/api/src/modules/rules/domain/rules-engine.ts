@@ -84,7 +84,14 @@ export interface ActionFacts {
 
 /** An action with its target resolved, or the reason it is skipped before it reaches the email. */
 export type ResolvedAction = { index: number; type: RuleActionType; value: string | null } & (
-  | { kind: 'assign'; userId: string; userName: string | null; userEmail?: string | null }
+  | {
+      kind: 'assign';
+      userId: string;
+      userName: string | null;
+      userEmail?: string | null;
+      /** The action also takes a follow-up of an assigned conversation from the conversation's assignee. */
+      reassignConversation?: boolean;
+    }
   | { kind: 'label'; labelId: string; labelName: string }
   | { kind: 'priority'; priority: string }
   | { kind: 'status'; status: string }
@@ -140,6 +147,7 @@ function assign(
     userId,
     userName: member.name,
     ...(member.email ? { userEmail: member.email } : {}),
+    ...(action.reassignConversation ? { reassignConversation: true } : {}),
   };
 }
 

@@ -19,6 +19,22 @@ describe('rule request (POST /rules, PUT /rules/{id})', () => {
     });
   });
 
+  it('keeps "also reassign conversations already assigned" on assignment actions only, off by default', () => {
+    const parsed = ZRuleRequest.parse({
+      name: 'x',
+      actions: [
+        { type: 'ASSIGN_TO_USER', value: 'u1', reassignConversation: true },
+        { type: 'ASSIGN_LAST_RESPONDER', reassignConversation: true },
+        { type: 'ASSIGN_TO_USER', value: 'u2' },
+        { type: 'ADD_LABEL', value: 'l1', reassignConversation: true },
+      ],
+    });
+    expect(parsed.actions.map((action) => action.reassignConversation)).toEqual([true, true, undefined, undefined]);
+    expect(
+      messageOf({ name: 'x', actions: [{ type: 'ASSIGN_TO_USER', value: 'u1', reassignConversation: 'yes' }] }),
+    ).toBe('reassignConversation must be true or false');
+  });
+
   it('keeps a header name for HEADER conditions only, and no value for actions that take none', () => {
     const parsed = ZRuleRequest.parse({
       name: 'x',

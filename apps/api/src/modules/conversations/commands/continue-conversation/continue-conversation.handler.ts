@@ -86,6 +86,8 @@ export class ContinueConversationHandler implements ICommandHandler<ContinueConv
               assignedTo: member.id,
               assignedToName: member.name || null,
               assignedToEmail: member.email,
+              // The rule engine's assignment of this follow-up yields to it (see keepsConversationAssignee).
+              via: 'conversation' as const,
             },
           ]
         : []),
