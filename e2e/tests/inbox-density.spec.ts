@@ -28,6 +28,9 @@ function fullyVisibleRows(page: Page): Promise<number> {
 async function inboxWithThirtyEmails(page: Page, baseURL: string, prefix: string): Promise<string> {
   const token = await signUpViaApi(baseURL, newAccount(prefix));
   await createTeamViaApi(baseURL, token, `${prefix} crew`);
+  // Each batch repeats the same sample emails: they stay separate conversations (no joining by subject), so the
+  // lists show one row per sample email in both views and no batch reopens the one before.
+  await api(baseURL, token, 'PUT', '/conversation-settings', { joinRepliesBySubject: false });
   for (let i = 0; i < SAMPLE_BATCHES; i += 1) await api(baseURL, token, 'POST', '/emails/sample');
   await useToken(page, token);
   await page.goto('/admin/inbox');

@@ -21,6 +21,9 @@ const SAMPLE_BATCH = 6;
 async function teamWithSamples(baseURL: string, prefix: string, batches = 1) {
   const token = await signUpViaApi(baseURL, newAccount(prefix));
   await createTeamViaApi(baseURL, token, `${prefix} crew`);
+  // Each batch repeats the same sample emails: they stay separate conversations (no joining by subject), so the
+  // lists show one row per sample email in both views and no batch reopens the one before.
+  await api(baseURL, token, 'PUT', '/conversation-settings', { joinRepliesBySubject: false });
   for (let i = 0; i < batches; i += 1) await api(baseURL, token, 'POST', '/emails/sample');
   const me = await api<CurrentUser>(baseURL, token, 'GET', '/loggedInUser');
   return { token, me };
