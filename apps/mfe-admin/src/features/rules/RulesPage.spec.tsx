@@ -238,6 +238,26 @@ describe('the rule editor', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/rules' && c.method === 'GET')).toHaveLength(2));
   });
 
+  it('offers "Also reassign conversations already assigned" on assignment actions only, and saves it', async () => {
+    const { calls } = setup({ 'PUT /api/rules/r1': [200, vipRule] });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(within(rowOf('VIP customers')).getByTestId('rule-edit'));
+    const action = screen.getByTestId('rule-action');
+    const box = within(action).getByTestId('action-reassign-conversation').querySelector('input')!;
+    expect(box).not.toBeChecked();
+    expect(within(action).getByText('Also reassign conversations already assigned')).toBeInTheDocument();
+    fireEvent.click(box);
+    fireEvent.click(screen.getByTestId('rule-save'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/rules/r1',
+      body: { actions: [{ type: 'ASSIGN_TO_USER', value: 'u1', skipIfOnVacation: true, reassignConversation: true }] },
+    });
+
+    fireEvent.click(within(rowOf('Newsletters')).getByTestId('rule-edit'));
+    expect(screen.queryByTestId('action-reassign-conversation')).not.toBeInTheDocument();
+  });
+
   it('edits a copy: changes go out with PUT on the rule id; Cancel discards them', async () => {
     const { calls } = setup({ 'PUT /api/rules/r2': [200, newsletter] });
     await waitFor(() => expect(rows()).toHaveLength(2));

@@ -296,6 +296,8 @@ function ActionRow({
   const { t } = useTranslation('admin');
   const types = RULE_ACTION_TYPES.map((value) => ({ value, label: t(`rules.actionTypes.${value}`) }));
   const vacationId = `rule-action-vacation-${index}`;
+  const reassignId = `rule-action-reassign-${index}`;
+  const assigns = action.type === 'ASSIGN_TO_USER' || action.type === 'ASSIGN_LAST_RESPONDER';
   return (
     <div className="rule-line flex gap-2 flex-wrap align-items-center" data-testid="rule-action">
       <Dropdown
@@ -315,6 +317,17 @@ function ActionRow({
         />
         <label htmlFor={vacationId}>{t('rules.skipIfOnVacation')}</label>
       </span>
+      {assigns && (
+        <span className="flex align-items-center gap-1">
+          <Checkbox
+            inputId={reassignId}
+            checked={action.reassignConversation === true}
+            onChange={(e) => onChange({ ...action, reassignConversation: !!e.checked })}
+            data-testid="action-reassign-conversation"
+          />
+          <label htmlFor={reassignId}>{t('rules.reassignConversation')}</label>
+        </span>
+      )}
       <Button
         type="button"
         icon="pi pi-times"
