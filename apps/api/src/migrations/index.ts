@@ -32,8 +32,8 @@ import { PersonalDataIndex1770000000500 } from './1770000000500-personal-data-in
 import { NotificationRuleHolds1770000000600 } from './1770000000600-notification-rule-holds';
 import { ConversationSentMessageIds1770000000700 } from './1770000000700-conversation-sent-message-ids';
 import { ListDensity1770000000800 } from './1770000000800-list-density';
-import { ConversationSubjectFallback1770000000910 } from './1770000000910-conversation-subject-fallback';
 import { ForwardActivity1770000000900 } from './1770000000900-forward-activity';
+import { ConversationSubjectFallback1770000000910 } from './1770000000910-conversation-subject-fallback';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -72,4 +72,5 @@ export const migrations = [
   ConversationSentMessageIds1770000000700,
   ListDensity1770000000800,
   ForwardActivity1770000000900,
+  ConversationSubjectFallback1770000000910,
 ];
