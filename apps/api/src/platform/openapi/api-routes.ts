@@ -37,9 +37,12 @@ export interface ApiRoute {
   roles: string[];
   /** The answer's status when it succeeds. */
   status: number;
-  /** The contract's schema of the body and of the query string, from the route's ZodValidationPipe. */
+  /**
+   * The contract's schema of the body and of the query string, from the route's ZodValidationPipe; a route that
+   * validates its query string in parts (several `@Query` pipes) has one schema per part.
+   */
   body?: z.ZodType;
-  query?: z.ZodType;
+  query?: z.ZodType[];
   /** A body the route reads without a contract schema (e.g. a text/plain body). */
   unvalidatedBody: boolean;
 }
@@ -99,7 +102,10 @@ export function discoverRoutes(
         (Reflect.getMetadata(ROUTE_ARGS_METADATA, type, name) as Record<string, RouteArgument> | undefined) ?? {},
       ).map(([key, argument]) => ({ type: Number(key.split(':')[0]), argument }));
       const bodyArg = args.find((a) => a.type === (RouteParamtypes.BODY as number));
-      const queryArg = args.find((a) => a.type === (RouteParamtypes.QUERY as number));
+      const query = args
+        .filter((a) => a.type === (RouteParamtypes.QUERY as number))
+        .map((a) => schemaOf(a.argument))
+        .filter((schema): schema is z.ZodType => Boolean(schema));
       const body = bodyArg && schemaOf(bodyArg.argument);
       const redirect = Reflect.getMetadata(REDIRECT_METADATA, handler) as { statusCode?: number } | undefined;
       const httpCode = Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined;
@@ -121,7 +127,7 @@ export function discoverRoutes(
               roles: (Reflect.getMetadata(REQUIRED_ROLES, handler) as string[] | undefined) ?? controllerRoles,
               status: redirect ? (redirect.statusCode ?? 302) : (httpCode ?? (method === 'post' ? 201 : 200)),
               body,
-              query: queryArg && schemaOf(queryArg.argument),
+              query: query.length > 0 ? query : undefined,
               unvalidatedBody: Boolean(bodyArg) && !body,
             });
           }

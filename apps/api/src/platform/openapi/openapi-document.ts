@@ -45,7 +45,8 @@ const words = (name: string) =>
 
 function routeConfig(route: ApiRoute): RouteConfig {
   const { path, params } = openApiPath(route.path);
-  const query = route.query && queryObjectOf(route.query);
+  const parts = (route.query ?? []).map(queryObjectOf).filter((part): part is z.ZodObject => Boolean(part));
+  const query = parts.length > 0 ? z.object(Object.assign({}, ...parts.map((part) => part.shape))) : undefined;
   const responses: RouteConfig['responses'] = {
     [route.status]: { description: route.status >= 300 && route.status < 400 ? 'Redirect' : 'Success' },
   };

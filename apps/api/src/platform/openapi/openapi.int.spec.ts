@@ -72,7 +72,7 @@ describe('the OpenAPI document and the API docs page', () => {
 
     const list = document.paths['/api/emails'].get;
     const query = (list.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-    expect(query).toEqual(expect.arrayContaining(['page', 'size']));
+    expect(query).toEqual(expect.arrayContaining(['page', 'size', 'view']));
 
     const audit = document.paths['/api/team/audit'].get;
     expect(audit.responses).toHaveProperty('403');
