@@ -23,6 +23,7 @@ export * from './settings.api';
 export * from './detail.api';
 export * from './audit.api';
 export * from './mail-server.api';
+export * from './conversation-settings.api';
 export * from './store';
 export * from './connected/NoticeHost';
 export * from './connected/EmailProofNotice';

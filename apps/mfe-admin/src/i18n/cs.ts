@@ -113,6 +113,16 @@ export const adminCs: AdminTexts = {
     quarantineRetryFailed: 'Nový pokus se nezdařil.',
     quarantineDownloadFailed: 'Originál se nepodařilo stáhnout.',
   },
+  conversationSettings: {
+    title: 'Konverzace',
+    joinBySubject: 'Připojovat odpovědi podle předmětu',
+    joinBySubjectHelp:
+      'E-mail bez hlaviček In-Reply-To a References se připojí ke konverzaci se stejným předmětem (bez Re:, Fwd:, …) od stejného odesílatele, pokud byla aktivní v posledních 30 dnech.',
+    adminOnly: 'Změnit to může jen administrátor.',
+    saved: 'Nastavení konverzací uloženo',
+    saveError: 'Chyba při ukládání nastavení konverzací',
+    loadError: 'Chyba při načítání nastavení konverzací',
+  },
   emailLabels: {
     heading: 'Email Labels',
     initialize: 'Initialize Default Labels',

@@ -116,6 +116,16 @@ export const adminEn = {
     quarantineRetryFailed: 'The retry failed.',
     quarantineDownloadFailed: 'The original could not be downloaded.',
   },
+  conversationSettings: {
+    title: 'Conversations',
+    joinBySubject: 'Join replies by subject',
+    joinBySubjectHelp:
+      'An email without In-Reply-To or References joins the conversation with the same subject (without Re:, Fwd:, …) from the same sender, when that conversation was active in the last 30 days.',
+    adminOnly: 'Only an admin can change this.',
+    saved: 'Conversation settings saved',
+    saveError: 'Error saving conversation settings',
+    loadError: 'Error loading conversation settings',
+  },
   emailLabels: {
     heading: 'Email Labels',
     initialize: 'Initialize Default Labels',

@@ -46,6 +46,7 @@ import {
   selectEmailServerConfig,
   type ConfigMessage,
 } from './emailServerConfigSlice';
+import { ConversationSettingsCard } from '../conversation-settings/ConversationSettingsCard';
 import { QuarantineCard } from './QuarantineCard';
 import { ServerFields } from './ServerFields';
 import { SyncStatus } from './SyncStatus';
@@ -450,6 +451,7 @@ export default function EmailServerConfigPage() {
         </div>
       ) : null}
 
+      <ConversationSettingsCard />
       {canManage ? <QuarantineCard /> : null}
     </div>
   );
