@@ -40,7 +40,7 @@ describe('the lists by conversation (view=conversations) and actions on a conver
       html: null,
       receivedAt,
       priority: 'MEDIUM',
-      status: 'OPEN',
+      status: 'NEW',
       inReplyTo: inReplyTo ?? null,
       references: inReplyTo ? [inReplyTo] : [],
     };
