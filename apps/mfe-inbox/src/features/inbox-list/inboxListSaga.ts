@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { CurrentUser, Email, ListView, Page, WorkScope } from '@teaminbox/contracts';
 import { api, inboxApi } from '@teaminbox/api-client';
-import { emailArrived, noticeRaised, selectCurrentUser, unreadCountChanged } from '@teaminbox/web-store';
+import { emailArrived, emailUpdated, noticeRaised, selectCurrentUser, unreadCountChanged } from '@teaminbox/web-store';
 import { attempt, notice } from '../../shared/notices';
 import {
   arrivalBelongs,
@@ -164,11 +164,16 @@ function* runBulk(action: PayloadAction<{ action: BulkAction; ids?: string[] }>)
 
 /**
  * A conversation list on screen: a new email that belongs in it may join a conversation already listed (or move it
- * up), which only the server knows, so the page is loaded again.
+ * up), which only the server knows, so the page is loaded again. A change of an email not on screen while that load
+ * is under way (a rule labelling the new email) may have come after the server read the page, so the page is loaded
+ * once more: the change would otherwise be lost until the next load.
  */
-function* reloadConversations(action: ReturnType<typeof emailArrived>): SagaIterator {
+function* reloadConversations(action: ReturnType<typeof emailArrived> | ReturnType<typeof emailUpdated>): SagaIterator {
   const state: InboxState = yield select(selectInbox);
-  if (state.view !== 'conversations' || !arrivalBelongs(state, action.payload)) return;
+  if (state.view !== 'conversations') return;
+  if (emailArrived.match(action)) {
+    if (!arrivalBelongs(state, action.payload)) return;
+  } else if (!state.loading || state.emails.some((email) => email.id === action.payload.id)) return;
   yield put(pageRequested(state.page, state.search));
 }
 
@@ -181,6 +186,6 @@ export function* inboxListSaga() {
     takeLatest([pageLoaded.type, emailArrived.type], loadStars),
     takeEvery(starToggled.type, toggleStar),
     takeLeading(bulkRequested.type, runBulk),
-    takeLatest(emailArrived.type, reloadConversations),
+    takeLatest([emailArrived.type, emailUpdated.type], reloadConversations),
   ]);
 }

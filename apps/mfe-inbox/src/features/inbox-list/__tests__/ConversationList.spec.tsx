@@ -1,10 +1,17 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { defaultNotificationPreferences, type NotificationSettings } from '@teaminbox/contracts';
 import { inboxApi } from '@teaminbox/api-client';
 import { initI18n } from '@teaminbox/ui';
-import { createAppStore, injectFeature, settingsApi, userLoaded } from '@teaminbox/web-store';
+import {
+  createAppStore,
+  emailArrived,
+  emailUpdated,
+  injectFeature,
+  settingsApi,
+  userLoaded,
+} from '@teaminbox/web-store';
 import feature from '../../../feature';
 import { anEmail } from '../../../testing/emails';
 import { myTasksFeature } from '../../my-tasks/myTasksFeature';
@@ -115,6 +122,47 @@ describe('the lists by conversation ("Use conversation threads")', () => {
     await act(async () => fireEvent.click(selectBox(row)));
     await act(async () => fireEvent.click(screen.getByTestId('bulk-archive')));
     expect(archive).toHaveBeenCalledWith('e9', 'email');
+  });
+
+  it("keeps a change pushed while the list loads again for a new email (a rule's priority)", async () => {
+    const arrived = anEmail({ id: 'e10', subject: 'Contract renewal', fromEmail: 'boss@vip.example' });
+    const conversationOf = (email: typeof arrived) => ({
+      ...email,
+      conversation: { id: email.id, messageCount: 1, participants: [] },
+    });
+    let answerStale: (page: { content: (typeof arrived)[]; totalElements: number; totalPages: number }) => void = () =>
+      undefined;
+    const list = jest
+      .spyOn(inboxApi, 'listEmails')
+      .mockResolvedValueOnce({ content: [conversationRow], totalElements: 1, totalPages: 1 })
+      // The load the new email starts: the server read the page before the rule changed the email.
+      .mockImplementationOnce(() => new Promise((resolve) => (answerStale = resolve)))
+      .mockResolvedValue({
+        content: [conversationOf({ ...arrived, priority: 'HIGH' }), conversationRow],
+        totalElements: 2,
+        totalPages: 1,
+      });
+    jest.spyOn(inboxApi, 'unreadCount').mockResolvedValue(2);
+    jest.spyOn(inboxApi, 'starred').mockResolvedValue([]);
+    const store = renderWith(true, 'inbox');
+    await screen.findAllByTestId('email-row');
+
+    await act(async () => {
+      store.dispatch(emailArrived(arrived));
+    });
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+    await act(async () => {
+      store.dispatch(emailUpdated({ id: 'e10', actorUserId: null, priority: 'HIGH' }));
+    });
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(3));
+    await act(async () =>
+      answerStale({ content: [conversationOf(arrived), conversationRow], totalElements: 2, totalPages: 1 }),
+    );
+
+    const row = (await screen.findAllByTestId('email-row')).find((element) =>
+      element.textContent?.includes('Contract renewal'),
+    ) as HTMLElement;
+    expect(within(row).getByTestId('email-priority')).toHaveTextContent('high');
   });
 
   it('lists My Tasks by conversation with the setting on', async () => {
