@@ -24,6 +24,7 @@ export * from './detail.api';
 export * from './audit.api';
 export * from './mail-server.api';
 export * from './conversation-settings.api';
+export * from './compose.api';
 export * from './store';
 export * from './connected/NoticeHost';
 export * from './connected/EmailProofNotice';

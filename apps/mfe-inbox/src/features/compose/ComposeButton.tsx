@@ -6,16 +6,17 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { inboxApi } from '@teaminbox/api-client';
 import {
+  type ApiFailure,
   selectCurrentUser,
   useAppDispatch,
   useAppSelector,
+  useComposeEmailMutation,
   useNotificationSettingsQuery,
   useReplyTemplatesQuery,
 } from '@teaminbox/web-store';
 import { notice } from '../../shared/notices';
-import { attachmentsFit, readAsBase64, REPLY_ATTACHMENTS_MAX_MB } from '../email-detail/reply-attachments';
+import { readChosenFiles } from '../email-detail/reply-attachments';
 import type { ReplyAttachment } from '../email-detail/replySlice';
 import { pageRequested, selectInbox } from '../inbox-list/inboxListSlice';
 import { BodyEditor } from './BodyEditor';
@@ -41,7 +42,7 @@ export function ComposeButton() {
   const [form, setForm] = useState<ComposeForm>(() => blankCompose(''));
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [attachments, setAttachments] = useState<ReplyAttachment[]>([]);
-  const [sending, setSending] = useState(false);
+  const [compose, composing] = useComposeEmailMutation();
   const key = useRef(newKey());
   const fileInput = useRef<HTMLInputElement>(null);
   const change = (fields: Partial<ComposeForm>) => setForm((current) => ({ ...current, ...fields }));
@@ -62,46 +63,23 @@ export function ComposeButton() {
   };
 
   const addFiles = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
-    const chosen = [...files];
-    if (
-      !attachmentsFit(
-        attachments.map((file) => file.size),
-        chosen.map((file) => file.size),
-      )
-    ) {
-      dispatch(notice('error', 'emailDetail.attachmentTooLarge', { max: String(REPLY_ATTACHMENTS_MAX_MB) }));
-      return;
-    }
-    try {
-      const read = await Promise.all(
-        chosen.map(async (file) => ({
-          fileName: file.name,
-          contentType: file.type || 'application/octet-stream',
-          base64Content: await readAsBase64(file),
-          size: file.size,
-        })),
-      );
-      setAttachments((current) => [...current, ...read]);
-    } catch {
-      dispatch(notice('error', 'emailDetail.fileReadError'));
-    } finally {
-      if (fileInput.current) fileInput.current.value = '';
-    }
+    const read = await readChosenFiles(
+      attachments.map((file) => file.size),
+      files,
+      dispatch,
+    );
+    if (fileInput.current) fileInput.current.value = '';
+    if (read) setAttachments((current) => [...current, ...read]);
   };
 
   const send = async () => {
     if (!teamId) return;
-    setSending(true);
-    try {
-      await inboxApi.composeEmail(composeRequest(form, teamId, attachments, key.current));
-    } catch (error) {
+    const result = await compose(composeRequest(form, teamId, attachments, key.current));
+    if (result.error) {
       // A refused message (400) names what to fix; anything else is only "could not be sent".
-      const refused = error instanceof Error && (error as { status?: number }).status === 400;
-      dispatch(notice('error', 'compose.sendError', { reason: refused ? error.message : '' }));
+      const failure = result.error as Partial<ApiFailure>;
+      dispatch(notice('error', 'compose.sendError', { reason: failure.status === 400 ? (failure.message ?? '') : '' }));
       return;
-    } finally {
-      setSending(false);
     }
     dispatch(notice('success', 'compose.sent'));
     setOpen(false);
@@ -124,8 +102,8 @@ export function ComposeButton() {
               type="button"
               icon="pi pi-send"
               label={t('emailDetail.send')}
-              disabled={!teamId || sending || !composeReady(form)}
-              loading={sending}
+              disabled={!teamId || composing.isLoading || !composeReady(form)}
+              loading={composing.isLoading}
               onClick={() => void send()}
               data-testid="compose-send"
             />

@@ -8,10 +8,9 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useAppDispatch, useAppSelector, useReplyTemplatesQuery } from '@teaminbox/web-store';
-import { notice } from '../../shared/notices';
 import { BodyEditor } from '../compose/BodyEditor';
 import { selectEmailDetail } from './emailDetailSlice';
-import { attachmentsFit, readAsBase64, REPLY_ATTACHMENTS_MAX_MB } from './reply-attachments';
+import { readChosenFiles } from './reply-attachments';
 import { quotedPreview } from './reply-quote';
 import { splitAddresses } from './replySaga';
 import {
@@ -66,32 +65,13 @@ export function ReplyForm() {
 
   /** Files are read here (they never enter the store); too many or too large ones are refused. */
   const addFiles = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
-    const chosen = [...files];
-    if (
-      !attachmentsFit(
-        attachments.map((file) => file.size),
-        chosen.map((file) => file.size),
-      )
-    ) {
-      dispatch(notice('error', 'emailDetail.attachmentTooLarge', { max: String(REPLY_ATTACHMENTS_MAX_MB) }));
-      return;
-    }
-    try {
-      const read = await Promise.all(
-        chosen.map(async (file) => ({
-          fileName: file.name,
-          contentType: file.type || 'application/octet-stream',
-          base64Content: await readAsBase64(file),
-          size: file.size,
-        })),
-      );
-      dispatch(attachmentsAdded(read));
-    } catch {
-      dispatch(notice('error', 'emailDetail.fileReadError'));
-    } finally {
-      if (fileInput.current) fileInput.current.value = '';
-    }
+    const read = await readChosenFiles(
+      attachments.map((file) => file.size),
+      files,
+      dispatch,
+    );
+    if (fileInput.current) fileInput.current.value = '';
+    if (read) dispatch(attachmentsAdded(read));
   };
 
   return (
