@@ -205,6 +205,21 @@ export async function joinTeamViaApi(baseURL: string, adminToken: string, accoun
   return signInViaApi(baseURL, account);
 }
 
+/** The SMTP settings of the browser tests' mail sink (started by the global setup; it accepts any login). */
+export function sinkSmtp(): Record<string, unknown> {
+  const url = process.env.E2E_SMTP_URL;
+  if (!url) throw new Error('E2E_SMTP_URL is not set: the global setup did not start the mail sink');
+  const smtp = new URL(url);
+  return {
+    smtpHost: smtp.hostname,
+    smtpPort: Number(smtp.port),
+    smtpUseSsl: false,
+    smtpUseTls: false,
+    smtpUsername: 'e2e',
+    smtpPassword: 'e2e',
+  };
+}
+
 /** Saves an active mailbox whose IMAP side is a test Dovecot; SMTP is a placeholder unless `overrides` says otherwise. */
 export async function connectDovecotViaApi(
   baseURL: string,

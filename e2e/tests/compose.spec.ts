@@ -7,6 +7,7 @@ import {
   expect,
   newAccount,
   signUpViaApi,
+  sinkSmtp,
   test,
   useToken,
   waitForEmailViaApi,
@@ -30,16 +31,7 @@ test.describe('Compose: a new conversation from the team', () => {
     test.setTimeout(120_000);
     const token = await signUpViaApi(baseURL!, newAccount('composer'));
     await createTeamViaApi(baseURL!, token, 'Compose crew');
-    const smtp = new URL(process.env.E2E_SMTP_URL!);
-    await connectDovecotViaApi(baseURL!, token, dovecot, {
-      smtpHost: smtp.hostname,
-      smtpPort: Number(smtp.port),
-      smtpUseSsl: false,
-      smtpUseTls: false,
-      smtpUsername: 'e2e',
-      smtpPassword: 'e2e',
-      fromName: 'Support',
-    });
+    await connectDovecotViaApi(baseURL!, token, dovecot, { ...sinkSmtp(), fromName: 'Support' });
     const settings = await api<Record<string, unknown>>(baseURL!, token, 'GET', '/notification-settings');
     await api(baseURL!, token, 'PUT', '/notification-settings', {
       ...settings,

@@ -14,6 +14,7 @@ import {
   joinTeamViaApi,
   newAccount,
   signUpViaApi,
+  sinkSmtp,
   test,
   useToken,
   waitForEmailViaApi,
@@ -37,16 +38,7 @@ test.describe('the inbox lists conversations ("Use conversation threads")', () =
     test.setTimeout(180_000);
     const adminToken = await signUpViaApi(baseURL!, newAccount('threads-admin'));
     await createTeamViaApi(baseURL!, adminToken, 'Threads crew');
-    const smtp = new URL(process.env.E2E_SMTP_URL!);
-    await connectDovecotViaApi(baseURL!, adminToken, dovecot, {
-      smtpHost: smtp.hostname,
-      smtpPort: Number(smtp.port),
-      smtpUseSsl: false,
-      smtpUseTls: false,
-      smtpUsername: 'e2e',
-      smtpPassword: 'e2e',
-      fromName: 'Support',
-    });
+    await connectDovecotViaApi(baseURL!, adminToken, dovecot, { ...sinkSmtp(), fromName: 'Support' });
     const bobToken = await joinTeamViaApi(baseURL!, adminToken, newAccount('threads-bob'));
     const bob = await api<CurrentUser>(baseURL!, bobToken, 'GET', '/loggedInUser');
 

@@ -7,6 +7,7 @@ import {
   expect,
   newAccount,
   signUpViaApi,
+  sinkSmtp,
   test,
   useToken,
   waitForEmailViaApi,
@@ -63,23 +64,7 @@ test.describe('the email detail screen', () => {
 
   /** The team's mailbox: the test Dovecot for IMAP, the browser tests' SMTP sink for sending. */
   async function configureMailbox(baseURL: string, token: string) {
-    const smtp = new URL(process.env.E2E_SMTP_URL!);
-    await api(baseURL, token, 'POST', '/email-server-config', {
-      imapHost: dovecot.host,
-      imapPort: dovecot.port,
-      imapUsername: dovecot.user,
-      imapPassword: dovecot.password,
-      imapUseSsl: false,
-      smtpHost: smtp.hostname,
-      smtpPort: Number(smtp.port),
-      smtpUseSsl: false,
-      smtpUseTls: false,
-      smtpUsername: 'e2e',
-      smtpPassword: 'e2e',
-      fromEmail: 'support@example.test',
-      fromName: 'Support',
-      isActive: false,
-    });
+    await connectDovecotViaApi(baseURL, token, dovecot, { ...sinkSmtp(), fromName: 'Support', isActive: false });
   }
 
   test('shows hostile HTML harmlessly in a sandboxed frame, and works on the email: assign, label, comment, archive', async ({

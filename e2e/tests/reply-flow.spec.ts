@@ -7,6 +7,7 @@ import {
   expect,
   newAccount,
   signUpViaApi,
+  sinkSmtp,
   test,
   useToken,
   waitForEmailViaApi,
@@ -33,16 +34,7 @@ test.describe('replying: Reply-To, reply all, the quoted email, forward', () => 
   async function team(baseURL: string, name: string): Promise<string> {
     const token = await signUpViaApi(baseURL, newAccount(name));
     await createTeamViaApi(baseURL, token, `${name} crew`);
-    const smtp = new URL(process.env.E2E_SMTP_URL!);
-    await connectDovecotViaApi(baseURL, token, dovecot, {
-      smtpHost: smtp.hostname,
-      smtpPort: Number(smtp.port),
-      smtpUseSsl: false,
-      smtpUseTls: false,
-      smtpUsername: 'e2e',
-      smtpPassword: 'e2e',
-      fromName: 'Support',
-    });
+    await connectDovecotViaApi(baseURL, token, dovecot, { ...sinkSmtp(), fromName: 'Support' });
     return token;
   }
 
