@@ -16,7 +16,7 @@ import {
   useReplyTemplatesQuery,
 } from '@teaminbox/web-store';
 import { notice } from '../../shared/notices';
-import { readChosenFiles } from '../email-detail/reply-attachments';
+import { AttachmentPicker } from '../email-detail/AttachmentPicker';
 import type { ReplyAttachment } from '../email-detail/replySlice';
 import { pageRequested, selectInbox } from '../inbox-list/inboxListSlice';
 import { BodyEditor } from './BodyEditor';
@@ -44,7 +44,6 @@ export function ComposeButton() {
   const [attachments, setAttachments] = useState<ReplyAttachment[]>([]);
   const [compose, composing] = useComposeEmailMutation();
   const key = useRef(newKey());
-  const fileInput = useRef<HTMLInputElement>(null);
   const change = (fields: Partial<ComposeForm>) => setForm((current) => ({ ...current, ...fields }));
 
   // A signature that arrives while an untouched new message is open is added to it (set while rendering).
@@ -60,16 +59,6 @@ export function ComposeButton() {
     setAttachments([]);
     key.current = newKey();
     setOpen(true);
-  };
-
-  const addFiles = async (files: FileList | null) => {
-    const read = await readChosenFiles(
-      attachments.map((file) => file.size),
-      files,
-      dispatch,
-    );
-    if (fileInput.current) fileInput.current.value = '';
-    if (read) setAttachments((current) => [...current, ...read]);
   };
 
   const send = async () => {
@@ -167,42 +156,12 @@ export function ComposeButton() {
               data-testid="compose-body"
             />
           )}
-          <div className="flex flex-wrap align-items-center gap-2">
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              hidden
-              onChange={(e) => void addFiles(e.target.files)}
-              data-testid="compose-file-input"
-            />
-            <Button
-              type="button"
-              text
-              size="small"
-              icon="pi pi-paperclip"
-              label={t('emailDetail.attachFiles')}
-              onClick={() => fileInput.current?.click()}
-            />
-            {attachments.map((attachment, index) => (
-              <span
-                key={`${attachment.fileName}-${index}`}
-                className="flex align-items-center gap-1"
-                data-testid="compose-attachment"
-              >
-                {attachment.fileName} ({attachment.size} B)
-                <Button
-                  type="button"
-                  text
-                  rounded
-                  size="small"
-                  icon="pi pi-times"
-                  aria-label={t('emailDetail.removeAttachment', { name: attachment.fileName })}
-                  onClick={() => setAttachments((current) => current.filter((_, i) => i !== index))}
-                />
-              </span>
-            ))}
-          </div>
+          <AttachmentPicker
+            attachments={attachments}
+            testIdPrefix="compose"
+            onAdd={(files) => setAttachments((current) => [...current, ...files])}
+            onRemove={(index) => setAttachments((current) => current.filter((_, i) => i !== index))}
+          />
         </div>
       </Dialog>
     </>

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -10,7 +9,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useAppDispatch, useAppSelector, useReplyTemplatesQuery } from '@teaminbox/web-store';
 import { BodyEditor } from '../compose/BodyEditor';
 import { selectEmailDetail } from './emailDetailSlice';
-import { readChosenFiles } from './reply-attachments';
+import { AttachmentChip, AttachmentPicker } from './AttachmentPicker';
 import { quotedPreview } from './reply-quote';
 import { splitAddresses } from './replySaga';
 import {
@@ -58,21 +57,9 @@ export function ReplyForm() {
   const { email } = useAppSelector(selectEmailDetail);
   const forwarding = mode === 'forward';
   const forwardFiles = (email?.attachments ?? []).filter((file) => forwardAttachmentIds.includes(file.id));
-  const fileInput = useRef<HTMLInputElement>(null);
   const change = (field: ReplyField, value: string) => dispatch(replyFieldChanged(field, value));
   const send = (confirmed: boolean) =>
     dispatch(forwarding ? forwardSendRequested() : replySendRequested({ confirmed }));
-
-  /** Files are read here (they never enter the store); too many or too large ones are refused. */
-  const addFiles = async (files: FileList | null) => {
-    const read = await readChosenFiles(
-      attachments.map((file) => file.size),
-      files,
-      dispatch,
-    );
-    if (fileInput.current) fileInput.current.value = '';
-    if (read) dispatch(attachmentsAdded(read));
-  };
 
   return (
     <Card title={t(forwarding ? 'emailDetail.forwardTitle' : 'emailDetail.reply')} data-testid="reply-form">
@@ -229,33 +216,13 @@ export function ReplyForm() {
             ))}
           </div>
         ) : null}
-        <div className={forwarding ? 'hidden' : 'flex flex-wrap align-items-center gap-2'}>
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            hidden
-            onChange={(e) => void addFiles(e.target.files)}
-            data-testid="reply-file-input"
-          />
-          <Button
-            type="button"
-            text
-            size="small"
-            icon="pi pi-paperclip"
-            label={t('emailDetail.attachFiles')}
-            onClick={() => fileInput.current?.click()}
-          />
-          {attachments.map((attachment, index) => (
-            <AttachmentChip
-              key={`${attachment.fileName}-${index}`}
-              name={attachment.fileName}
-              size={attachment.size}
-              testId="reply-attachment"
-              onRemove={() => dispatch(attachmentRemoved(index))}
-            />
-          ))}
-        </div>
+        <AttachmentPicker
+          attachments={attachments}
+          testIdPrefix="reply"
+          className={forwarding ? 'hidden' : undefined}
+          onAdd={(files) => dispatch(attachmentsAdded(files))}
+          onRemove={(index) => dispatch(attachmentRemoved(index))}
+        />
         <div className="flex gap-2">
           <Button
             type="button"
@@ -297,24 +264,5 @@ export function ReplyForm() {
         </p>
       </Dialog>
     </Card>
-  );
-}
-
-/** A file going out with the message (attached or forwarded): its name and size, and a button that removes it. */
-function AttachmentChip(props: { name: string; size: number; testId: string; onRemove(): void }) {
-  const { t } = useTranslation('inbox');
-  return (
-    <span className="flex align-items-center gap-1" data-testid={props.testId}>
-      {props.name} ({props.size} B)
-      <Button
-        type="button"
-        text
-        rounded
-        size="small"
-        icon="pi pi-times"
-        aria-label={t('emailDetail.removeAttachment', { name: props.name })}
-        onClick={props.onRemove}
-      />
-    </span>
   );
 }
