@@ -1,11 +1,11 @@
 import type { ComposeEmailResponse, Email, Page, ThreadMessage } from '@teaminbox/contracts';
 import { simpleParser } from 'mailparser';
-import { type Person, teamWith } from '../../../test/app/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../test/app/test-app';
-import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../test/mail/dovecot';
-import { localSmtpSettings, type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
+import type { Person } from '../../../test/app/identity-fixtures';
+import { startLiveMailboxTeam, stopLiveMailboxTeam } from '../../../test/app/live-mailbox-team';
+import type { TestApp } from '../../../test/app/test-app';
+import type { TestDovecot } from '../../../test/mail/dovecot';
+import type { SmtpSink } from '../../../test/support/smtp-sink';
 import { readUntil } from '../../../test/support/until';
-import { MailboxSupervisor } from '../mail/infrastructure/imap/mailbox-supervisor';
 
 describe('composing a new conversation (real PostgreSQL, Dovecot and SMTP)', () => {
   let t: TestApp;
@@ -46,28 +46,10 @@ describe('composing a new conversation (real PostgreSQL, Dovecot and SMTP)', () 
   };
 
   beforeAll(async () => {
-    dovecot = await startDovecot();
-    sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url });
-    const supervisor = t.app.get(MailboxSupervisor);
-    supervisor.tuning = { ...supervisor.tuning, pollIntervalMs: 500, minBackoffMs: 100 };
-    const team = await teamWith(t, sink, ['MEMBER']);
-    ann = team.admin;
-    teamId = team.teamId;
-    [bob] = team.members;
-    const connected = await t.request('/api/email-server-config', {
-      method: 'POST',
-      token: ann.token,
-      body: dovecotMailbox(dovecot, { ...localSmtpSettings(Number(new URL(sink.url).port)), fromName: 'Support' }),
-    });
-    expect(connected.status).toBe(200);
+    ({ t, sink, dovecot, admin: ann, member: bob, teamId } = await startLiveMailboxTeam());
   }, 60_000);
 
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-    await dovecot?.stop();
-  });
+  afterAll(() => stopLiveMailboxTeam({ t, sink, dovecot }));
 
   it('delivers the new message from the team with text and HTML, keeps it in Sent, and the answer joins it', async () => {
     const started = await compose({

@@ -9,13 +9,13 @@ import type {
   SendReplyResponse,
   ThreadMessage,
 } from '@teaminbox/contracts';
-import { type Person, teamWith } from '../../../../test/app/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test/app/test-app';
-import { dovecotMailbox, startDovecot, type TestDovecot } from '../../../../test/mail/dovecot';
-import { localSmtpSettings, type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink';
+import type { Person } from '../../../../test/app/identity-fixtures';
+import { startLiveMailboxTeam, stopLiveMailboxTeam } from '../../../../test/app/live-mailbox-team';
+import type { TestApp } from '../../../../test/app/test-app';
+import type { TestDovecot } from '../../../../test/mail/dovecot';
+import type { SmtpSink } from '../../../../test/support/smtp-sink';
 import { readUntil } from '../../../../test/support/until';
 import { DataSource } from 'typeorm';
-import { MailboxSupervisor } from '../../mail/infrastructure/imap/mailbox-supervisor';
 
 /** A message from the customer, as their mail program writes it. */
 const customerMail = (headers: Record<string, string>, body: string) =>
@@ -57,28 +57,10 @@ describe("a customer's follow-up joins its conversation (real PostgreSQL, Doveco
     (await t.request<ThreadMessage[]>(`/api/emails/${emailId}/thread`, { token: ann.token })).body.map((m) => m.id);
 
   beforeAll(async () => {
-    dovecot = await startDovecot();
-    sink = await startSmtpSink();
-    t = await startTestApp({ smtpUrl: sink.url });
-    const supervisor = t.app.get(MailboxSupervisor);
-    supervisor.tuning = { ...supervisor.tuning, pollIntervalMs: 500, minBackoffMs: 100 };
-    const team = await teamWith(t, sink, ['MEMBER']);
-    ann = team.admin;
-    teamId = team.teamId;
-    [bob] = team.members;
-    const connected = await t.request('/api/email-server-config', {
-      method: 'POST',
-      token: ann.token,
-      body: dovecotMailbox(dovecot, { ...localSmtpSettings(Number(new URL(sink.url).port)), fromName: 'Support' }),
-    });
-    expect(connected.status).toBe(200);
+    ({ t, sink, dovecot, admin: ann, member: bob, teamId } = await startLiveMailboxTeam());
   }, 60_000);
 
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-    await dovecot?.stop();
-  });
+  afterAll(() => stopLiveMailboxTeam({ t, sink, dovecot }));
 
   it("puts the customer's answer to our reply (In-Reply-To our Message-ID) in the conversation", async () => {
     const question = await received(
