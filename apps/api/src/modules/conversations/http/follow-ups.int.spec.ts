@@ -267,6 +267,17 @@ describe("a customer's follow-up joins its conversation (real PostgreSQL, Doveco
       });
       const refused = await setJoinBySubject(false, bob.token);
       expect(refused.status).toBe(403);
+      const malformed = await t.request<{ message: string }>('/api/conversation-settings', {
+        method: 'PUT',
+        token: ann.token,
+        body: { joinRepliesBySubject: 'no' },
+      });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.message).toContain('joinRepliesBySubject must be true or false');
+      // Neither the refused nor the malformed change was kept.
+      expect((await t.request<ConversationSettings>('/api/conversation-settings', { token: bob.token })).body).toEqual({
+        joinRepliesBySubject: true,
+      });
       const off = await setJoinBySubject(false);
       expect([off.status, off.body]).toEqual([200, { joinRepliesBySubject: false }]);
       expect((await t.request<ConversationSettings>('/api/conversation-settings', { token: bob.token })).body).toEqual({
