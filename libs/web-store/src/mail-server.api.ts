@@ -35,7 +35,11 @@ export const mailServerApi = webApi.injectEndpoints({
       }),
       async onQueryStarted(_save, { dispatch, queryFulfilled }) {
         const { data: saved } = await queryFulfilled.catch(() => ({ data: null }));
-        if (saved) dispatch(mailServerApi.util.upsertQueryData('emailServerConfig', undefined, saved));
+        if (!saved) return;
+        // Replaced at once (the screen is subscribed, so the entry exists); upserted only when nothing is cached.
+        const patch = dispatch(mailServerApi.util.updateQueryData('emailServerConfig', undefined, () => saved));
+        if (patch.patches.length === 0)
+          dispatch(mailServerApi.util.upsertQueryData('emailServerConfig', undefined, saved));
       },
     }),
     testEmailServerConfig: build.mutation<SuccessMessageResponse, EmailServerConfigRequest>({

@@ -195,7 +195,7 @@ describe('a team without a configuration (404)', () => {
     });
     expect(input('imap-host')).toBeDisabled();
     expect(input('imap-password')).toHaveValue('');
-    expect(screen.getByTestId('fetch-emails')).toBeInTheDocument();
+    expect(await screen.findByTestId('fetch-emails')).toBeInTheDocument();
   });
 });
 
