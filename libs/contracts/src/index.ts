@@ -2,6 +2,7 @@ export * from './identity/identity.schemas';
 export * from './conversations/email.schemas';
 export * from './conversations/collaboration.schemas';
 export * from './conversations/conversation-settings.schemas';
+export * from './conversations/conversation-changes.schemas';
 export * from './events/events';
 export * from './realtime/socket-events';
 export * from './mail/email-server-config.schemas';

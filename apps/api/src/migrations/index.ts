@@ -34,6 +34,7 @@ import { ConversationSentMessageIds1770000000700 } from './1770000000700-convers
 import { ListDensity1770000000800 } from './1770000000800-list-density';
 import { ForwardActivity1770000000900 } from './1770000000900-forward-activity';
 import { ConversationSubjectFallback1770000000910 } from './1770000000910-conversation-subject-fallback';
+import { ConversationSplit1770000000950 } from './1770000000950-conversation-split';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -73,4 +74,5 @@ export const migrations = [
   ListDensity1770000000800,
   ForwardActivity1770000000900,
   ConversationSubjectFallback1770000000910,
+  ConversationSplit1770000000950,
 ];

@@ -34,6 +34,8 @@ export const TEAM_ACTIVITY_TYPES = [
   'RULE_DELETED',
   'REPLY_SENT',
   'EMAIL_FORWARDED',
+  'CONVERSATIONS_MERGED',
+  'EMAIL_SPLIT',
 ] as const;
 export type TeamActivityType = (typeof TEAM_ACTIVITY_TYPES)[number];
 
@@ -76,6 +78,10 @@ export interface TeamActivityDetails extends EmailActionDetails {
   /** REPLY_SENT, EMAIL_FORWARDED: the delivery (a ReplyDeliveryStatus); STATUS_CHANGED: the email's new status. */
   status?: string;
   error?: string;
+  /** CONVERSATIONS_MERGED: the emails named, one per conversation merged (the entry's email first). */
+  emailIds?: string[];
+  /** CONVERSATIONS_MERGED, EMAIL_SPLIT: the conversation the email is part of after the change. */
+  conversationId?: string;
   /** MAILBOX_*: the settings a person may see. */
   imapHost?: string;
   smtpHost?: string;

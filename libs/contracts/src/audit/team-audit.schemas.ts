@@ -59,6 +59,8 @@ const AUDITED: { readonly [K in AnyEventType]: boolean } = {
   LabelUpdated: true,
   LabelDeleted: true,
   ConversationSettingsChanged: true,
+  ConversationsMerged: true,
+  EmailSplitFromConversation: true,
   ReplyTemplateCreated: true,
   ReplyTemplateUpdated: true,
   ReplyTemplateDeleted: true,

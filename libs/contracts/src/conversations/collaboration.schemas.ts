@@ -404,6 +404,8 @@ export interface EmailChange {
   labels?: string[];
   status?: EmailStatus;
   priority?: Priority;
+  /** The email's conversation changed (a merge or a split): conversation lists load their page again. */
+  conversationChanged?: boolean;
   /** Who did it. */
   actorUserId: string | null;
 }

@@ -61,6 +61,10 @@ export interface EmailHistoryChange {
   action?: string;
   /** The member a personal change (read, star, mute) was made for, when it is not the actor. */
   userId?: string;
+  /** ConversationsMerged: the conversation the email is part of now; EmailSplitFromConversation: the new one. */
+  conversationId?: string;
+  /** ConversationsMerged: the emails named, one per conversation merged. */
+  emailIds?: string[];
 }
 
 /** One event of an email, as GET /emails/{id}/history lists them (oldest first). */
@@ -95,4 +99,14 @@ export interface EmailAsOf extends EmailDetail {
   comments: Comment[];
   /** Drafts (status DRAFT) and replies handed to the outbox (QUEUED, SENT, FAILED as they stood then). */
   replies: Reply[];
+  /** The email's last merge or split (`conversations-<teamId>` stream) up to the instant; null: none by then. */
+  conversationChange: EmailConversationChange | null;
+}
+
+/** A merge that named the email, or the split of the email out of its conversation. */
+export interface EmailConversationChange {
+  type: 'ConversationsMerged' | 'EmailSplitFromConversation';
+  occurredAt: string;
+  /** The conversation the email became part of (the merge's) or its own (the split's). */
+  conversationId: string;
 }

@@ -8,6 +8,7 @@ import type {
   UserLanguage,
 } from '../conversations/collaboration.schemas';
 import type { ConversationSettingsChanged } from '../conversations/conversation-settings.schemas';
+import type { ConversationsMerged, EmailSplitFromConversation } from '../conversations/conversation-changes.schemas';
 import type { Role } from '../identity/identity.schemas';
 import type { EmailNotificationsSuppressed, EmailRuleApplied, EmailRulesEvaluated } from '../rules/rule.events';
 
@@ -454,5 +455,7 @@ export interface DomainEventMap {
   LabelDeleted: LabelDeleted;
   UserPreferencesChanged: UserPreferencesChanged;
   ConversationSettingsChanged: ConversationSettingsChanged;
+  ConversationsMerged: ConversationsMerged;
+  EmailSplitFromConversation: EmailSplitFromConversation;
 }
 export type DomainEventType = keyof DomainEventMap;

@@ -1,6 +1,8 @@
 import { defineModuleManifest, type PushName } from '../../platform/module-manifest/manifest';
 import { ApplyRulesHandler } from './commands/apply-rules/apply-rules.handler';
 import { ChangeConversationSettingsHandler } from './commands/change-conversation-settings/change-conversation-settings.handler';
+import { MergeConversationsHandler } from './commands/merge-conversations/merge-conversations.handler';
+import { SplitEmailHandler } from './commands/split-email/split-email.handler';
 import { ContinueConversationHandler } from './commands/continue-conversation/continue-conversation.handler';
 import { CreateSampleEmailsHandler } from './commands/create-sample-emails/create-sample-emails.handler';
 import { DeleteCommentHandler } from './commands/delete-comment/delete-comment.handler';
@@ -35,6 +37,7 @@ import { ListRepliesHandler } from './queries/list-replies/list-replies.handler'
 import { ListStarredEmailsHandler } from './queries/list-starred-emails/list-starred-emails.handler';
 import { ContinueConversationReaction } from './reactions/continue-conversation.reaction';
 import { PushCommentHandler } from './reactions/push-comment.handler';
+import { PushConversationChangeHandler } from './reactions/push-conversation-change.handler';
 import { PushEmailChangeHandler } from './reactions/push-email-change.handler';
 import { PushNewEmailHandler } from './reactions/push-new-email.handler';
 import { PushReplyHandler } from './reactions/push-reply.handler';
@@ -55,7 +58,12 @@ export const CONVERSATIONS_PUSHES = [
 /** The team's emails: receiving, working on them, comments, replies, stars, threads: what the module brings to the application (docs/ARCHITECTURE.md, "Module manifests"). */
 export const CONVERSATIONS_MANIFEST = defineModuleManifest({
   name: 'conversations',
-  events: [...EMAIL_DECIDED_EVENT_TYPES, 'ConversationSettingsChanged'],
+  events: [
+    ...EMAIL_DECIDED_EVENT_TYPES,
+    'ConversationSettingsChanged',
+    'ConversationsMerged',
+    'EmailSplitFromConversation',
+  ],
   projections: [
     InboxEmailProjection,
     EmailActionProjection,
@@ -67,6 +75,7 @@ export const CONVERSATIONS_MANIFEST = defineModuleManifest({
   reactions: [
     PushNewEmailHandler,
     PushEmailChangeHandler,
+    PushConversationChangeHandler,
     PushCommentHandler,
     PushReplyHandler,
     ContinueConversationReaction,
@@ -84,6 +93,8 @@ export const CONVERSATIONS_MANIFEST = defineModuleManifest({
     SaveReplyDraftHandler,
     DeleteReplyDraftHandler,
     ChangeConversationSettingsHandler,
+    MergeConversationsHandler,
+    SplitEmailHandler,
   ],
   queryHandlers: [
     ListEmailsHandler,

@@ -12,6 +12,7 @@ import { AttachmentStore } from './infrastructure/attachment-store';
 import { inlineUrlSignerProvider } from './domain/inline-url-signer';
 import { AttachmentsController } from './http/attachments.controller';
 import { ConversationSettingsController } from './http/conversation-settings.controller';
+import { ConversationsController } from './http/conversations.controller';
 import { EmailCommentsController } from './http/email-comments.controller';
 import { EmailQueriesController } from './http/email-queries.controller';
 import { EmailRepliesController } from './http/email-replies.controller';
@@ -41,6 +42,7 @@ import { CONVERSATIONS_MANIFEST } from './conversations.manifest';
     PresenceController,
     EmailRepliesController,
     ConversationSettingsController,
+    ConversationsController,
   ],
   providers: [
     inlineUrlSignerProvider,

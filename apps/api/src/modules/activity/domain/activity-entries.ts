@@ -203,6 +203,9 @@ export const ACTIVITY_ENTRIES: ActivityMappings = {
       { replyId: d.replyId, subject: d.subject, to: d.to, status: 'QUEUED' },
       { ...onEmail(d), remember: `reply:${d.replyId}` },
     ),
+  ConversationsMerged: (d) =>
+    entry('CONVERSATIONS_MERGED', { emailIds: d.emailIds, conversationId: d.intoThreadId }, onEmail(d)),
+  EmailSplitFromConversation: (d) => entry('EMAIL_SPLIT', { conversationId: d.newThreadId }, onEmail(d)),
   ReplySent: (d) => amend(`reply:${d.replyId}`, { status: 'SENT' }),
   ReplyFailed: (d) => amend(`reply:${d.replyId}`, { status: 'FAILED', error: d.error }),
 };

@@ -91,7 +91,29 @@ export function changeOf(event: Pick<EmailStreamEvent, 'type' | 'data'>): EmailH
       return { action: str(data.type) };
     case 'EmailQuarantined':
       return { error: str(data.error) };
+    case 'ConversationsMerged':
+      return {
+        conversationId: str(data.intoThreadId),
+        emailIds: Array.isArray(data.emailIds) ? (data.emailIds as string[]) : [],
+      };
+    case 'EmailSplitFromConversation':
+      return { conversationId: str(data.newThreadId) };
     default:
       return {};
   }
+}
+
+/**
+ * The conversation changes of the team's stream `conversations-<teamId>` that concern the email: the merges naming it
+ * and its splits.
+ */
+export function conversationChangesOf<E extends Pick<EmailStreamEvent, 'type' | 'data'>>(
+  events: readonly E[],
+  emailId: string,
+): E[] {
+  return events.filter((event) => {
+    const data = (event.data ?? {}) as Data;
+    if (event.type === 'ConversationsMerged') return Array.isArray(data.emailIds) && data.emailIds.includes(emailId);
+    return event.type === 'EmailSplitFromConversation' && data.emailId === emailId;
+  });
 }

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
   type ConversationSettingsChanged,
+  type ConversationsMerged,
   DEFAULT_CONVERSATION_SETTINGS,
   type EmailReceived,
+  type EmailSplitFromConversation,
   type ReplyQueued,
 } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
@@ -24,6 +26,10 @@ interface ThreadRow {
   threadId: string;
   /** The email's normalised subject and external participant, hashed (conversation-subject.ts); null: none. */
   subjectKey: string | null;
+  /** A member split it out of its conversation: a message it refers to, arriving later, does not pull it back. */
+  split: boolean;
+  /** When it or a reply to it was last active (ms), null when unknown. */
+  activeAt: number | null;
 }
 
 /** A thread's event as the projection reads it, in log order. */
@@ -44,7 +50,11 @@ type ThreadEvent =
       own: string | null;
     }
   | { kind: 'sent'; emailId: string; messageId: string; from: string | null; at: number | null }
-  | { kind: 'settings'; joinBySubject: boolean };
+  | { kind: 'settings'; joinBySubject: boolean }
+  /** A member merged the conversations of these emails into the first one's. */
+  | { kind: 'merge'; emailIds: string[] }
+  /** A member split the email out into a conversation of its own. */
+  | { kind: 'split'; emailId: string; newThreadId: string };
 
 const timeOf = (value: string | Date | null | undefined): number | null => {
   if (!value) return null;
@@ -92,6 +102,14 @@ function threadEventOf(event: StoredEvent): { teamId: string; event: ThreadEvent
     const settings = event.data as ConversationSettingsChanged;
     return { teamId: settings.teamId, event: { kind: 'settings', joinBySubject: settings.joinRepliesBySubject } };
   }
+  if (event.type === 'ConversationsMerged') {
+    const merged = event.data as ConversationsMerged;
+    return { teamId: merged.teamId, event: { kind: 'merge', emailIds: merged.emailIds } };
+  }
+  if (event.type === 'EmailSplitFromConversation') {
+    const split = event.data as EmailSplitFromConversation;
+    return { teamId: split.teamId, event: { kind: 'split', emailId: split.emailId, newThreadId: split.newThreadId } };
+  }
   return null;
 }
 
@@ -102,6 +120,8 @@ interface KnownRow {
   sent_message_ids: string[];
   thread_id: string;
   subject_key: string | null;
+  split: boolean;
+  active_at: Date | null;
 }
 
 /**
@@ -118,6 +138,13 @@ interface KnownRow {
  * never join by subject. Times are the events' own, so a rebuild decides the same. Per team, `email_thread_team`
  * keeps the setting and the team's own addresses.
  *
+ * A member's changes are applied in the same order (the team's stream `conversations-<teamId>`): ConversationsMerged
+ * renames the threads of the emails named, as they are at that point of the log, to the first one's;
+ * EmailSplitFromConversation moves the email alone to its new thread and marks it split. An email's parent is the
+ * message its In-Reply-To names before any other it refers to, so a reply to an email split out joins that email's
+ * conversation; a message arriving later that a split email refers to does not pull the split email back. A member's
+ * merge clears the mark of every email of the merged thread.
+ *
  * A batch is decided in memory, event by event in log order, against the rows it can touch (fetched with one indexed
  * query: rows whose Message-ID or sent Message-IDs the batch refers to, rows that refer to the batch's Message-IDs,
  * the rows of the replied emails), then written with one INSERT, one UPDATE per merged thread and one UPDATE of the
@@ -127,7 +154,14 @@ interface KnownRow {
 @Injectable()
 export class EmailThreadProjection implements Projection {
   readonly name = EMAIL_THREAD_PROJECTION;
-  readonly eventTypes = ['EmailReceived', 'EmailComposed', 'ReplyQueued', 'ConversationSettingsChanged'] as const;
+  readonly eventTypes = [
+    'EmailReceived',
+    'EmailComposed',
+    'ReplyQueued',
+    'ConversationSettingsChanged',
+    'ConversationsMerged',
+    'EmailSplitFromConversation',
+  ] as const;
 
   async handle(events: StoredEvent[], tx: EntityManager): Promise<void> {
     const byTeam = new Map<string, ThreadEvent[]>();
@@ -168,12 +202,24 @@ export class EmailThreadProjection implements Projection {
         ...sent.map((reply) => reply.messageId),
       ]),
     ];
-    const repliedIds = [...new Set(sent.map((reply) => reply.emailId))];
+    // The rows of the emails replied to, merged and split out.
+    const repliedIds = [
+      ...new Set(
+        events.flatMap((event) =>
+          event.kind === 'sent' || event.kind === 'split'
+            ? [event.emailId]
+            : event.kind === 'merge'
+              ? event.emailIds
+              : [],
+        ),
+      ),
+    ];
     const known: KnownRow[] =
-      allRefs.length + messageIds.length + subjectKeys.length === 0
+      allRefs.length + messageIds.length + subjectKeys.length + repliedIds.length === 0
         ? []
         : await tx.query(
-            `SELECT email_id, message_id, refs, sent_message_ids, thread_id, subject_key FROM email_thread
+            `SELECT email_id, message_id, refs, sent_message_ids, thread_id, subject_key, split, active_at
+               FROM email_thread
               WHERE team_id = $1
                 AND (message_id = ANY($2::text[]) OR sent_message_ids && $2::text[] OR refs && $3::text[]
                      OR email_id = ANY($4::uuid[]) OR subject_key = ANY($5::text[]))`,
@@ -186,10 +232,13 @@ export class EmailThreadProjection implements Projection {
       sent: row.sent_message_ids,
       threadId: row.thread_id,
       subjectKey: row.subject_key,
+      split: row.split,
+      activeAt: row.active_at ? new Date(row.active_at).getTime() : null,
     }));
-    // The last activity (ms) of the threads an email may join by its subject.
+    // The last activity (ms) of every thread the batch touches: a thread merged into another (by a reference or a
+    // member's merge) passes its activity on, so the merged thread's is the latest of both.
     const active = new Map<string, number>();
-    const candidateThreads = [...new Set(known.filter((row) => row.subject_key !== null).map((row) => row.thread_id))];
+    const candidateThreads = [...new Set(known.map((row) => row.thread_id))];
     if (candidateThreads.length > 0) {
       const activity: { thread_id: string; active_at: Date }[] = await tx.query(
         `SELECT thread_id, max(active_at) AS active_at FROM email_thread
@@ -203,22 +252,37 @@ export class EmailThreadProjection implements Projection {
       if (at !== null) active.set(threadId, Math.max(active.get(threadId) ?? at, at));
     };
     const stored = new Set(rows.map((row) => row.emailId));
-    const renames: [string, string][] = [];
-    const inserts: (ThreadRow & { inReplyTo: string | null; activeAt: number | null })[] = [];
+    /** The changes of stored rows, in log order: a thread renamed, or one email moved to its own thread. */
+    const changes: (
+      { kind: 'rename'; from: string; to: string; unsplit: boolean } | { kind: 'move'; emailId: string; to: string }
+    )[] = [];
+    const inserts: (ThreadRow & { inReplyTo: string | null })[] = [];
     const sentChanged = new Map<ThreadRow, number | null>();
 
-    /** Every thread other than `threadId` holding an email that refers to `messageId` becomes `threadId`. */
+    /** The thread `old` becomes `threadId` (its rows no longer marked split when a member merged them). */
+    const rename = (old: string, threadId: string, unsplit: boolean) => {
+      changes.push({ kind: 'rename', from: old, to: threadId, unsplit });
+      for (const row of rows) {
+        if (row.threadId !== old) continue;
+        row.threadId = threadId;
+        if (unsplit) row.split = false;
+      }
+      const oldActive = active.get(old);
+      if (oldActive !== undefined) touch(threadId, oldActive);
+      if (old !== threadId) active.delete(old);
+    };
+
+    /**
+     * Every thread other than `threadId` holding an email that refers to `messageId` becomes `threadId`; an email a
+     * member split out stays in its own.
+     */
     const mergeInto = (threadId: string, messageId: string) => {
       const merged = new Set(
-        rows.filter((row) => row.refs.includes(messageId) && row.threadId !== threadId).map((row) => row.threadId),
+        rows
+          .filter((row) => row.refs.includes(messageId) && row.threadId !== threadId && !row.split)
+          .map((row) => row.threadId),
       );
-      for (const old of merged) {
-        renames.push([old, threadId]);
-        for (const row of rows) if (row.threadId === old) row.threadId = threadId;
-        const oldActive = active.get(old);
-        if (oldActive !== undefined) touch(threadId, oldActive);
-        active.delete(old);
-      }
+      for (const old of merged) rename(old, threadId, false);
     };
 
     /** The most recently active thread of that subject and participant, if active within the window before `at`. */
@@ -240,26 +304,46 @@ export class EmailThreadProjection implements Projection {
         joinBySubject = event.joinBySubject;
         continue;
       }
+      if (event.kind === 'merge') {
+        // The emails' threads as the log has them at this point, in the order named: all become the first one's.
+        const threads = event.emailIds.flatMap((emailId) => {
+          const row = rows.find((candidate) => candidate.emailId === emailId);
+          return row ? [row.threadId] : [];
+        });
+        const [into] = threads;
+        if (into === undefined) continue;
+        for (const old of new Set(threads)) rename(old, into, true);
+        continue;
+      }
+      if (event.kind === 'split') {
+        const row = rows.find((candidate) => candidate.emailId === event.emailId);
+        if (!row) continue;
+        row.threadId = event.newThreadId;
+        row.split = true;
+        touch(event.newThreadId, row.activeAt);
+        if (stored.has(row.emailId)) changes.push({ kind: 'move', emailId: row.emailId, to: event.newThreadId });
+        continue;
+      }
       if (event.kind === 'sent') {
         if (event.from) ownAddresses.add(event.from);
         const replied = rows.find((row) => row.emailId === event.emailId);
         if (!replied || replied.sent.includes(event.messageId)) continue;
         replied.sent = [...replied.sent, event.messageId];
         sentChanged.set(replied, Math.max(sentChanged.get(replied) ?? 0, event.at ?? 0) || null);
-        const inserted = inserts.find((row) => row === replied);
-        if (inserted && event.at !== null) inserted.activeAt = Math.max(inserted.activeAt ?? event.at, event.at);
+        if (event.at !== null) replied.activeAt = Math.max(replied.activeAt ?? event.at, event.at);
         touch(replied.threadId, event.at);
         mergeInto(replied.threadId, event.messageId);
         continue;
       }
       if (event.own) ownAddresses.add(event.own);
       if (stored.has(event.emailId) || inserts.some((row) => row.emailId === event.emailId)) continue;
+      // The message it answers (In-Reply-To) first: a reply to an email split out joins that email's conversation,
+      // even when its References also name the conversation the email left.
+      const names = (row: ThreadRow, ids: readonly string[]) =>
+        (row.messageId !== null && ids.includes(row.messageId)) || row.sent.some((id) => ids.includes(id));
       const parent = event.refs.length
-        ? rows.find(
-            (row) =>
-              (row.messageId !== null && event.refs.includes(row.messageId)) ||
-              row.sent.some((id) => event.refs.includes(id)),
-          )
+        ? ((event.inReplyTo ? rows.find((row) => names(row, [event.inReplyTo!])) : undefined) ??
+          rows.find((row) => names(row, event.refs)))
         : undefined;
       const subjectKey = event.automatic ? null : subjectKeyOf(event.subject, event.sender, ownAddresses);
       const bySubject =
@@ -275,30 +359,41 @@ export class EmailThreadProjection implements Projection {
         sent: [],
         threadId,
         subjectKey,
+        split: false,
         activeAt: event.at,
       };
       rows.push(row);
       inserts.push(row);
     }
 
-    // Renames in order: a thread renamed twice ends where the second rename puts it.
-    for (const [from, to] of renames) {
-      await tx.query(`UPDATE email_thread SET thread_id = $3 WHERE team_id = $1 AND thread_id = $2`, [
-        teamId,
-        from,
-        to,
-      ]);
+    // In log order: a thread renamed twice ends where the second rename puts it, an email moved out after a merge
+    // stays out.
+    for (const change of changes) {
+      if (change.kind === 'rename') {
+        await tx.query(
+          `UPDATE email_thread SET thread_id = $3, split = CASE WHEN $4 THEN false ELSE split END
+            WHERE team_id = $1 AND thread_id = $2`,
+          [teamId, change.from, change.to, change.unsplit],
+        );
+      } else {
+        await tx.query(`UPDATE email_thread SET thread_id = $3, split = true WHERE team_id = $1 AND email_id = $2`, [
+          teamId,
+          change.emailId,
+          change.to,
+        ]);
+      }
     }
     if (inserts.length > 0) {
       await tx.query(
         `INSERT INTO email_thread
-                (email_id, team_id, message_id, in_reply_to, refs, sent_message_ids, thread_id, subject_key, active_at)
+                (email_id, team_id, message_id, in_reply_to, refs, sent_message_ids, thread_id, subject_key, active_at,
+                 split)
          SELECT r.email_id, $1, r.message_id, r.in_reply_to, ARRAY(SELECT json_array_elements_text(r.refs)),
                 ARRAY(SELECT json_array_elements_text(r.sent)), r.thread_id, r.subject_key,
-                to_timestamp(r.active_at / 1000.0)
+                to_timestamp(r.active_at / 1000.0), r.split
            FROM json_to_recordset($2::json)
              AS r(email_id uuid, message_id text, in_reply_to text, refs json, sent json, thread_id uuid,
-                  subject_key text, active_at double precision)
+                  subject_key text, active_at double precision, split boolean)
          ON CONFLICT (email_id) DO NOTHING`,
         [
           teamId,
@@ -312,6 +407,7 @@ export class EmailThreadProjection implements Projection {
               thread_id: row.threadId,
               subject_key: row.subjectKey,
               active_at: row.activeAt,
+              split: row.split,
             })),
           ),
         ],

@@ -41,7 +41,7 @@ export function toEmailWithBodies(row: InboxEmailReadModel): Email {
 }
 
 /** The fields of an email that change after it arrived, as 'team.email.updated' carries them (without the actor). */
-export type EmailChangeState = Omit<Required<EmailChange>, 'actorUserId'>;
+export type EmailChangeState = Omit<Required<EmailChange>, 'actorUserId' | 'conversationChanged'>;
 
 export const EMAIL_CHANGE_COLUMNS = [
   'id',

@@ -4,6 +4,7 @@ import {
   type Comment,
   EMAIL_NOT_YET_MESSAGE,
   type EmailAsOf,
+  type EmailConversationChange,
   type EmailDetail,
   type Reply,
 } from '@teaminbox/contracts';
@@ -11,7 +12,9 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../../../platform/auth';
 import { DomainError } from '../../../../platform/event-sourcing';
 import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
-import { foldEmailAsOf } from '../../domain/email-as-of';
+import { conversationChangesStreamId } from '../../domain/conversation-changes.decider';
+import { eventsUpTo, foldEmailAsOf } from '../../domain/email-as-of';
+import { conversationChangesOf } from '../../domain/email-history';
 import { emailStreamId } from '../../domain/email.decider';
 import { GetEmailDetailQuery } from '../get-email-detail/get-email-detail.query';
 import { type MemberName, memberNames } from '../member-names';
@@ -20,7 +23,8 @@ import { GetEmailAsOfQuery } from './get-email-as-of.query';
 /**
  * The email as it stood at an instant: the detail of today for what never changes (the message itself: subject,
  * bodies, sender, attachments; and the 404 of another team's email), with every field that changes taken from the
- * email's events folded up to the instant by the email decider's own evolve.
+ * email's events folded up to the instant by the email decider's own evolve. The email's last merge or split up to
+ * the instant comes from the team's conversation changes (`conversations-<teamId>`).
  */
 @QueryHandler(GetEmailAsOfQuery)
 export class GetEmailAsOfHandler implements IQueryHandler<GetEmailAsOfQuery, EmailAsOf> {
@@ -39,6 +43,20 @@ export class GetEmailAsOfHandler implements IQueryHandler<GetEmailAsOfQuery, Ema
     const fold = foldEmailAsOf(await this.store.readStream(emailStreamId(emailId)), instant);
     const { state } = fold;
     if (state.status !== 'received') throw new DomainError('not-found', EMAIL_NOT_YET_MESSAGE);
+
+    const [change] = eventsUpTo(
+      conversationChangesOf(await this.store.readStream(conversationChangesStreamId(caller.teamId)), emailId),
+      instant,
+    ).reverse();
+    const changeData = (change?.data ?? {}) as { intoThreadId?: string; newThreadId?: string };
+    const conversationChange: EmailConversationChange | null = change
+      ? {
+          type: change.type === 'ConversationsMerged' ? 'ConversationsMerged' : 'EmailSplitFromConversation',
+          occurredAt: change.metadata.occurredAt,
+          conversationId:
+            (change.type === 'ConversationsMerged' ? changeData.intoThreadId : changeData.newThreadId) ?? '',
+        }
+      : null;
 
     const names = await memberNames(this.db, [
       ...(state.assignedTo ? [state.assignedTo] : []),
@@ -122,6 +140,7 @@ export class GetEmailAsOfHandler implements IQueryHandler<GetEmailAsOfQuery, Ema
       replies: [...drafts, ...replies],
       asOf: new Date(instant).toISOString(),
       version: fold.version,
+      conversationChange,
     };
   }
 }

@@ -4,7 +4,8 @@ import type { EmailHistoryActor, EmailHistoryEntry } from '@teaminbox/contracts'
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../../../platform/event-sourcing';
 import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
-import { actorOf, changeOf } from '../../domain/email-history';
+import { conversationChangesStreamId } from '../../domain/conversation-changes.decider';
+import { actorOf, changeOf, conversationChangesOf } from '../../domain/email-history';
 import { EMAIL_NOT_FOUND_MESSAGE, emailStreamId } from '../../domain/email.decider';
 import { memberNames } from '../member-names';
 import { GetEmailHistoryQuery } from './get-email-history.query';
@@ -12,7 +13,10 @@ import { GetEmailHistoryQuery } from './get-email-history.query';
 /**
  * The email's stream read whole (comments, drafts, replies and their delivery all live on `email-<id>`): each
  * event with its actor resolved to a member's current name (or the rule's name it recorded), what it changed and
- * its correlation. The team is checked on the stream's own events, so another team's email answers 404.
+ * its correlation. The team's conversation changes that concern the email (merges naming it, its splits: stream
+ * `conversations-<teamId>`, one event per member's change) are placed among them by when they occurred; their
+ * `version` is the one of that stream. The team is checked on the stream's own events, so another team's email
+ * answers 404.
  */
 @QueryHandler(GetEmailHistoryQuery)
 export class GetEmailHistoryHandler implements IQueryHandler<GetEmailHistoryQuery, EmailHistoryEntry[]> {
@@ -28,7 +32,17 @@ export class GetEmailHistoryHandler implements IQueryHandler<GetEmailHistoryQuer
     if ((received?.data as { teamId?: unknown } | undefined)?.teamId !== caller.teamId) {
       throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
     }
-    const entries = events.map((event) => ({
+    const changes = conversationChangesOf(
+      await this.store.readStream(conversationChangesStreamId(caller.teamId)),
+      emailId,
+    );
+    const merged = [...events];
+    for (const change of changes) {
+      const at = Date.parse(change.metadata.occurredAt);
+      const after = merged.findIndex((event) => Date.parse(event.metadata.occurredAt) > at);
+      merged.splice(after === -1 ? merged.length : after, 0, change);
+    }
+    const entries = merged.map((event) => ({
       event,
       actor: actorOf(event.type, event.metadata, event.data),
       change: changeOf(event),
