@@ -1,6 +1,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { put, takeEvery } from 'redux-saga/effects';
 import { webApi, type WebApiTag } from './api';
+import { followConversationPush, isConversationPush } from './conversations.api';
 import { DETAIL_PUSHES, detailApi, detailTagsOf } from './detail.api';
 import { labelChanged, replyTemplateChanged } from './events';
 import { loggedOut } from './session.slice';
@@ -22,4 +23,5 @@ export function* webApiSaga() {
   yield takeEvery([...DETAIL_PUSHES], function* invalidateDetail(action: Action) {
     yield put(detailApi.util.invalidateTags(detailTagsOf(action)));
   });
+  yield takeEvery(isConversationPush, followConversationPush);
 }

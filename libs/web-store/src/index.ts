@@ -25,6 +25,7 @@ export * from './audit.api';
 export * from './mail-server.api';
 export * from './conversation-settings.api';
 export * from './compose.api';
+export * from './conversations.api';
 export * from './store';
 export * from './connected/NoticeHost';
 export * from './connected/EmailProofNotice';

@@ -227,6 +227,8 @@ export const adminCs: AdminTexts = {
       RULE_DELETED: 'Smazané pravidlo',
       REPLY_SENT: 'Odeslaná odpověď',
       EMAIL_FORWARDED: 'Přeposlaný e-mail',
+      CONVERSATIONS_MERGED: 'Sloučené konverzace',
+      EMAIL_SPLIT: 'E-mail oddělený z konverzace',
     },
     entry: {
       ASSIGN: 'Přiřazeno uživateli {{name}}',
@@ -260,6 +262,8 @@ export const adminCs: AdminTexts = {
       RULE_DELETED: 'Smazáno pravidlo „{{rule}}“',
       REPLY_SENT: 'Odpověď „{{subject}}“ pro {{to}}: {{status}}',
       EMAIL_FORWARDED: 'Přeposlání „{{subject}}“ pro {{to}}: {{status}}',
+      CONVERSATIONS_MERGED: 'Konverzace ({{count}}) sloučeny do konverzace {{conversation}}',
+      EMAIL_SPLIT: 'Odděleno do samostatné konverzace {{conversation}}',
     },
     replyStatus: {
       QUEUED: 'odesílá se',

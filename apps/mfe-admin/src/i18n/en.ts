@@ -230,6 +230,8 @@ export const adminEn = {
       RULE_DELETED: 'Rule deleted',
       REPLY_SENT: 'Reply sent',
       EMAIL_FORWARDED: 'Email forwarded',
+      CONVERSATIONS_MERGED: 'Conversations merged',
+      EMAIL_SPLIT: 'Email split out of its conversation',
     },
     entry: {
       ASSIGN: 'Assigned to {{name}}',
@@ -263,6 +265,8 @@ export const adminEn = {
       RULE_DELETED: 'Rule "{{rule}}" deleted',
       REPLY_SENT: 'Reply "{{subject}}" to {{to}}: {{status}}',
       EMAIL_FORWARDED: 'Forward "{{subject}}" to {{to}}: {{status}}',
+      CONVERSATIONS_MERGED: '{{count}} conversations merged into conversation {{conversation}}',
+      EMAIL_SPLIT: 'Split into its own conversation {{conversation}}',
     },
     replyStatus: {
       QUEUED: 'being sent',

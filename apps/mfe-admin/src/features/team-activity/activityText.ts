@@ -66,6 +66,8 @@ export function describeEntry(t: TFunction, entry: TeamActivityEntry): string {
     priority: String(d.priority ?? ''),
     previousPriority: String(d.previousPriority ?? ''),
     fields: changedFields(t, entry),
+    count: String(d.emailIds?.length ?? 0),
+    conversation: d.conversationId ? `…${d.conversationId.slice(-8)}` : '',
   };
   return t(`teamActivity.entry.${entry.type}`, { ...values, defaultValue: '' });
 }

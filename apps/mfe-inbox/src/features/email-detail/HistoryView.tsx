@@ -55,6 +55,7 @@ function useChangeText() {
       sender: change.sender ?? '',
       error: change.error ?? '',
       action: change.action ?? '',
+      conversation: change.conversationId ? shortId(change.conversationId) : '',
       interpolation: { escapeValue: false },
     });
   };

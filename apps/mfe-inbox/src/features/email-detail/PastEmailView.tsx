@@ -5,7 +5,7 @@ import { Message } from 'primereact/message';
 import type { EmailAsOf } from '@teaminbox/contracts';
 import { useAppDispatch } from '@teaminbox/web-store';
 import { backToNow } from './emailHistorySlice';
-import { formatInstant } from './HistoryView';
+import { formatInstant, shortId } from './HistoryView';
 
 /** The banner over a past state: which instant it is, and the way back to now. */
 export function PastBanner({ asOf }: { asOf: string }) {
@@ -35,7 +35,10 @@ export function PastBanner({ asOf }: { asOf: string }) {
   );
 }
 
-/** What the email's cards do not show of a past state: its folder, read state, comments and replies then. */
+/**
+ * What the email's cards do not show of a past state: its folder, read state, its last merge or split by then,
+ * comments and replies then.
+ */
 export function PastEmailView({ email }: { email: EmailAsOf }) {
   const { t, i18n } = useTranslation('inbox');
   const folder = email.isSpam ? 'spam' : email.isArchived ? 'archived' : 'inbox';
@@ -47,6 +50,14 @@ export function PastEmailView({ email }: { email: EmailAsOf }) {
         </span>
         <strong data-testid="past-read">{t(email.read ? 'emailHistory.read' : 'emailHistory.unread')}</strong>
       </div>
+      {email.conversationChange ? (
+        <p data-testid="past-conversation">
+          {t(`emailHistory.pastConversation.${email.conversationChange.type}`, {
+            conversation: shortId(email.conversationChange.conversationId),
+            when: formatInstant(email.conversationChange.occurredAt, i18n.language),
+          })}
+        </p>
+      ) : null}
       <h4 className="mt-0">{t('emailHistory.pastComments')}</h4>
       {email.comments.length === 0 && <p>{t('emailHistory.noneThen')}</p>}
       <ul className="list-none p-0 flex flex-column gap-2" data-testid="past-comments">

@@ -6,12 +6,16 @@ import { SelectButton } from 'primereact/selectbutton';
 import { Tag } from 'primereact/tag';
 import type { ThreadMessage } from '@teaminbox/contracts';
 import { Link } from '@teaminbox/ui';
+import { selectCanWrite, useAppDispatch, useAppSelector, useSplitEmailMutation } from '@teaminbox/web-store';
+import { notice } from '../../shared/notices';
 import { EmailBody } from '../../shared/EmailParts';
 import { preview, threadView, type ThreadFilter } from './thread-timeline';
 
 /**
  * The thread of the open email: every message of the conversation (received and sent by the team), oldest
- * first, filtered All / Incoming / Outgoing. The other messages form a collapsible list: each opens in place.
+ * first, filtered All / Incoming / Outgoing. The other messages form a collapsible list: each opens in place. In a
+ * conversation of two or more emails, a member splits each received one out into a conversation of its own (POST
+ * /emails/{id}/split; a merge undoes it); the thread loads again through the change's `emailUpdated`.
  */
 export function ThreadPanel({ emailId, thread }: { emailId: string; thread: ThreadMessage[] }) {
   const { t } = useTranslation('inbox');
@@ -20,7 +24,21 @@ export function ThreadPanel({ emailId, thread }: { emailId: string; thread: Thre
   const [open, setOpen] = useState<Set<string>>(new Set());
   const messages = threadView(thread, filter);
   const others = messages.filter((message) => message.id !== emailId);
+  const dispatch = useAppDispatch();
+  const canWrite = useAppSelector(selectCanWrite);
+  const [splitEmail, splitting] = useSplitEmailMutation();
+  const canSplit = canWrite && threadView(thread, 'incoming').length >= 2;
   if (threadView(thread, 'all').length < 2) return null;
+
+  const split = async (id: string) => {
+    try {
+      await splitEmail(id).unwrap();
+      dispatch(notice('success', 'emailDetail.splitDone'));
+    } catch (failed) {
+      console.warn('split failed', failed);
+      dispatch(notice('error', 'emailDetail.splitError'));
+    }
+  };
 
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -83,6 +101,18 @@ export function ThreadPanel({ emailId, thread }: { emailId: string; thread: Thre
                     <Tag severity="warning" value={message.deliveryStatus.toLowerCase()} />
                   ) : null}
                   <span className="flex-1" />
+                  {canSplit && message.direction === 'incoming' ? (
+                    <Button
+                      type="button"
+                      text
+                      size="small"
+                      icon="pi pi-clone"
+                      label={t('emailDetail.splitOut')}
+                      disabled={splitting.isLoading}
+                      onClick={() => void split(message.id)}
+                      data-testid="thread-split"
+                    />
+                  ) : null}
                   {current ? (
                     <em>{t('emailDetail.thisEmail')}</em>
                   ) : (

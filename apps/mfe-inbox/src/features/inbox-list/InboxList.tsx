@@ -18,6 +18,7 @@ import {
   type BulkAction,
 } from './inboxListSlice';
 import { ConversationCount, participantNames } from './ConversationSummary';
+import { MergeConversationsButton } from './InboxToolbar';
 import { LabelChips, RowMenus } from './RowMenus';
 import { StatusTags } from './StatusTags';
 
@@ -159,6 +160,7 @@ export function InboxList({ density }: { density: ListDensity }) {
               data-testid={`bulk-${action}`}
             />
           ))}
+          <MergeConversationsButton selection={selection} />
           <Button
             type="button"
             size="small"

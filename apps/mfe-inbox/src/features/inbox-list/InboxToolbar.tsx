@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { SelectButton } from 'primereact/selectbutton';
 import {
+  type Email,
   FOLDERS,
   LIST_DENSITIES,
   type Folder,
@@ -11,9 +14,17 @@ import {
   type ListDensity,
   type TeamMember,
 } from '@teaminbox/contracts';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { useAppDispatch, useAppSelector, useMergeConversationsMutation } from '@teaminbox/web-store';
+import { notice } from '../../shared/notices';
 import { ComposeButton } from '../compose/ComposeButton';
-import { filtersChanged, filtersReset, folderChosen, selectInbox } from './inboxListSlice';
+import {
+  filtersChanged,
+  filtersReset,
+  folderChosen,
+  pageRequested,
+  selectInbox,
+  selectionChanged,
+} from './inboxListSlice';
 
 const FOLDER_KEYS: Record<Folder, string> = {
   inbox: 'inbox.folderInbox',
@@ -110,5 +121,58 @@ export function InboxToolbar({
         />
       </div>
     </div>
+  );
+}
+
+/**
+ * The bulk toolbar's Merge: shown on a conversation list, enabled when the rows chosen are two or more conversations.
+ * After a confirm, the conversations of the rows join the first row's (POST /conversations/merge); the selection is
+ * cleared and the page loaded again.
+ */
+export function MergeConversationsButton({ selection }: { selection: Email[] }) {
+  const { t } = useTranslation('inbox');
+  const dispatch = useAppDispatch();
+  const { page, search } = useAppSelector(selectInbox);
+  const [merge, { isLoading }] = useMergeConversationsMutation();
+  const [confirming, setConfirming] = useState(false);
+  if (!selection.some((row) => row.conversation)) return null;
+  const conversations = new Set(selection.map((row) => row.conversation?.id ?? row.id)).size;
+  const confirmed = async () => {
+    setConfirming(false);
+    try {
+      await merge(selection.map((row) => row.id)).unwrap();
+      dispatch(selectionChanged([]));
+      dispatch(pageRequested(page, search));
+      dispatch(notice('success', 'inbox.mergeDone'));
+    } catch (failed) {
+      console.warn('merge failed', failed);
+      dispatch(notice('error', 'inbox.mergeError'));
+    }
+  };
+  return (
+    <>
+      <Button
+        type="button"
+        size="small"
+        outlined
+        icon="pi pi-sitemap"
+        disabled={conversations < 2 || isLoading}
+        label={t('inbox.mergeConversations')}
+        onClick={() => setConfirming(true)}
+        data-testid="bulk-merge"
+      />
+      <ConfirmDialog
+        visible={confirming}
+        header={t('inbox.mergeHeader')}
+        message={t('inbox.mergeConfirm', { count: conversations })}
+        icon="pi pi-question-circle"
+        acceptLabel={t('inbox.mergeAccept')}
+        rejectLabel={t('inbox.mergeReject')}
+        accept={() => void confirmed()}
+        reject={() => setConfirming(false)}
+        onHide={() => setConfirming(false)}
+        data-testid="merge-confirm"
+      />
+    </>
   );
 }
