@@ -188,6 +188,7 @@ export const inboxEn = {
       incoming: 'Incoming',
       outgoing: 'Outgoing',
       reply: 'Reply',
+      composed: 'Composed',
       comment: 'Comment',
       status: 'Status',
     },
@@ -319,6 +320,28 @@ export const inboxEn = {
       EmailReleasedFromQuarantine: 'Released from quarantine',
       ConversationsMerged: 'Merged into conversation {{conversation}}',
       EmailSplitFromConversation: 'Split into its own conversation {{conversation}}',
+      EmailSnoozed: 'Snoozed until {{until}}',
+      EmailWoken: 'Back in the inbox ({{reason}})',
+      ReminderSet: 'Reminder if no answer by {{until}}',
+      ReminderCancelled: 'Reminder cancelled: the customer answered',
+    },
+    wakeReasons: {
+      time: 'snooze time reached',
+      answer: 'the customer answered',
+      manual: 'woken by hand',
+      reminder: 'no answer by the reminder',
+    },
+    /** The first message of a conversation a member started: its sending, not a reply's. */
+    composed: {
+      ReplyQueued: 'Message queued: {{subject}}',
+      ReplySent: 'Message sent',
+      ReplyFailed: 'Message failed: {{error}}',
+    },
+    /** The first message of a conversation a member started: its sending, not a reply's. */
+    composed: {
+      ReplyQueued: 'Message queued: {{subject}}',
+      ReplySent: 'Message sent',
+      ReplyFailed: 'Message failed: {{error}}',
     },
   },
   myTasks: {

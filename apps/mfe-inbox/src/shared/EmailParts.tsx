@@ -51,7 +51,11 @@ export function EmailMeta({
   hideEmptyCc = false,
   testId,
 }: {
-  email: Pick<Email, 'fromEmail' | 'to' | 'cc' | 'receivedAt' | 'priority' | 'status'> & { dateHeader?: string | null };
+  email: Pick<Email, 'fromEmail' | 'to' | 'cc' | 'receivedAt' | 'priority' | 'status'> & {
+    dateHeader?: string | null;
+    /** A message the team sent: its blind copies (shown when there are any). */
+    bcc?: string[];
+  };
   ns: 'emailDetail' | 'myTasks';
   hideEmptyCc?: boolean;
   testId?: string;
@@ -61,6 +65,7 @@ export function EmailMeta({
     ['from', email.fromEmail],
     ['to', email.to.join(', ')],
     ...(hideEmptyCc && email.cc.length === 0 ? [] : ([['cc', email.cc.join(', ')]] as [string, string][])),
+    ...(email.bcc?.length ? ([['bcc', email.bcc.join(', ')]] as [string, string][]) : []),
     ['date', new Date(email.receivedAt).toLocaleString()],
     // The detail shows a Date header the server's date replaced (see docs/mail.md, "Limits").
     ...(email.dateHeader ? ([['dateHeader', email.dateHeader]] as [string, string][]) : []),

@@ -34,12 +34,16 @@ export const TEAM_ACTIVITY_TYPES = [
   'RULE_DELETED',
   'REPLY_SENT',
   'EMAIL_FORWARDED',
+  'EMAIL_COMPOSED',
   'CONVERSATIONS_MERGED',
   'EMAIL_SPLIT',
 ] as const;
 export type TeamActivityType = (typeof TEAM_ACTIVITY_TYPES)[number];
 
-/** The delivery of a reply or forward an entry REPLY_SENT or EMAIL_FORWARDED records, as it is now. */
+/**
+ * The delivery of a reply, forward or composed message an entry REPLY_SENT, EMAIL_FORWARDED or EMAIL_COMPOSED
+ * records, as it is now.
+ */
 export type ReplyDeliveryStatus = 'QUEUED' | 'SENT' | 'FAILED';
 
 /**
@@ -71,11 +75,14 @@ export interface TeamActivityDetails extends EmailActionDetails {
   rulePriority?: number;
   matchMode?: string;
   suppressNotifications?: boolean;
-  /** REPLY_SENT, EMAIL_FORWARDED */
+  /** REPLY_SENT, EMAIL_FORWARDED, EMAIL_COMPOSED */
   replyId?: string;
   subject?: string;
   to?: string[];
-  /** REPLY_SENT, EMAIL_FORWARDED: the delivery (a ReplyDeliveryStatus); STATUS_CHANGED: the email's new status. */
+  /**
+   * REPLY_SENT, EMAIL_FORWARDED, EMAIL_COMPOSED: the delivery (a ReplyDeliveryStatus); STATUS_CHANGED: the email's new
+   * status.
+   */
   status?: string;
   error?: string;
   /** CONVERSATIONS_MERGED: the emails named, one per conversation merged (the entry's email first). */

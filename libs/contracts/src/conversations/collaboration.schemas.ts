@@ -62,9 +62,14 @@ export interface EmailDetail extends Email {
   inReplyTo: string | null;
   isAutoReply: boolean;
   isBounce: boolean;
+  /** 'outgoing' for a conversation the team started (Compose), else 'incoming'. */
   direction: MessageDirection;
   /** The message's Date header as written, when it could not be used (the date shown is the server's instead). */
   dateHeader?: string | null;
+  /** A conversation the team started: the member who wrote its first message (absent for a received email). */
+  composedBy?: { userId: string; name: string | null } | null;
+  /** A conversation the team started: its Bcc recipients, shown to the team (no header of the message names them). */
+  bcc?: string[];
 }
 
 /** An item of GET /emails/{id}/thread: incoming emails and the team's sent replies, oldest first. */

@@ -63,6 +63,8 @@ export const ZComposeEmailRequest = z
     teamId: z.uuid('Invalid team id'),
     to: addressList.min(1, 'At least one recipient is required'),
     cc: addressList.optional().default([]),
+    /** Blind copies: they get the message, no header names them. */
+    bcc: addressList.optional().default([]),
     subject: z.string().trim().min(1, 'Subject is required').max(998),
     body: z.string().max(5_000_000).optional().default(''),
     htmlBody: z.string().max(5_000_000).nullable().optional(),
@@ -131,8 +133,11 @@ export interface ReplyQueued {
   html: string | null;
   attachments: ReplyAttachmentMeta[];
   queuedBy: string;
-  /** 'forward' for the email sent on to other addresses; absent for a reply. */
-  kind?: 'forward';
+  /**
+   * 'forward' for the email sent on to other addresses, 'compose' for the first message of a conversation the team
+   * started (its replyId is its emailId); absent for a reply.
+   */
+  kind?: 'forward' | 'compose';
 }
 
 /**
@@ -151,6 +156,8 @@ export interface EmailComposed {
   fromEmail: string;
   to: string[];
   cc: string[];
+  /** Blind copies (absent in events recorded before Compose had Bcc): shown to the team, in no header. */
+  bcc?: string[];
   text: string;
   html: string | null;
   receivedAt: string;

@@ -1,6 +1,13 @@
-import type { ComposeEmailResponse, Email, Page, ThreadMessage } from '@teaminbox/contracts';
+import type {
+  ComposeEmailResponse,
+  Email,
+  EmailDetail,
+  EmailHistoryEntry,
+  Page,
+  ThreadMessage,
+} from '@teaminbox/contracts';
 import { simpleParser } from 'mailparser';
-import type { Person } from '../../../test/app/identity-fixtures';
+import { connectSocket, type Person } from '../../../test/app/identity-fixtures';
 import { startLiveMailboxTeam, stopLiveMailboxTeam } from '../../../test/app/live-mailbox-team';
 import type { TestApp } from '../../../test/app/test-app';
 import type { TestDovecot } from '../../../test/mail/dovecot';
@@ -22,7 +29,7 @@ describe('composing a new conversation (real PostgreSQL, Dovecot and SMTP)', () 
       body: { teamId, to: ['dana@customer.example'], subject: 'Your order', body: 'It shipped.', ...body },
     });
   const inbox = async () => (await t.request<Page<Email>>('/api/emails?size=50', { token: ann.token })).body.content;
-  const email = (id: string) => t.request<Email>(`/api/emails/${id}`, { token: ann.token }).then((r) => r.body);
+  const email = (id: string) => t.request<EmailDetail>(`/api/emails/${id}`, { token: ann.token }).then((r) => r.body);
   const thread = async (emailId: string) =>
     (await t.request<ThreadMessage[]>(`/api/emails/${emailId}/thread`, { token: ann.token })).body;
 
@@ -134,6 +141,84 @@ describe('composing a new conversation (real PostgreSQL, Dovecot and SMTP)', () 
       ),
     ).toMatchObject({ assignedTo: bob.id, read: false });
   }, 60_000);
+
+  it('sends to Bcc recipients without naming them in any header, and shows them to the team', async () => {
+    const started = await compose({
+      subject: 'Quarterly review',
+      cc: ['erin@customer.example'],
+      bcc: ['boss@customer.example', 'audit@customer.example'],
+    });
+    expect(started.status).toBe(202);
+
+    const delivered = await sink.waitFor('boss@customer.example', (mail) => mail.subject === 'Quarterly review');
+    expect(delivered.to.sort()).toEqual([
+      'audit@customer.example',
+      'boss@customer.example',
+      'dana@customer.example',
+      'erin@customer.example',
+    ]);
+    const headers = delivered.raw.slice(0, delivered.raw.search(/\r?\n\r?\n/));
+    expect(headers).toContain('dana@customer.example');
+    expect(headers).not.toMatch(/boss@customer\.example|audit@customer\.example|^bcc:/im);
+    expect((await simpleParser(delivered.raw)).bcc).toBeUndefined();
+    // The copy in Sent is the message as sent: it names no Bcc recipient either.
+    const messageId = `<${started.body.emailId}@example.com>`;
+    const copies = await readUntil(sentCopies, (found) => found.some((source) => source.includes(messageId)));
+    const copy = copies.find((source) => source.includes(messageId));
+    expect(copy).not.toMatch(/boss@customer\.example|audit@customer\.example/);
+
+    expect(await email(started.body.emailId)).toMatchObject({
+      cc: ['erin@customer.example'],
+      bcc: ['boss@customer.example', 'audit@customer.example'],
+    });
+  }, 30_000);
+
+  it('reads as the message a member sent: outgoing, by its author, and its history says it was composed', async () => {
+    const started = await compose({ subject: 'Welcome aboard' });
+    expect(started.status).toBe(202);
+    const { emailId } = started.body;
+
+    expect(await email(emailId)).toMatchObject({
+      direction: 'outgoing',
+      composedBy: { userId: bob.id, name: bob.email },
+      bcc: [],
+    });
+    const history = await t.request<EmailHistoryEntry[]>(`/api/emails/${emailId}/history`, { token: ann.token });
+    expect(history.status).toBe(200);
+    expect(history.body.slice(0, 2).map((entry) => [entry.type, entry.change.subject, entry.actor])).toEqual([
+      ['EmailComposed', 'Welcome aboard', expect.objectContaining({ kind: 'user', userId: bob.id })],
+      ['ReplyQueued', 'Welcome aboard', expect.objectContaining({ kind: 'user', userId: bob.id })],
+    ]);
+  });
+
+  it("pushes the new conversation to the other members' open inboxes", async () => {
+    // Ann has the inbox open in another browser while Bob composes.
+    const connected = await connectSocket(t, ann.token);
+    if (!('socket' in connected)) throw connected.error;
+    const pushed: Email[] = [];
+    connected.socket.on('team.emails.created', (emails: Email[]) => pushed.push(...emails));
+    try {
+      const started = await compose({ subject: 'Live for Ann' });
+      expect(started.status).toBe(202);
+      const mine = await readUntil(
+        async () => pushed.filter((e) => e.id === started.body.emailId),
+        (found) => found.length > 0,
+        10_000,
+      );
+      // As the list shows it: from the team's mailbox, read by and assigned to Bob.
+      expect(mine).toEqual([
+        expect.objectContaining({
+          subject: 'Live for Ann',
+          fromEmail: 'support@example.com',
+          assignedTo: bob.id,
+          read: true,
+          status: 'IN_PROGRESS',
+        }),
+      ]);
+    } finally {
+      connected.socket.close();
+    }
+  }, 30_000);
 
   it('refuses a message without recipients, with a bad address, without subject or body, clearly', async () => {
     const noRecipient = await compose({ to: [] });

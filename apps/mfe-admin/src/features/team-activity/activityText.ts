@@ -59,7 +59,7 @@ export function describeEntry(t: TFunction, entry: TeamActivityEntry): string {
     subject: String(d.subject ?? ''),
     to: (d.to ?? []).join(', '),
     status:
-      (entry.type === 'REPLY_SENT' || entry.type === 'EMAIL_FORWARDED') && d.status
+      (entry.type === 'REPLY_SENT' || entry.type === 'EMAIL_FORWARDED' || entry.type === 'EMAIL_COMPOSED') && d.status
         ? t(`teamActivity.replyStatus.${d.status}`, { error: d.error ?? '' })
         : String(d.status ?? ''),
     previousStatus: String(d.previousStatus ?? ''),

@@ -57,8 +57,8 @@ function renderCompose(compose: [number, unknown]) {
   return { store, calls };
 }
 
-/** Opens the dialog once the signature is known, writes a plain message and sends it. */
-async function writeAndSend() {
+/** Opens the dialog once the signature is known, writes a plain message (with those Bcc recipients) and sends it. */
+async function writeAndSend(bcc = '') {
   await act(async () => {
     fireEvent.click(screen.getByTestId('compose'));
   });
@@ -68,6 +68,7 @@ async function writeAndSend() {
   // The signature was added when the dialog opened (as plain text now): once.
   await waitFor(() => expect(screen.getByTestId('compose-body')).toHaveValue('Jane Doe\nSupport'));
   fireEvent.change(screen.getByTestId('compose-to'), { target: { value: 'dana@customer.example, ' } });
+  if (bcc) fireEvent.change(screen.getByTestId('compose-bcc'), { target: { value: bcc } });
   fireEvent.change(screen.getByTestId('compose-subject'), { target: { value: 'Your order' } });
   fireEvent.change(screen.getByTestId('compose-body'), { target: { value: 'It shipped.\n\nJane Doe\nSupport' } });
   await act(async () => {
@@ -89,6 +90,7 @@ describe('Compose', () => {
       teamId: 't1',
       to: ['dana@customer.example'],
       cc: [],
+      bcc: [],
       subject: 'Your order',
       body: 'It shipped.\n\nJane Doe\nSupport',
       htmlBody: null,
@@ -97,6 +99,19 @@ describe('Compose', () => {
     });
     await waitFor(() => expect(screen.queryByTestId('compose-subject')).not.toBeInTheDocument());
     expect(selectPendingNotices(store.getState()).map((n) => n.key)).toContain('compose.sent');
+  });
+
+  it('sends the Bcc recipients written in their own field, comma-separated, trimmed, empties dropped', async () => {
+    const { calls } = renderCompose([202, { success: true, message: 'Email queued', emailId: 'n2', replyId: 'n2' }]);
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/notification-settings')).toBe(true));
+    await writeAndSend(' boss@customer.example, ,audit@customer.example ');
+
+    const sent = calls.find((call) => call.method === 'POST' && call.path === '/api/emails/compose');
+    expect(sent?.body).toMatchObject({
+      to: ['dana@customer.example'],
+      cc: [],
+      bcc: ['boss@customer.example', 'audit@customer.example'],
+    });
   });
 
   it("keeps the dialog open and tells the server's reason when the message is refused", async () => {

@@ -27,7 +27,7 @@ const newKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /**
- * Compose: a new conversation from the team's mailbox. The dialog has To, Cc, Subject, the template select, the
+ * Compose: a new conversation from the team's mailbox. The dialog has To, Cc, Bcc, Subject, the template select, the
  * body (the rich editor, or plain text), attachments and Send; it opens with the person's signature. Once the
  * server took the message (202), a notice says so, the dialog closes and the list shows the new conversation.
  */
@@ -131,6 +131,10 @@ export function ComposeButton() {
           <label className="flex flex-column gap-1">
             {t('emailDetail.cc')}
             <InputText value={form.cc} onChange={(e) => change({ cc: e.target.value })} data-testid="compose-cc" />
+          </label>
+          <label className="flex flex-column gap-1">
+            {t('emailDetail.bcc')}
+            <InputText value={form.bcc} onChange={(e) => change({ bcc: e.target.value })} data-testid="compose-bcc" />
           </label>
           <label className="flex flex-column gap-1">
             {t('emailDetail.subject')}

@@ -10,6 +10,7 @@ describe('compose form', () => {
     expect(blankCompose(signature)).toEqual({
       to: '',
       cc: '',
+      bcc: '',
       subject: '',
       body: '',
       htmlBody: `<p><br></p>${signature}`,
@@ -47,7 +48,12 @@ describe('compose form', () => {
   });
 
   it('is ready with a recipient, a subject and a body, and sends the HTML with its text', () => {
-    const form = { ...blankCompose(signature), to: ' dana@customer.example , ', subject: 'Order' };
+    const form = {
+      ...blankCompose(signature),
+      to: ' dana@customer.example , ',
+      bcc: 'boss@customer.example,, ',
+      subject: 'Order',
+    };
     expect(composeReady({ ...form, to: ' , ' })).toBe(false);
     expect(composeReady({ ...form, subject: ' ' })).toBe(false);
     expect(composeReady({ ...form, htmlBody: '<p><br></p>' })).toBe(false);
@@ -64,6 +70,7 @@ describe('compose form', () => {
       teamId: 'team-1',
       to: ['dana@customer.example'],
       cc: [],
+      bcc: ['boss@customer.example'],
       subject: 'Order',
       body: 'Shipped\nJane Doe\nSupport',
       htmlBody: `<p><strong>Shipped</strong></p>${signature}`,

@@ -9,6 +9,8 @@ import { splitAddresses } from '../email-detail/replySaga';
 export interface ComposeForm {
   to: string;
   cc: string;
+  /** Blind copies: they get the message, no header names them. */
+  bcc: string;
   subject: string;
   body: string;
   htmlBody: string;
@@ -17,7 +19,7 @@ export interface ComposeForm {
 
 /** A new message opens in the rich editor, with the person's signature (as HTML) below an empty paragraph. */
 export const blankCompose = (signatureHtml: string): ComposeForm =>
-  withSignature({ to: '', cc: '', subject: '', body: '', htmlBody: '', html: true }, signatureHtml);
+  withSignature({ to: '', cc: '', bcc: '', subject: '', body: '', htmlBody: '', html: true }, signatureHtml);
 
 /**
  * A template with an HTML body sets the HTML and clears the plain body, otherwise it sets the plain body; its
@@ -55,6 +57,7 @@ export const composeRequest = (
   teamId,
   to: splitAddresses(form.to),
   cc: splitAddresses(form.cc),
+  bcc: splitAddresses(form.bcc),
   subject: form.subject.trim(),
   body: form.html ? htmlToText(form.htmlBody) : form.body,
   htmlBody: form.html ? form.htmlBody : null,

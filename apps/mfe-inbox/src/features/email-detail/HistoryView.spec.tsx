@@ -56,6 +56,31 @@ describe('the History view of the open email', () => {
     await waitFor(() => expect(loads()).toBe(calls + 3));
   });
 
+  it('reads a conversation a member composed as that message, not as a reply; later replies stay replies', async () => {
+    stubDetailApi(
+      emailDetail({ direction: 'outgoing', composedBy: { userId: 'u2', name: 'Petr' }, bcc: ['boss@example.com'] }),
+    );
+    const byPetr = { kind: 'user', userId: 'u2', name: 'Petr', email: 'petr@example.com' } as const;
+    answerHistory(
+      { ...entry(1, 'EmailComposed'), actor: byPetr, change: { subject: 'Your order' } },
+      { ...entry(2, 'ReplyQueued'), actor: byPetr, change: { replyId: 'e1', subject: 'Your order' } },
+      { ...entry(3, 'ReplySent'), actor: { kind: 'system', source: 'outbox' }, change: { replyId: 'e1' } },
+      { ...entry(4, 'ReplyQueued'), actor: byPetr, change: { replyId: 'r2', subject: 'Re: Your order' } },
+    );
+    await renderDetail({ role: 'MEMBER' });
+    expect(screen.getByTestId('email-detail-sent-by')).toHaveTextContent('Sent by Petr');
+    expect(screen.getByTestId('email-meta')).toHaveTextContent('Bccboss@example.com');
+
+    fireEvent.click(screen.getByTestId('history-toggle'));
+    await waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(4));
+    expect(screen.getAllByTestId('history-change').map((change) => change.textContent)).toEqual([
+      'Composed "Your order"',
+      'Message queued: Your order',
+      'Message sent',
+      'Reply queued: Re: Your order',
+    ]);
+  });
+
   it('says the events could not be loaded when the view opens', async () => {
     stubDetailApi(emailDetail());
     const { notices } = await renderDetail({ role: 'MEMBER' });

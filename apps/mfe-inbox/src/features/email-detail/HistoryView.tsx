@@ -27,11 +27,18 @@ function useActorName() {
   };
 }
 
-/** What an entry changed, in the reader's language (a type without words shows as it is). */
-function useChangeText() {
+/** Sending the first message of a conversation a member started: that message has the email's own id. */
+const COMPOSED_SENDING = new Set(['ReplyQueued', 'ReplySent', 'ReplyFailed']);
+
+/**
+ * What an entry changed, in the reader's language (a type without words shows as it is). The sending of the message
+ * that started the conversation (Compose) reads as that message's, not as a reply's.
+ */
+function useChangeText(emailId: string) {
   const { t, i18n } = useTranslation('inbox');
   return (entry: EmailHistoryEntry): string => {
-    const key = `emailHistory.entry.${entry.type}`;
+    const composed = COMPOSED_SENDING.has(entry.type) && entry.change.replyId === emailId;
+    const key = `emailHistory.${composed ? 'composed' : 'entry'}.${entry.type}`;
     if (!i18n.exists(key, { ns: 'inbox' })) return entry.type;
     const { change } = entry;
     const word = (value: string | null | undefined, name?: string | null, kind?: 'statuses' | 'priorities') => {
@@ -83,7 +90,7 @@ export function HistoryView({ emailId, pastMissing }: { emailId: string; pastMis
   }, [failedFirst, events.requestId, dispatch]);
   const [when, setWhen] = useState<Date | null>(history.asOf ? new Date(history.asOf) : null);
   const actorName = useActorName();
-  const changeText = useChangeText();
+  const changeText = useChangeText(emailId);
 
   return (
     <Card title={t('emailHistory.heading')} data-testid="history-view">

@@ -18,13 +18,14 @@ const SEVERITY: Record<TimelineType, 'info' | 'success' | 'warning' | 'secondary
   incoming: 'info',
   outgoing: 'success',
   reply: 'success',
+  composed: 'success',
   comment: 'warning',
   status: 'secondary',
 };
 
 /**
- * The timeline view: incoming and outgoing mail, replies, internal comments and status changes of the email's
- * conversation in one list, oldest first, each with its author, subject and preview.
+ * The timeline view: incoming and outgoing mail, replies, the message a member composed, internal comments and
+ * status changes of the email's conversation in one list, oldest first, each with its author, subject and preview.
  */
 export function TimelineView({
   thread,

@@ -87,6 +87,35 @@ describe('buildTimeline', () => {
     expect(timeline[2].preview).toBe(`${'y'.repeat(160)}…`);
     expect(timeline[4].subject).toBe('did ARCHIVED');
   });
+
+  it('shows the message a member composed to start the conversation as composed, by that member, not as a reply', () => {
+    const composed = {
+      id: 'e',
+      emailId: 'e',
+      subject: 'Your order',
+      body: 'It shipped.',
+      authorName: 'Bob Agent',
+      authorEmail: 'bob@example.com',
+      authorId: 'u1',
+    } as Reply;
+    const answer = { ...composed, id: 'r', subject: 'Re: Your order', body: 'More' } as Reply;
+    const timeline = buildTimeline(
+      [
+        message('e', '2026-01-01T00:00:00Z', 'outgoing'),
+        message('a', '2026-01-02T00:00:00Z', 'incoming'),
+        message('r', '2026-01-03T00:00:00Z', 'outgoing'),
+      ],
+      [composed, answer],
+      [],
+      [],
+      (a) => a.type,
+    );
+    expect(timeline.map((e) => [e.id, e.type, e.author])).toEqual([
+      ['e', 'composed', 'Bob Agent'],
+      ['a', 'incoming', 'Name a'],
+      ['r', 'reply', 'Bob Agent'],
+    ]);
+  });
 });
 
 describe('an action log entry in the timeline', () => {

@@ -21,7 +21,7 @@ export function threadView(messages: readonly ThreadMessage[], filter: ThreadFil
     .sort((a, b) => Date.parse(a.receivedAt) - Date.parse(b.receivedAt));
 }
 
-export type TimelineType = 'incoming' | 'outgoing' | 'reply' | 'comment' | 'status';
+export type TimelineType = 'incoming' | 'outgoing' | 'reply' | 'composed' | 'comment' | 'status';
 
 /** A derived event of the timeline view (spec: id, type, timestamp, author, subject, preview, payload, user). */
 export interface TimelineEvent {
@@ -81,8 +81,9 @@ export function describeAction(t: Translate, action: EmailAction): string {
 }
 
 /**
- * The timeline: the thread's incoming mail, the team's outgoing mail (a reply written on this email is a 'reply'),
- * the internal comments and the status changes of the action log, oldest first. Drafts are not events.
+ * The timeline: the thread's incoming mail, the team's outgoing mail (a reply written on this email is a 'reply'; the
+ * message a member composed to start the conversation, which has the email's own id, is 'composed'), the internal
+ * comments and the status changes of the action log, oldest first. Drafts are not events.
  */
 export function buildTimeline(
   thread: readonly ThreadMessage[],
@@ -98,7 +99,7 @@ export function buildTimeline(
     if (reply) {
       return {
         id: message.id,
-        type: 'reply',
+        type: reply.id === reply.emailId ? 'composed' : 'reply',
         timestamp: message.receivedAt,
         author: reply.authorName || reply.authorEmail || message.fromName || message.fromEmail,
         subject: reply.subject,

@@ -225,6 +225,15 @@ describe('the activity entry of each event', () => {
       details: { replyId: 'r-2', subject: 'Fwd: Hello', status: 'QUEUED' },
       remember: 'reply:r-2',
     });
+    // The first message of a conversation a member started (Compose) is no reply.
+    expect(
+      activityOf('ReplyQueued', { ...queued, replyId: 'email-1', subject: 'Your order', kind: 'compose' }),
+    ).toMatchObject({
+      type: 'EMAIL_COMPOSED',
+      emailId: 'email-1',
+      details: { replyId: 'email-1', subject: 'Your order', status: 'QUEUED' },
+      remember: 'reply:email-1',
+    });
   });
 
   it('shows nothing for personal or internal events', () => {

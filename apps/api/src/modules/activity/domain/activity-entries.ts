@@ -199,7 +199,7 @@ export const ACTIVITY_ENTRIES: ActivityMappings = {
   RuleDeleted: (d) => entry('RULE_DELETED', { ruleId: d.ruleId }, { recall: `rule:${d.ruleId}` }),
   ReplyQueued: (d) =>
     entry(
-      d.kind === 'forward' ? 'EMAIL_FORWARDED' : 'REPLY_SENT',
+      d.kind === 'forward' ? 'EMAIL_FORWARDED' : d.kind === 'compose' ? 'EMAIL_COMPOSED' : 'REPLY_SENT',
       { replyId: d.replyId, subject: d.subject, to: d.to, status: 'QUEUED' },
       { ...onEmail(d), remember: `reply:${d.replyId}` },
     ),

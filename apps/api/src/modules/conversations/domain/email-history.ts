@@ -43,6 +43,8 @@ export function changeOf(event: Pick<EmailStreamEvent, 'type' | 'data'>): EmailH
   switch (event.type) {
     case 'EmailReceived':
       return { subject: str(data.subject), sender: str(data.fromEmail) };
+    case 'EmailComposed':
+      return { subject: str(data.subject) };
     case 'EmailMarkedRead':
     case 'EmailMarkedUnread':
     case 'EmailStarred':

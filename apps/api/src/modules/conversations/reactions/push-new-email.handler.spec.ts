@@ -1,4 +1,4 @@
-import type { Email, EmailReceived } from '@teaminbox/contracts';
+import type { Email, EmailComposed, EmailReceived } from '@teaminbox/contracts';
 import { emailReceived } from '../../../../test/conversations/email-received';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import { busEvent, type BusEvent } from '../../../platform/projections/domain-events';
@@ -62,5 +62,65 @@ describe('the push of new emails', () => {
     expect(created.flatMap((message) => message.subjects)).toEqual(
       Array.from({ length: total }, (_, i) => `Subject ${i}`),
     );
+  });
+
+  it('pushes a conversation a member composed like a received email: read by and assigned to its author', async () => {
+    const emitted: { room: string; event: string; payload: unknown }[] = [];
+    const pushes = {
+      toTeam: (room: string) => ({ emit: (event: string, payload: unknown) => emitted.push({ room, event, payload }) }),
+    } as unknown as ModulePusher<typeof CONVERSATIONS_PUSHES>;
+    const push = new PushNewEmailHandler(
+      pushes,
+      { waitFor: async () => true } as unknown as ProjectionRunner,
+      { countUnread: async () => 0 } as unknown as InboxEmailQueries,
+    );
+    const composed: EmailComposed = {
+      emailId: 'c1',
+      teamId: 't1',
+      messageId: '<c1@team.test>',
+      subject: 'Your order',
+      fromName: 'Support',
+      fromEmail: 'support@team.test',
+      to: ['dana@customer.example'],
+      cc: [],
+      bcc: ['boss@customer.example'],
+      text: 'It shipped.',
+      html: null,
+      receivedAt: '2026-11-29T10:00:00.000Z',
+      priority: 'MEDIUM',
+      status: 'IN_PROGRESS',
+      composedBy: 'u1',
+      assignedTo: 'u1',
+    };
+    position++;
+    const EmailComposedEvent = busEvent('EmailComposed');
+    await push.handle(
+      new EmailComposedEvent({
+        type: 'EmailComposed',
+        data: composed,
+        position: { commit: position, prepare: position },
+      } as StoredEvent<EmailComposed>),
+    );
+    const created = emitted.filter((message) => message.event === 'team.emails.created');
+    expect(created).toEqual([
+      {
+        room: 't1',
+        event: 'team.emails.created',
+        payload: [
+          expect.objectContaining({
+            id: 'c1',
+            subject: 'Your order',
+            fromEmail: 'support@team.test',
+            to: ['dana@customer.example'],
+            read: true,
+            readBy: 'u1',
+            assignedTo: 'u1',
+            status: 'IN_PROGRESS',
+          }),
+        ],
+      },
+    ]);
+    // The Bcc recipients are not part of what the lists show.
+    expect(JSON.stringify(created)).not.toContain('boss@customer.example');
   });
 });

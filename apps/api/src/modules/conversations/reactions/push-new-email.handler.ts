@@ -1,12 +1,12 @@
 import { Logger } from '@nestjs/common';
-import type { Email } from '@teaminbox/contracts';
+import type { Email, EmailComposed, EmailReceived } from '@teaminbox/contracts';
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import { busEvent, type BusEvent } from '../../../platform/projections/domain-events';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { InjectPusher, type ModulePusher } from '../../../platform/realtime/module-pusher';
 import type { CONVERSATIONS_PUSHES } from '../conversations.manifest';
-import { emailDtoFromEvent } from '../projections/inbox-email/email.mapper';
+import { emailDtoFromComposed, emailDtoFromEvent } from '../projections/inbox-email/email.mapper';
 import { INBOX_EMAIL_PROJECTION } from '../projections/inbox-email/inbox-email.projection';
 import { InboxEmailQueries } from '../queries/inbox-email.queries';
 
@@ -15,16 +15,16 @@ const COUNT_WAIT_MS = 2000;
 export const EMAILS_PER_MESSAGE = 100;
 
 /**
- * Pushes received emails to their team's sockets ('team.emails.created', built from the events so it does not depend
- * on the projection), then the team's unread count once the inbox projection has it. The emails handed over in one
+ * Pushes received emails, and the conversations a member started (EmailComposed), to their team's sockets
+ * ('team.emails.created', built from the events so it does not depend on the projection), then the team's unread count once the inbox projection has it. The emails handed over in one
  * turn (a batch of new mail: the bus publishes a batch's events together) go in one message per team, in the log's
  * order (at most EMAILS_PER_MESSAGE each): a burst of 400 new emails to a team of 50 members is 4 messages to each
  * socket, not 400 (each message costs a write to every socket of the team). Counts are coalesced per team: while one
  * is being computed, further emails only ask for one more count afterwards, so a first sync of thousands of messages
  * runs a handful of counts, not one per message.
  */
-@EventsHandler(busEvent('EmailReceived'))
-export class PushNewEmailHandler implements IEventHandler<BusEvent<'EmailReceived'>> {
+@EventsHandler(busEvent('EmailReceived'), busEvent('EmailComposed'))
+export class PushNewEmailHandler implements IEventHandler<BusEvent<'EmailReceived' | 'EmailComposed'>> {
   private readonly logger = new Logger(PushNewEmailHandler.name);
 
   constructor(
@@ -38,9 +38,13 @@ export class PushNewEmailHandler implements IEventHandler<BusEvent<'EmailReceive
   /** The emails gathered in this turn, by team, and the push that sends them once the turn is over. */
   private gathered: { byTeam: Map<string, Email[]>; pushed: Promise<void> } | undefined;
 
-  async handle({ event }: BusEvent<'EmailReceived'>): Promise<void> {
+  async handle({ event }: BusEvent<'EmailReceived' | 'EmailComposed'>): Promise<void> {
     const teamId = event.data.teamId;
-    await this.push(teamId, emailDtoFromEvent(event.data));
+    const email =
+      event.type === 'EmailComposed'
+        ? emailDtoFromComposed(event.data as EmailComposed)
+        : emailDtoFromEvent(event.data as EmailReceived);
+    await this.push(teamId, email);
     const state = this.counts.get(teamId) ?? { wanted: null, running: false };
     state.wanted = event.position;
     this.counts.set(teamId, state);

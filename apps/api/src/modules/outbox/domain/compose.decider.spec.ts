@@ -57,6 +57,20 @@ describe('composeDecider', () => {
     expect(composed.messageId).toBe(`<${emailId}@team.test>`);
   });
 
+  it('given Bcc recipients, when composing, then both events keep them and the message is queued as composed', () => {
+    const bcc = ['boss@customer.example'];
+    const events = composeDecider.decide(
+      { type: 'ComposeEmail', composed: { ...composed, bcc }, message: { ...message, bcc } },
+      composeDecider.initialState(),
+    );
+
+    expect(events[0]).toEqual({ type: 'EmailComposed', data: expect.objectContaining({ bcc }) });
+    expect(events[1]).toEqual({
+      type: 'ReplyQueued',
+      data: expect.objectContaining({ to: ['customer@example.com'], cc: [], bcc, kind: 'compose' }),
+    });
+  });
+
   it('given a begun stream, when composing again (a retried request), then nothing more is decided', () => {
     const state = composeDecider.evolve(composeDecider.initialState(), { type: 'EmailComposed', data: composed });
 

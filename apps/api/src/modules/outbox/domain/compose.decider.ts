@@ -18,8 +18,9 @@ export interface ComposeState {
 /**
  * A new conversation on a new email stream (`email-<id>`): EmailComposed begins it (the inbox lists it, the thread
  * starts at its Message-ID) and ReplyQueued hands the same message to the outbox, which sends it like a reply and
- * copies it to the Sent folder. Composing on a stream that has begun (a retried request with the same key) changes
- * nothing; a stream of another team answers 404.
+ * copies it to the Sent folder; it is of kind 'compose', so that the history and the team's activity read it as the
+ * message the team started, not as a reply. Composing on a stream that has begun (a retried request with the same
+ * key) changes nothing; a stream of another team answers 404.
  */
 export const composeDecider: Decider<ComposeEmail, ComposeStreamEvent, ComposeState> = {
   eventTypes: ['EmailReceived', 'EmailComposed'],
@@ -32,7 +33,10 @@ export const composeDecider: Decider<ComposeEmail, ComposeStreamEvent, ComposeSt
     }
     return [
       { type: 'EmailComposed', data: composed },
-      { type: 'ReplyQueued', data: { ...message, messageId: composed.messageId, inReplyTo: null, references: [] } },
+      {
+        type: 'ReplyQueued',
+        data: { ...message, messageId: composed.messageId, inReplyTo: null, references: [], kind: 'compose' },
+      },
     ];
   },
 

@@ -1,5 +1,9 @@
-import type { ReplyFailed, ReplyQueued } from '@teaminbox/contracts';
-import { REPLY_FAILED_PERSONAL_FIELDS, REPLY_QUEUED_PERSONAL_FIELDS } from './reply-personal-fields';
+import type { EmailComposed, ReplyFailed, ReplyQueued } from '@teaminbox/contracts';
+import {
+  EMAIL_COMPOSED_PERSONAL_FIELDS,
+  REPLY_FAILED_PERSONAL_FIELDS,
+  REPLY_QUEUED_PERSONAL_FIELDS,
+} from './reply-personal-fields';
 
 const queued: ReplyQueued = {
   replyId: 'r1',
@@ -28,6 +32,36 @@ describe('personal fields of replies', () => {
       { teamId: 't1', address: 'carol@example.com', paths: ['cc.0'] },
       { teamId: 't1', address: 'dave@example.com', paths: ['bcc.0'] },
     ]);
+  });
+
+  it('seals each recipient of a composed conversation, Bcc included, under that recipient', () => {
+    const composed: EmailComposed = {
+      emailId: 'e1',
+      teamId: 't1',
+      messageId: '<e1@example.com>',
+      subject: 'Your order',
+      fromName: 'Support',
+      fromEmail: 'support@example.com',
+      to: ['alice@example.com'],
+      cc: ['carol@example.com'],
+      bcc: ['dave@example.com', 'erin@example.com'],
+      text: 'Dear Alice',
+      html: null,
+      receivedAt: '2026-11-24T08:00:00.000Z',
+      priority: 'MEDIUM',
+      status: 'IN_PROGRESS',
+      composedBy: 'u1',
+      assignedTo: 'u1',
+    };
+    expect(EMAIL_COMPOSED_PERSONAL_FIELDS(composed)).toEqual([
+      { teamId: 't1', address: 'alice@example.com', paths: ['subject', 'text', 'html'] },
+      { teamId: 't1', address: 'alice@example.com', paths: ['to.0'] },
+      { teamId: 't1', address: 'carol@example.com', paths: ['cc.0'] },
+      { teamId: 't1', address: 'dave@example.com', paths: ['bcc.0'] },
+      { teamId: 't1', address: 'erin@example.com', paths: ['bcc.1'] },
+    ]);
+    const { bcc: _none, ...recordedBeforeBcc } = composed;
+    expect(EMAIL_COMPOSED_PERSONAL_FIELDS(recordedBeforeBcc)).toHaveLength(3);
   });
 
   it("seals a failure's error under the reply's first To recipient, when the event names them", () => {

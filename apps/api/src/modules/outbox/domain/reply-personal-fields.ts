@@ -20,8 +20,9 @@ export const REPLY_QUEUED_PERSONAL_FIELDS: PersonalFieldsDeclaration<ReplyQueued
 ];
 
 /**
- * A conversation the team started: as its queued message, each recipient's address under that recipient and the
- * subject and bodies under the first To recipient; the team's mailbox and the author (an id) stay in clear.
+ * A conversation the team started: as its queued message, each recipient's address (To, Cc, Bcc) under that
+ * recipient and the subject and bodies under the first To recipient; the team's mailbox and the author (an id) stay
+ * in clear.
  */
 export const EMAIL_COMPOSED_PERSONAL_FIELDS: PersonalFieldsDeclaration<EmailComposed> = (composed) => [
   ...(composed.to?.[0]
@@ -29,6 +30,7 @@ export const EMAIL_COMPOSED_PERSONAL_FIELDS: PersonalFieldsDeclaration<EmailComp
     : []),
   ...recipients(composed.teamId, 'to', composed.to),
   ...recipients(composed.teamId, 'cc', composed.cc),
+  ...recipients(composed.teamId, 'bcc', composed.bcc),
 ];
 
 /** A reply that could not be sent: the server's answer (it may quote the address) under the first To recipient. */

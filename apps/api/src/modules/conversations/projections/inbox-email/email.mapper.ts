@@ -1,4 +1,10 @@
-import { type Email, EMAIL_PREVIEW_LENGTH, type EmailChange, type EmailReceived } from '@teaminbox/contracts';
+import {
+  type Email,
+  type EmailComposed,
+  EMAIL_PREVIEW_LENGTH,
+  type EmailChange,
+  type EmailReceived,
+} from '@teaminbox/contracts';
 import type { InboxEmailReadModel } from './inbox-email.read-model';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -101,4 +107,14 @@ export function rowFromEmailReceived(data: EmailReceived): InboxEmailReadModel {
 /** The Email DTO of a just-received email, built from the event (same shape as the projected row, a preview). */
 export function emailDtoFromEvent(data: EmailReceived): Email {
   return toEmailDto(rowFromEmailReceived(data));
+}
+
+/** The Email DTO of a conversation the team started, built from its event: read by and assigned to its author. */
+export function emailDtoFromComposed(data: EmailComposed): Email {
+  return toEmailDto({
+    ...rowFromEmailReceived(data),
+    readAt: new Date(data.receivedAt),
+    readBy: data.composedBy,
+    assignedTo: data.assignedTo,
+  });
 }

@@ -14,7 +14,8 @@ import { GetEmailDetailQuery } from './get-email-detail.query';
 /**
  * The detail: the HTML sanitised when it was ingested (remote images blocked), its inline images resolved here to
  * signed URLs. Rows projected before sanitising moved to ingestion are sanitised here (rebuild the inbox-email
- * projection to do it once).
+ * projection to do it once). A conversation the team started (its first message is the team's queued message of the
+ * same id) is outgoing, with the member who wrote it and its Bcc recipients.
  */
 @QueryHandler(GetEmailDetailQuery)
 export class GetEmailDetailHandler implements IQueryHandler<GetEmailDetailQuery, EmailDetail> {
@@ -36,12 +37,19 @@ export class GetEmailDetailHandler implements IQueryHandler<GetEmailDetailQuery,
       is_bounce: boolean;
       muted: boolean;
       assignee_name: string | null;
+      composed_by: string | null;
+      composer_name: string | null;
+      composed_bcc: string[] | null;
     }[] = await this.db.query(
       `SELECT e.in_reply_to, e.is_auto_reply, e.is_bounce,
               EXISTS (SELECT 1 FROM email_mute m WHERE m.email_id = e.id AND m.user_id = $2) AS muted,
               ${displayNameSql('u')} AS assignee_name,
-              u.email AS assignee_email
+              u.email AS assignee_email,
+              r.author_id AS composed_by, COALESCE(${displayNameSql('c')}, c.email) AS composer_name, r.bcc AS composed_bcc
          FROM inbox_email e LEFT JOIN users u ON u.id = e.assigned_to
+              LEFT JOIN email_reply r ON r.id = e.id AND r.email_id = e.id AND r.team_id = e.team_id
+                                     AND r.status <> 'DRAFT'
+              LEFT JOIN users c ON c.id = r.author_id
         WHERE e.id = $1`,
       [emailId, userId],
     );
@@ -58,8 +66,14 @@ export class GetEmailDetailHandler implements IQueryHandler<GetEmailDetailQuery,
       inReplyTo: extra.in_reply_to,
       isAutoReply: extra.is_auto_reply,
       isBounce: extra.is_bounce,
-      direction: 'incoming',
       dateHeader: row.dateHeader ?? null,
+      ...(extra.composed_by
+        ? {
+            direction: 'outgoing' as const,
+            composedBy: { userId: extra.composed_by, name: extra.composer_name },
+            bcc: extra.composed_bcc ?? [],
+          }
+        : { direction: 'incoming' as const }),
     };
   }
 }

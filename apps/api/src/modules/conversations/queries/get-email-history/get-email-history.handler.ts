@@ -27,8 +27,9 @@ export class GetEmailHistoryHandler implements IQueryHandler<GetEmailHistoryQuer
 
   async execute({ caller, emailId }: GetEmailHistoryQuery): Promise<EmailHistoryEntry[]> {
     const events = await this.store.readStream(emailStreamId(emailId));
-    // Only a received email of the caller's team has a history to show (a quarantined message is no email yet).
-    const received = events.find((event) => event.type === 'EmailReceived');
+    // Only an email of the caller's team has a history to show, received or composed (a quarantined message is no
+    // email yet).
+    const received = events.find((event) => event.type === 'EmailReceived' || event.type === 'EmailComposed');
     if ((received?.data as { teamId?: unknown } | undefined)?.teamId !== caller.teamId) {
       throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
     }

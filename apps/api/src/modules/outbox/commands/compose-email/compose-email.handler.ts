@@ -27,7 +27,8 @@ const IDEMPOTENT_COMPOSE_NAMESPACE = '3f9c2d71-6a4b-4e0f-8b5d-c1a7e9f2b634';
  * ComposeEmail: a member starts a conversation from the team's mailbox. The message gets our own Message-ID, its
  * attachments are stored, and EmailComposed and ReplyQueued are decided on a new email stream: the inbox lists the
  * conversation (read by and assigned to its author), the thread begins at its Message-ID so that the customer's
- * answer joins it, and the outbox sends it like a reply (and copies it to the Sent folder). HTML alone gets its
+ * answer joins it, and the outbox sends it like a reply (and copies it to the Sent folder); Bcc recipients get it
+ * without any header naming them, and the event keeps them for the team. HTML alone gets its
  * plain-text alternative. The answer comes once the inbox, the thread and the reply list show it.
  */
 @CommandHandler(ComposeEmailCommand)
@@ -43,6 +44,7 @@ export class ComposeEmailHandler implements ICommandHandler<ComposeEmailCommand,
     assertHeaderValue(subject);
     const to = request.to.map(parseRecipient);
     const cc = request.cc.map(parseRecipient);
+    const bcc = request.bcc.map(parseRecipient);
     const key = request.idempotencyKey;
     const emailId = key ? uuidv5(`${teamId}\n${key}`, IDEMPOTENT_COMPOSE_NAMESPACE) : uuidv7();
     const attachments = storedAttachmentsOf(request.attachments, (index) =>
@@ -61,7 +63,7 @@ export class ComposeEmailHandler implements ICommandHandler<ComposeEmailCommand,
       teamId,
       to,
       cc,
-      bcc: [],
+      bcc,
       subject,
       text,
       html,
@@ -77,6 +79,7 @@ export class ComposeEmailHandler implements ICommandHandler<ComposeEmailCommand,
       fromEmail: settings.fromEmail,
       to,
       cc,
+      bcc,
       text,
       html,
       receivedAt: new Date().toISOString(),
