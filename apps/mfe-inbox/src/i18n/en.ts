@@ -91,6 +91,8 @@ export const inboxEn = {
     from: 'From',
     to: 'To',
     cc: 'Cc',
+    bcc: 'Bcc',
+    sentBy: 'Sent by {{name}}',
     date: 'Date',
     dateHeader: 'Date header as sent (unreadable or out of range; the server date is shown)',
     priority: 'Priority',
@@ -315,27 +317,12 @@ export const inboxEn = {
       ReplyQueued: 'Reply queued: {{subject}}',
       ReplySent: 'Reply sent',
       ReplyFailed: 'Reply failed: {{error}}',
+      EmailComposed: 'Composed "{{subject}}"',
       EmailActionLogged: 'Action logged: {{action}}',
       EmailQuarantined: 'Quarantined: {{error}}',
       EmailReleasedFromQuarantine: 'Released from quarantine',
       ConversationsMerged: 'Merged into conversation {{conversation}}',
       EmailSplitFromConversation: 'Split into its own conversation {{conversation}}',
-      EmailSnoozed: 'Snoozed until {{until}}',
-      EmailWoken: 'Back in the inbox ({{reason}})',
-      ReminderSet: 'Reminder if no answer by {{until}}',
-      ReminderCancelled: 'Reminder cancelled: the customer answered',
-    },
-    wakeReasons: {
-      time: 'snooze time reached',
-      answer: 'the customer answered',
-      manual: 'woken by hand',
-      reminder: 'no answer by the reminder',
-    },
-    /** The first message of a conversation a member started: its sending, not a reply's. */
-    composed: {
-      ReplyQueued: 'Message queued: {{subject}}',
-      ReplySent: 'Message sent',
-      ReplyFailed: 'Message failed: {{error}}',
     },
     /** The first message of a conversation a member started: its sending, not a reply's. */
     composed: {
