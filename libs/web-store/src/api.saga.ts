@@ -4,6 +4,7 @@ import { webApi, type WebApiTag } from './api';
 import { followConversationPush, isConversationPush } from './conversations.api';
 import { DETAIL_PUSHES, detailApi, detailTagsOf } from './detail.api';
 import { labelChanged, replyTemplateChanged } from './events';
+import { followInboxPush, isInboxPush } from './inbox.api';
 import { loggedOut } from './session.slice';
 
 /** The cached server data each socket push makes stale: what the screens showing it fetch again. */
@@ -24,4 +25,5 @@ export function* webApiSaga() {
     yield put(detailApi.util.invalidateTags(detailTagsOf(action)));
   });
   yield takeEvery(isConversationPush, followConversationPush);
+  yield takeEvery(isInboxPush, followInboxPush);
 }

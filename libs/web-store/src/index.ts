@@ -26,6 +26,7 @@ export * from './mail-server.api';
 export * from './conversation-settings.api';
 export * from './compose.api';
 export * from './conversations.api';
+export * from './inbox.api';
 export * from './store';
 export * from './connected/NoticeHost';
 export * from './connected/EmailProofNotice';

@@ -8,15 +8,10 @@ import { DataTable } from 'primereact/datatable';
 import type { Email, ListDensity } from '@teaminbox/contracts';
 import { firstScreenShown } from '@teaminbox/api-client';
 import { formatEmailDate, previewText, useNavigate } from '@teaminbox/ui';
-import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import {
-  bulkRequested,
-  pageRequested,
-  selectInbox,
-  selectionChanged,
-  starToggled,
-  type BulkAction,
-} from './inboxListSlice';
+import { selectCanWrite, useAppDispatch, useAppSelector, type BulkAction } from '@teaminbox/web-store';
+import { pageRequested, selectInbox, selectionChanged } from './inboxListSlice';
+import { useBulkAction, useStarToggle } from './rowActions';
+import type { InboxList as InboxListData } from './useInboxList';
 import { ConversationCount, participantNames } from './ConversationSummary';
 import { MergeConversationsButton } from './InboxToolbar';
 import { LabelChips, RowMenus } from './RowMenus';
@@ -113,28 +108,30 @@ function StarLink({ starred, onToggle }: { starred: boolean; onToggle: () => voi
  * their content (the subject takes the room, long texts end in '…' with the whole text on hover); rows of two lines
  * (comfortable) or one (compact); stacked as cards on a phone. 'current / total' pagination when needed.
  */
-export function InboxList({ density }: { density: ListDensity }) {
+export function InboxList({ density, list }: { density: ListDensity; list: InboxListData }) {
   const { t, i18n } = useTranslation('inbox');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const inbox = useAppSelector(selectInbox);
   // An auditor reads the list: no selection, bulk actions, star or row menus.
   const canWrite = useAppSelector(selectCanWrite);
+  const bulk = useBulkAction(list.emails);
+  const toggleStar = useStarToggle();
   const now = new Date();
   const goTo = (page: number) => {
-    if (page < 0 || page >= inbox.totalPages) return;
+    if (page < 0 || page >= list.totalPages) return;
     dispatch(pageRequested(page, inbox.search));
   };
-  const showLoading = inbox.loading && inbox.emails.length === 0;
+  const showLoading = list.loading && list.emails.length === 0;
   // The first rows (or the empty list) are on the page: what can wait (live updates, the bell) loads now.
   useEffect(() => {
-    if (inbox.loaded) firstScreenShown();
-  }, [inbox.loaded]);
+    if (list.loaded) firstScreenShown();
+  }, [list.loaded]);
 
   // The table re-renders its cells when its rows change: the star travels in the row.
   const rows: Row[] = useMemo(
-    () => inbox.emails.map((email) => ({ ...email, starred: inbox.starred.includes(email.id) })),
-    [inbox.emails, inbox.starred],
+    () => list.emails.map((email) => ({ ...email, starred: list.starred.includes(email.id) })),
+    [list.emails, list.starred],
   );
   // Selection (row checkboxes and select-all) covers the emails on screen; emails that leave the list leave it.
   const selection = useMemo(
@@ -154,9 +151,9 @@ export function InboxList({ density }: { density: ListDensity }) {
               type="button"
               size="small"
               outlined
-              disabled={inbox.bulkBusy}
+              disabled={bulk.busy}
               label={t(`inbox.${action}`)}
-              onClick={() => dispatch(bulkRequested({ action }))}
+              onClick={() => void bulk.run(action)}
               data-testid={`bulk-${action}`}
             />
           ))}
@@ -178,9 +175,9 @@ export function InboxList({ density }: { density: ListDensity }) {
         selectionAriaLabel="subject"
         selectionMode="checkbox"
         selection={selection}
-        loading={inbox.loading}
+        loading={list.loading}
         onSelectionChange={(e) => dispatch(selectionChanged((e.value as Email[]).map((email) => email.id)))}
-        emptyMessage={showLoading || !inbox.loaded ? t('inbox.loading') : t('inbox.empty')}
+        emptyMessage={showLoading || !list.loaded ? t('inbox.loading') : t('inbox.empty')}
         onRowClick={(e) => {
           const target = e.originalEvent.target as HTMLElement;
           if (target.closest('.p-selection-column, .p-checkbox, [data-testid="row-star"], [data-testid="row-menus"]'))
@@ -211,7 +208,9 @@ export function InboxList({ density }: { density: ListDensity }) {
         ) : null}
         {canWrite ? (
           <Column
-            body={(email: Row) => <StarLink starred={email.starred} onToggle={() => dispatch(starToggled(email.id))} />}
+            body={(email: Row) => (
+              <StarLink starred={email.starred} onToggle={() => void toggleStar(email.id, email.starred)} />
+            )}
             headerStyle={{ width: '2.25rem' }}
           />
         ) : null}
@@ -242,7 +241,7 @@ export function InboxList({ density }: { density: ListDensity }) {
           />
         ) : null}
       </DataTable>
-      {inbox.totalPages > 1 ? (
+      {list.totalPages > 1 ? (
         <div className="flex align-items-center justify-content-center gap-2 mt-3" data-testid="pagination">
           <Button
             type="button"
@@ -254,7 +253,7 @@ export function InboxList({ density }: { density: ListDensity }) {
             data-testid="page-previous"
           />
           <span data-testid="page-indicator">
-            {inbox.page + 1} / {inbox.totalPages}
+            {inbox.page + 1} / {list.totalPages}
           </span>
           <Button
             type="button"
@@ -262,7 +261,7 @@ export function InboxList({ density }: { density: ListDensity }) {
             icon="pi pi-chevron-right"
             iconPos="right"
             label={t('inbox.next')}
-            disabled={inbox.page >= inbox.totalPages - 1}
+            disabled={inbox.page >= list.totalPages - 1}
             onClick={() => goTo(inbox.page + 1)}
             data-testid="page-next"
           />

@@ -9,8 +9,10 @@ import { useTeamDirectory } from '../../shared/teamDirectory';
 import { InboxList } from './InboxList';
 import { InboxToolbar } from './InboxToolbar';
 import { useListDensity } from './listDensity';
-import { pageRequested, sampleRequested, selectInbox } from './inboxListSlice';
+import { inboxClosed, inboxOpened } from './inboxListSlice';
 import { RealtimeStatus } from './RealtimeStatus';
+import { useSampleEmails } from './rowActions';
+import { useInboxList } from './useInboxList';
 import { useInboxShortcuts } from './useInboxShortcuts';
 
 /** /admin/inbox and /admin/email-inbox: reads the optional 'search' query parameter. */
@@ -21,7 +23,6 @@ export default function InboxPage() {
   const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
-  const inbox = useAppSelector(selectInbox);
   const [params] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
   const teamId = user?.teamId ?? null;
@@ -29,10 +30,16 @@ export default function InboxPage() {
   // Members and labels for the filters and row menus; a failure leaves a list empty (the spec's silent case).
   const { members, labels } = useTeamDirectory();
   const [density, chooseDensity] = useListDensity();
-  useInboxShortcuts();
+  // The page on screen, loaded anew each time the inbox opens or shows another page.
+  const list = useInboxList({ fresh: true });
+  const sample = useSampleEmails();
+  useInboxShortcuts(list.emails);
 
   useEffect(() => {
-    if (teamId) dispatch(pageRequested(0, search));
+    dispatch(inboxOpened(search));
+    return () => {
+      dispatch(inboxClosed());
+    };
   }, [dispatch, teamId, search]);
 
   return (
@@ -45,8 +52,8 @@ export default function InboxPage() {
             outlined
             icon="pi pi-download"
             label={t('inbox.loadSample')}
-            loading={inbox.loadingSample}
-            onClick={() => dispatch(sampleRequested())}
+            loading={sample.loading}
+            onClick={() => void sample.load()}
             data-testid="load-sample-emails"
           />
         ) : null}
@@ -55,7 +62,7 @@ export default function InboxPage() {
       {teamId ? (
         <>
           <InboxToolbar members={members} labels={labels} density={density} onDensityChange={chooseDensity} />
-          <InboxList density={density} />
+          <InboxList density={density} list={list} />
         </>
       ) : (
         <Message

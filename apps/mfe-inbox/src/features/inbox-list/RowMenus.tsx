@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Tag } from 'primereact/tag';
 import type { Email } from '@teaminbox/contracts';
 import { initials } from '@teaminbox/ui';
-import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import { useAppSelector } from '@teaminbox/web-store';
 import { assignableMembers, selectTeamDirectory } from '../../shared/teamDirectory';
 import { HoverMenu } from './HoverMenu';
-import { rowAssignRequested, rowLabelRequested } from './inboxListSlice';
+import { useRowActions } from './rowActions';
 
 const SEVERITY: Record<string, 'success' | 'info' | 'warning' | 'danger' | 'secondary' | 'contrast' | null> = {
   primary: null,
@@ -44,8 +44,8 @@ export function LabelChips({ email }: { email: Email }) {
 export function RowMenus({ email }: { email: Email }) {
   const { members, labels } = useAppSelector(selectTeamDirectory);
   const { t } = useTranslation('inbox');
-  const dispatch = useAppDispatch();
-  const assign = (to: string | null) => dispatch(rowAssignRequested(email.id, to));
+  const actions = useRowActions();
+  const assign = (to: string | null) => void actions.assign(email, to);
 
   const assignee = members.find((m) => m.id === email.assignedTo);
   return (
@@ -88,7 +88,7 @@ export function RowMenus({ email }: { email: Email }) {
             key: label.id,
             label: label.name,
             disabled: email.labels.includes(label.id),
-            onSelect: () => dispatch(rowLabelRequested(email.id, label)),
+            onSelect: () => void actions.label(email, label),
           })),
         ]}
       />

@@ -1,18 +1,23 @@
+import type { Email } from '@teaminbox/contracts';
 import { useShortcuts, useNavigate } from '@teaminbox/ui';
 import { selectCanWrite, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
-import { bulkRequested, cursorMoved, rowAssignRequested, selectInbox } from './inboxListSlice';
+import { cursorMoved, selectInbox } from './inboxListSlice';
+import { useBulkAction, useRowActions } from './rowActions';
 
 const rowElement = (index: number) => document.querySelectorAll<HTMLElement>('[data-testid="email-row"]')[index];
 
 /**
  * The inbox's keys: j / k move between rows (the row takes the focus), Enter or o opens it, e archives it,
- * # (Shift+3) marks it spam, a assigns it to me, l opens its label menu, r opens it to reply.
+ * # (Shift+3) marks it spam, a assigns it to me, l opens its label menu, r opens it to reply. `emails`: the rows on
+ * screen.
  */
-export function useInboxShortcuts(): void {
+export function useInboxShortcuts(emails: Email[]): void {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const { emails, cursor } = useAppSelector(selectInbox);
+  const { cursor } = useAppSelector(selectInbox);
   const canWrite = useAppSelector(selectCanWrite);
+  const bulk = useBulkAction(emails);
+  const row = useRowActions();
   const index = emails.findIndex((email) => email.id === cursor);
   const current = index >= 0 ? emails[index] : null;
 
@@ -29,19 +34,19 @@ export function useInboxShortcuts(): void {
     run(current.id);
   };
   // The keys that change an email do nothing for an auditor.
-  const changing = (run: (id: string) => void) => () => {
+  const changing = (run: (email: Email) => void) => () => {
     if (!current || !canWrite) return false;
-    run(current.id);
+    run(current);
   };
 
   useShortcuts({
     next: () => move(1),
     previous: () => move(-1),
     openEmail: onCurrent((id) => navigate(`/admin/email-detail/${id}`)),
-    archive: changing((id) => dispatch(bulkRequested({ action: 'archive', ids: [id] }))),
-    spam: changing((id) => dispatch(bulkRequested({ action: 'spam', ids: [id] }))),
-    assignToMe: changing((id) => dispatch(rowAssignRequested(id, 'me'))),
+    archive: changing((email) => void bulk.run('archive', [email.id])),
+    spam: changing((email) => void bulk.run('spam', [email.id])),
+    assignToMe: changing((email) => void row.assign(email, 'me')),
     label: changing(() => rowElement(index)?.querySelector<HTMLElement>('[data-testid="row-label"] button')?.click()),
-    reply: changing((id) => navigate(`/admin/email-detail/${id}#reply`)),
+    reply: changing((email) => navigate(`/admin/email-detail/${email.id}#reply`)),
   });
 }

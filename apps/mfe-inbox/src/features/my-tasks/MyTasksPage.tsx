@@ -12,6 +12,7 @@ import { EmailBody, EmailMeta } from '../../shared/EmailParts';
 import { ConversationCount, participantNames } from '../inbox-list/ConversationSummary';
 import {
   ALL,
+  myTasksClosed,
   myTasksOpened,
   selectMyTasks,
   taskSelected,
@@ -20,6 +21,7 @@ import {
   type TasksQuery,
 } from './myTasksSlice';
 import { myTasksFeature } from './myTasksFeature';
+import { useMyTasks } from './useMyTasks';
 
 /** Spec (admin-and-personal, section 9): task preview cut to 100 characters. */
 const TASK_PREVIEW_LENGTH = 100;
@@ -33,10 +35,14 @@ export default function MyTasksPage() {
   const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { query, page, loading, selected } = useAppSelector(selectMyTasks);
+  const { query } = useAppSelector(selectMyTasks);
+  const { page, loading, selected } = useMyTasks();
   const [searchText, setSearchText] = useState('');
   useEffect(() => {
     dispatch(myTasksOpened());
+    return () => {
+      dispatch(myTasksClosed());
+    };
   }, [dispatch]);
   const change = (next: Partial<Omit<TasksQuery, 'page'>>) => dispatch(tasksFiltered(next));
   const statuses = [

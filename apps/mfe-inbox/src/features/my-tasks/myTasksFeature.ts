@@ -1,10 +1,8 @@
 import type { RemoteFeature } from '@teaminbox/web-store';
-import { myTasksSaga } from './myTasksSaga';
 import { myTasksSlice } from './myTasksSlice';
 
-/** My Tasks' slice and saga, injected with its page. */
+/** My Tasks' slice, injected with its page (its tasks are in the api cache). */
 export const myTasksFeature: RemoteFeature = {
   key: 'inbox/my-tasks',
   slices: [myTasksSlice],
-  saga: myTasksSaga,
 };

@@ -1,6 +1,4 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Email, EmailDetail, Page } from '@teaminbox/contracts';
-import { emailUpdated } from '@teaminbox/web-store';
 
 /** Spec (admin-and-personal, section 9): task page size 20. */
 export const TASK_PAGE_SIZE = 20;
@@ -17,19 +15,20 @@ export interface TasksQuery {
   search: string;
 }
 
-/** /admin/my-tasks: the query on screen, the page of tasks it answered, and the task shown in the detail pane. */
+/**
+ * /admin/my-tasks's own state: whether it is open, the query on screen and the task chosen for the detail pane (the
+ * tasks and the email are in the api cache, `myTasks` and `emailDetail`).
+ */
 export interface MyTasksState {
+  shown: boolean;
   query: TasksQuery;
-  page: Page<Email> | null;
-  loading: boolean;
-  selected: EmailDetail | null;
+  selectedId: string | null;
 }
 
 const initialState: MyTasksState = {
+  shown: false,
   query: { page: 0, status: ALL, priority: ALL, search: '' },
-  page: null,
-  loading: true,
-  selected: null,
+  selectedId: null,
 };
 
 export const myTasksSlice = createSlice({
@@ -37,38 +36,24 @@ export const myTasksSlice = createSlice({
   initialState,
   reducers: {
     /** The page opens from scratch: first page, no filter, nothing selected. */
-    myTasksOpened: () => initialState,
+    myTasksOpened: () => ({ ...initialState, shown: true }),
+    myTasksClosed: (state) => {
+      state.shown = false;
+    },
     /** Any filter or search change goes back to the first page. */
     tasksFiltered(state, action: PayloadAction<Partial<Omit<TasksQuery, 'page'>>>) {
       state.query = { ...state.query, ...action.payload, page: 0 };
-      state.loading = true;
     },
     tasksPageChosen(state, action: PayloadAction<number>) {
       state.query.page = action.payload;
-      state.loading = true;
     },
-    tasksLoaded(state, action: PayloadAction<Page<Email>>) {
-      state.page = action.payload;
-      state.loading = false;
+    taskSelected(state, action: PayloadAction<string>) {
+      state.selectedId = action.payload;
     },
-    taskSelected(_state, _action: PayloadAction<string>) {},
-    taskShown(state, action: PayloadAction<EmailDetail | null>) {
-      state.selected = action.payload;
-    },
-  },
-  extraReducers: (builder) => {
-    // A change pushed live (a member set the status or priority, a rule acted...) shows on the task and its pane.
-    builder.addCase(emailUpdated, (state, action) => {
-      const { actorUserId: _actor, id, ...change } = action.payload;
-      const task = state.page?.content.find((email) => email.id === id);
-      if (task) Object.assign(task, change);
-      if (state.selected?.id === id) Object.assign(state.selected, change);
-    });
   },
 });
 
-export const { myTasksOpened, tasksFiltered, tasksPageChosen, tasksLoaded, taskSelected, taskShown } =
-  myTasksSlice.actions;
+export const { myTasksOpened, myTasksClosed, tasksFiltered, tasksPageChosen, taskSelected } = myTasksSlice.actions;
 
 declare module '@teaminbox/web-store' {
   interface LazyLoadedSlices {

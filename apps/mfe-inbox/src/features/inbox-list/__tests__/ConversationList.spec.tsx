@@ -1,22 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { defaultNotificationPreferences, type NotificationSettings } from '@teaminbox/contracts';
-import { inboxApi } from '@teaminbox/api-client';
+import { defaultNotificationPreferences, type Email, type Page } from '@teaminbox/contracts';
 import { initI18n } from '@teaminbox/ui';
-import {
-  createAppStore,
-  emailArrived,
-  emailUpdated,
-  injectFeature,
-  settingsApi,
-  userLoaded,
-} from '@teaminbox/web-store';
+import { createAppStore, emailArrived, emailUpdated, injectFeature, userLoaded } from '@teaminbox/web-store';
 import feature from '../../../feature';
 import { anEmail } from '../../../testing/emails';
 import { myTasksFeature } from '../../my-tasks/myTasksFeature';
 import MyTasksPage from '../../my-tasks/MyTasksPage';
 import InboxPage from '../InboxPage';
+import { deferred, fakeServer, inTurn, type Route } from './fakeServer';
 
 const user = {
   id: 'u1',
@@ -39,15 +32,28 @@ const conversationRow = anEmail({
   conversation: { id: 'e1', messageCount: 3, participants: [carol, dan] },
 });
 const singleRow = anEmail({ id: 'e9', subject: 'Question', fromName: 'Erin', fromEmail: 'erin@other.example' });
+const alone = (email: Email): Email => ({
+  ...email,
+  conversation: { id: email.id, messageCount: 1, participants: [] },
+});
+const pageOf = (...content: Email[]): Page<Email> => ({ content, totalElements: content.length, totalPages: 1 });
 
-function renderWith(useThreads: boolean, page: 'inbox' | 'my-tasks') {
+/** The server of a team whose person has "Use conversation threads" on or off; `routes` add the test's own. */
+function serve(useThreads: boolean, routes: Record<string, Route>) {
+  return fakeServer({
+    'GET /api/notification-settings': { ...defaultNotificationPreferences(), useThreads },
+    'GET /api/team/members': [],
+    'GET /api/email-labels': [],
+    'GET /api/emails/unread/count': 1,
+    'GET /api/emails/starred': [],
+    ...routes,
+  });
+}
+
+function renderPage(page: 'inbox' | 'my-tasks') {
   initI18n('en');
   const store = createAppStore({ withoutCoreSagas: true });
   store.dispatch(userLoaded(user));
-  const settings = { ...defaultNotificationPreferences(), useThreads } as NotificationSettings;
-  store.dispatch(
-    settingsApi.util.upsertQueryEntries([{ endpointName: 'notificationSettings', arg: undefined, value: settings }]),
-  );
   injectFeature(store, feature);
   if (page === 'my-tasks') injectFeature(store, myTasksFeature);
   render(
@@ -66,20 +72,24 @@ const selectBox = (row: HTMLElement) =>
     .getAllByRole('checkbox')
     .find((element) => element.tagName === 'INPUT') as HTMLElement;
 
+/** The priority shown on the row of this subject (fails while there is no such row). */
+const priorityOf = (subject: string) => {
+  const row = screen.getAllByTestId('email-row').find((element) => element.textContent?.includes(subject));
+  if (!row) throw new Error(`no row '${subject}'`);
+  return within(row).getByTestId('email-priority');
+};
+
 describe('the lists by conversation ("Use conversation threads")', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 
   it('lists conversations with the setting on: the latest sender, the message count and the participants', async () => {
-    const list = jest.spyOn(inboxApi, 'listEmails').mockResolvedValue({
-      content: [conversationRow, { ...singleRow, conversation: { id: 'e9', messageCount: 1, participants: [] } }],
-      totalElements: 2,
-      totalPages: 1,
-    });
-    jest.spyOn(inboxApi, 'unreadCount').mockResolvedValue(2);
-    jest.spyOn(inboxApi, 'starred').mockResolvedValue([]);
-    renderWith(true, 'inbox');
+    const server = serve(true, { 'GET /api/emails': pageOf(conversationRow, alone(singleRow)) });
+    renderPage('inbox');
     const rows = await screen.findAllByTestId('email-row');
-    expect(list).toHaveBeenCalledWith(expect.objectContaining({ view: 'conversations', folder: 'inbox' }));
+    const [list] = server.calls('GET', '/api/emails');
+    expect(list.query.get('view')).toBe('conversations');
+    expect(list.query.get('folder')).toBe('inbox');
     expect(rows).toHaveLength(2);
     const count = within(rows[0]).getByTestId('conversation-count');
     expect(count).toHaveTextContent('3');
@@ -94,84 +104,136 @@ describe('the lists by conversation ("Use conversation threads")', () => {
   });
 
   it("archives a selected conversation row's whole conversation", async () => {
-    jest
-      .spyOn(inboxApi, 'listEmails')
-      .mockResolvedValue({ content: [conversationRow], totalElements: 1, totalPages: 1 });
-    jest.spyOn(inboxApi, 'unreadCount').mockResolvedValue(1);
-    jest.spyOn(inboxApi, 'starred').mockResolvedValue([]);
-    const archive = jest.spyOn(inboxApi, 'archive').mockResolvedValue(conversationRow);
-    renderWith(true, 'inbox');
+    const server = serve(true, {
+      'GET /api/emails': pageOf(conversationRow),
+      'PUT /api/emails/e3/archive': conversationRow,
+    });
+    renderPage('inbox');
     const [row] = await screen.findAllByTestId('email-row');
     await act(async () => fireEvent.click(selectBox(row)));
     await act(async () => fireEvent.click(screen.getByTestId('bulk-archive')));
-    expect(archive).toHaveBeenCalledWith('e3', 'conversation');
+    await waitFor(() => expect(server.calls('PUT', '/api/emails/e3/archive')).toHaveLength(1));
+    expect(server.calls('PUT', '/api/emails/e3/archive')[0].query.get('scope')).toBe('conversation');
   });
 
   it('lists single emails with the setting off, and their actions act on the email', async () => {
-    const list = jest
-      .spyOn(inboxApi, 'listEmails')
-      .mockResolvedValue({ content: [singleRow], totalElements: 1, totalPages: 1 });
-    jest.spyOn(inboxApi, 'unreadCount').mockResolvedValue(1);
-    jest.spyOn(inboxApi, 'starred').mockResolvedValue([]);
-    const archive = jest.spyOn(inboxApi, 'archive').mockResolvedValue(singleRow);
-    renderWith(false, 'inbox');
+    const server = serve(false, {
+      'GET /api/emails': pageOf(singleRow),
+      'PUT /api/emails/e9/archive': singleRow,
+    });
+    renderPage('inbox');
     const [row] = await screen.findAllByTestId('email-row');
-    expect(list).toHaveBeenCalledWith(expect.objectContaining({ view: 'emails' }));
+    expect(server.calls('GET', '/api/emails')[0].query.get('view')).toBe('emails');
     expect(within(row).queryByTestId('conversation-count')).not.toBeInTheDocument();
     expect(row).toHaveTextContent('erin@other.example');
     await act(async () => fireEvent.click(selectBox(row)));
     await act(async () => fireEvent.click(screen.getByTestId('bulk-archive')));
-    expect(archive).toHaveBeenCalledWith('e9', 'email');
+    await waitFor(() => expect(server.calls('PUT', '/api/emails/e9/archive')).toHaveLength(1));
+    expect(server.calls('PUT', '/api/emails/e9/archive')[0].query.has('scope')).toBe(false);
   });
 
   it("keeps a change pushed while the list loads again for a new email (a rule's priority)", async () => {
     const arrived = anEmail({ id: 'e10', subject: 'Contract renewal', fromEmail: 'boss@vip.example' });
-    const conversationOf = (email: typeof arrived) => ({
-      ...email,
-      conversation: { id: email.id, messageCount: 1, participants: [] },
+    const stale = deferred<Page<Email>>();
+    const server = serve(true, {
+      'GET /api/emails': inTurn(
+        () => pageOf(conversationRow),
+        // The load the new email starts: the server read the page before the rule changed the email.
+        () => stale.promise,
+        () => pageOf(alone({ ...arrived, priority: 'HIGH' }), conversationRow),
+      ),
     });
-    let answerStale: (page: { content: (typeof arrived)[]; totalElements: number; totalPages: number }) => void = () =>
-      undefined;
-    const list = jest
-      .spyOn(inboxApi, 'listEmails')
-      .mockResolvedValueOnce({ content: [conversationRow], totalElements: 1, totalPages: 1 })
-      // The load the new email starts: the server read the page before the rule changed the email.
-      .mockImplementationOnce(() => new Promise((resolve) => (answerStale = resolve)))
-      .mockResolvedValue({
-        content: [conversationOf({ ...arrived, priority: 'HIGH' }), conversationRow],
-        totalElements: 2,
-        totalPages: 1,
-      });
-    jest.spyOn(inboxApi, 'unreadCount').mockResolvedValue(2);
-    jest.spyOn(inboxApi, 'starred').mockResolvedValue([]);
-    const store = renderWith(true, 'inbox');
+    const store = renderPage('inbox');
     await screen.findAllByTestId('email-row');
 
     await act(async () => {
       store.dispatch(emailArrived(arrived));
     });
-    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(server.calls('GET', '/api/emails')).toHaveLength(2));
     await act(async () => {
       store.dispatch(emailUpdated({ id: 'e10', actorUserId: null, priority: 'HIGH' }));
     });
-    await waitFor(() => expect(list).toHaveBeenCalledTimes(3));
-    await act(async () =>
-      answerStale({ content: [conversationOf(arrived), conversationRow], totalElements: 2, totalPages: 1 }),
-    );
+    await act(async () => stale.resolve(pageOf(alone(arrived), conversationRow)));
 
-    const row = (await screen.findAllByTestId('email-row')).find((element) =>
-      element.textContent?.includes('Contract renewal'),
-    ) as HTMLElement;
-    expect(within(row).getByTestId('email-priority')).toHaveTextContent('high');
+    await waitFor(() => expect(server.calls('GET', '/api/emails')).toHaveLength(3));
+    await waitFor(() => expect(priorityOf('Contract renewal')).toHaveTextContent('high'));
+  });
+
+  it('keeps a change of a row on screen pushed while the page loads again (the load read it before)', async () => {
+    const mine = anEmail({ id: 'e5', subject: 'Invoice 7' });
+    const stale = deferred<Page<Email>>();
+    const server = serve(false, {
+      'GET /api/emails': inTurn(
+        () => pageOf(mine, singleRow),
+        // Loaded again after a bulk action: the server read the page before a member raised the priority.
+        () => stale.promise,
+        () => pageOf({ ...mine, priority: 'HIGH' }, singleRow),
+      ),
+      'PUT /api/emails/e9/read': singleRow,
+    });
+    const store = renderPage('inbox');
+    const rows = await screen.findAllByTestId('email-row');
+    await act(async () => fireEvent.click(selectBox(rows[1])));
+    await act(async () => fireEvent.click(screen.getByTestId('bulk-markRead')));
+    await waitFor(() => expect(server.calls('GET', '/api/emails')).toHaveLength(2));
+
+    await act(async () => {
+      store.dispatch(emailUpdated({ id: 'e5', actorUserId: 'u2', priority: 'HIGH' }));
+    });
+    expect(priorityOf('Invoice 7')).toHaveTextContent('high');
+    await act(async () => stale.resolve(pageOf(mine, singleRow)));
+
+    await waitFor(() => expect(server.calls('GET', '/api/emails')).toHaveLength(3));
+    await waitFor(() => expect(priorityOf('Invoice 7')).toHaveTextContent('high'));
+  });
+
+  it("shows the conversation's new latest email when someone archives only its latest one", async () => {
+    const before = anEmail({
+      id: 'e2',
+      subject: 'Re: Order 42 (earlier)',
+      fromName: carol.name,
+      fromEmail: carol.email,
+      assignedTo: 'u1',
+      conversation: { id: 'e1', messageCount: 2, participants: [carol] },
+    });
+    const server = serve(true, {
+      'GET /api/emails': inTurn(
+        () => pageOf(conversationRow),
+        () => pageOf(before),
+      ),
+    });
+    const store = renderPage('inbox');
+    await screen.findAllByTestId('email-row');
+
+    await act(async () => {
+      store.dispatch(emailUpdated({ id: 'e3', actorUserId: 'u2', isArchived: true }));
+    });
+
+    await waitFor(() => expect(server.calls('GET', '/api/emails')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('email-subject')).toHaveTextContent('Re: Order 42 (earlier)'));
+    expect(screen.getAllByTestId('email-row')).toHaveLength(1);
+    expect(screen.getByTestId('conversation-count')).toHaveTextContent('2');
+  });
+
+  it('takes a conversation of one email off the list when it is archived, without loading the page again', async () => {
+    const server = serve(true, { 'GET /api/emails': pageOf(conversationRow, alone(singleRow)) });
+    const store = renderPage('inbox');
+    await waitFor(() => expect(screen.getAllByTestId('email-row')).toHaveLength(2));
+
+    await act(async () => {
+      store.dispatch(emailUpdated({ id: 'e9', actorUserId: 'u2', isArchived: true }));
+    });
+
+    await waitFor(() => expect(screen.getAllByTestId('email-row')).toHaveLength(1));
+    expect(screen.getByTestId('email-subject')).toHaveTextContent('Re: Order 42');
+    expect(server.calls('GET', '/api/emails')).toHaveLength(1);
   });
 
   it('lists My Tasks by conversation with the setting on', async () => {
-    const tasks = jest
-      .spyOn(inboxApi, 'myTasks')
-      .mockResolvedValue({ content: [conversationRow], totalElements: 1, totalPages: 1 });
-    renderWith(true, 'my-tasks');
+    const server = serve(true, { 'GET /api/emails/my-tasks': pageOf(conversationRow) });
+    renderPage('my-tasks');
     const [item] = await screen.findAllByTestId('task-item');
-    expect(tasks).toHaveBeenCalledWith(expect.objectContaining({ view: 'conversations' }));
+    expect(server.calls('GET', '/api/emails/my-tasks')[0].query.get('view')).toBe('conversations');
     expect(within(item).getByTestId('conversation-count')).toHaveTextContent('3');
     expect(within(item).getByTestId('conversation-participants')).toHaveTextContent(
       'Carol Customer, dan@customer.example',
@@ -179,12 +241,10 @@ describe('the lists by conversation ("Use conversation threads")', () => {
   });
 
   it('asks My Tasks for single emails with the setting off', async () => {
-    const tasks = jest
-      .spyOn(inboxApi, 'myTasks')
-      .mockResolvedValue({ content: [singleRow], totalElements: 1, totalPages: 1 });
-    renderWith(false, 'my-tasks');
+    const server = serve(false, { 'GET /api/emails/my-tasks': pageOf(singleRow) });
+    renderPage('my-tasks');
     const [item] = await screen.findAllByTestId('task-item');
-    expect(tasks).toHaveBeenCalledWith(expect.objectContaining({ view: 'emails' }));
+    expect(server.calls('GET', '/api/emails/my-tasks')[0].query.get('view')).toBe('emails');
     expect(within(item).queryByTestId('conversation-count')).not.toBeInTheDocument();
   });
 });

@@ -1,31 +1,40 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import type { Email } from '@teaminbox/contracts';
+import { defaultNotificationPreferences, type Email, type Page } from '@teaminbox/contracts';
 import { initI18n } from '@teaminbox/ui';
 import { connected, createAppStore, emailArrived, injectFeature, userLoaded } from '@teaminbox/web-store';
 import feature from '../../../feature';
+import { anEmail } from '../../../testing/emails';
 import InboxPage from '../InboxPage';
-import { pageLoaded } from '../inboxListSlice';
+import { deferred, fakeServer, type Route } from './fakeServer';
 
 const user = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' };
-const newEmail = {
+const newEmail = anEmail({
   id: 'e1',
-  teamId: 't1',
   subject: 'Invoice for March',
   body: 'Hello team, please find the invoice for March attached.',
-  fromName: null,
   fromEmail: 'billing@example.com',
   receivedAt: new Date().toISOString(),
-  status: 'NEW',
-  priority: 'MEDIUM',
-} as Email;
+});
+
+/** The server of a person who lists single emails; `routes` add the test's own. */
+function serve(routes: Record<string, Route>) {
+  return fakeServer({
+    'GET /api/notification-settings': { ...defaultNotificationPreferences(), useThreads: false },
+    'GET /api/team/members': [],
+    'GET /api/email-labels': [],
+    'GET /api/emails/unread/count': 0,
+    'GET /api/emails/starred': [],
+    ...routes,
+  });
+}
 
 function renderInbox(teamId: string | null) {
   initI18n('en');
   const store = createAppStore({ withoutCoreSagas: true });
   store.dispatch(userLoaded({ ...user, teamId }));
-  injectFeature(store, { ...feature, saga: undefined });
+  injectFeature(store, feature);
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/admin/inbox']}>
@@ -37,41 +46,66 @@ function renderInbox(teamId: string | null) {
 }
 
 describe('the inbox page', () => {
-  it('shows Loading..., then No emails found, then an email pushed over the socket', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows Loading..., then No emails found, then an email pushed over the socket', async () => {
+    const list = deferred<Page<Email>>();
+    const server = serve({ 'GET /api/emails': () => list.promise });
     const store = renderInbox('t1');
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(screen.getByTestId('realtime-status')).toHaveTextContent('Odpojeno');
+    await waitFor(() => expect(server.calls('GET', '/api/emails')).toHaveLength(1));
+    const [call] = server.calls('GET', '/api/emails');
+    expect(Object.fromEntries(call.query)).toEqual({ folder: 'inbox', view: 'emails', page: '0', size: '20' });
 
+    await act(async () => list.resolve({ content: [], totalElements: 0, totalPages: 0 }));
     act(() => {
-      store.dispatch(pageLoaded({ content: [], totalElements: 0, totalPages: 0 }));
       store.dispatch(connected());
     });
-    expect(screen.getByText('No emails found')).toBeInTheDocument();
+    expect(await screen.findByText('No emails found')).toBeInTheDocument();
     expect(screen.getByTestId('realtime-status')).toHaveTextContent('Připojeno');
     expect(screen.getByTestId('load-sample-emails')).toHaveTextContent('Load sample emails');
 
     act(() => {
       store.dispatch(emailArrived(newEmail));
     });
-    const rows = screen.getAllByTestId('email-row');
+    const rows = await screen.findAllByTestId('email-row');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toHaveTextContent('Neznámý odesílatel');
     expect(rows[0]).toHaveTextContent('Hello team, please find the in...');
     expect(rows[0]).toHaveTextContent('Invoice for March');
     expect(screen.queryByTestId('pagination')).not.toBeInTheDocument();
+    // The new email is put on the page on screen: the list is not loaded again.
+    expect(server.calls('GET', '/api/emails')).toHaveLength(1);
   });
 
-  it('shows pagination only with more than one page', () => {
-    const store = renderInbox('t1');
-    act(() => {
-      store.dispatch(pageLoaded({ content: [newEmail], totalElements: 41, totalPages: 3 }));
-    });
-    expect(screen.getByTestId('page-indicator')).toHaveTextContent('1 / 3');
+  it('shows pagination only with more than one page', async () => {
+    serve({ 'GET /api/emails': { content: [newEmail], totalElements: 41, totalPages: 3 } });
+    renderInbox('t1');
+    expect(await screen.findByTestId('page-indicator')).toHaveTextContent('1 / 3');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
+  it('keeps the rows shown when the list cannot be loaded again, and only logs the failure', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = false;
+    const server = serve({
+      'GET /api/emails': () =>
+        fail ? Promise.reject(new TypeError('network down')) : { content: [newEmail], totalElements: 1, totalPages: 1 },
+      'POST /api/emails/sample': { success: true, message: 'Sample emails created' },
+    });
+    renderInbox('t1');
+    expect(await screen.findAllByTestId('email-row')).toHaveLength(1);
+    fail = true;
+    await act(async () => screen.getByTestId('load-sample-emails').click());
+    await waitFor(() => expect(server.calls('GET', '/api/emails')).toHaveLength(2));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('the inbox list could not be loaded', expect.anything()));
+    expect(screen.getAllByTestId('email-row')).toHaveLength(1);
+  });
+
   it('asks a user without a team to create one', () => {
+    serve({});
     renderInbox(null);
     expect(screen.getByTestId('inbox-no-team')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create a team' })).toHaveAttribute('href', '/admin/team-members');

@@ -1,11 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { Email, Label, TeamMember } from '@teaminbox/contracts';
-import { ApiError, inboxApi } from '@teaminbox/api-client';
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature, selectPendingNotices, teamApi, userLoaded } from '@teaminbox/web-store';
 import feature from '../../../feature';
 import { RowMenus } from '../RowMenus';
+import { failure, fakeServer, inTurn } from './fakeServer';
 
 const me = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' };
 const petr: TeamMember = { id: 'u2', name: 'Petr', email: 'petr@example.com' } as TeamMember;
@@ -63,62 +63,93 @@ describe('the row menus of the inbox', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it("'I'll take it' assigns to me: 'Email assigned to you' for 2 s", async () => {
-    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValue(email({ assignedTo: 'u1' }));
+    const server = fakeServer({ 'PUT /api/emails/e1/assign': email({ assignedTo: 'u1' }) });
     const { notices } = renderMenus(email());
     await choose('row-assign', "I'll take it");
-    expect(assign).toHaveBeenCalledWith('e1', 'u1', 'email');
-    expect(notices()).toEqual([['success', 'Email assigned to you', 2000]]);
+    await waitFor(() => expect(notices()).toEqual([['success', 'Email assigned to you', 2000]]));
+    const [call] = server.calls('PUT', '/api/emails/e1/assign');
+    expect(call.body).toEqual({ assignedTo: 'u1' });
+    expect(call.query.has('scope')).toBe(false);
   });
 
   it("assigns to a member: 'Email assigned successfully' for 2 s; a failure 'Error assigning email' for 3 s", async () => {
-    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValueOnce(email({ assignedTo: 'u2' }));
+    const server = fakeServer({
+      'PUT /api/emails/e1/assign': inTurn(
+        () => email({ assignedTo: 'u2' }),
+        () => failure(500),
+      ),
+    });
     const { notices } = renderMenus(email());
     await choose('row-assign', 'petr@example.com');
-    expect(assign).toHaveBeenCalledWith('e1', 'u2', 'email');
-    assign.mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
+    await waitFor(() => expect(notices()).toHaveLength(1));
+    expect(server.calls('PUT', '/api/emails/e1/assign')[0].body).toEqual({ assignedTo: 'u2' });
     await choose('row-assign', 'petr@example.com');
-    expect(notices()).toEqual([
-      ['success', 'Email assigned successfully', 2000],
-      ['error', 'Error assigning email', 3000],
-    ]);
+    await waitFor(() =>
+      expect(notices()).toEqual([
+        ['success', 'Email assigned successfully', 2000],
+        ['error', 'Error assigning email', 3000],
+      ]),
+    );
   });
 
   it("unassigns with an empty user id: 'Email unassigned' for 2 s; a failure 'Error unassigning email' for 3 s", async () => {
-    const assign = jest.spyOn(inboxApi, 'assign').mockResolvedValueOnce(email());
+    const server = fakeServer({
+      'PUT /api/emails/e1/assign': inTurn(
+        () => email(),
+        () => failure(500),
+      ),
+    });
     const { notices } = renderMenus(email({ assignedTo: 'u2' }));
     await choose('row-assign', 'Unassign');
-    expect(assign).toHaveBeenCalledWith('e1', '', 'email');
-    assign.mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
+    await waitFor(() => expect(notices()).toHaveLength(1));
+    expect(server.calls('PUT', '/api/emails/e1/assign')[0].body).toEqual({ assignedTo: '' });
     await choose('row-assign', 'Unassign');
-    expect(notices()).toEqual([
-      ['success', 'Email unassigned', 2000],
-      ['error', 'Error unassigning email', 3000],
-    ]);
+    await waitFor(() =>
+      expect(notices()).toEqual([
+        ['success', 'Email unassigned', 2000],
+        ['error', 'Error unassigning email', 3000],
+      ]),
+    );
   });
 
   it("says 'User not authenticated' and sends nothing when nobody is signed in", async () => {
-    const assign = jest.spyOn(inboxApi, 'assign');
+    const server = fakeServer({});
     const { notices } = renderMenus(email(), null);
     await choose('row-assign', "I'll take it");
-    expect(assign).not.toHaveBeenCalled();
-    expect(notices()).toEqual([['error', 'User not authenticated', 3000]]);
+    await waitFor(() => expect(notices()).toEqual([['error', 'User not authenticated', 3000]]));
+    expect(server.calls('PUT', '/api/emails/e1/assign')).toHaveLength(0);
   });
 
   it("Choose Label: 'Label \"{name}\" assigned to email' for 2 s; a failure 'Error assigning label' for 3 s", async () => {
-    const add = jest.spyOn(inboxApi, 'addLabelToEmail').mockResolvedValueOnce(email({ labels: ['l1'] }));
+    const server = fakeServer({
+      'POST /api/emails/e1/labels': inTurn(
+        () => email({ labels: ['l1'] }),
+        () => failure(500),
+      ),
+    });
     const { notices } = renderMenus(email());
     fireEvent.click(within(screen.getByTestId('row-label')).getByRole('button', { name: 'Actions' }));
     expect(screen.getByTestId('row-label-menu')).toHaveTextContent('Choose Label');
     await act(async () => {
       fireEvent.click(within(screen.getByTestId('row-label-menu')).getByText('Important'));
     });
-    expect(add).toHaveBeenCalledWith('e1', important, 'email');
-    add.mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
+    await waitFor(() => expect(notices()).toHaveLength(1));
+    expect(server.calls('POST', '/api/emails/e1/labels')[0].body).toEqual(important);
     await choose('row-label', 'Important');
-    expect(notices()).toEqual([
-      ['success', 'Label "Important" assigned to email', 2000],
-      ['error', 'Error assigning label', 3000],
-    ]);
+    await waitFor(() =>
+      expect(notices()).toEqual([
+        ['success', 'Label "Important" assigned to email', 2000],
+        ['error', 'Error assigning label', 3000],
+      ]),
+    );
+  });
+
+  it('acts on the whole conversation of a conversation row', async () => {
+    const server = fakeServer({ 'PUT /api/emails/e1/assign': email({ assignedTo: 'u1' }) });
+    renderMenus(email({ conversation: { id: 'e0', messageCount: 2, participants: [] } }));
+    await choose('row-assign', "I'll take it");
+    await waitFor(() => expect(server.calls('PUT', '/api/emails/e1/assign')).toHaveLength(1));
+    expect(server.calls('PUT', '/api/emails/e1/assign')[0].query.get('scope')).toBe('conversation');
   });
 
   it("shows icon buttons named 'Assignee' and 'Actions' or the assignee by initials and name", () => {
