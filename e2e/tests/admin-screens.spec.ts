@@ -120,8 +120,9 @@ test.describe('the Email Labels screen', () => {
     await api(baseURL!, token, 'POST', '/email-labels', { name: 'Mine' });
     await useToken(page, token);
 
-    // The team's labels: GET /api/email-labels (the one labels cache every screen shares).
-    const labelList = /\/api\/email-labels(\?.*)?$/;
+    // The team's labels: GET /api/email-labels?teamId={teamId} (the one labels cache every screen shares, the spec's
+    // team parameter sent).
+    const labelList = /\/api\/email-labels\?teamId=[0-9a-f-]{36}$/;
     await page.route(labelList, (route) =>
       route.request().method() === 'GET' ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
     );

@@ -70,7 +70,10 @@ describe('the api cache', () => {
 
   it('fetches the team’s members once for every screen showing them', async () => {
     stubSignedInCalls();
-    const fetch = answerServerCalls({ 'GET /api/team/members': [ann, bob], 'GET /api/email-labels': [label('VIP')] });
+    const fetch = answerServerCalls({
+      'GET /api/team/members': [ann, bob],
+      'GET /api/email-labels?teamId=t1': [label('VIP')],
+    });
     const store = createOfflineStore();
     act(() => {
       store.dispatch(userLoaded(me));
@@ -81,22 +84,25 @@ describe('the api cache', () => {
     await waitFor(() => expect(screen.getAllByTestId('screen')[0]).toHaveTextContent('Ann,Bob|VIP'));
     expect(screen.getAllByTestId('screen')[1]).toHaveTextContent('Ann,Bob|VIP');
     expect(callsTo(fetch, '/api/team/members')).toBe(1);
-    expect(callsTo(fetch, '/api/email-labels')).toBe(1);
+    expect(callsTo(fetch, '/api/email-labels?teamId=t1')).toBe(1);
   });
 
   it('loads the labels again when a push says one changed, and forgets everything on logout', async () => {
-    const fetch = answerServerCalls({ 'GET /api/team/members': [ann], 'GET /api/email-labels': [label('VIP')] });
+    const fetch = answerServerCalls({
+      'GET /api/team/members': [ann],
+      'GET /api/email-labels?teamId=t1': [label('VIP')],
+    });
     const store = createAppStore({ withoutCoreSagas: true });
     store.dispatch(userLoaded(me));
     renderScreens(store);
     await waitFor(() => expect(screen.getAllByTestId('screen')[0]).toHaveTextContent('Ann|VIP'));
 
-    answerServerCalls({ 'GET /api/email-labels': [label('Urgent')] });
+    answerServerCalls({ 'GET /api/email-labels?teamId=t1': [label('Urgent')] });
     act(() => {
       store.dispatch(labelChanged({ kind: 'updated', label: label('Urgent') }));
     });
     await waitFor(() => expect(screen.getAllByTestId('screen')[0]).toHaveTextContent('Ann|Urgent'));
-    expect(callsTo(fetch, '/api/email-labels')).toBe(2);
+    expect(callsTo(fetch, '/api/email-labels?teamId=t1')).toBe(2);
     // The push says nothing of the members: they are not asked for again.
     expect(callsTo(fetch, '/api/team/members')).toBe(1);
 

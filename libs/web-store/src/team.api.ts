@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Label, TeamMember } from '@teaminbox/contracts';
 import { useSelector } from 'react-redux';
-import { webApi } from './api';
+import { webApi, type ApiFailure } from './api';
 import { selectCurrentUser, type SessionState } from './session.slice';
 
 /**
@@ -15,9 +15,16 @@ export const teamApi = webApi.injectEndpoints({
       query: () => ({ path: '/team/members', silent: true }),
       providesTags: ['Member'],
     }),
-    /** The labels of the caller's team; loaded again whenever a member creates, changes or deletes one. */
+    /**
+     * The labels of the caller's team (`GET /email-labels?teamId={teamId}`, the session's team); loaded again
+     * whenever a member creates, changes or deletes one.
+     */
     teamLabels: build.query<Label[], void>({
-      query: () => ({ path: '/email-labels', handled: true }),
+      async queryFn(_arg, { getState }, _extra, baseQuery) {
+        const teamId = selectCurrentUser(getState() as { session: SessionState })?.teamId;
+        const answer = await baseQuery({ path: '/email-labels', query: { teamId }, handled: true });
+        return answer.error ? { error: answer.error as ApiFailure } : { data: answer.data as Label[] };
+      },
       providesTags: ['Label'],
     }),
   }),

@@ -5,7 +5,7 @@ import { me, noticesOf, renderPage } from '../../testing/admin-harness';
 import EmailLabelsPage from './EmailLabelsPage';
 
 /** The one labels cache every screen shares asks for the caller's team's labels. */
-const LIST = 'GET /api/email-labels';
+const LIST = 'GET /api/email-labels?teamId=t-1';
 const label = (id: string, name: string, isDefault = false, extra: Partial<Label> = {}): Label => ({
   id,
   name,

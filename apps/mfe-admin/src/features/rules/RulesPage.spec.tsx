@@ -56,7 +56,7 @@ function setup(routes: Routes = {}, role: 'ADMIN' | 'MAINTAINER' | 'MEMBER' = 'A
   const calls = fakeFetch({
     'GET /api/rules': [200, [vipRule, newsletter]],
     'GET /api/team/members': [200, [jana, petr]],
-    'GET /api/email-labels': [200, [vip]],
+    'GET /api/email-labels?teamId=t1': [200, [vip]],
     ...routes,
   });
   const store: AppStore = createAppStore({ withoutCoreSagas: true });

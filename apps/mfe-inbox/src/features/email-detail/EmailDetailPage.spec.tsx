@@ -100,7 +100,7 @@ describe('the email detail page', () => {
     const { store } = await renderDetail();
     await screen.findByTestId('email-label');
     const vip = { ...important, name: 'VIP' };
-    answerServerCalls({ 'GET /api/team/members': [], 'GET /api/email-labels': [vip, urgent] });
+    answerServerCalls({ 'GET /api/team/members': [], 'GET /api/email-labels?teamId=t1': [vip, urgent] });
     act(() => {
       store.dispatch(labelChanged({ kind: 'updated', label: vip }));
     });
@@ -109,7 +109,7 @@ describe('the email detail page', () => {
     const template = { id: 'r1', name: 'Shipping', subject: '', body: 'Your parcel ships today.', htmlBody: '' };
     answerServerCalls({
       'GET /api/team/members': [],
-      'GET /api/email-labels': [vip, urgent],
+      'GET /api/email-labels?teamId=t1': [vip, urgent],
       'GET /api/reply-templates': [template],
     });
     act(() => {

@@ -164,7 +164,7 @@ export function stubDetailApi(
   jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);
   answerServerCalls({
     'GET /api/team/members': members,
-    'GET /api/email-labels': labels,
+    'GET /api/email-labels?teamId=t1': labels,
     'GET /api/notification-settings': { shareCommentsAcrossThread: shareComments },
     'GET /api/reply-templates': [],
     ...(rules ? { 'GET /api/emails/e1/rules': rules } : {}),

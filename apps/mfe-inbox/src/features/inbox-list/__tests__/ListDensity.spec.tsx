@@ -35,7 +35,11 @@ function fakeFetch(routes: Record<string, [number, unknown]>) {
 
 function renderInbox(routes: Record<string, [number, unknown]>) {
   initI18n('en');
-  const calls = fakeFetch({ 'GET /api/team/members': [200, []], 'GET /api/email-labels': [200, []], ...routes });
+  const calls = fakeFetch({
+    'GET /api/team/members': [200, []],
+    'GET /api/email-labels?teamId=t1': [200, []],
+    ...routes,
+  });
   const store = createAppStore({ withoutCoreSagas: true });
   store.dispatch(
     userLoaded({ id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' }),
