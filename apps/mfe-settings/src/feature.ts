@@ -1,17 +1,12 @@
 import './i18n/texts';
-import { all, spawn } from 'redux-saga/effects';
 import type { RemoteFeature } from '@teaminbox/web-store';
-import { notificationsSaga } from './features/notifications/notificationsSaga';
-import { notificationsSlice } from './features/notifications/notificationsSlice';
 
-function* settingsRootSaga() {
-  yield all([spawn(notificationsSaga)]);
-}
-
-/** Injected into the shell's store when a settings route first loads. */
+/**
+ * Injected into the shell's store when a settings route first loads. Its screens read and change their server data
+ * through the api cache (settings.api, notifications.api): no slices or sagas of their own.
+ */
 const feature: RemoteFeature = {
   key: 'settings',
-  slices: [notificationsSlice],
-  saga: settingsRootSaga,
+  slices: [],
 };
 export default feature;

@@ -1,10 +1,11 @@
 import type { Action } from '@reduxjs/toolkit';
-import { put, takeEvery } from 'redux-saga/effects';
+import { put, select, takeEvery } from 'redux-saga/effects';
 import { webApi, type WebApiTag } from './api';
 import { followConversationPush, isConversationPush } from './conversations.api';
 import { DETAIL_PUSHES, detailApi, detailTagsOf } from './detail.api';
 import { labelChanged, replyTemplateChanged } from './events';
 import { followInboxPush, isInboxPush } from './inbox.api';
+import { NOTIFICATION_PUSHES, notificationsCacheChanges } from './notifications.api';
 import { loggedOut } from './session.slice';
 
 /** The cached server data each socket push makes stale: what the screens showing it fetch again. */
@@ -23,6 +24,10 @@ export function* webApiSaga() {
   });
   yield takeEvery([...DETAIL_PUSHES], function* invalidateDetail(action: Action) {
     yield put(detailApi.util.invalidateTags(detailTagsOf(action)));
+  });
+  yield takeEvery([...NOTIFICATION_PUSHES], function* followNotifications(action: Action) {
+    const state: unknown = yield select();
+    for (const change of notificationsCacheChanges(action, state)) yield put(change as Action);
   });
   yield takeEvery(isConversationPush, followConversationPush);
   yield takeEvery(isInboxPush, followInboxPush);

@@ -20,6 +20,7 @@ export * from './activity.api';
 export * from './team-admin.api';
 export * from './labels.api';
 export * from './settings.api';
+export * from './notifications.api';
 export * from './detail.api';
 export * from './audit.api';
 export * from './mail-server.api';

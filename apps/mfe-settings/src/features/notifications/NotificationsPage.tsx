@@ -1,5 +1,5 @@
 import '../../i18n/texts';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
@@ -7,17 +7,21 @@ import type { Notification } from '@teaminbox/contracts';
 import { notificationIcon, notificationTime, PageHeading, useNavigate, useNow } from '@teaminbox/ui';
 import {
   browserNotificationsRequested,
-  selectRealtimeStatus,
+  NEWEST_NOTIFICATIONS,
   useAppDispatch,
-  useAppSelector,
+  useMarkAllNotificationsReadMutation,
+  useMarkNotificationReadMutation,
+  useNotificationsQuery,
+  useNotificationUnreadCountQuery,
 } from '@teaminbox/web-store';
-import { listRequested, markAllReadRequested, markReadRequested, selectNotifications } from './notificationsSlice';
 
 export { notificationIcon };
 
+const NONE: Notification[] = [];
+
 function NotificationItem({ notification, now }: { notification: Notification; now: Date }) {
   const { t } = useTranslation('settings');
-  const dispatch = useAppDispatch();
+  const [markRead] = useMarkNotificationReadMutation();
   const navigate = useNavigate();
   const open = () => {
     if (notification.actionUrl) navigate(notification.actionUrl);
@@ -57,7 +61,7 @@ function NotificationItem({ notification, now }: { notification: Notification; n
           data-testid="notification-mark-read"
           onClick={(e) => {
             e.stopPropagation();
-            dispatch(markReadRequested(notification.id));
+            void markRead(notification.id);
           }}
         />
       )}
@@ -65,28 +69,30 @@ function NotificationItem({ notification, now }: { notification: Notification; n
   );
 }
 
-/** /admin/notifications: the caller's notifications, newest first; live ones go on top (spec section 2). */
+/**
+ * /admin/notifications: the caller's notifications, newest first; live ones go on top (spec section 2). The newest
+ * page and the unread count are the one notifications cache the bell shares; the page is read again on arrival, on
+ * 'refresh' and when the socket (re)connects (what was pushed before it could hear is read then).
+ */
 export default function NotificationsPage() {
   const { t } = useTranslation('settings');
   const dispatch = useAppDispatch();
-  const { items, loading, unreadCount } = useAppSelector(selectNotifications);
-  const live = useAppSelector(selectRealtimeStatus) === 'connected';
+  const list = useNotificationsQuery(NEWEST_NOTIFICATIONS, { refetchOnMountOrArgChange: true });
+  const { data: unreadCount } = useNotificationUnreadCountQuery();
+  const [markAllRead] = useMarkAllNotificationsReadMutation();
+  const items = list.data ?? NONE;
+  const loading = list.isFetching;
   const now = useNow();
   const unreadListed = items.filter((n) => !n.read).length;
+  const { refetch } = list;
 
-  // Read on arrival, and again when the socket (re)connects later: what was pushed before it could hear is read then.
-  const wasLive = useRef<boolean | null>(null);
-  useEffect(() => {
-    if (wasLive.current === null || (live && !wasLive.current)) dispatch(listRequested());
-    wasLive.current = live;
-  }, [dispatch, live]);
   // The unread count is pushed once the list has the notifications it counts: more than are listed means some push
   // did not reach this page (the socket was not connected yet), so the list is read again.
   useEffect(() => {
-    if (unreadCount !== null && unreadCount > unreadListed) dispatch(listRequested());
+    if (unreadCount !== undefined && unreadCount > unreadListed) void refetch();
     // Only a new count asks; a list that changes by itself does not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, unreadCount]);
+  }, [refetch, unreadCount]);
 
   return (
     <div className="flex flex-column gap-3">
@@ -96,7 +102,7 @@ export default function NotificationsPage() {
           type="button"
           icon="pi pi-check"
           label={t('notifications.markAllRead')}
-          onClick={() => dispatch(markAllReadRequested())}
+          onClick={() => void markAllRead()}
           data-testid="notifications-mark-all"
         />
         <Button
@@ -104,7 +110,7 @@ export default function NotificationsPage() {
           icon="pi pi-refresh"
           outlined
           label={t('notifications.refresh')}
-          onClick={() => dispatch(listRequested())}
+          onClick={() => void refetch()}
           data-testid="notifications-refresh"
         />
         <Button

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Notification } from '@teaminbox/contracts';
-import { notificationCountChanged, selectBell, userLoaded } from '@teaminbox/web-store';
+import { notificationArrived, notificationCountChanged, userLoaded } from '@teaminbox/web-store';
 import { fakeFetch, renderScreen } from '../../testing/render';
 import { NotificationBell } from './NotificationBell';
 
@@ -48,12 +48,13 @@ describe('the bell', () => {
     act(() => {
       store.dispatch(notificationCountChanged(3));
     });
-    expect(screen.getByTestId('bell-count')).toHaveTextContent('3');
+    // The cache tells its screens of a pushed change in the next frame (RTK's batching).
+    await waitFor(() => expect(screen.getByTestId('bell-count')).toHaveTextContent('3'));
     expect(screen.getByTestId('bell')).toHaveAccessibleName('Notifications (3)');
     act(() => {
       store.dispatch(notificationCountChanged(0));
     });
-    expect(screen.queryByTestId('bell-count')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('bell-count')).toBeNull());
   });
 
   it('lists the recent notifications; a click marks it read and opens the email', async () => {
@@ -72,12 +73,31 @@ describe('the bell', () => {
     );
   });
 
-  it('marks all as read', async () => {
+  it('puts a live notification on top of its open panel without loading again', async () => {
     const { store, calls } = renderBell();
     await screen.findByTestId('bell-count');
     fireEvent.click(screen.getByTestId('bell'));
+    expect(await screen.findAllByTestId('bell-item')).toHaveLength(2);
+    const loads = calls.filter((c) => c.method === 'GET' && c.path === '/api/notifications').length;
+    act(() => {
+      store.dispatch(notificationArrived(notification('n3', false)));
+    });
+    await waitFor(() => expect(screen.getAllByTestId('bell-item')).toHaveLength(3));
+    const items = screen.getAllByTestId('bell-item');
+    expect(items.map((item) => within(item).getByText(/^Title /).textContent)).toEqual([
+      'Title n3',
+      'Title n1',
+      'Title n2',
+    ]);
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/notifications')).toHaveLength(loads);
+  });
+
+  it('marks all as read', async () => {
+    const { calls } = renderBell();
+    await screen.findByTestId('bell-count');
+    fireEvent.click(screen.getByTestId('bell'));
     fireEvent.click(await screen.findByTestId('bell-mark-all'));
-    await waitFor(() => expect(selectBell(store.getState()).unreadCount).toBe(0));
+    await waitFor(() => expect(screen.queryByTestId('bell-count')).toBeNull());
     expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/notifications/mark-all-read')).toBe(true);
     expect(screen.getAllByTestId('bell-item').every((item) => item.getAttribute('data-read') === 'yes')).toBe(true);
   });

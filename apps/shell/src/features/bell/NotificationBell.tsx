@@ -9,36 +9,42 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { SNOOZE_MINUTES, type Notification } from '@teaminbox/contracts';
 import { notificationIcon, notificationTime, useNavigate, useNow } from '@teaminbox/ui';
 import {
-  bellItemChosen,
-  bellMarkAllRequested,
-  bellOpened,
-  selectBell,
+  selectSnoozedUntil,
   snoozeEndRequested,
   snoozeRequested,
   useAppDispatch,
   useAppSelector,
+  useBellNotifications,
+  useMarkAllNotificationsReadMutation,
+  useMarkNotificationReadMutation,
 } from '@teaminbox/web-store';
 import { menuEntry } from '../../app/menu-entry';
 
 /**
  * The header's bell: the live unread count, a panel of the recent notifications (a click opens the email, mark all
- * as read, a link to all notifications) and the snooze menu (15, 60 or 240 minutes, or end the snooze).
+ * as read, a link to all notifications) and the snooze menu (15, 60 or 240 minutes, or end the snooze). The
+ * notifications and the count are the one notifications cache the Notifications screen shares: a mark read in either
+ * shows in both.
  */
 export function NotificationBell() {
   const { t } = useTranslation('shell');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const bell = useAppSelector(selectBell);
+  const bell = useBellNotifications();
+  const [markRead] = useMarkNotificationReadMutation();
+  const [markAllRead] = useMarkAllNotificationsReadMutation();
+  const snoozedUntilTime = useAppSelector(selectSnoozedUntil);
   const now = useNow();
   const panel = useRef<OverlayPanel>(null);
   const snoozeMenu = useRef<Menu>(null);
-  const snoozed = bell.snoozedUntil !== null && Date.parse(bell.snoozedUntil) > now.getTime();
+  const snoozed = snoozedUntilTime !== null && Date.parse(snoozedUntilTime) > now.getTime();
   const snoozedUntil = snoozed
-    ? new Date(bell.snoozedUntil as string).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    ? new Date(snoozedUntilTime as string).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
     : '';
 
   const open = (notification: Notification) => {
-    dispatch(bellItemChosen(notification));
+    // Marked read once the server accepted it (the mutation raises the error notice otherwise).
+    if (!notification.read) void markRead(notification.id);
     if (notification.actionUrl) {
       panel.current?.hide();
       navigate(notification.actionUrl);
@@ -71,7 +77,7 @@ export function NotificationBell() {
         aria-label={`${t('notifications.bell')}${bell.unreadCount > 0 ? ` (${bell.unreadCount})` : ''}`}
         aria-haspopup="dialog"
         onClick={(e) => {
-          dispatch(bellOpened());
+          bell.refetch();
           panel.current?.toggle(e);
         }}
         data-testid="bell"
@@ -90,7 +96,7 @@ export function NotificationBell() {
             icon="pi pi-check"
             label={t('notifications.markAllRead')}
             disabled={bell.unreadCount === 0}
-            onClick={() => dispatch(bellMarkAllRequested())}
+            onClick={() => void markAllRead()}
             data-testid="bell-mark-all"
           />
           <Button

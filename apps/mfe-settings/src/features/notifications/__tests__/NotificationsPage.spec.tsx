@@ -1,8 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Notification } from '@teaminbox/contracts';
-import { ApiError, notificationsApi } from '@teaminbox/api-client';
-import { connected, notificationArrived, notificationCountChanged, selectPendingNotices } from '@teaminbox/web-store';
+import {
+  connected,
+  notificationArrived,
+  notificationCountChanged,
+  selectPendingNotices,
+  useBellNotifications,
+} from '@teaminbox/web-store';
+import { answerServerCalls } from '@teaminbox/web-store/testing';
 import NotificationsPage from '../NotificationsPage';
 import { renderSettingsScreen } from '../../../testing/settings-harness';
 
@@ -22,19 +28,34 @@ const item = (id: string, overrides: Partial<Notification> = {}): Notification =
   ...overrides,
 });
 
-function setup(items: Notification[]) {
-  jest
-    .spyOn(notificationsApi, 'list')
-    .mockResolvedValue({ content: items, totalPages: 1, totalElements: items.length });
-  jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue(items.filter((n) => !n.read).length);
-  return renderSettingsScreen(
+const PAGE = 'GET /api/notifications?page=0&size=20';
+const COUNT = 'GET /api/notifications/unread-count';
+const page = (items: Notification[]) => ({ content: items, totalPages: 1, totalElements: items.length });
+const listCalls = (fetch: jest.SpyInstance) => fetch.mock.calls.filter(([url]) => `GET ${String(url)}` === PAGE).length;
+
+/** What the bell shows from the one notifications cache (the shell's bell reads it through this hook). */
+function BellView() {
+  const bell = useBellNotifications();
+  return (
+    <p data-testid="bell-view">
+      {bell.unreadCount}: {bell.recent.map((n) => `${n.id}${n.read ? ' read' : ''}`).join(', ')}
+    </p>
+  );
+}
+
+function setup(items: Notification[], { withBell = false } = {}) {
+  const fetch = answerServerCalls({ [PAGE]: page(items), [COUNT]: items.filter((n) => !n.read).length });
+  const store = renderSettingsScreen(
     <MemoryRouter initialEntries={['/admin/notifications']}>
+      {withBell ? <BellView /> : null}
       <Routes>
         <Route path="/admin/notifications" element={<NotificationsPage />} />
         <Route path="/admin/email-detail/:id" element={<p data-testid="detail">detail</p>} />
       </Routes>
     </MemoryRouter>,
+    withBell ? {} : undefined,
   );
+  return { store, fetch };
 }
 
 describe('the notifications screen', () => {
@@ -70,7 +91,7 @@ describe('the notifications screen', () => {
   });
 
   it("shows 'Žádné notifikace' when there are none, and puts a live notification on top", async () => {
-    const store = setup([]);
+    const { store } = setup([]);
     expect(await screen.findByTestId('notifications-empty')).toHaveTextContent('Žádné notifikace');
     act(() => {
       store.dispatch(notificationArrived(item('live')));
@@ -81,11 +102,10 @@ describe('the notifications screen', () => {
   });
 
   it('reads the list again when the socket connects: what was pushed before it could hear is shown', async () => {
-    const list = jest.spyOn(notificationsApi, 'list');
-    const store = setup([]);
+    const { store } = setup([]);
     expect(await screen.findByTestId('notifications-empty')).toBeInTheDocument();
     // Created while the socket was not connected yet: never pushed to this page.
-    list.mockResolvedValue({ content: [item('missed')], totalPages: 1, totalElements: 1 });
+    answerServerCalls({ [PAGE]: page([item('missed')]) });
     act(() => {
       store.dispatch(connected());
     });
@@ -93,47 +113,44 @@ describe('the notifications screen', () => {
   });
 
   it('reads the list again when the pushed unread count is more than it lists', async () => {
-    const list = jest.spyOn(notificationsApi, 'list');
-    const store = setup([item('a')]);
+    const { store, fetch } = setup([item('a')]);
     await screen.findAllByTestId('notification-item');
-    const calls = list.mock.calls.length;
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => `GET ${String(url)}` === COUNT)).toBe(true));
+    const calls = listCalls(fetch);
     // A count that matches what is listed asks nothing.
     act(() => {
       store.dispatch(notificationCountChanged(1));
     });
-    list.mockResolvedValue({ content: [item('b'), item('a')], totalPages: 1, totalElements: 2 });
+    answerServerCalls({ [PAGE]: page([item('b'), item('a')]) });
     act(() => {
       store.dispatch(notificationCountChanged(2));
     });
     expect(await screen.findByText('Title b')).toBeInTheDocument();
-    expect(list.mock.calls.length).toBe(calls + 1);
+    expect(listCalls(fetch)).toBe(calls + 1);
   });
 
   it('keeps a live notification newer than the page it reads while that page does not have it yet', async () => {
-    const list = jest.spyOn(notificationsApi, 'list');
-    const store = setup([item('old', { createdAt: minutes(10) })]);
+    const { store, fetch } = setup([item('old', { createdAt: minutes(10) })]);
     await screen.findAllByTestId('notification-item');
     act(() => {
       store.dispatch(notificationArrived(item('live')));
     });
-    list.mockResolvedValue({ content: [item('old', { createdAt: minutes(10) })], totalPages: 1, totalElements: 1 });
     act(() => {
       store.dispatch(connected());
     });
-    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(listCalls(fetch)).toBe(2));
     await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(2));
     expect(screen.getAllByTestId('notification-item')[0]).toHaveTextContent('Title live');
   });
 
   it('marks one read only after the server accepted it, with the error notice otherwise', async () => {
-    const store = setup([item('a'), item('b')]);
+    const { store } = setup([item('a'), item('b')]);
     const [first, second] = await screen.findAllByTestId('notification-item');
-    jest
-      .spyOn(notificationsApi, 'markRead')
-      .mockResolvedValueOnce(item('a', { read: true, isRead: true, readAt: minutes(0) }));
+    answerServerCalls({ 'PUT /api/notifications/a/read': item('a', { read: true, isRead: true, readAt: minutes(0) }) });
     fireEvent.click(within(first).getByText('Označit jako přečtené'));
     await waitFor(() => expect(first.getAttribute('data-read')).toBe('true'));
-    jest.spyOn(notificationsApi, 'markRead').mockRejectedValueOnce(new ApiError(500, 'boom'));
+    // No answer for b: the call fails.
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     fireEvent.click(within(second).getByText('Označit jako přečtené'));
     await waitFor(() =>
       expect(selectPendingNotices(store.getState())).toContainEqual(
@@ -144,9 +161,9 @@ describe('the notifications screen', () => {
   });
 
   it('marks all read with the success notice, or the error notice', async () => {
-    const store = setup([item('a'), item('b')]);
+    const { store } = setup([item('a'), item('b')]);
     await screen.findAllByTestId('notification-item');
-    jest.spyOn(notificationsApi, 'markAllRead').mockRejectedValueOnce(new ApiError(500, 'boom'));
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     fireEvent.click(screen.getByTestId('notifications-mark-all'));
     await waitFor(() =>
       expect(selectPendingNotices(store.getState())).toContainEqual(
@@ -154,7 +171,7 @@ describe('the notifications screen', () => {
       ),
     );
     expect(screen.getAllByTestId('notification-item').every((r) => r.getAttribute('data-read') === 'false')).toBe(true);
-    jest.spyOn(notificationsApi, 'markAllRead').mockResolvedValueOnce({ success: true, message: 'ok' });
+    answerServerCalls({ 'PUT /api/notifications/mark-all-read': { success: true, message: 'ok' } });
     fireEvent.click(screen.getByTestId('notifications-mark-all'));
     await waitFor(() =>
       expect(screen.getAllByTestId('notification-item').every((r) => r.getAttribute('data-read') === 'true')).toBe(
@@ -173,13 +190,38 @@ describe('the notifications screen', () => {
   });
 
   it('keeps the list when reloading fails (logged only)', async () => {
-    setup([item('a')]);
+    const { fetch } = setup([item('a')]);
     await screen.findAllByTestId('notification-item');
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    jest.spyOn(notificationsApi, 'list').mockRejectedValueOnce(new ApiError(500, 'down'));
+    fetch.mockImplementationOnce(() => Promise.reject(new TypeError('down')));
     fireEvent.click(screen.getByTestId('notifications-refresh'));
-    await waitFor(() => expect(console.warn).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(console.warn).toHaveBeenCalledWith('notifications could not be loaded', expect.anything()),
+    );
+    await waitFor(() => expect(screen.queryByTestId('notifications-loading')).toBeNull());
     expect(screen.getAllByTestId('notification-item')).toHaveLength(1);
-    expect(screen.queryByTestId('notifications-loading')).toBeNull();
+  });
+
+  it('shares one cache with the bell: a mark read here and a live one show in the bell without another load', async () => {
+    const { store, fetch } = setup([item('a'), item('b')], { withBell: true });
+    await screen.findAllByTestId('notification-item');
+    await waitFor(() => expect(screen.getByTestId('bell-view')).toHaveTextContent('2: a, b'));
+    // The bell and the screen asked for the same page: one cache entry, one load.
+    expect(listCalls(fetch)).toBe(1);
+    answerServerCalls({ 'PUT /api/notifications/a/read': item('a', { read: true, isRead: true, readAt: minutes(0) }) });
+    fireEvent.click(within(screen.getAllByTestId('notification-item')[0]).getByText('Označit jako přečtené'));
+    await waitFor(() => expect(screen.getByTestId('bell-view')).toHaveTextContent('2: a read, b'));
+    // The server pushes the new count.
+    act(() => {
+      store.dispatch(notificationCountChanged(1));
+    });
+    await waitFor(() => expect(screen.getByTestId('bell-view')).toHaveTextContent('1: a read, b'));
+    act(() => {
+      store.dispatch(notificationArrived(item('live')));
+      store.dispatch(notificationCountChanged(2));
+    });
+    await waitFor(() => expect(screen.getByTestId('bell-view')).toHaveTextContent('2: live, a read, b'));
+    expect(screen.getAllByTestId('notification-item')[0]).toHaveTextContent('Title live');
+    expect(listCalls(fetch)).toBe(1);
   });
 });
