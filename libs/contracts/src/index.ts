@@ -19,3 +19,4 @@ export * from './notifications/notification.events';
 export * from './conversations/email-history.schemas';
 export * from './audit/team-audit.schemas';
 export * from './audit/erasure.schemas';
+export * from './conversations/snooze.schemas';

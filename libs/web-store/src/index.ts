@@ -32,3 +32,4 @@ export * from './store';
 export * from './connected/NoticeHost';
 export * from './connected/EmailProofNotice';
 export * from './standalone/mountStandalone';
+export * from './snooze.api';

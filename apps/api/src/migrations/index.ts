@@ -35,6 +35,7 @@ import { ListDensity1770000000800 } from './1770000000800-list-density';
 import { ForwardActivity1770000000900 } from './1770000000900-forward-activity';
 import { ConversationSubjectFallback1770000000910 } from './1770000000910-conversation-subject-fallback';
 import { ConversationSplit1770000000950 } from './1770000000950-conversation-split';
+import { EmailSnooze1770000001100 } from './1770000001100-email-snooze';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -75,4 +76,5 @@ export const migrations = [
   ForwardActivity1770000000900,
   ConversationSubjectFallback1770000000910,
   ConversationSplit1770000000950,
+  EmailSnooze1770000001100,
 ];

@@ -85,6 +85,10 @@ const AUDITED: { readonly [K in AnyEventType]: boolean } = {
   EmailPriorityChanged: true,
   EmailRuleApplied: true,
   EmailNotificationsSuppressed: true,
+  EmailSnoozed: true,
+  EmailWoken: true,
+  ReminderSet: true,
+  ReminderCancelled: true,
   // The rules engine's hand-over to notifications: what the rules did is in EmailRuleApplied and the events above
   EmailRulesEvaluated: false,
   CommentAdded: true,

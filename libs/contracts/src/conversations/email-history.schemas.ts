@@ -61,6 +61,10 @@ export interface EmailHistoryChange {
   action?: string;
   /** The member a personal change (read, star, mute) was made for, when it is not the actor. */
   userId?: string;
+  /** EmailSnoozed: until when; ReminderSet: when the reminder is due. */
+  until?: string;
+  /** EmailWoken: why (time, answer, manual, reminder); ReminderCancelled: answer. */
+  reason?: string;
   /** ConversationsMerged: the conversation the email is part of now; EmailSplitFromConversation: the new one. */
   conversationId?: string;
   /** ConversationsMerged: the emails named, one per conversation merged. */

@@ -2,7 +2,7 @@
  * The inbox's plain values, kept apart from the schemas (and from zod) so that the web's first load can use them
  * without the schema library.
  */
-export const FOLDERS = ['inbox', 'unread', 'my-tasks', 'archived', 'spam'] as const;
+export const FOLDERS = ['inbox', 'unread', 'my-tasks', 'archived', 'spam', 'snoozed'] as const;
 
 export const PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
 export type Priority = (typeof PRIORITIES)[number];

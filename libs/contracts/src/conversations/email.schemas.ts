@@ -109,6 +109,8 @@ export interface Email {
   assignedTo: string | null;
   labels: string[];
   attachments: EmailAttachment[];
+  /** Until when the email is snoozed (out of the inbox, in the `snoozed` folder); null when it is not. */
+  snoozedUntil?: string | null;
   /** Only in a list with `view=conversations`: the conversation this row (its latest matching email) stands for. */
   conversation?: EmailConversation;
 }

@@ -274,6 +274,50 @@ export interface EmailStatusChanged {
   status: EmailStatus;
   previousStatus: EmailStatus;
 }
+/**
+ * The email leaves the inbox until `until` (stream `email-<emailId>`); `snoozeId` names this snooze, and its wake-up
+ * job: a later snooze replaces it. `by` is the member who snoozed.
+ */
+export interface EmailSnoozed {
+  emailId: string;
+  teamId: string;
+  snoozeId: string;
+  until: string;
+  by: string;
+}
+/**
+ * Why an email came back: its snooze's time came ('time'), a customer answered its conversation ('answer'), a member
+ * woke it ('manual'), or a reminder of a reply found no answer ('reminder').
+ */
+export type WakeReason = 'time' | 'answer' | 'manual' | 'reminder';
+/**
+ * The email is back in the inbox (and, unless woken by hand, unread): its snooze (snoozeId) or reminder (reminderId)
+ * has ended, at `wokenAt`.
+ */
+export interface EmailWoken {
+  emailId: string;
+  teamId: string;
+  reason: WakeReason;
+  wokenAt: string;
+  snoozeId?: string;
+  reminderId?: string;
+}
+/** A reply was sent with "Remind me if no answer by": at `dueAt`, the conversation comes back unless answered. */
+export interface ReminderSet {
+  emailId: string;
+  teamId: string;
+  reminderId: string;
+  replyId: string;
+  dueAt: string;
+  by: string;
+}
+/** The customer answered before the reminder's time: it will not fire. */
+export interface ReminderCancelled {
+  emailId: string;
+  teamId: string;
+  reminderId: string;
+  reason: 'answer';
+}
 export interface EmailPriorityChanged {
   emailId: string;
   teamId: string;
@@ -442,6 +486,10 @@ export interface DomainEventMap {
   EmailActionLogged: EmailActionLogged;
   EmailStatusChanged: EmailStatusChanged;
   EmailPriorityChanged: EmailPriorityChanged;
+  EmailSnoozed: EmailSnoozed;
+  EmailWoken: EmailWoken;
+  ReminderSet: ReminderSet;
+  ReminderCancelled: ReminderCancelled;
   EmailRuleApplied: EmailRuleApplied;
   EmailNotificationsSuppressed: EmailNotificationsSuppressed;
   EmailRulesEvaluated: EmailRulesEvaluated;

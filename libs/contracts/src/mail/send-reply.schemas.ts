@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EmailStatus, Priority } from '../conversations/email.constants';
+import { ZFutureTime } from '../conversations/snooze.schemas';
 
 export const REPLY_MAX_RECIPIENTS = 100;
 export const REPLY_MAX_ATTACHMENTS = 20;
@@ -37,6 +38,11 @@ export const ZSendReplyRequest = z.object({
   idempotencyKey: z.string().trim().min(1).max(200).optional(),
   /** Quote the email below the answer ("On <date>, <sender> wrote:"), in the text and the HTML body. */
   quoteOriginal: z.boolean().optional(),
+  /**
+   * "Remind me if no answer by": an ISO time (future, within a year) after which the conversation comes back to its
+   * assignee, unread, unless the customer answered before.
+   */
+  remindIfNoAnswerBy: ZFutureTime.optional(),
 });
 export type TSendReplyRequest = z.infer<typeof ZSendReplyRequest>;
 

@@ -13,6 +13,10 @@ import { SaveReplyDraftHandler } from './commands/save-reply-draft/save-reply-dr
 import { StarEmailHandler } from './commands/star-email/star-email.handler';
 import { WorkOnEmailHandler } from './commands/work-on-email/work-on-email.handler';
 import { WriteCommentHandler } from './commands/write-comment/write-comment.handler';
+import { SnoozeEmailHandler } from './commands/snooze-email/snooze-email.handler';
+import { SetReminderHandler } from './commands/set-reminder/set-reminder.handler';
+import { WakeConversationHandler } from './commands/wake-conversation/wake-conversation.handler';
+import { WakeDueEmailHandler, WakeEmailHandler } from './commands/wake-email/wake-email.handler';
 import { EMAIL_DECIDED_EVENT_TYPES } from './domain/email.decider';
 import { EmailActionProjection } from './projections/email-action/email-action.projection';
 import { EmailCommentProjection } from './projections/email-comment/email-comment.projection';
@@ -41,6 +45,7 @@ import { PushConversationChangeHandler } from './reactions/push-conversation-cha
 import { PushEmailChangeHandler } from './reactions/push-email-change.handler';
 import { PushNewEmailHandler } from './reactions/push-new-email.handler';
 import { PushReplyHandler } from './reactions/push-reply.handler';
+import { ScheduleWakeUpsReaction } from './reactions/schedule-wake-ups.reaction';
 
 /**
  * The socket pushes the module sends: its manifest's `pushes`. Its ModulePusher (`@InjectPusher()`) sends these and
@@ -79,6 +84,7 @@ export const CONVERSATIONS_MANIFEST = defineModuleManifest({
     PushCommentHandler,
     PushReplyHandler,
     ContinueConversationReaction,
+    ScheduleWakeUpsReaction,
   ],
   commandHandlers: [
     ReceiveEmailHandler,
@@ -93,6 +99,11 @@ export const CONVERSATIONS_MANIFEST = defineModuleManifest({
     SaveReplyDraftHandler,
     DeleteReplyDraftHandler,
     ChangeConversationSettingsHandler,
+    SnoozeEmailHandler,
+    SetReminderHandler,
+    WakeEmailHandler,
+    WakeDueEmailHandler,
+    WakeConversationHandler,
     MergeConversationsHandler,
     SplitEmailHandler,
   ],

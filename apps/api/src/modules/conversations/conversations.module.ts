@@ -1,4 +1,5 @@
-import { type OnModuleInit } from '@nestjs/common';
+import { type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { FeatureModule } from '../../platform/module-manifest/manifest';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PersonalDataRegistry } from '../../platform/personal-data';
@@ -9,6 +10,9 @@ import { EMAIL_ASSIGNED_PERSONAL_FIELDS } from './domain/email-assigned-personal
 import { EMAIL_ACTION_LOGGED_PERSONAL_FIELDS } from './domain/email-action-logged-personal-fields';
 import { EMAIL_RULE_APPLIED_PERSONAL_FIELDS } from './domain/email-rule-applied-personal-fields';
 import { AttachmentStore } from './infrastructure/attachment-store';
+import { WakeUpQueue } from './infrastructure/wake-up-queue';
+import { WakeDueEmailCommand } from './commands/wake-email/wake-email.command';
+import { RequestContext, SYSTEM } from '../../platform/request-context';
 import { inlineUrlSignerProvider } from './domain/inline-url-signer';
 import { AttachmentsController } from './http/attachments.controller';
 import { ConversationSettingsController } from './http/conversation-settings.controller';
@@ -47,6 +51,7 @@ import { CONVERSATIONS_MANIFEST } from './conversations.manifest';
   providers: [
     inlineUrlSignerProvider,
     AttachmentStore,
+    WakeUpQueue,
     InboxEmailQueries,
     EmailPresence,
     PresenceRegistry,
@@ -62,13 +67,16 @@ import { CONVERSATIONS_MANIFEST } from './conversations.manifest';
   ],
   exports: [ConversationThreads, AttachmentStore, EmailMutes, EmailSummaries, TeamReplies],
 })
-export class ConversationsModule implements OnModuleInit {
+export class ConversationsModule implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly personalData: PersonalDataRegistry,
     private readonly attachments: AttachmentStore,
+    private readonly wakeUps: WakeUpQueue,
+    private readonly commands: CommandBus,
   ) {}
 
-  onModuleInit(): void {
+  /** pg-boss starts (and creates the wake-up queue) before the projection runner feeds the scheduling reaction. */
+  async onModuleInit(): Promise<void> {
     this.personalData.declare('EmailReceived', EMAIL_RECEIVED_PERSONAL_FIELDS);
     this.personalData.declare('CommentAdded', COMMENT_PERSONAL_FIELDS);
     this.personalData.declare('CommentEdited', COMMENT_PERSONAL_FIELDS);
@@ -77,5 +85,16 @@ export class ConversationsModule implements OnModuleInit {
     this.personalData.declare('EmailRuleApplied', EMAIL_RULE_APPLIED_PERSONAL_FIELDS);
     this.personalData.declare('EmailActionLogged', EMAIL_ACTION_LOGGED_PERSONAL_FIELDS);
     this.personalData.onErasure((events, tx) => this.attachments.eraseOfErasedSenders(events, tx));
+    await this.wakeUps.start();
+    await this.wakeUps.work((job) =>
+      RequestContext.run({ correlationId: job.id, causationId: null, actor: SYSTEM, teamId: job.data.teamId }, () =>
+        this.commands.execute(new WakeDueEmailCommand(job.data)),
+      ),
+    );
+  }
+
+  /** Stops the wake-up worker (waiting for a running job) before the DataSource closes. */
+  async onModuleDestroy(): Promise<void> {
+    await this.wakeUps.stop();
   }
 }

@@ -1,6 +1,7 @@
 /** What other modules may use of the conversations context. */
 export { ConversationsModule } from './conversations.module';
 export { ReceiveEmailCommand } from './commands/receive-email/receive-email.command';
+export { SetReminderCommand } from './commands/set-reminder/set-reminder.command';
 export { emailStreamId } from './domain/email.decider';
 export { InboxEmailReadModel } from './projections/inbox-email/inbox-email.read-model';
 export { EMAIL_REPLY_PROJECTION } from './projections/email-reply/email-reply.projection';

@@ -6,6 +6,7 @@ import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } fro
 import { useNavigate } from '@teaminbox/ui';
 import { commandRequested, selectEmailDetail, viewModeChosen } from './emailDetailSlice';
 import { historyViewToggled, selectEmailHistory } from './emailHistorySlice';
+import { SnoozeControl } from './SnoozeControl';
 
 /** Back to the inbox. */
 export function BackButton() {
@@ -23,8 +24,8 @@ export function BackButton() {
 }
 
 /**
- * The bar above the email: back, the view mode (classic or timeline), the History view (for its readers), mute,
- * archive and spam (not for an auditor). `readOnly` (a past state is shown) disables every action.
+ * The bar above the email: back, the view mode (classic or timeline), the History view (for its readers), snooze,
+ * mute, archive and spam (not for an auditor). `readOnly` (a past state is shown) disables every action.
  */
 export function DetailToolbar({ email, readOnly = false }: { email: EmailDetail; readOnly?: boolean }) {
   const { t } = useTranslation('inbox');
@@ -70,6 +71,7 @@ export function DetailToolbar({ email, readOnly = false }: { email: EmailDetail;
         />
       )}
       <span className="flex-1" />
+      {canWrite && <SnoozeControl email={email} disabled={readOnly} />}
       {(canWrite ? toggles : []).map((toggle) => (
         <Button
           key={toggle.testId}

@@ -63,6 +63,8 @@ function useChangeText(emailId: string) {
       error: change.error ?? '',
       action: change.action ?? '',
       conversation: change.conversationId ? shortId(change.conversationId) : '',
+      until: change.until ? new Date(change.until).toLocaleString(i18n.language) : '',
+      reason: change.reason ? t(`emailHistory.wakeReasons.${change.reason}`, { defaultValue: change.reason }) : '',
       interpolation: { escapeValue: false },
     });
   };

@@ -32,6 +32,7 @@ const FOLDER_KEYS: Record<Folder, string> = {
   'my-tasks': 'inbox.folderMyTasks',
   archived: 'inbox.folderArchived',
   spam: 'inbox.folderSpam',
+  snoozed: 'inbox.folderSnoozed',
 };
 
 const DENSITY_KEYS: Record<ListDensity, string> = {

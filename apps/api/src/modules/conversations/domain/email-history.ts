@@ -93,6 +93,13 @@ export function changeOf(event: Pick<EmailStreamEvent, 'type' | 'data'>): EmailH
       return { action: str(data.type) };
     case 'EmailQuarantined':
       return { error: str(data.error) };
+    case 'EmailSnoozed':
+      return { until: str(data.until) };
+    case 'EmailWoken':
+    case 'ReminderCancelled':
+      return { reason: str(data.reason) };
+    case 'ReminderSet':
+      return { until: str(data.dueAt), replyId: str(data.replyId) };
     case 'ConversationsMerged':
       return {
         conversationId: str(data.intoThreadId),

@@ -295,3 +295,128 @@ describe('email decider', () => {
       .then([{ type: 'EmailArchived', data: ids }]);
   });
 });
+
+describe('email decider: snooze, wake-up and reminders', () => {
+  const spec = deciderSpecification(emailDecider);
+  const ids = { emailId: 'e1', teamId: 't1' };
+  const got = { type: 'EmailReceived' as const, data: received };
+  const at = '2030-01-01T10:00:00.000Z';
+  const until = '2030-01-01T12:00:00.000Z';
+  const snoozed = { type: 'EmailSnoozed' as const, data: { ...ids, snoozeId: 's1', until, by: 'u1' } };
+  const reminderSet = {
+    type: 'ReminderSet' as const,
+    data: { ...ids, reminderId: 'r1', replyId: 'reply1', dueAt: until, by: 'u1' },
+  };
+  const invalid = (error: unknown) => error instanceof DomainError && error.kind === 'invalid';
+  const conflict = (error: unknown) => error instanceof DomainError && error.kind === 'conflict';
+
+  it('snoozes until a future time, and a later snooze replaces the earlier one', () => {
+    spec.given([got]).when({ type: 'Snooze', teamId: 't1', userId: 'u1', snoozeId: 's1', until, at }).then([snoozed]);
+    spec
+      .given([got, snoozed])
+      .when({ type: 'Snooze', teamId: 't1', userId: 'u2', snoozeId: 's2', until: '2030-01-02T08:00:00.000Z', at })
+      .then([{ type: 'EmailSnoozed', data: { ...ids, snoozeId: 's2', until: '2030-01-02T08:00:00.000Z', by: 'u2' } }]);
+  });
+
+  it('refuses a snooze in the past and another team', () => {
+    spec
+      .given([got])
+      .when({ type: 'Snooze', teamId: 't1', userId: 'u1', snoozeId: 's1', until: at, at })
+      .thenThrows(invalid);
+    spec
+      .given([got])
+      .when({ type: 'Snooze', teamId: 'other', userId: 'u1', snoozeId: 's1', until, at })
+      .thenThrows((error) => error instanceof DomainError && error.kind === 'not-found');
+  });
+
+  it("wakes at the snooze's time only for that snooze: the job of a replaced or ended snooze does nothing", () => {
+    spec
+      .given([got, snoozed])
+      .when({ type: 'Wake', reason: 'time', snoozeId: 's1', teamId: 't1', at: until })
+      .then([{ type: 'EmailWoken', data: { ...ids, reason: 'time', wokenAt: until, snoozeId: 's1' } }]);
+    const replaced = { type: 'EmailSnoozed' as const, data: { ...snoozed.data, snoozeId: 's2' } };
+    spec
+      .given([got, snoozed, replaced])
+      .when({ type: 'Wake', reason: 'time', snoozeId: 's1', teamId: 't1', at: until })
+      .then([]);
+    const woken = { type: 'EmailWoken' as const, data: { ...ids, reason: 'answer' as const, wokenAt: at } };
+    spec
+      .given([got, snoozed, woken])
+      .when({ type: 'Wake', reason: 'time', snoozeId: 's1', teamId: 't1', at: until })
+      .then([]);
+  });
+
+  it('a woken email is back unread and out of the archive; waking by hand keeps it read', () => {
+    const read = { type: 'EmailMarkedRead' as const, data: { ...ids, userId: 'u1', readAt: at } };
+    const archived = { type: 'EmailArchived' as const, data: ids };
+    const woken = { type: 'EmailWoken' as const, data: { ...ids, reason: 'time' as const, wokenAt: until } };
+    spec.given([got, read, archived, snoozed, woken]).when({ type: 'MarkUnread', teamId: 't1', userId: 'u1' }).then([]);
+    spec.given([got, read, archived, snoozed, woken]).when({ type: 'Unarchive', teamId: 't1' }).then([]);
+    const byHand = { type: 'EmailWoken' as const, data: { ...ids, reason: 'manual' as const, wokenAt: at } };
+    spec
+      .given([got, read, snoozed, byHand])
+      .when({ type: 'MarkUnread', teamId: 't1', userId: 'u1' })
+      .then([{ type: 'EmailMarkedUnread', data: { ...ids, userId: 'u1' } }]);
+  });
+
+  it('wakes by hand only a snoozed email', () => {
+    spec
+      .given([got, snoozed])
+      .when({ type: 'Wake', reason: 'manual', teamId: 't1', at })
+      .then([{ type: 'EmailWoken', data: { ...ids, reason: 'manual', wokenAt: at, snoozeId: 's1' } }]);
+    spec.given([got]).when({ type: 'Wake', reason: 'manual', teamId: 't1', at }).thenThrows(conflict);
+  });
+
+  it('an answer wakes a snoozed email and cancels its reminder; a second answer does nothing', () => {
+    spec
+      .given([got, snoozed, reminderSet])
+      .when({ type: 'Wake', reason: 'answer', teamId: 't1', at })
+      .then([
+        { type: 'EmailWoken', data: { ...ids, reason: 'answer', wokenAt: at, snoozeId: 's1' } },
+        { type: 'ReminderCancelled', data: { ...ids, reminderId: 'r1', reason: 'answer' } },
+      ]);
+    const cancelled = {
+      type: 'ReminderCancelled' as const,
+      data: { ...ids, reminderId: 'r1', reason: 'answer' as const },
+    };
+    spec.given([got, reminderSet, cancelled]).when({ type: 'Wake', reason: 'answer', teamId: 't1', at }).then([]);
+  });
+
+  it('sets a reminder once per reply; it fires unless cancelled', () => {
+    const setIt = {
+      type: 'SetReminder' as const,
+      teamId: 't1',
+      userId: 'u1',
+      reminderId: 'r1',
+      replyId: 'reply1',
+      dueAt: until,
+      at,
+    };
+    spec.given([got]).when(setIt).then([reminderSet]);
+    spec.given([got, reminderSet]).when(setIt).then([]);
+    spec
+      .given([got])
+      .when({ ...setIt, dueAt: at })
+      .thenThrows(invalid);
+    spec
+      .given([got, reminderSet])
+      .when({ type: 'FireReminder', reminderId: 'r1', teamId: 't1', at: until })
+      .then([{ type: 'EmailWoken', data: { ...ids, reason: 'reminder', wokenAt: until, reminderId: 'r1' } }]);
+    const cancelled = {
+      type: 'ReminderCancelled' as const,
+      data: { ...ids, reminderId: 'r1', reason: 'answer' as const },
+    };
+    spec
+      .given([got, reminderSet, cancelled])
+      .when({ type: 'FireReminder', reminderId: 'r1', teamId: 't1', at: until })
+      .then([]);
+    const fired = {
+      type: 'EmailWoken' as const,
+      data: { ...ids, reason: 'reminder' as const, wokenAt: until, reminderId: 'r1' },
+    };
+    spec
+      .given([got, reminderSet, fired])
+      .when({ type: 'FireReminder', reminderId: 'r1', teamId: 't1', at: until })
+      .then([]);
+  });
+});

@@ -7,7 +7,9 @@ import type {
   Priority,
   ReplyDraftSaved,
   ReplyQueued,
+  WakeReason,
 } from '@teaminbox/contracts';
+import { SNOOZE_IN_PAST_MESSAGE } from '@teaminbox/contracts';
 import type { Decider } from '../../../platform/event-sourcing/decider';
 import { DomainError } from '../../../platform/event-sourcing/domain-error';
 import type { DomainEvent } from '../../../platform/event-sourcing/domain-event';
@@ -67,6 +69,19 @@ export type WorkOnEmail = { teamId: string } & (
   | { type: 'DeleteDraft'; draftId: string }
   /** An entry of the email's action log that a client posts (the server logs its own changes from their events). */
   | { type: 'LogAction'; actionId: string; action: string; details: Record<string, unknown> }
+  /** Out of the inbox until `until` (a later snooze replaces an earlier one); `at` is now, to refuse a past time. */
+  | { type: 'Snooze'; userId: string; snoozeId: string; until: string; at: string }
+  /**
+   * Back to the inbox: by hand ('manual', any snooze), when the snooze's time came ('time': only the snooze
+   * `snoozeId`, so the job of a replaced or ended snooze does nothing), or when a customer answered ('answer': a snooze
+   * ends and a pending reminder is cancelled).
+   */
+  | { type: 'Wake'; reason: 'manual' | 'answer'; at: string }
+  | { type: 'Wake'; reason: 'time'; snoozeId: string; at: string }
+  /** A reply's "Remind me if no answer by". */
+  | { type: 'SetReminder'; userId: string; reminderId: string; replyId: string; dueAt: string; at: string }
+  /** The reminder's time came: the email comes back unless the reminder was cancelled or replaced. */
+  | { type: 'FireReminder'; reminderId: string; at: string }
 );
 
 export type ReplyDraftFields = Omit<ReplyDraftSaved, 'emailId' | 'teamId' | 'draftId' | 'userId' | 'correspondent'>;
@@ -76,6 +91,7 @@ export const FORBIDDEN_MESSAGE = 'Forbidden!';
 export const REPLY_NOT_FOUND_MESSAGE = 'Reply not found';
 export const SENT_REPLY_UNCHANGEABLE_MESSAGE = 'Only drafts can be changed';
 export const SENT_REPLY_UNDELETABLE_MESSAGE = 'A sent reply cannot be deleted';
+export const NOT_SNOOZED_MESSAGE = 'The email is not snoozed';
 
 export type EmailCommand = ReceiveEmail | QuarantineEmail | ReleaseFromQuarantine | WorkOnEmail;
 
@@ -87,6 +103,8 @@ export const EMAIL_COUNTED_EVENT_TYPES = [
   'EmailUnarchived',
   'EmailMarkedSpam',
   'EmailMarkedNotSpam',
+  'EmailSnoozed',
+  'EmailWoken',
 ] as const;
 
 /** The events that change the inbox's row of a received email: its flags, assignee, labels, status and priority. */
@@ -123,6 +141,8 @@ export const EMAIL_DECIDED_EVENT_TYPES = [
   'EmailNotificationsSuppressed',
   'EmailQuarantined',
   'EmailReleasedFromQuarantine',
+  'ReminderSet',
+  'ReminderCancelled',
 ] as const;
 
 /**
@@ -171,6 +191,10 @@ export interface ReceivedEmailState {
   emailPriority: Priority;
   /** Ids of the rules whose actions were applied (each rule acts once on an email). */
   rulesApplied: ReadonlySet<string>;
+  /** The snooze under way (absent: not snoozed). */
+  snooze?: { snoozeId: string; until: string };
+  /** The reminder of a sent reply that has not fired nor been cancelled (absent: none). */
+  reminder?: { reminderId: string; dueAt: string };
 }
 export type EmailState = { status: 'absent' } | { status: 'quarantined' } | ReceivedEmailState;
 
@@ -195,6 +219,37 @@ export function keepsConversationAssignee(
     state.assignedTo !== null &&
     state.assignedTo !== assignTo
   );
+}
+
+/**
+ * A wake-up: the snooze ends (EmailWoken); an answer also cancels a pending reminder (ReminderCancelled). Nothing when
+ * there is nothing to end (a time job of a replaced snooze, a second answer); waking by hand an email that is not
+ * snoozed is refused.
+ */
+function wake(state: ReceivedEmailState, command: Extract<WorkOnEmail, { type: 'Wake' }>): EmailEvent[] {
+  const ids = { emailId: state.emailId, teamId: state.teamId };
+  const events: EmailEvent[] = [];
+  const snooze = state.snooze;
+  if (command.reason === 'manual' && !snooze) throw new DomainError('conflict', NOT_SNOOZED_MESSAGE);
+  if (snooze && (command.reason !== 'time' || command.snoozeId === snooze.snoozeId)) {
+    const woken = { ...ids, reason: command.reason, wokenAt: command.at, snoozeId: snooze.snoozeId };
+    events.push({ type: 'EmailWoken', data: woken });
+  }
+  if (command.reason === 'answer' && state.reminder) {
+    const cancelled = { ...ids, reminderId: state.reminder.reminderId, reason: 'answer' as const };
+    events.push({ type: 'ReminderCancelled', data: cancelled });
+  }
+  return events;
+}
+
+/**
+ * The state after a wake-up: not snoozed, in the inbox again (not archived), and unread unless a member woke it by
+ * hand; a reminder that fired is over.
+ */
+function wakeState(state: ReceivedEmailState, reason: WakeReason, reminderId?: string): ReceivedEmailState {
+  const back = reason === 'manual' ? { ...state, archived: false } : { ...state, read: false, archived: false };
+  const reminder = reminderId && state.reminder?.reminderId === reminderId ? undefined : state.reminder;
+  return { ...back, snooze: undefined, reminder };
 }
 
 /**
@@ -343,6 +398,30 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         if (state.queued.has(command.draftId)) throw new DomainError('conflict', SENT_REPLY_UNDELETABLE_MESSAGE);
         if (!state.drafts.has(command.draftId)) throw new DomainError('not-found', REPLY_NOT_FOUND_MESSAGE);
         return [{ type: 'ReplyDraftDeleted', data: { ...ids, draftId: command.draftId } }];
+      case 'Snooze': {
+        if (Date.parse(command.until) <= Date.parse(command.at))
+          throw new DomainError('invalid', SNOOZE_IN_PAST_MESSAGE);
+        const { snoozeId, until, userId } = command;
+        return [{ type: 'EmailSnoozed', data: { ...ids, snoozeId, until, by: userId } }];
+      }
+      case 'Wake':
+        return wake(state, command);
+      case 'SetReminder': {
+        if (state.reminder?.reminderId === command.reminderId) return [];
+        if (Date.parse(command.dueAt) <= Date.parse(command.at))
+          throw new DomainError('invalid', SNOOZE_IN_PAST_MESSAGE);
+        const { reminderId, replyId, dueAt, userId } = command;
+        return [{ type: 'ReminderSet', data: { ...ids, reminderId, replyId, dueAt, by: userId } }];
+      }
+      case 'FireReminder':
+        return state.reminder?.reminderId === command.reminderId
+          ? [
+              {
+                type: 'EmailWoken',
+                data: { ...ids, reason: 'reminder', wokenAt: command.at, reminderId: command.reminderId },
+              },
+            ]
+          : [];
       case 'LogAction': {
         const { actionId, action, details } = command;
         const correspondent = state.sender;
@@ -461,6 +540,14 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
         return { ...state, queued: new Set(state.queued).add(event.data.replyId) };
       case 'EmailReleasedFromQuarantine':
         return state;
+      case 'EmailSnoozed':
+        return { ...state, snooze: { snoozeId: event.data.snoozeId, until: event.data.until } };
+      case 'EmailWoken':
+        return wakeState(state, event.data.reason, event.data.reminderId);
+      case 'ReminderSet':
+        return { ...state, reminder: { reminderId: event.data.reminderId, dueAt: event.data.dueAt } };
+      case 'ReminderCancelled':
+        return state.reminder?.reminderId === event.data.reminderId ? { ...state, reminder: undefined } : state;
       default: {
         const unknown: never = event;
         return unknown;

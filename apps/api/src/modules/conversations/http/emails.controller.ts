@@ -14,6 +14,7 @@ import {
   type TEmailStatusRequest,
   type ThreadMessage,
   type TLogActionRequest,
+  type TSnoozeEmailRequest,
   type TWorkScopeQuery,
   type WorkScope,
   ZAddLabelToEmailRequest,
@@ -22,6 +23,7 @@ import {
   ZEmailPriorityRequest,
   ZEmailStatusRequest,
   ZLogActionRequest,
+  ZSnoozeEmailRequest,
   ZWorkScopeQuery,
 } from '@teaminbox/contracts';
 import { RequireRole, TeamCaller } from '../../../platform/auth';
@@ -33,6 +35,8 @@ import {
   TEAM_REQUIRED_MESSAGE,
 } from '../commands/create-sample-emails/create-sample-emails.command';
 import { LogEmailActionCommand } from '../commands/log-email-action/log-email-action.command';
+import { SnoozeEmailCommand } from '../commands/snooze-email/snooze-email.command';
+import { WakeEmailCommand } from '../commands/wake-email/wake-email.command';
 import { type EmailWork, WorkOnEmailCommand } from '../commands/work-on-email/work-on-email.command';
 import { ConversationThreads } from '../projections/email-thread/conversation-threads';
 import { GetEmailAsOfQuery } from '../queries/get-email-as-of/get-email-as-of.query';
@@ -201,6 +205,27 @@ export class EmailsController {
     return this.work(caller, id, { type: 'RemoveLabel', labelId: uuidOr404(labelId, 'Label not found') }, scope);
   }
 
+  /** Out of the inbox until `until` (in the snoozed folder); it comes back unread then, or when the customer answers. */
+  @Put(':id/snooze')
+  async snooze(
+    @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
+    @Body(new ZodValidationPipe(ZSnoozeEmailRequest)) body: TSnoozeEmailRequest,
+  ): Promise<Email> {
+    return this.onScope(caller, id, scope, (email) => new SnoozeEmailCommand(caller, email, body.until));
+  }
+
+  /** "Wake up now": back in the inbox (409 when the email is not snoozed; with scope=conversation, the snoozed ones). */
+  @Delete(':id/snooze')
+  async wake(
+    @TeamCaller(EMAIL_TEAM) caller: TeamCaller,
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(ZWorkScopeQuery)) { scope }: TWorkScopeQuery,
+  ): Promise<Email> {
+    return this.onScope(caller, id, scope, (email) => new WakeEmailCommand(caller, email), true);
+  }
+
   @Get(':id/actions')
   actions(@TeamCaller(EMAIL_TEAM) caller: TeamCaller, @Param('id') id: string): Promise<EmailAction[]> {
     return this.queries.execute(new ListEmailActionsQuery(caller.teamId, emailId(id)));
@@ -222,6 +247,27 @@ export class EmailsController {
    * team's id answers 404 before anything changes), then the others one by one, each its own command and event.
    * Answers the email named.
    */
+  private async onScope(
+    caller: TeamCaller,
+    id: string,
+    scope: WorkScope,
+    commandFor: (emailId: string) => SnoozeEmailCommand | WakeEmailCommand,
+    othersMayRefuse = false,
+  ): Promise<Email> {
+    const email = emailId(id);
+    const changed: Email = await this.commands.execute(commandFor(email));
+    if (scope === 'conversation') {
+      const [, ...others] = await this.threads.threadOf(caller.teamId, email);
+      for (const other of others) {
+        // Waking a conversation wakes its snoozed emails; the others have nothing to wake.
+        await this.commands.execute(commandFor(other)).catch((error: unknown) => {
+          if (!othersMayRefuse || !(error instanceof DomainError) || error.kind !== 'conflict') throw error;
+        });
+      }
+    }
+    return changed;
+  }
+
   private async work(caller: TeamCaller, id: string, work: EmailWork, scope: WorkScope): Promise<Email> {
     const email = emailId(id);
     const changed: Email = await this.commands.execute(new WorkOnEmailCommand(caller, email, work));

@@ -23,6 +23,7 @@ export const ALL_COLUMNS = {
   labels: true,
   attachments: true,
   messageId: true,
+  snoozedUntil: true,
 } as const;
 
 /** The HTML a detail or thread shows: sanitised at ingestion with its inline images resolved, or (older rows) now. */

@@ -23,6 +23,9 @@ import {
 import { ANY_LABEL, type InboxBox, NOBODY } from '../projections/inbox-email/inbox-email-count';
 import { InboxEmailReadModel } from '../projections/inbox-email/inbox-email.read-model';
 
+/** Not snoozed: a snoozed email is only in the snoozed folder (and the quick search) until it wakes. */
+const notSnoozed = (a: string) => `${a}.snoozed_until IS NULL`;
+
 /** Unread: nobody has read it (over an inbox_email alias). */
 const unread = (a: string) => `${a}.read_at IS NULL AND ${a}.read_by IS NULL`;
 
@@ -46,6 +49,7 @@ const LIST_COLUMNS: (keyof InboxEmailReadModel)[] = [
   'labels',
   'attachments',
   'messageId',
+  'snoozedUntil',
 ];
 
 /**
@@ -125,7 +129,8 @@ const BOXES: Record<TListEmailsQuery['folder'] | 'everywhere', InboxBox[]> = {
   archived: ['archived'],
   spam: ['spam'],
   'my-tasks': ['inbox', 'archived'],
-  everywhere: ['inbox', 'archived'],
+  snoozed: ['snoozed'],
+  everywhere: ['inbox', 'archived', 'snoozed'],
 };
 
 /**
@@ -307,15 +312,17 @@ export class InboxEmailQueries {
   private folderSql(folder: TListEmailsQuery['folder'], a: string): string {
     switch (folder) {
       case 'inbox':
-        return `${a}.is_archived = false AND ${a}.is_spam = false`;
+        return `${a}.is_archived = false AND ${a}.is_spam = false AND ${notSnoozed(a)}`;
       case 'unread':
-        return `${a}.is_archived = false AND ${a}.is_spam = false AND ${unread(a)}`;
+        return `${a}.is_archived = false AND ${a}.is_spam = false AND ${notSnoozed(a)} AND ${unread(a)}`;
       case 'archived':
-        return `${a}.is_archived = true AND ${a}.is_spam = false`;
+        return `${a}.is_archived = true AND ${a}.is_spam = false AND ${notSnoozed(a)}`;
       case 'spam':
         return `${a}.is_spam = true`;
       case 'my-tasks':
-        return `${a}.assigned_to = :userId AND ${a}.is_spam = false`;
+        return `${a}.assigned_to = :userId AND ${a}.is_spam = false AND ${notSnoozed(a)}`;
+      case 'snoozed':
+        return `${a}.snoozed_until IS NOT NULL AND ${a}.is_spam = false`;
       default: {
         const unknown: never = folder;
         throw new Error(`Unknown folder ${String(unknown)}`);

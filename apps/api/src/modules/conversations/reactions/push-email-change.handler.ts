@@ -27,9 +27,9 @@ function newRound(): Round {
 }
 
 /**
- * After a change of an email (read state, archive, spam, assignment, labels, status, priority, a member's mute) its
- * team's sockets get 'team.email.updated' with the email's current state and who did it, and the unread count when
- * it may have changed. Pushes are coalesced per team: while one round is being pushed, further changes gather in
+ * After a change of an email (read state, archive, spam, assignment, labels, status, priority, a member's mute, a
+ * snooze or a wake-up) its team's sockets get 'team.email.updated' with the email's current state and who did it, and
+ * the unread count when it may have changed. Pushes are coalesced per team: while one round is being pushed, further changes gather in
  * the next one, which waits once for the inbox projection and reads its emails in one query; an email changed
  * several times meanwhile (a rule that assigns, labels and prioritises) is pushed once, in its latest state, with
  * the latest change's actor. Each handle() settles once its change was pushed.
@@ -49,6 +49,8 @@ function newRound(): Round {
   busEvent('EmailNotificationsUnmuted'),
   busEvent('EmailStatusChanged'),
   busEvent('EmailPriorityChanged'),
+  busEvent('EmailSnoozed'),
+  busEvent('EmailWoken'),
 )
 export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope> {
   private readonly logger = new Logger(PushEmailChangeHandler.name);

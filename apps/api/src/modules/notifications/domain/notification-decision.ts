@@ -7,7 +7,7 @@ import type {
 } from '@teaminbox/contracts';
 import { LRUCache } from 'lru-cache';
 import { parse as parseUuid, v5 as uuidv5 } from 'uuid';
-import { emailValues, notificationText } from './notification-message';
+import { emailValues, notificationText, returnedTaskText } from './notification-message';
 
 /** The namespace of notification ids, parsed once (uuid parses a namespace given as text on every call). */
 const NOTIFICATION_NAMESPACE = parseUuid('f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b');
@@ -79,7 +79,22 @@ export type NotificationCause =
       authorId: string;
       mentions: readonly string[];
       assigneeId: string | null;
+    }
+  | {
+      /**
+       * The assignee's email is back: its snooze ended ('time') or a reply's reminder found no answer ('reminder').
+       * Listed as a TASK_ASSIGNED notification (its settings and icon) with texts of its own.
+       */
+      type: 'TASK_RETURNED';
+      eventId: string;
+      email: NotifiedEmail;
+      assigneeId: string;
+      reason: 'time' | 'reminder';
     };
+
+/** The notification type (and settings) a cause is listed under. */
+export const notificationTypeOf = (cause: NotificationCause): NotificationType =>
+  cause.type === 'TASK_RETURNED' ? 'TASK_ASSIGNED' : cause.type;
 
 /** A member's notification settings as the decision reads them (the saved ones or the defaults). */
 export interface RecipientSettings {
@@ -121,6 +136,7 @@ function candidatesOf(cause: NotificationCause, members: readonly string[]): str
     case 'EMAIL_RECEIVED':
       return [...members];
     case 'TASK_ASSIGNED':
+    case 'TASK_RETURNED':
       return [cause.assigneeId];
     case 'COMMENT_ADDED':
       return [...new Set([...cause.mentions, ...(cause.assigneeId ? [cause.assigneeId] : [])])];
@@ -135,6 +151,7 @@ function candidatesOf(cause: NotificationCause, members: readonly string[]): str
 function actorOf(cause: NotificationCause): string | null {
   switch (cause.type) {
     case 'EMAIL_RECEIVED':
+    case 'TASK_RETURNED':
       return null;
     case 'TASK_ASSIGNED':
       return cause.actorUserId;
@@ -175,17 +192,19 @@ export function decideNotifications(
   const notificationId = notificationsIdOf(cause.eventId);
   // The same text for every recipient of a language and custom message: filled once each.
   const texts = new Map<string, { title: string; message: string }>();
+  const type = notificationTypeOf(cause);
   const textOf = (recipient: Recipient) => {
-    const customMessage = recipient.settings.notificationTypes[cause.type].customMessage;
+    // A returned task has texts of its own (an assignment's custom message speaks of being assigned).
+    const customMessage =
+      cause.type === 'TASK_RETURNED' ? null : recipient.settings.notificationTypes[type].customMessage;
     const key = `${recipient.language}\n${customMessage ?? ''}`;
     let text = texts.get(key);
     if (!text) {
-      text = notificationText(
-        cause.type,
-        customMessage,
-        recipient.language,
-        emailValues(cause.email, recipient.language),
-      );
+      const values = emailValues(cause.email, recipient.language);
+      text =
+        cause.type === 'TASK_RETURNED'
+          ? returnedTaskText(cause.reason, recipient.language, values)
+          : notificationText(type, customMessage, recipient.language, values);
       texts.set(key, text);
     }
     return text;
@@ -209,11 +228,11 @@ export function decideNotifications(
       skip('suppressed-by-rule');
       continue;
     }
-    if (!recipient.settings.notificationTypes[cause.type].enabled) {
+    if (!recipient.settings.notificationTypes[type].enabled) {
       skip('type-disabled');
       continue;
     }
-    if (recipient.mutedEmail && cause.type !== 'TASK_ASSIGNED') {
+    if (recipient.mutedEmail && type !== 'TASK_ASSIGNED') {
       skip('muted');
       continue;
     }
@@ -222,7 +241,7 @@ export function decideNotifications(
       continue;
     }
     const silent = recipient.snoozedUntil !== null && recipient.snoozedUntil.getTime() > now.getTime();
-    const wanted = channelsOf(recipient.settings, cause.type);
+    const wanted = channelsOf(recipient.settings, type);
     const channels: NotificationChannels = recipient.onVacation
       ? { email: false, slack: false, push: false }
       : { email: wanted.email, slack: wanted.slack && !silent, push: wanted.push && !silent };
@@ -230,7 +249,7 @@ export function decideNotifications(
     notifications.push({
       notificationId,
       userId,
-      type: cause.type,
+      type,
       title,
       message,
       actionUrl: actionUrlOf(cause.email.emailId),

@@ -50,6 +50,29 @@ export function emailValues(
   return { subject, sender, taskName: subject, emailSubject: subject };
 }
 
+/** The texts of a returned task (a snoozed email woken at its time, a reply's reminder without an answer). */
+export const RETURNED_TASK_TEXTS: Readonly<Record<UserLanguage, { title: string; time: string; reminder: string }>> = {
+  en: {
+    title: 'Back in your inbox',
+    time: 'Snoozed e-mail is back: {taskName}',
+    reminder: 'No answer yet: {taskName}',
+  },
+  cs: {
+    title: 'Zpět ve schránce',
+    time: 'Odložený e-mail je zpět: {taskName}',
+    reminder: 'Zatím bez odpovědi: {taskName}',
+  },
+};
+
+export function returnedTaskText(
+  reason: 'time' | 'reminder',
+  language: UserLanguage,
+  values: MessageValues,
+): { title: string; message: string } {
+  const texts = RETURNED_TASK_TEXTS[language];
+  return { title: texts.title, message: fillMessage(texts[reason], values) };
+}
+
 /** The title and message of a notification: the user's custom message when set, else the default in their language. */
 export function notificationText(
   type: NotificationType,

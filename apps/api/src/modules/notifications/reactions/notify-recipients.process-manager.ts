@@ -3,6 +3,7 @@ import {
   type CommentAdded,
   type EmailAssigned,
   type EmailReceived,
+  type EmailWoken,
   type RuleEventMap,
   type RuleEventType,
   ZEmailRulesEvaluated,
@@ -59,6 +60,10 @@ function readModelsFor(events: StoredEvent[], muting: ReadonlySet<string>): stri
 /** A new email (not old mail found by a mailbox's first synchronisation, which is history and notifies nobody). */
 const isNewMail = (event: StoredEvent) => event.type === 'EmailReceived' && !(event.data as EmailReceived).firstSync;
 
+/** A snoozed email woken at its time, or a reply's reminder that found no answer: its assignee is told. */
+const isReturnedTask = (event: StoredEvent) =>
+  event.type === 'EmailWoken' && ['time', 'reminder'].includes((event.data as EmailWoken).reason);
+
 /** The team of a new email, an assignment or a comment, as its event records it. */
 const teamIdOf = (event: StoredEvent) => (event.data as { teamId: string }).teamId;
 
@@ -89,11 +94,12 @@ export interface NotifyRecipientsTuning {
 type RuleEvent = { [K in RuleEventType]: { type: K; data: RuleEventMap[K] } }[RuleEventType];
 
 /**
- * The process manager of notifications: each new email, assignment and comment, as the durable subscription
- * delivers it, becomes the notifications of the people it concerns (decideNotifications), recorded once per cause on
- * `notifications-<causeEventId>` with an id derived from the cause, so a crash, a restart or a second process never
- * notifies anyone twice. It runs after its checkpoint commits (at least once, repeated after a crash), and starts at
- * the head of the log: history is never notified. A projection rebuild does not run it. Each slice's notifications
+ * The process manager of notifications: each new email, assignment, comment and returned task (a snooze woken at its
+ * time, a reminder without an answer), as the durable subscription delivers it, becomes the notifications of the
+ * people it concerns (decideNotifications), recorded once per cause on `notifications-<causeEventId>` with an id
+ * derived from the cause, so a crash, a restart or a second process never notifies anyone twice. It runs after its
+ * checkpoint commits (at least once, repeated after a crash), and starts at the head of the log: history is never
+ * notified. A projection rebuild does not run it. Each slice's notifications
  * are pushed live once its append has committed (LiveNotifications); the delivery reaction repeats only what was not.
  */
 @Injectable()
@@ -104,6 +110,7 @@ export class NotifyRecipientsProcessManager implements Reaction, OnApplicationBo
     'EmailReceived',
     'EmailAssigned',
     'CommentAdded',
+    'EmailWoken',
     EMAIL_RULES_EVALUATED,
     ...RULE_EVENT_TYPES,
   ] as const;
@@ -140,13 +147,14 @@ export class NotifyRecipientsProcessManager implements Reaction, OnApplicationBo
 
   async afterCommit(events: StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
-    // What can notify: new mail, an assignment of mail that is not old, a comment. A batch of a first
-    // synchronisation's old mail reads and waits for nothing.
+    // What can notify: new mail, an assignment of mail that is not old, a comment, a returned task. A batch of a
+    // first synchronisation's old mail reads and waits for nothing.
     const candidates = events.filter(
       (event) =>
         isNewMail(event) ||
         event.type === 'CommentAdded' ||
-        (event.type === 'EmailAssigned' && !(event.data as EmailAssigned).firstSync),
+        (event.type === 'EmailAssigned' && !(event.data as EmailAssigned).firstSync) ||
+        isReturnedTask(event),
     );
     const evaluations = events.filter((event) => event.type === EMAIL_RULES_EVALUATED);
     // The new mail of a team with a rule that suppresses notifications is held for the rules engine's evaluation.
@@ -364,6 +372,24 @@ export class NotifyRecipientsProcessManager implements Reaction, OnApplicationBo
             email,
             assigneeId: data.assignedTo,
             actorUserId: actor,
+          },
+        };
+      }
+      case 'EmailWoken': {
+        const data = event.data as EmailWoken;
+        if (data.reason !== 'time' && data.reason !== 'reminder') return null;
+        const found = emails.get(emailKey(data.teamId, data.emailId));
+        // Nobody's task: the email is back in the inbox for everyone, nobody in particular is told.
+        if (!found?.assignedTo) return null;
+        const email = { ...found, emailId: data.emailId };
+        return {
+          teamId: data.teamId,
+          cause: {
+            type: 'TASK_RETURNED',
+            eventId: event.eventId,
+            email,
+            assigneeId: found.assignedTo,
+            reason: data.reason,
           },
         };
       }

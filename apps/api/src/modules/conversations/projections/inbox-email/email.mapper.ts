@@ -43,6 +43,7 @@ export function toEmailWithBodies(row: InboxEmailReadModel): Email {
     assignedTo: row.assignedTo,
     labels: row.labels ?? [],
     attachments: row.attachments ?? [],
+    snoozedUntil: iso(row.snoozedUntil ?? null),
   };
 }
 
@@ -101,6 +102,7 @@ export function rowFromEmailReceived(data: EmailReceived): InboxEmailReadModel {
     labels: [],
     attachments: data.attachments ?? [],
     messageId: data.messageId,
+    snoozedUntil: null,
   };
 }
 

@@ -28,6 +28,7 @@ interface ModelEmail {
   spam: boolean;
   assignedTo: string | null;
   labels: Set<string>;
+  snoozed: boolean;
 }
 
 interface Team {
@@ -73,6 +74,7 @@ function scenario(seed: number, count: number) {
         spam: false,
         assignedTo: null,
         labels: new Set(),
+        snoozed: false,
       });
       push('EmailReceived', {
         emailId: id,
@@ -127,7 +129,7 @@ function scenario(seed: number, count: number) {
     const ids = { emailId, teamId };
     const user = rnd.pick(team.users);
     const label = rnd.pick(team.labels);
-    switch (rnd.int(12)) {
+    switch (rnd.int(15)) {
       case 0:
         push('EmailMarkedRead', { ...ids, userId: user, readAt: new Date().toISOString() });
         if (email) email.read = true;
@@ -166,6 +168,20 @@ function scenario(seed: number, count: number) {
         push('EmailLabelAdded', { ...ids, labelId: label, labelName: 'x' });
         email?.labels.add(label);
         break;
+      case 11: {
+        const until = new Date(Date.UTC(2030, 0, 1) + i * 60_000).toISOString();
+        push('EmailSnoozed', { ...ids, snoozeId: randomUUID(), until, by: user });
+        if (email) email.snoozed = true;
+        break;
+      }
+      case 12: {
+        // Woken at its time, by an answer or a reminder: back in the inbox, unread; by hand: read as it was.
+        const reason = rnd.pick(['time', 'answer', 'manual', 'reminder'] as const);
+        push('EmailWoken', { ...ids, reason, wokenAt: new Date().toISOString() });
+        if (email)
+          Object.assign(email, { snoozed: false, archived: false }, reason === 'manual' ? {} : { read: false });
+        break;
+      }
       default:
         push('EmailLabelRemoved', { ...ids, labelId: label, labelName: 'x' });
         email?.labels.delete(label);
@@ -198,7 +214,8 @@ describe('inbox projection: batched writes and counters', () => {
     const counted: { key: string; n: number }[] = await db.dataSource.query(`
       SELECT concat_ws('|', team_id, box, label_id, assigned_to, unread) AS key, count(*)::int AS n
         FROM (SELECT team_id, labels,
-                     CASE WHEN is_spam THEN 'spam' WHEN is_archived THEN 'archived' ELSE 'inbox' END AS box,
+                     CASE WHEN is_spam THEN 'spam' WHEN snoozed_until IS NOT NULL THEN 'snoozed'
+                          WHEN is_archived THEN 'archived' ELSE 'inbox' END AS box,
                      COALESCE(assigned_to, '00000000-0000-0000-0000-000000000000') AS assigned_to,
                      read_at IS NULL AND read_by IS NULL AS unread
                 FROM inbox_email) e,
@@ -220,8 +237,10 @@ describe('inbox projection: batched writes and counters', () => {
       is_spam: boolean;
       assigned_to: string | null;
       labels: string[];
+      snoozed: boolean;
     }[] = await db.dataSource.query(
-      `SELECT id, team_id, read_at IS NOT NULL OR read_by IS NOT NULL AS read, is_archived, is_spam, assigned_to, labels
+      `SELECT id, team_id, read_at IS NOT NULL OR read_by IS NOT NULL AS read, is_archived, is_spam, assigned_to, labels,
+              snoozed_until IS NOT NULL AS snoozed
          FROM inbox_email`,
     );
     expect(rows).toHaveLength(model.size);
@@ -235,6 +254,7 @@ describe('inbox projection: batched writes and counters', () => {
         is_spam: email?.spam,
         assigned_to: email?.assignedTo,
         labels: [...(email?.labels ?? [])].sort(),
+        snoozed: email?.snoozed,
       });
     }
   }
@@ -251,11 +271,12 @@ describe('inbox projection: batched writes and counters', () => {
     const me = team.users[0];
     const emails = [...model.values()].filter((email) => email.teamId === team.id);
     const inFolder: Record<TListEmailsQuery['folder'], (e: ModelEmail) => boolean> = {
-      inbox: (e) => !e.archived && !e.spam,
-      unread: (e) => !e.archived && !e.spam && !e.read,
-      'my-tasks': (e) => !e.spam && e.assignedTo === me,
-      archived: (e) => e.archived && !e.spam,
+      inbox: (e) => !e.archived && !e.spam && !e.snoozed,
+      unread: (e) => !e.archived && !e.spam && !e.snoozed && !e.read,
+      'my-tasks': (e) => !e.spam && !e.snoozed && e.assignedTo === me,
+      archived: (e) => e.archived && !e.spam && !e.snoozed,
       spam: (e) => e.spam,
+      snoozed: (e) => e.snoozed && !e.spam,
     };
     for (const folder of Object.keys(inFolder) as TListEmailsQuery['folder'][]) {
       for (const assignee of [undefined, 'all', 'unassigned', 'me', team.users[1]]) {

@@ -9,14 +9,17 @@ import type { InboxEmailState } from './inbox-email-state';
 export const ANY_LABEL = '00000000-0000-0000-0000-000000000000';
 export const NOBODY = '00000000-0000-0000-0000-000000000000';
 
-/** Where an email is: spam wins over archived (the spam folder shows archived spam too). */
-export type InboxBox = 'inbox' | 'archived' | 'spam';
+/**
+ * Where an email is: spam wins over snoozed, snoozed over archived (the spam folder shows archived spam too; a snoozed
+ * email is in none of inbox, archived and My Tasks until it wakes).
+ */
+export type InboxBox = 'inbox' | 'archived' | 'spam' | 'snoozed';
 
-export const boxOf = (state: Pick<InboxEmailState, 'isArchived' | 'isSpam'>): InboxBox =>
-  state.isSpam ? 'spam' : state.isArchived ? 'archived' : 'inbox';
+export const boxOf = (state: Pick<InboxEmailState, 'isArchived' | 'isSpam' | 'snoozedUntil'>): InboxBox =>
+  state.isSpam ? 'spam' : state.snoozedUntil !== null ? 'snoozed' : state.isArchived ? 'archived' : 'inbox';
 
 /** The same as boxOf, in SQL over an inbox_email row. */
-export const BOX_SQL = `CASE WHEN is_spam THEN 'spam' WHEN is_archived THEN 'archived' ELSE 'inbox' END`;
+export const BOX_SQL = `CASE WHEN is_spam THEN 'spam' WHEN snoozed_until IS NOT NULL THEN 'snoozed' WHEN is_archived THEN 'archived' ELSE 'inbox' END`;
 
 interface CountKey {
   team_id: string;

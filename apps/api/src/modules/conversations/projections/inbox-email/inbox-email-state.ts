@@ -18,6 +18,8 @@ export interface InboxEmailState {
   labels: string[];
   status: EmailStatus;
   priority: Priority;
+  /** Until when the email is snoozed, as read back or as EmailSnoozed carries it; null when it is not. */
+  snoozedUntil: string | null;
 }
 
 /** The events that change an existing row's state (EmailReceived creates it, LabelDeleted acts on the team). */
@@ -33,7 +35,9 @@ export type InboxEmailStateEvent =
   | { type: 'EmailLabelAdded'; data: DomainEventMap['EmailLabelAdded'] }
   | { type: 'EmailLabelRemoved'; data: DomainEventMap['EmailLabelRemoved'] }
   | { type: 'EmailStatusChanged'; data: DomainEventMap['EmailStatusChanged'] }
-  | { type: 'EmailPriorityChanged'; data: DomainEventMap['EmailPriorityChanged'] };
+  | { type: 'EmailPriorityChanged'; data: DomainEventMap['EmailPriorityChanged'] }
+  | { type: 'EmailSnoozed'; data: DomainEventMap['EmailSnoozed'] }
+  | { type: 'EmailWoken'; data: DomainEventMap['EmailWoken'] };
 
 export const INBOX_EMAIL_STATE_EVENT_TYPES: ReadonlySet<string> = new Set<InboxEmailStateEvent['type']>(
   EMAIL_ROW_EVENT_TYPES,
@@ -54,6 +58,7 @@ export function receivedState(data: EmailReceived): InboxEmailState {
     labels: [],
     status: data.status,
     priority: data.priority,
+    snoozedUntil: null,
   };
 }
 
@@ -102,6 +107,13 @@ export function evolveInboxEmail(state: InboxEmailState, event: InboxEmailStateE
       return { ...state, status: event.data.status };
     case 'EmailPriorityChanged':
       return { ...state, priority: event.data.priority };
+    case 'EmailSnoozed':
+      return { ...state, snoozedUntil: event.data.until };
+    case 'EmailWoken': {
+      // Back in the inbox; unread unless a member woke it by hand (as the email's decider evolves it).
+      const back = { ...state, snoozedUntil: null, isArchived: false };
+      return event.data.reason === 'manual' ? back : { ...back, readAt: null, readBy: null };
+    }
     default: {
       const unknown: never = event;
       throw new Error(`Unknown inbox email event ${JSON.stringify(unknown)}`);
@@ -125,5 +137,6 @@ export const sameInboxEmailState = (a: InboxEmailState, b: InboxEmailState): boo
   a.assignedTo === b.assignedTo &&
   a.status === b.status &&
   a.priority === b.priority &&
+  a.snoozedUntil === b.snoozedUntil &&
   a.labels.length === b.labels.length &&
   a.labels.every((label, i) => label === b.labels[i]);

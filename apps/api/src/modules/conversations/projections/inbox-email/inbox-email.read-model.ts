@@ -76,4 +76,8 @@ export class InboxEmailReadModel {
 
   @Column({ name: 'message_id', type: 'text', nullable: true })
   messageId!: string | null;
+
+  /** Until when the email is snoozed (out of the inbox, in the snoozed folder); null when it is not. */
+  @Column({ name: 'snoozed_until', type: 'timestamptz', nullable: true })
+  snoozedUntil!: Date | null;
 }

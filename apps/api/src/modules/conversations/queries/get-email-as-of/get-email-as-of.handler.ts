@@ -129,6 +129,7 @@ export class GetEmailAsOfHandler implements IQueryHandler<GetEmailAsOfQuery, Ema
       readBy: fold.lastRead?.userId ?? null,
       isArchived: state.archived,
       isSpam: state.spam,
+      snoozedUntil: state.snooze?.until ?? null,
       status: state.emailStatus,
       priority: state.emailPriority,
       assignedTo: state.assignedTo,

@@ -1,8 +1,8 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SendReplyResponse, TReplyAttachment } from '@teaminbox/contracts';
 import { v4 as uuidv4, v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
-import { emailStreamId, EMAIL_REPLY_PROJECTION } from '../../../conversations';
+import { emailStreamId, EMAIL_REPLY_PROJECTION, SetReminderCommand } from '../../../conversations';
 import { MailboxSettingsReader, SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail';
 import { replyEventIdOf } from '../../domain/outbox-events';
 import { plainTextOf, withQuote } from '../../domain/reply-content';
@@ -56,6 +56,7 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
     private readonly outbox: OutboxStore,
     private readonly repository: EventSourcedRepository,
     private readonly mailboxes: MailboxSettingsReader,
+    private readonly commands: CommandBus,
   ) {}
 
   async execute({ caller: { teamId, userId }, request }: SendReplyCommand): Promise<SendReplyResponse> {
@@ -78,6 +79,7 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
     if (state.replies.has(replyId)) {
       // The same reply again (a double click, a retried request): queued once, answered the same.
       emailToAnswer(state, { teamId, queuedBy: userId });
+      await this.remind(teamId, userId, request.emailId, replyId, request.remindIfNoAnswerBy);
       return { success: true, message: REPLY_QUEUED_MESSAGE, replyId };
     }
     const original = emailToAnswer(state, { teamId, queuedBy: userId }, unchangedSince);
@@ -117,6 +119,18 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
         waitFor: [EMAIL_REPLY_PROJECTION],
       },
     );
+    await this.remind(teamId, userId, request.emailId, replyId, request.remindIfNoAnswerBy);
     return { success: true, message: REPLY_QUEUED_MESSAGE, replyId };
+  }
+
+  /** "Remind me if no answer by": the reply's reminder (one per reply, however often the request comes). */
+  private async remind(
+    teamId: string,
+    userId: string,
+    emailId: string,
+    replyId: string,
+    dueAt: string | undefined,
+  ): Promise<void> {
+    if (dueAt) await this.commands.execute(new SetReminderCommand(teamId, userId, emailId, replyId, dueAt));
   }
 }
