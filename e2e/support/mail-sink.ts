@@ -5,8 +5,8 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * A real SMTP server for the browser tests: it accepts every message on 127.0.0.1 and writes its raw
- * source to `dir` (one .eml file each, complete once it has that name), so that test workers can read what the
- * product sent.
+ * source to `dir` (one .eml file each, complete once it has that name; beside it `<name>.rcpt`, its envelope's RCPT TO
+ * addresses as JSON), so that test workers can read what the product sent and to whom.
  */
 export async function startMailSink(dir: string, port: number): Promise<{ url: string; stop(): Promise<void> }> {
   mkdirSync(dir, { recursive: true });
@@ -18,13 +18,14 @@ export async function startMailSink(dir: string, port: number): Promise<{ url: s
     onAuth(_auth, _session, callback) {
       callback(null, { user: 'e2e' });
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         counter += 1;
         const name = `${Date.now()}-${String(counter).padStart(5, '0')}.eml`;
-        // Written aside and renamed: a reader never sees a message half written.
+        // Written aside and renamed: a reader never sees a message half written (nor one without its envelope).
+        writeFileSync(join(dir, `${name}.rcpt`), JSON.stringify(session.envelope.rcptTo.map((r) => r.address)));
         writeFileSync(join(dir, `${name}.part`), Buffer.concat(chunks));
         renameSync(join(dir, `${name}.part`), join(dir, name));
         callback();
@@ -43,10 +44,18 @@ export async function startMailSink(dir: string, port: number): Promise<{ url: s
   };
 }
 
-/** The messages of the sink this worker has read, by file name, with their recipients (a message never changes). */
-const parsed = new Map<string, { mail: ParsedMail; recipients: string[] }>();
+interface ReadMail {
+  mail: ParsedMail;
+  /** The addresses of its To header. */
+  recipients: string[];
+  /** The addresses the SMTP envelope delivered it to (To, Cc and Bcc). */
+  envelope: string[];
+}
 
-async function readMail(dir: string, file: string): Promise<{ mail: ParsedMail; recipients: string[] }> {
+/** The messages of the sink this worker has read, by file name, with their recipients (a message never changes). */
+const parsed = new Map<string, ReadMail>();
+
+async function readMail(dir: string, file: string): Promise<ReadMail> {
   let read = parsed.get(file);
   if (!read) {
     const mail = await simpleParser(readFileSync(join(dir, file)));
@@ -54,7 +63,10 @@ async function readMail(dir: string, file: string): Promise<{ mail: ParsedMail; 
       .flat()
       .flatMap((a) => a?.value ?? [])
       .map((a) => a.address?.toLowerCase() ?? '');
-    read = { mail, recipients };
+    const envelope = (JSON.parse(readFileSync(join(dir, `${file}.rcpt`), 'utf8')) as string[]).map((a) =>
+      a.toLowerCase(),
+    );
+    read = { mail, recipients, envelope };
     parsed.set(file, read);
   }
   return read;
@@ -64,10 +76,31 @@ async function readMail(dir: string, file: string): Promise<{ mail: ParsedMail; 
  * Waits for a message to `to` (and matching `filter`) in the sink's directory and returns it parsed; the newest
  * matching message wins. Each message is parsed once per worker.
  */
-export async function waitForMail(
+export function waitForMail(
   to: string,
   filter: (mail: ParsedMail) => boolean = () => true,
   timeoutMs = 15_000,
+): Promise<ParsedMail> {
+  return waitForRead(to, (read) => read.recipients, filter, timeoutMs);
+}
+
+/**
+ * Waits for a message the SMTP envelope delivered to `to` (a Cc or Bcc recipient too, whom the To header does not
+ * name), like waitForMail.
+ */
+export function waitForDelivery(
+  to: string,
+  filter: (mail: ParsedMail) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<ParsedMail> {
+  return waitForRead(to, (read) => read.envelope, filter, timeoutMs);
+}
+
+async function waitForRead(
+  to: string,
+  addressesOf: (read: ReadMail) => string[],
+  filter: (mail: ParsedMail) => boolean,
+  timeoutMs: number,
 ): Promise<ParsedMail> {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: the global setup did not start the mail sink');
@@ -78,8 +111,8 @@ export async function waitForMail(
       .filter((name) => name.endsWith('.eml'))
       .sort()
       .reverse()) {
-      const { mail, recipients } = await readMail(dir, file);
-      if (recipients.includes(address) && filter(mail)) return mail;
+      const read = await readMail(dir, file);
+      if (addressesOf(read).includes(address) && filter(read.mail)) return read.mail;
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${to} arrived within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));

@@ -5,6 +5,7 @@ import {
   connectDovecotViaApi,
   createTeamViaApi,
   expect,
+  joinTeamViaApi,
   newAccount,
   signUpViaApi,
   sinkSmtp,
@@ -12,7 +13,7 @@ import {
   useToken,
   waitForEmailViaApi,
 } from '../support/fixtures';
-import { waitForMail } from '../support/mail-sink';
+import { waitForDelivery, waitForMail } from '../support/mail-sink';
 
 test.describe('Compose: a new conversation from the team', () => {
   let dovecot: TestDovecot;
@@ -24,13 +25,16 @@ test.describe('Compose: a new conversation from the team', () => {
     await dovecot?.stop();
   });
 
-  test('a new email with the signature and bold text is delivered, kept in Sent, and the answer joins it', async ({
+  test('a new email with the signature, bold text and a Bcc is delivered, shown live to a teammate, kept in Sent, reads as sent by its author, and the answer joins it', async ({
     page,
+    browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
-    const token = await signUpViaApi(baseURL!, newAccount('composer'));
+    test.setTimeout(150_000);
+    const composer = newAccount('composer');
+    const token = await signUpViaApi(baseURL!, composer);
     await createTeamViaApi(baseURL!, token, 'Compose crew');
+    const teammateToken = await joinTeamViaApi(baseURL!, token, newAccount('teammate'));
     await connectDovecotViaApi(baseURL!, token, dovecot, { ...sinkSmtp(), fromName: 'Support' });
     const settings = await api<Record<string, unknown>>(baseURL!, token, 'GET', '/notification-settings');
     await api(baseURL!, token, 'PUT', '/notification-settings', {
@@ -39,7 +43,15 @@ test.describe('Compose: a new conversation from the team', () => {
     });
     const stamp = Date.now().toString(36);
     const dana = `dana-${stamp}@example.org`;
+    const boss = `boss-${stamp}@example.org`;
     const subject = `Your order ${stamp}`;
+
+    // A teammate has the inbox open in another browser.
+    const teammateContext = await browser.newContext();
+    const teammatePage = await teammateContext.newPage();
+    await useToken(teammatePage, teammateToken);
+    await teammatePage.goto('/admin/inbox');
+    await expect(teammatePage.getByTestId('compose')).toBeVisible();
 
     await useToken(page, token);
     await page.goto('/admin/inbox');
@@ -50,6 +62,7 @@ test.describe('Compose: a new conversation from the team', () => {
     const editor = dialog.getByTestId('compose-html-body').locator('.ql-editor');
     await expect(editor).toContainText('Jana Nováková');
     await dialog.getByTestId('compose-to').fill(dana);
+    await dialog.getByTestId('compose-bcc').fill(boss);
     await dialog.getByTestId('compose-subject').fill(subject);
     await editor.locator('p').first().click();
     await page.keyboard.type('Your order ');
@@ -66,8 +79,10 @@ test.describe('Compose: a new conversation from the team', () => {
     await dialog.getByTestId('compose-send').click();
     await expect(page.getByText('Email queued for sending')).toBeVisible();
     await expect(dialog).toBeHidden();
-    // The new conversation is in the list.
+    // The new conversation is in the list, and in the teammate's without a reload.
     await expect(page.getByTestId('email-row').filter({ hasText: subject })).toHaveCount(1);
+    await expect(teammatePage.getByTestId('email-row').filter({ hasText: subject })).toHaveCount(1);
+    await teammateContext.close();
 
     const sent = await waitForMail(dana, (mail) => mail.subject === subject, 30_000);
     expect(sent.from?.value).toEqual([{ name: 'Support', address: 'support@example.test' }]);
@@ -79,6 +94,13 @@ test.describe('Compose: a new conversation from the team', () => {
     expect((sent.text ?? '').match(/Jana Nováková/g)).toHaveLength(1);
     expect(sent.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['invoice.txt', 'INVOICE-42']]);
     const messageId = sent.messageId!;
+    // The Bcc recipient gets the same message; no header names them.
+    const blind = await waitForDelivery(boss, (mail) => mail.subject === subject, 30_000);
+    expect(blind.messageId).toBe(messageId);
+    for (const copy of [sent, blind]) {
+      expect(copy.bcc).toBeUndefined();
+      expect(copy.headerLines.map((header) => header.line).join('\n')).not.toContain(boss);
+    }
 
     // The message is kept in the mailbox's Sent folder.
     await expect
@@ -137,5 +159,21 @@ test.describe('Compose: a new conversation from the team', () => {
       ]);
     await page.goto(`/admin/email-detail/${answer.id}`);
     await expect(page.getByTestId('thread').getByTestId('thread-message')).toHaveCount(2);
+
+    // The composed message reads as the one its author sent (with its Bcc), not as a reply.
+    await page.goto(`/admin/email-detail/${composed.id}`);
+    await expect(page.getByTestId('email-detail-sent-by')).toContainText(`Sent by ${composer.email}`);
+    await expect(page.getByTestId('email-meta')).toContainText(`Bcc${boss}`);
+    await page.getByTestId('history-toggle').click();
+    const entries = page.getByTestId('history-entry');
+    await expect(entries.nth(0).getByTestId('history-change')).toHaveText(`Composed "${subject}"`);
+    await expect(entries.nth(0).getByTestId('history-actor')).toHaveText(composer.email);
+    await expect(entries.nth(1).getByTestId('history-change')).toHaveText(`Message queued: ${subject}`);
+    await page.getByTestId('history-toggle').click();
+    await page.getByTestId('view-mode').getByText('Timeline').click();
+    const first = page.getByTestId('timeline').getByTestId('timeline-event').first();
+    await expect(first).toHaveAttribute('data-type', 'composed');
+    await expect(first).toContainText('Composed');
+    await expect(first).toContainText(composer.email);
   });
 });
