@@ -2,7 +2,8 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { NotificationSettings, Reply, ReplyAddresses, ReplyCollision } from '@teaminbox/contracts';
-import { ApiError, inboxApi, personalApi } from '@teaminbox/api-client';
+import { ApiError, inboxApi } from '@teaminbox/api-client';
+import { settingsApi } from '@teaminbox/web-store';
 import { listOrEmpty } from '../../shared/lists';
 import { attempt, notice, quietly } from '../../shared/notices';
 import { detailOpened, selectEmailDetail, type EmailDetailState } from './emailDetailSlice';
@@ -50,11 +51,17 @@ function* loadDrafts(emailId: string): SagaIterator {
   yield put(draftsLoaded(replies));
 }
 
-/** The signature: a load failure is only logged (spec). */
+/**
+ * The signature, from the one cache of the person's notification settings (`settingsApi`: read once for every screen
+ * showing them, the detail's comment sharing among them). A load failure is only logged (spec).
+ */
 function* loadSignature(): SagaIterator {
+  const settings = (yield put(
+    settingsApi.endpoints.notificationSettings.initiate(undefined, { subscribe: false }) as never,
+  )) as ReturnType<ReturnType<typeof settingsApi.endpoints.notificationSettings.initiate>>;
   try {
-    const settings: NotificationSettings = yield call(personalApi.getNotificationSettings);
-    yield put(signatureLoaded(settings.htmlSignature ?? ''));
+    const loaded: NotificationSettings = yield call(() => settings.unwrap());
+    yield put(signatureLoaded(loaded.htmlSignature ?? ''));
   } catch (error) {
     console.warn('Signature not loaded', error);
   }
