@@ -131,7 +131,7 @@ const pagesFor = (total: number, size: number) => Math.ceil(total / size);
  * Socket pushes change what is cached (`inboxUpdatesOf`).
  */
 export const inboxApi = webApi
-  .enhanceEndpoints({ addTagTypes: ['InboxList', 'UnreadCount', 'MyTasks', 'EmailDetail'] })
+  .enhanceEndpoints({ addTagTypes: ['InboxList', 'UnreadCount', 'MyTasks', 'EmailDetail', 'Stars'] })
   .injectEndpoints({
     endpoints: (build) => ({
       inboxEmails: build.query<Page<Email>, InboxPageArgs>({
@@ -161,6 +161,7 @@ export const inboxApi = webApi
       /** Which of these emails (the rows on screen) the caller starred. */
       starredEmails: build.query<string[], string[]>({
         query: (ids) => ({ path: '/emails/starred', query: { ids: ids.join(',') }, handled: true }),
+        providesTags: (_result, _error, ids) => ids.map((id) => ({ type: 'Stars' as const, id })),
         async onQueryStarted(_ids, { queryFulfilled }) {
           try {
             await queryFulfilled;
@@ -169,7 +170,10 @@ export const inboxApi = webApi
           }
         },
       }),
-      /** The caller's star on an email, on or off; every cached set of stars holding the email follows. */
+      /**
+       * The caller's star on an email, on or off; every cached set of stars holding the email follows. A set still
+       * loading when the star is set may have been read before it: it is loaded once more after it lands.
+       */
       setStar: build.mutation<EmailStar, { id: string; on: boolean }>({
         query: ({ id, on }) => ({ path: `/emails/${enc(id)}/${on ? 'star' : 'unstar'}`, method: 'PUT', handled: true }),
         async onQueryStarted({ id, on }, { dispatch, getState, queryFulfilled }) {
@@ -178,8 +182,11 @@ export const inboxApi = webApi
             () => false,
           );
           if (!done) return;
-          for (const ids of inboxApi.util.selectCachedArgsForQuery(getState(), 'starredEmails')) {
+          for (const ids of cachedStarSets(getState())) {
             if (!ids.includes(id)) continue;
+            const cached = inboxApi.endpoints.starredEmails.select(ids)(getState());
+            if (cached.status === 'pending') dispatch(inboxApi.util.invalidateTags([{ type: 'Stars', id }]));
+            if (cached.data === undefined) continue;
             dispatch(
               inboxApi.util.updateQueryData('starredEmails', ids, (starred) =>
                 on ? (starred.includes(id) ? starred : [...starred, id]) : starred.filter((other) => other !== id),
@@ -269,6 +276,16 @@ type CacheState = Parameters<typeof inboxApi.util.selectCachedArgsForQuery>[0];
 export type InboxUpdate = Action | ThunkAction<unknown, CacheState, unknown, UnknownAction>;
 
 const pending = (status: string) => status === 'pending';
+
+/**
+ * The sets of ids whose stars are cached. Not `selectCachedArgsForQuery`: it flattens array arguments into one list
+ * of ids.
+ */
+function cachedStarSets(state: CacheState): string[][] {
+  return Object.values(state[inboxApi.reducerPath].queries).flatMap((entry) =>
+    entry?.endpointName === 'starredEmails' && entry.status !== 'uninitialized' ? [entry.originalArgs as string[]] : [],
+  );
+}
 
 /** A new email on each cached page of the inbox it belongs to. */
 function arrivalUpdates(state: CacheState, email: Email): InboxUpdate[] {

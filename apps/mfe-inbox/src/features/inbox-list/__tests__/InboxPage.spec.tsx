@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { defaultNotificationPreferences, type Email, type Page } from '@teaminbox/contracts';
@@ -7,7 +7,7 @@ import { connected, createAppStore, emailArrived, injectFeature, userLoaded } fr
 import feature from '../../../feature';
 import { anEmail } from '../../../testing/emails';
 import InboxPage from '../InboxPage';
-import { deferred, fakeServer, type Route } from './fakeServer';
+import { deferred, fakeServer, inTurn, type Route } from './fakeServer';
 
 const user = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' };
 const newEmail = anEmail({
@@ -102,6 +102,40 @@ describe('the inbox page', () => {
     await waitFor(() => expect(server.calls('GET', '/api/emails')).toHaveLength(2));
     await waitFor(() => expect(error).toHaveBeenCalledWith('the inbox list could not be loaded', expect.anything()));
     expect(screen.getAllByTestId('email-row')).toHaveLength(1);
+  });
+
+  it('shows a star at once when it is set, without loading the stars again', async () => {
+    const server = serve({
+      'GET /api/emails': { content: [newEmail], totalElements: 1, totalPages: 1 },
+      'PUT /api/emails/e1/star': { emailId: 'e1', starred: true },
+    });
+    renderInbox('t1');
+    await waitFor(() => expect(server.calls('GET', '/api/emails/starred')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('row-star')).toHaveAttribute('aria-pressed', 'false'));
+    fireEvent.click(screen.getByTestId('row-star'));
+    await waitFor(() => expect(screen.getByTestId('row-star')).toHaveAttribute('aria-pressed', 'true'));
+    expect(server.calls('GET', '/api/emails/starred')).toHaveLength(1);
+  });
+
+  it('keeps a star set while the stars of the rows on screen are still loading', async () => {
+    const firstStars = deferred<string[]>();
+    const server = serve({
+      'GET /api/emails': { content: [newEmail], totalElements: 1, totalPages: 1 },
+      // Read before the star was set, answered after it; the next read has it.
+      'GET /api/emails/starred': inTurn(
+        () => firstStars.promise,
+        () => ['e1'],
+      ),
+      'PUT /api/emails/e1/star': { emailId: 'e1', starred: true },
+    });
+    renderInbox('t1');
+    const star = await screen.findByTestId('row-star');
+    await waitFor(() => expect(server.calls('GET', '/api/emails/starred')).toHaveLength(1));
+    fireEvent.click(star);
+    await waitFor(() => expect(server.calls('PUT', '/api/emails/e1/star')).toHaveLength(1));
+    await act(async () => firstStars.resolve([]));
+    await waitFor(() => expect(screen.getByTestId('row-star')).toHaveAttribute('aria-pressed', 'true'));
+    expect(server.calls('GET', '/api/emails/starred')).toHaveLength(2);
   });
 
   it('asks a user without a team to create one', () => {
