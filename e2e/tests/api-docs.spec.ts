@@ -1,4 +1,18 @@
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, signUpViaApi, newAccount } from '../support/fixtures';
+
+/**
+ * Swagger UI renders a long list of operations virtually: only those near the viewport are in the page. Scrolls down
+ * until the operation is rendered, then shows it.
+ */
+async function scrollTo(page: Page, operation: Locator): Promise<void> {
+  await page.mouse.move(640, 400);
+  for (let step = 0; step < 200 && (await operation.count()) === 0; step += 1) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(50);
+  }
+  await operation.first().scrollIntoViewIfNeeded();
+}
 
 test.describe('the API documentation page', () => {
   test('shows every area of the API from the OpenAPI document, under the product’s CSP, and calls the API', async ({
@@ -15,9 +29,15 @@ test.describe('the API documentation page', () => {
     await expect(page).toHaveURL(/\/api\/docs\/$/);
     await expect(page.getByRole('heading', { name: /Team inbox API/ })).toBeVisible();
     // Operations of several areas, rendered from /api/docs/openapi.json.
-    await expect(page.locator('.opblock-summary-path[data-path="/api/register"]')).toBeVisible();
-    await expect(page.locator('.opblock-summary-path[data-path="/api/emails/{id}/assign"]')).toBeVisible();
     await expect(page.locator('.opblock-summary-path[data-path="/metrics"]')).toBeVisible();
+    await expect(page.locator('.opblock-summary-path[data-path="/api/register"]')).toBeVisible();
+    const assign = page.locator('.opblock-summary-path[data-path="/api/emails/{id}/assign"]');
+    await scrollTo(page, assign);
+    await expect(assign).toBeVisible();
+    const audit = page.locator('.opblock-summary-path[data-path="/api/team/audit"]');
+    await scrollTo(page, audit);
+    await expect(audit).toBeVisible();
+    await page.mouse.wheel(0, -1_000_000);
 
     // "Authorize" with a real token, then "Try it out" on GET /api/loggedInUser answers the signed-in user.
     const account = newAccount('docs');
@@ -30,6 +50,7 @@ test.describe('the API documentation page', () => {
     await page.getByRole('button', { name: 'Apply credentials' }).click();
     await page.locator('.auth-btn-wrapper').getByRole('button', { name: 'Close' }).click();
     const operation = page.locator('.opblock', { has: page.locator('[data-path="/api/loggedInUser"]') });
+    await scrollTo(page, operation);
     await operation.locator('.opblock-summary').click();
     await operation.getByRole('button', { name: 'Try it out' }).click();
     await operation.getByRole('button', { name: 'Execute' }).click();
