@@ -39,6 +39,7 @@ export const inboxCs: InboxTexts = {
     unassign: 'Unassign',
     takeIt: "I'll take it",
     chooseLabel: 'Choose Label',
+    noLabels: 'Zatím žádné štítky',
     assignedToYou: 'Email assigned to you',
     assignedOk: 'Email assigned successfully',
     assignError: 'Error assigning email',

@@ -42,6 +42,7 @@ export const inboxEn = {
     unassign: 'Unassign',
     takeIt: "I'll take it",
     chooseLabel: 'Choose Label',
+    noLabels: 'No labels yet',
     assignedToYou: 'Email assigned to you',
     assignedOk: 'Email assigned successfully',
     assignError: 'Error assigning email',

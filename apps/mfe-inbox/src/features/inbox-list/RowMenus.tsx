@@ -90,6 +90,8 @@ export function RowMenus({ email }: { email: Email }) {
             disabled: email.labels.includes(label.id),
             onSelect: () => void actions.label(email, label),
           })),
+          // A team without labels still gets a menu item (an empty menu is announced as broken): it says so.
+          ...(labels.length === 0 ? [{ key: 'none', label: t('inbox.noLabels'), disabled: true }] : []),
         ]}
       />
     </div>

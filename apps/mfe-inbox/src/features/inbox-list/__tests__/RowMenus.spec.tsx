@@ -26,7 +26,7 @@ const email = (overrides: Partial<Email> = {}): Email =>
     ...overrides,
   }) as Email;
 
-function renderMenus(row: Email, user: typeof me | null = me) {
+function renderMenus(row: Email, user: typeof me | null = me, labels: Label[] = [important]) {
   const i18n = initI18n('en');
   const store = createAppStore({ withoutCoreSagas: true });
   injectFeature(store, feature);
@@ -34,7 +34,7 @@ function renderMenus(row: Email, user: typeof me | null = me) {
   store.dispatch(
     teamApi.util.upsertQueryEntries([
       { endpointName: 'teamMembers', arg: undefined, value: [petr] },
-      { endpointName: 'teamLabels', arg: undefined, value: [important] },
+      { endpointName: 'teamLabels', arg: undefined, value: labels },
     ]),
   );
   render(
@@ -110,6 +110,16 @@ describe('the row menus of the inbox', () => {
         ['error', 'Error unassigning email', 3000],
       ]),
     );
+  });
+
+  it('says that the team has no labels yet in a menu item, so the menu is never empty', () => {
+    fakeServer({});
+    renderMenus(email(), me, []);
+    fireEvent.click(within(screen.getByTestId('row-label')).getByRole('button', { name: 'Actions' }));
+    const menu = screen.getByTestId('row-label-menu');
+    expect(menu).toHaveTextContent('Choose Label');
+    const item = within(menu).getByRole('menuitem', { name: 'No labels yet', hidden: true });
+    expect(item).toHaveAttribute('aria-disabled', 'true');
   });
 
   it("says 'User not authenticated' and sends nothing when nobody is signed in", async () => {
