@@ -2,31 +2,10 @@ import type { Email, Page } from '@teaminbox/contracts';
 import { emailArrived, emailUpdated, unreadCountChanged } from './events';
 import { arrivalBelongs, inboxApi, NO_INBOX_FILTERS, type InboxPageArgs } from './inbox.api';
 import { createAppStore } from './store';
+import { anEmail } from './testing/emails';
 
 const email = (id: string, receivedAt: string, overrides: Partial<Email> = {}): Email =>
-  ({
-    id,
-    teamId: 't1',
-    subject: `Subject ${id}`,
-    body: 'Body',
-    htmlBody: null,
-    fromName: null,
-    fromEmail: 'sender@example.com',
-    to: [],
-    cc: [],
-    receivedAt,
-    read: false,
-    readAt: null,
-    readBy: null,
-    isArchived: false,
-    isSpam: false,
-    priority: 'MEDIUM',
-    status: 'NEW',
-    assignedTo: null,
-    labels: [],
-    attachments: [],
-    ...overrides,
-  }) as Email;
+  anEmail({ id, receivedAt, ...overrides });
 
 const list = (overrides: Partial<InboxPageArgs> = {}): InboxPageArgs => ({
   view: 'emails',

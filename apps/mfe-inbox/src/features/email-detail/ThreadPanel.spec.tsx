@@ -6,7 +6,7 @@ import { initI18n } from '@teaminbox/ui';
 import { createAppStore, emailUpdated, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
 import { takeEvery } from 'redux-saga/effects';
 import { answerServerCalls } from '@teaminbox/web-store/testing';
-import { anEmail } from '../../testing/emails';
+import { anEmail } from '@teaminbox/web-store/testing';
 import { ThreadPanel } from './ThreadPanel';
 
 const message = (id: string, direction: ThreadMessage['direction'] = 'incoming'): ThreadMessage => ({

@@ -20,7 +20,7 @@ import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
 import feature from '../../feature';
 import { emailDetailFeature } from './emailDetailFeature';
-import { anEmail } from '../../testing/emails';
+import { anEmail } from '@teaminbox/web-store/testing';
 import { answerServerCalls } from '@teaminbox/web-store/testing';
 import EmailDetailPage from './EmailDetailPage';
 

@@ -5,7 +5,7 @@ import { defaultNotificationPreferences, type Email, type Page } from '@teaminbo
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, emailArrived, emailUpdated, injectFeature, userLoaded } from '@teaminbox/web-store';
 import feature from '../../../feature';
-import { anEmail } from '../../../testing/emails';
+import { anEmail } from '@teaminbox/web-store/testing';
 import { myTasksFeature } from '../../my-tasks/myTasksFeature';
 import MyTasksPage from '../../my-tasks/MyTasksPage';
 import InboxPage from '../InboxPage';

@@ -5,7 +5,7 @@ import { defaultNotificationPreferences, type Email, type Page } from '@teaminbo
 import { initI18n } from '@teaminbox/ui';
 import { connected, createAppStore, emailArrived, injectFeature, userLoaded } from '@teaminbox/web-store';
 import feature from '../../../feature';
-import { anEmail } from '../../../testing/emails';
+import { anEmail } from '@teaminbox/web-store/testing';
 import InboxPage from '../InboxPage';
 import { deferred, fakeServer, inTurn, type Route } from './fakeServer';
 

@@ -5,7 +5,7 @@ import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
 import { answerServerCalls } from '@teaminbox/web-store/testing';
 import feature from '../../../feature';
-import { anEmail } from '../../../testing/emails';
+import { anEmail } from '@teaminbox/web-store/testing';
 import { MergeConversationsButton } from '../InboxToolbar';
 import { selectInbox, selectionChanged } from '../inboxListSlice';
 

@@ -6,7 +6,7 @@ import { initI18n } from '@teaminbox/ui';
 import { createAppStore, emailUpdated, injectFeature, NoticeHost, selectPendingNotices } from '@teaminbox/web-store';
 import feature from '../../../feature';
 import { myTasksFeature } from '../myTasksFeature';
-import { anEmail } from '../../../testing/emails';
+import { anEmail } from '@teaminbox/web-store/testing';
 import MyTasksPage from '../MyTasksPage';
 import { deferred, failure, fakeServer, type Route } from '../../inbox-list/__tests__/fakeServer';
 
