@@ -109,6 +109,19 @@ describe('the cached inbox pages and the pushes', () => {
     expect(page(unread)?.totalElements).toBe(1);
   });
 
+  it('takes a snoozed email off the inbox, and a woken one off the Snoozed folder', () => {
+    const inbox = list();
+    const snoozedFolder = list({ folder: 'snoozed' });
+    const { store, page } = cached(
+      [inbox, [email('b', '2026-03-20T10:00:00Z'), email('a', '2026-03-20T09:00:00Z')]],
+      [snoozedFolder, [email('c', '2026-03-20T08:00:00Z', { snoozedUntil: '2026-03-21T08:00:00Z' })]],
+    );
+    store.dispatch(emailUpdated({ id: 'a', actorUserId: 'u2', snoozedUntil: '2026-03-21T08:00:00Z' }));
+    store.dispatch(emailUpdated({ id: 'c', actorUserId: 'u2', snoozedUntil: null }));
+    expect(ids(page(inbox))).toEqual(['b']);
+    expect(ids(page(snoozedFolder))).toEqual([]);
+  });
+
   it('replaces the cached unread count with the pushed one', () => {
     const store = createAppStore({ withoutCoreSagas: true });
     store.dispatch(inboxApi.util.upsertQueryEntries([{ endpointName: 'unreadCount', arg: undefined, value: 3 }]));

@@ -84,17 +84,23 @@ export const inboxPageKey = (args: InboxPageArgs): string =>
 export const myTasksKey = (args: MyTasksArgs): string =>
   JSON.stringify([args.view, args.page, args.size, args.status ?? '', args.priority ?? '', args.search ?? '']);
 
-/** Whether an email still belongs in a folder after a change (my-tasks depends on the user: left as is). */
+/**
+ * Whether an email still belongs in a folder after a change, as the server's folders say (a snoozed email is only in
+ * the snoozed folder until it wakes; my-tasks depends on the user: left as is).
+ */
 export function belongsTo(folder: Folder, email: Email): boolean {
+  const snoozed = Boolean(email.snoozedUntil);
   switch (folder) {
     case 'inbox':
-      return !email.isArchived && !email.isSpam;
+      return !email.isArchived && !email.isSpam && !snoozed;
     case 'unread':
-      return !email.isArchived && !email.isSpam && !email.read;
+      return !email.isArchived && !email.isSpam && !snoozed && !email.read;
     case 'archived':
-      return email.isArchived && !email.isSpam;
+      return email.isArchived && !email.isSpam && !snoozed;
     case 'spam':
       return email.isSpam;
+    case 'snoozed':
+      return snoozed && !email.isSpam;
     default:
       return true;
   }

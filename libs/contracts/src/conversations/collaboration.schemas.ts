@@ -409,6 +409,8 @@ export interface EmailChange {
   labels?: string[];
   status?: EmailStatus;
   priority?: Priority;
+  /** Until when it is snoozed; null once it is awake (the push carries the email's whole current state). */
+  snoozedUntil?: string | null;
   /** The email's conversation changed (a merge or a split): conversation lists load their page again. */
   conversationChanged?: boolean;
   /** Who did it. */

@@ -60,6 +60,7 @@ export const EMAIL_CHANGE_COLUMNS = [
   'labels',
   'status',
   'priority',
+  'snoozedUntil',
 ] as const satisfies readonly (keyof InboxEmailReadModel)[];
 
 export function toEmailChangeState(
@@ -76,6 +77,7 @@ export function toEmailChangeState(
     labels: row.labels ?? [],
     status: row.status,
     priority: row.priority,
+    snoozedUntil: iso(row.snoozedUntil ?? null),
   };
 }
 
