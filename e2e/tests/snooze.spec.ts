@@ -2,14 +2,14 @@ import type { Email, EmailDetail, Page as EmailPage } from '@teaminbox/contracts
 import { api, createTeamViaApi, expect, newAccount, signUpViaApi, test, useToken } from '../support/fixtures';
 
 /** How far ahead the test snoozes: long enough to see the email gone, short enough to wait for. */
-const SNOOZE_SECONDS = 12;
+const SNOOZE_SECONDS = 25;
 
 test.describe('snooze from the email detail', () => {
   test('snoozed for a few seconds (a custom time): gone from the inbox, then back unread', async ({
     page,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const token = await signUpViaApi(baseURL!, newAccount('snooze'));
     await createTeamViaApi(baseURL!, token, 'Snooze crew');
     await api(baseURL!, token, 'POST', '/emails/sample');
@@ -61,7 +61,7 @@ test.describe('snooze from the email detail', () => {
       const subject = page.getByTestId('email-subject').filter({ hasText: target.subject });
       await expect(subject).toHaveCount(1, { timeout: 2000 });
       await expect(subject).toHaveClass(/font-bold/);
-    }).toPass({ timeout: 40_000 });
+    }).toPass({ timeout: 50_000 });
     const woken = await api<EmailDetail>(baseURL!, token, 'GET', `/emails/${target.id}`);
     expect(woken).toMatchObject({ snoozedUntil: null, read: false });
   });
