@@ -13,6 +13,10 @@ const EMAILS = 3000;
 const SENDER = 'long.correspondent@example.com';
 
 describe('an erasure never holds back another team (issue: erasure without a global freeze)', () => {
+  // The test races team B's calls against team A's erasure on the wall clock; on a loaded 2-core machine one round can
+  // miss. A failed round is printed, then run once more with new teams (the old code fails every round: B is listed
+  // only after the erasure answered).
+  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   const { t, sink } = suiteWithApp();
   const { db, call, erase } = erasureKit(t, sink);
 
