@@ -5,24 +5,35 @@
  *
  *   npm run bench:inbox-queries        (BENCH_EMAILS=200000 for a quicker run; BENCH_RUNS per query, default 20)
  *
- * Starts its own embedded PostgreSQL (or uses DATABASE_URL: a scratch database is created and dropped). Emails
- * are appended as EmailReceived events (every 15 emails make threads of 1, 2, 3, 4 and 5: a reply names its thread's
- * first message in In-Reply-To and References), some with EmailAssigned, EmailLabelAdded, EmailMarkedRead, EmailArchived
- * or EmailMarkedSpam on the same stream; the projections build the read model as in production. Prints p50/p95
- * per query, a one-line plan of each list combination's page and the EXPLAIN (ANALYZE, BUFFERS) plans of the main
- * statements.
+ * Starts its own embedded PostgreSQL (or uses DATABASE_URL: a scratch database is created and dropped). Each email is
+ * one stream: the EmailReceived of a mailbox's first synchronisation as ingestion writes it (every 15 emails make
+ * threads of 1, 2, 3, 4 and 5 of one customer: an answer names its thread's first message in In-Reply-To and
+ * References), then some of EmailAssigned, EmailLabelAdded, EmailMarkedRead, EmailStatusChanged, EmailArchived and
+ * EmailMarkedSpam as the member's commands append them. By default (BENCH_SEED=copy) the events are written into the
+ * event store's tables with COPY, sealed and indexed as the store does on append (bench/support/copy-events.ts);
+ * BENCH_SEED=append appends them through the store (BENCH_WRITERS at once). Either way the application's projections
+ * and reactions build every read model from the log, and nothing is timed before every subscriber has reached its
+ * head. Prints p50/p95 per query, a one-line plan of each list combination's page and the EXPLAIN (ANALYZE, BUFFERS)
+ * plans of the main statements.
  */
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
+import { Client } from 'pg';
+import { v7 as uuidv7 } from 'uuid';
 import { type Email, type Label, MAX_LIST_DEPTH, type Page } from '@teaminbox/contracts';
 import { EVENT_STORE, type EventStore, type NewEvent } from '../../apps/api/src/platform/event-store/event-store.port';
 import { startBenchApp } from '../support/bench-app';
+import { copyStreams } from '../support/copy-events';
 import { settled } from '../support/settled';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+/** How the log is written: `copy` (default) into the event store's tables, or `append` through the store. */
+const SEED = process.env.BENCH_SEED === 'append' ? 'append' : 'copy';
 /** Concurrent appends: the event store writes appends that arrive together in one transaction (group commit). */
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 64);
+/** Emails per COPY transaction. */
+const COPY_EMAILS = Number(process.env.BENCH_COPY_EMAILS ?? 5000);
 
 const WORDS =
   'order parcel delivery invoice refund account password update shipping address warehouse tracking number customer support question thanks please week yesterday status faktura zásilka doručení příloha reklamace objednávka'.split(
@@ -49,51 +60,122 @@ function threadStartOf(i: number): number {
   return block + start;
 }
 
-function eventsFor(i: number, teamId: string, me: string, others: string[], labels: string[]): NewEvent[] {
-  const emailId = randomUUID();
+const FIRST_NAMES = 'Jana Petr Anna Tomáš Eva Martin Lucie Jakub Sarah John Maria David Laura Michael Emma Lukas'.split(
+  ' ',
+);
+const LAST_NAMES =
+  'Nováková Svoboda Smith Müller Dvořák García Rossi Johnson Horák Brown Kováč Martin Wilson Černá Berg Lee'.split(' ');
+const PRIORITY_HEADERS = [
+  ['high', 'HIGH'],
+  ['normal', 'MEDIUM'],
+  ['low', 'LOW'],
+] as const;
+const SENDERS = 20_000;
+const MEMBER_ACTIONS = ['IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const;
+const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 30_000).toISOString();
+
+interface Team {
+  teamId: string;
+  me: string;
+  myName: string;
+  /** Assignees other than the bench user (ids only: the filter `assignee=<member>` reads them). */
+  others: string[];
+  labels: { id: string; name: string }[];
+}
+
+/**
+ * Email i's stream as the application writes it: the EmailReceived of a mailbox's first synchronisation as ingestion
+ * appends it (the parser's fields, the system acting), then the bench member's work on it (assign, label, read,
+ * status, archive, spam), each event with the metadata of the command that appends it.
+ */
+function eventsFor(i: number, team: Team): { streamId: string; events: NewEvent[] } {
+  const { teamId, me } = team;
+  const emailId = uuidv7();
   const first = threadStartOf(i);
+  // A thread is one customer's (its first message and the answers they send to it), of SENDERS customers in turn.
+  const sender = (((first - (first % 15)) / 15) * THREAD_STARTS.length + THREAD_STARTS.indexOf(first % 15)) % SENDERS;
+  const fromName = `${FIRST_NAMES[sender % 16]} ${LAST_NAMES[(sender >> 4) % 16]}`;
+  const fromEmail = `customer${sender}@example.com`;
+  const topic = `${word(first * 31)} ${word(first * 17 + 3)} #${first}`;
+  const subject = first === i ? topic : `Re: ${topic}`;
   const thread = first === i ? {} : { inReplyTo: benchMessageId(first), references: [benchMessageId(first)] };
-  const metadata = {
-    actorUserId: null,
-    teamId,
-    correlationId: randomUUID(),
-    causationId: null,
-    occurredAt: new Date().toISOString(),
-  };
-  const ids = { emailId, teamId };
-  const body = Array.from({ length: 60 }, (_, k) => word((i * 7919 + k * 104729) % 1_000_003)).join(' ');
-  const events: NewEvent[] = [
-    {
-      eventId: randomUUID(),
-      type: 'EmailReceived',
-      metadata,
-      data: {
-        ...ids,
-        messageId: benchMessageId(i),
-        ...thread,
-        subject: `${word(i * 31)} ${word(i * 17 + 3)} #${i}`,
-        fromName: `Customer ${i % 20000}`,
-        fromEmail: `customer${i % 20000}@example.com`,
-        to: ['support@example.test'],
-        cc: [],
-        text: body,
-        html: null,
-        receivedAt: new Date(Date.UTC(2024, 0, 1) + i * 30_000).toISOString(),
-        priority: (['HIGH', 'MEDIUM', 'LOW'] as const)[i % 3],
-        status: (['NEW', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const)[i % 4],
-      },
+  const words = Array.from({ length: 60 }, (_, k) => word((i * 7919 + k * 104729) % 1_000_003)).join(' ');
+  const text = `Hello,\n\n${words}\n\nBest regards,\n${fromName}`;
+  const [priorityHeader, priority] = PRIORITY_HEADERS[i % 3];
+  const receivedAt = at(i);
+  const system = { actorUserId: null, actorKind: 'system', teamId, causationId: null } as const;
+  const received: NewEvent = {
+    eventId: uuidv7(),
+    type: 'EmailReceived',
+    metadata: { ...system, correlationId: uuidv7(), occurredAt: receivedAt },
+    data: {
+      emailId,
+      teamId,
+      messageId: benchMessageId(i),
+      subject,
+      fromName,
+      fromEmail,
+      replyTo: [],
+      to: ['support@example.test'],
+      cc: [],
+      text,
+      html: i % 3 === 0 ? `<p>Hello,</p><p>${words}</p><p>Best regards,<br>${fromName}</p>` : null,
+      htmlSafe: true,
+      remoteImages: 0,
+      receivedAt,
+      priority,
+      status: 'NEW',
+      ...thread,
+      folder: 'INBOX',
+      uid: i + 1,
+      isAutoReply: false,
+      isBounce: false,
+      headers: [
+        { name: 'from', value: `${fromName} <${fromEmail}>` },
+        { name: 'to', value: 'support@example.test' },
+        { name: 'subject', value: subject },
+        { name: 'date', value: new Date(receivedAt).toUTCString() },
+        { name: 'message-id', value: benchMessageId(i) },
+        ...(first === i ? [] : [{ name: 'in-reply-to', value: benchMessageId(first) }]),
+        { name: 'priority', value: priorityHeader },
+      ],
+      attachments: [],
+      firstSync: true,
     },
-  ];
+  };
+  const events: NewEvent[] = [received];
+  // The member's commands, one correlation each, a minute apart after the email's arrival.
   const add = (type: string, data: Record<string, unknown>) =>
-    events.push({ eventId: randomUUID(), type, metadata, data: { ...ids, ...data } });
-  if (i % 10 === 0) add('EmailAssigned', { assignedTo: me, assignedToName: null, previousAssignee: null });
+    events.push({
+      eventId: uuidv7(),
+      type,
+      metadata: {
+        actorUserId: me,
+        actorKind: 'user',
+        teamId,
+        correlationId: uuidv7(),
+        causationId: null,
+        occurredAt: new Date(Date.parse(receivedAt) + events.length * 60_000).toISOString(),
+      },
+      data: { emailId, teamId, ...data },
+    });
+  if (i % 10 === 0) add('EmailAssigned', { assignedTo: me, assignedToName: team.myName, previousAssignee: null });
   else if (i % 10 === 1)
-    add('EmailAssigned', { assignedTo: others[i % others.length], assignedToName: null, previousAssignee: null });
-  if (i % 7 === 0) add('EmailLabelAdded', { labelId: labels[i % labels.length], labelName: 'x' });
-  if (i % 3 !== 0) add('EmailMarkedRead', { userId: me, readAt: metadata.occurredAt });
+    add('EmailAssigned', {
+      assignedTo: team.others[i % team.others.length],
+      assignedToName: null,
+      previousAssignee: null,
+    });
+  if (i % 7 === 0) {
+    const label = team.labels[i % team.labels.length];
+    add('EmailLabelAdded', { labelId: label.id, labelName: label.name });
+  }
+  if (i % 3 !== 0)
+    add('EmailMarkedRead', { userId: me, readAt: new Date(Date.parse(receivedAt) + 60_000).toISOString() });
+  if (i % 4 !== 0) add('EmailStatusChanged', { status: MEMBER_ACTIONS[(i % 4) - 1], previousStatus: 'NEW' });
   if (i % 11 === 0) add('EmailArchived', {});
   if (i % 97 === 0) add('EmailMarkedSpam', {});
-  return events;
+  return { streamId: `email-${emailId}`, events };
 }
 
 const UNREAD = 'read_at IS NULL AND read_by IS NULL';
@@ -143,26 +225,72 @@ async function main(): Promise<void> {
     // In-app notifications only: a notification email per loaded email would keep the job queue busy for hours.
     const settings = await call<Record<string, unknown>>('/api/notification-settings', 'GET', undefined, token);
     await call('/api/notification-settings', 'PUT', { ...settings, emailNotificationsEnabled: false }, token);
-    const labels = (await call<Label[]>('/api/email-labels/initialize', 'POST', undefined, token)).map((l) => l.id);
+    const labels = (await call<Label[]>('/api/email-labels/initialize', 'POST', undefined, token)).map((l) => ({
+      id: l.id,
+      name: l.name,
+    }));
     const others = [randomUUID(), randomUUID(), randomUUID()];
+    const team = { teamId: me.teamId, me: me.id, myName: 'Bench', others, labels };
 
-    // Load through events.
-    const store = app.get<EventStore>(EVENT_STORE);
-    let next = 0;
-    let t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: WRITERS }, async () => {
-        for (;;) {
-          const i = next++;
-          if (i >= EMAILS) return;
-          const events = eventsFor(i, me.teamId, me.id, others, labels);
-          await store.appendToStream(`email-${(events[0].data as { emailId: string }).emailId}`, events, 'no_stream');
-          if (i % 100_000 === 0 && i > 0) console.log(`  ... ${i} emails appended`);
+    const loadStart = performance.now();
+    let t0 = loadStart;
+    // Every minute while loading: the log's head and the subscribers furthest behind it.
+    const progress = setInterval(() => {
+      void db
+        .query<{ name: string; prepare: string; head: string }>(
+          `SELECT name, prepare::text, (SELECT max(global_position) FROM events)::text AS head
+             FROM projection_checkpoints ORDER BY prepare LIMIT 3`,
+        )
+        .then(({ rows }) =>
+          console.log(
+            `  ... ${Math.round((performance.now() - loadStart) / 1000)} s: log at ${rows[0]?.head}, furthest behind: ${rows
+              .map((r) => `${r.name} at ${r.prepare}`)
+              .join(', ')}`,
+          ),
+        )
+        .catch(() => undefined);
+    }, 60_000);
+    if (SEED === 'append') {
+      // Through the application's store, as commands append (group commit of WRITERS concurrent appends).
+      const store = app.get<EventStore>(EVENT_STORE);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: WRITERS }, async () => {
+          for (;;) {
+            const i = next++;
+            if (i >= EMAILS) return;
+            const { streamId, events } = eventsFor(i, team);
+            await store.appendToStream(streamId, events, 'no_stream');
+            if (i % 100_000 === 0 && i > 0) console.log(`  ... ${i} emails appended`);
+          }
+        }),
+      );
+    } else {
+      // COPY: the events the store would have stored, in chunks of COPY_EMAILS emails, each chunk built while the
+      // previous one is written; the subscribers work meanwhile, as they would behind appends.
+      const writer = new Client({ connectionString: bench.databaseUrl });
+      await writer.connect();
+      try {
+        let writing: Promise<number> = Promise.resolve(0);
+        for (let from = 0; from < EMAILS; from += COPY_EMAILS) {
+          const streams = Array.from({ length: Math.min(COPY_EMAILS, EMAILS - from) }, (_, k) =>
+            eventsFor(from + k, team),
+          );
+          await writing;
+          writing = copyStreams(app, writer, streams);
+          if (Math.floor((from + COPY_EMAILS) / 100_000) > Math.floor(from / 100_000))
+            console.log(`  ... ${from + streams.length} emails written`);
         }
-      }),
-    );
-    console.log(`appended ${EMAILS} emails as events in ${Math.round(performance.now() - t0)} ms`);
+        await writing;
+      } finally {
+        await writer.end();
+      }
+    }
     const appendMs = performance.now() - t0;
+    const { rows: logSize } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
+    console.log(
+      `${SEED === 'append' ? 'appended' : 'wrote (COPY)'} ${EMAILS} emails as events in ${Math.round(appendMs)} ms (${logSize[0].n} events in the log)`,
+    );
     t0 = performance.now();
     let reported = 0;
     for (;;) {
@@ -180,7 +308,11 @@ async function main(): Promise<void> {
     const catchUpMs = performance.now() - t0;
     console.log(`read model complete ${Math.round(catchUpMs)} ms after the last append`);
     // Every other subscriber (search, audit, activity, rules, notifications) too: nothing is timed while they work.
-    console.log(`every subscriber at the head ${Math.round(await settled(app, db))} ms later`);
+    try {
+      console.log(`every subscriber at the head ${Math.round(await settled(app, db))} ms later`);
+    } finally {
+      clearInterval(progress);
+    }
     console.log(`load: ${Math.round((EMAILS * 1000) / (appendMs + catchUpMs))} emails/s end to end`);
     t0 = performance.now();
     await db.query('VACUUM ANALYZE inbox_email');
@@ -214,7 +346,7 @@ async function main(): Promise<void> {
         ['assignee=me', '&assignee=me', `assigned_to = '${me.id}'`],
         ['assignee=unassigned', '&assignee=unassigned', 'assigned_to IS NULL'],
         ['assignee=<member>', `&assignee=${others[0]}`, `assigned_to = '${others[0]}'`],
-        ['label', `&label=${labels[0]}`, `labels @> ARRAY['${labels[0]}']::uuid[]`],
+        ['label', `&label=${labels[0].id}`, `labels @> ARRAY['${labels[0].id}']::uuid[]`],
         ['unread', '&unread=true', UNREAD],
       ]) {
         const name = `folder=${folder} ${filterName}`;
@@ -286,7 +418,7 @@ async function main(): Promise<void> {
         'count of my-tasks, label, unread (from the counters)',
         `SELECT COALESCE(sum(n), 0) FROM inbox_email_count WHERE team_id = $1 AND box = ANY('{inbox,archived}') AND label_id = $2
           AND assigned_to = $3 AND unread`,
-        [me.teamId, labels[0], me.id],
+        [me.teamId, labels[0].id, me.id],
       ],
       [
         'count of the inbox, any assignee (from the counters)',

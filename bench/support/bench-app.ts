@@ -18,6 +18,8 @@ export interface BenchApp {
   baseUrl: string;
   /** A connection to the scratch database, for counts and plans. */
   db: Client;
+  /** The scratch database's URL (for more connections). */
+  databaseUrl: string;
   /** The bench user's access token (the user has a team). */
   token: string;
   /** JSON over HTTP; a string body goes as text/plain. Throws on a non-2xx answer. */
@@ -108,7 +110,7 @@ export async function startBenchApp(
     );
     const token = await signIn();
     await call('/api/team', 'PUT', 'Bench team', token);
-    return { app, baseUrl, db, token, call, close };
+    return { app, baseUrl, db, databaseUrl: dbUrl.toString(), token, call, close };
   } catch (error) {
     await close();
     throw error;
