@@ -36,6 +36,7 @@ import { ForwardActivity1770000000900 } from './1770000000900-forward-activity';
 import { ConversationSubjectFallback1770000000910 } from './1770000000910-conversation-subject-fallback';
 import { ConversationSplit1770000000950 } from './1770000000950-conversation-split';
 import { EmailSnooze1770000001100 } from './1770000001100-email-snooze';
+import { InboxListedAt1770000001200 } from './1770000001200-inbox-listed-at';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   ConversationSubjectFallback1770000000910,
   ConversationSplit1770000000950,
   EmailSnooze1770000001100,
+  InboxListedAt1770000001200,
 ];

@@ -17,13 +17,14 @@ import { type SmtpSink, startSmtpSink } from '../../../../test/support/smtp-sink
 import { readUntil } from '../../../../test/support/until';
 import { DataSource } from 'typeorm';
 
-/** A message from the customer, as their mail program writes it. */
+/** A message from the customer, as their mail program writes it (dated 2 Nov 2026 unless a Date is given). */
 const customerMail = (headers: Record<string, string>, body: string) =>
   [
     'From: Carol Customer <carol@customer.example>',
     'To: support@example.com',
-    'Date: Mon, 2 Nov 2026 10:00:00 +0000',
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ...Object.entries({ Date: 'Mon, 2 Nov 2026 10:00:00 +0000', ...headers }).map(
+      ([name, value]) => `${name}: ${value}`,
+    ),
     '',
     body,
     '',
@@ -68,12 +69,12 @@ describe('snooze and reminders on durable jobs (real PostgreSQL, pg-boss, Doveco
     );
 
   /** A new customer email in the inbox, assigned to Bob and read. */
-  const question = async (): Promise<{ email: Email; messageId: string; subject: string }> => {
+  const question = async (date?: string): Promise<{ email: Email; messageId: string; subject: string }> => {
     const n = ++counter;
     const subject = `Question ${n} ${Date.now()}`;
     const messageId = `<question-${n}-${Date.now()}@customer.example>`;
     const body = `Body of ${subject}`;
-    await deliver(customerMail({ Subject: subject, 'Message-ID': messageId }, body));
+    await deliver(customerMail({ Subject: subject, 'Message-ID': messageId, ...(date ? { Date: date } : {}) }, body));
     const list = await readUntil(inbox, (emails) => emails.some((e) => e.body.includes(body)));
     const found = list.find((e) => e.body.includes(body))!;
     const assigned = await t.request(`/api/emails/${found.id}/assign`, {
@@ -169,6 +170,28 @@ describe('snooze and reminders on durable jobs (real PostgreSQL, pg-boss, Doveco
     const types = (await history(asked.id)).map((entry) => entry.type);
     expect(types.slice(-2)).toEqual(['EmailSnoozed', 'EmailWoken']);
     expect((await wokenOf(asked.id)).map((entry) => entry.change.reason)).toEqual(['time']);
+  });
+
+  it('a woken email is on top of the inbox, above mail that arrived while it was snoozed, in both views', async () => {
+    const { email: older } = await question();
+    const until = inSeconds(3);
+    expect((await snooze(older.id, until)).status).toBe(200);
+    // Received after every other email of the inbox.
+    const { email: newer } = await question('Tue, 3 Nov 2026 10:00:00 +0000');
+    const firstRows = async (view: string) =>
+      (await t.request<Page<Email>>(`/api/emails?size=2${view}`, { token: ann.token })).body.content.map((e) => e.id);
+    expect((await firstRows(''))[0]).toBe(newer.id);
+
+    await readUntil(
+      () => email(older.id),
+      (e) => e.snoozedUntil === null,
+      15_000,
+    );
+    expect(await firstRows('')).toEqual([older.id, newer.id]);
+    expect(await firstRows('&view=conversations')).toEqual([older.id, newer.id]);
+    expect((await firstRows('&unread=true'))[0]).toBe(older.id);
+    // It keeps the time it was received.
+    expect((await email(older.id)).receivedAt).toBe(older.receivedAt);
   });
 
   it("a customer's answer before the time wakes it at once; the later job does nothing", async () => {

@@ -109,8 +109,9 @@ export const CONVERSATION_COUNT_AHEAD = 1000;
 export const MAX_CONVERSATION_PARTICIPANTS = 10;
 
 /**
- * A conversation row is the conversation's latest email matching the list: no later email of its thread (email_thread,
- * written by the email-thread projection) matches the same conditions. An email the thread projection does not know
+ * A conversation row is the conversation's latest email matching the list, in the list's order (listed_at: received,
+ * or woken from a snooze later): no later email of its thread (email_thread, written by the email-thread projection)
+ * matches the same conditions. An email the thread projection does not know
  * yet is a conversation of its own. Each candidate row of the folder's index costs one probe of its thread's few
  * emails (index email_thread_thread_idx), so a page reads about as many rows as in the email view.
  */
@@ -119,7 +120,7 @@ const latestOfConversation = (conditions: (alias: string) => string[]) => `NOT E
     JOIN email_thread later_t ON later_t.team_id = self.team_id AND later_t.thread_id = self.thread_id
     JOIN inbox_email later ON later.id = later_t.email_id AND later.team_id = later_t.team_id
    WHERE self.email_id = e.id AND self.team_id = e.team_id AND later_t.email_id <> e.id
-     AND (later.received_at, later.id) > (e.received_at, e.id)
+     AND (later.listed_at, later.id) > (e.listed_at, e.id)
      AND ${conditions('later').join(' AND ')})`;
 
 /** Which counter rows of `inbox_email_count` make up a folder (see the migration 1768100000000). */
@@ -134,7 +135,8 @@ const BOXES: Record<TListEmailsQuery['folder'] | 'everywhere', InboxBox[]> = {
 };
 
 /**
- * Read side of the inbox: every query is scoped to one team. A page is read in the list's order from the folder's
+ * Read side of the inbox: every query is scoped to one team. The list's order is `listed_at` (the time an email was
+ * received, or woke from a snooze or a reminder when that is later: a woken email is on top), newest first. A page is read in the list's order from the folder's
  * partial index; its total comes from the projection's counters (folder x assignee x label x unread) when no other
  * filter applies, otherwise from counting the rows (a search: up to SEARCH_COUNT_LIMIT).
  */
@@ -190,7 +192,7 @@ export class InboxEmailQueries {
       builder
         .select(LIST_COLUMNS.map((column) => `e.${column}`))
         .addSelect(`left(e.body_text, ${EMAIL_PREVIEW_LENGTH})`, 'preview')
-        .orderBy('e.receivedAt', 'DESC')
+        .orderBy('e.listedAt', 'DESC')
         .addOrderBy('e.id', 'DESC')
         .offset(query.page * query.size)
         .limit(query.size)
@@ -276,7 +278,7 @@ export class InboxEmailQueries {
   /** The rows matching the builder's conditions, counted up to `limit` (the first ones in list order) when given. */
   private async countRows(builder: SelectQueryBuilder<InboxEmailReadModel>, limit?: number): Promise<number> {
     const matching = builder.select('1');
-    if (limit !== undefined) matching.orderBy('e.receivedAt', 'DESC').addOrderBy('e.id', 'DESC').limit(limit);
+    if (limit !== undefined) matching.orderBy('e.listedAt', 'DESC').addOrderBy('e.id', 'DESC').limit(limit);
     const [sql, params] = matching.getQueryAndParameters();
     const [row]: { n: number }[] = await this.emails.manager.query(
       `SELECT count(*)::int AS n FROM (${sql}) AS matching`,

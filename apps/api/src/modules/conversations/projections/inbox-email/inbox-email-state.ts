@@ -20,6 +20,8 @@ export interface InboxEmailState {
   priority: Priority;
   /** Until when the email is snoozed, as read back or as EmailSnoozed carries it; null when it is not. */
   snoozedUntil: string | null;
+  /** When it last woke (EmailWoken's wokenAt, or as read back); null when it never did. It lists it on top. */
+  wokenAt: string | null;
 }
 
 /** The events that change an existing row's state (EmailReceived creates it, LabelDeleted acts on the team). */
@@ -59,6 +61,7 @@ export function receivedState(data: EmailReceived): InboxEmailState {
     status: data.status,
     priority: data.priority,
     snoozedUntil: null,
+    wokenAt: null,
   };
 }
 
@@ -111,7 +114,8 @@ export function evolveInboxEmail(state: InboxEmailState, event: InboxEmailStateE
       return { ...state, snoozedUntil: event.data.until };
     case 'EmailWoken': {
       // Back in the inbox; unread unless a member woke it by hand (as the email's decider evolves it).
-      const back = { ...state, snoozedUntil: null, isArchived: false };
+      // It is listed at the time it woke (on top), as mail received then would be.
+      const back = { ...state, snoozedUntil: null, isArchived: false, wokenAt: event.data.wokenAt };
       return event.data.reason === 'manual' ? back : { ...back, readAt: null, readBy: null };
     }
     default: {
@@ -138,5 +142,6 @@ export const sameInboxEmailState = (a: InboxEmailState, b: InboxEmailState): boo
   a.status === b.status &&
   a.priority === b.priority &&
   a.snoozedUntil === b.snoozedUntil &&
+  a.wokenAt === b.wokenAt &&
   a.labels.length === b.labels.length &&
   a.labels.every((label, i) => label === b.labels[i]);

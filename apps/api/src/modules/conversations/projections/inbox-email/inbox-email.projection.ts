@@ -31,6 +31,7 @@ interface StateRow {
   status: EmailStatus;
   priority: Priority;
   snoozed_until: string | null;
+  woken_at: string | null;
 }
 
 /**
@@ -52,6 +53,7 @@ function stateColumns(state: InboxEmailState) {
     status: state.status,
     priority: state.priority,
     snoozed_until: state.snoozedUntil,
+    woken_at: state.wokenAt,
   };
 }
 
@@ -162,7 +164,7 @@ export class InboxEmailProjection implements Projection {
     if (ids.size === 0) return new Map();
     const rows: StateRow[] = await tx.query(
       `SELECT id, team_id, read_at::text AS read_at, read_by, is_archived, is_spam, assigned_to, labels, status, priority,
-              snoozed_until::text AS snoozed_until
+              snoozed_until::text AS snoozed_until, woken_at::text AS woken_at
          FROM inbox_email WHERE id = ANY($1::uuid[])`,
       [[...ids]],
     );
@@ -181,6 +183,7 @@ export class InboxEmailProjection implements Projection {
           status: row.status,
           priority: row.priority,
           snoozedUntil: row.snoozed_until,
+          wokenAt: row.woken_at,
         },
       ]),
     );
@@ -216,18 +219,18 @@ export class InboxEmailProjection implements Projection {
          (id, team_id, subject, body_text, body_html, html_safe, remote_images, date_header, from_name, from_email, "to", cc,
           received_at, priority, status, message_id,
           attachments, in_reply_to, is_auto_reply, is_bounce, read_at, read_by, is_archived, is_spam, assigned_to, labels,
-          snoozed_until)
+          snoozed_until, woken_at)
        SELECT r.id, r.team_id, r.subject, r.body_text, r.body_html, true, r.remote_images, r.date_header, r.from_name, r.from_email,
               COALESCE(r."to", '[]'::jsonb), COALESCE(r.cc, '[]'::jsonb), r.received_at, r.priority, r.status, r.message_id,
               COALESCE(r.attachments, '[]'::jsonb), r.in_reply_to, COALESCE(r.is_auto_reply, false), COALESCE(r.is_bounce, false),
-              r.read_at, r.read_by, r.is_archived, r.is_spam, r.assigned_to, r.labels, r.snoozed_until
+              r.read_at, r.read_by, r.is_archived, r.is_spam, r.assigned_to, r.labels, r.snoozed_until, r.woken_at
          FROM json_to_recordset($1::json) AS r(
               id uuid, team_id uuid, subject text, body_text text, body_html text, remote_images integer, date_header text,
               from_name text, from_email text,
               "to" jsonb, cc jsonb, received_at timestamptz, priority text, status text, message_id text,
               attachments jsonb, in_reply_to text, is_auto_reply boolean, is_bounce boolean,
               read_at timestamptz, read_by uuid, is_archived boolean, is_spam boolean, assigned_to uuid, labels uuid[],
-              snoozed_until timestamptz)
+              snoozed_until timestamptz, woken_at timestamptz)
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify(rows)],
     );
@@ -240,10 +243,10 @@ export class InboxEmailProjection implements Projection {
       `UPDATE inbox_email e
           SET read_at = r.read_at, read_by = r.read_by, is_archived = r.is_archived, is_spam = r.is_spam,
               assigned_to = r.assigned_to, labels = r.labels, status = r.status, priority = r.priority,
-              snoozed_until = r.snoozed_until
+              snoozed_until = r.snoozed_until, woken_at = r.woken_at
          FROM json_to_recordset($1::json) AS r(
               id uuid, read_at timestamptz, read_by uuid, is_archived boolean, is_spam boolean, assigned_to uuid, labels uuid[],
-              status text, priority text, snoozed_until timestamptz)
+              status text, priority text, snoozed_until timestamptz, woken_at timestamptz)
         WHERE e.id = r.id`,
       [JSON.stringify(rows)],
     );
