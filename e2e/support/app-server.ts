@@ -66,6 +66,8 @@ export async function startApp(
       // Every browser test signs in from 127.0.0.1: keep the per-IP limit out of their way.
       RATE_LIMIT_PER_IP: '10000',
       RATE_LIMIT_PER_ADDRESS: '1000',
+      // Sends go at once unless a test chooses the person's undo window (the product's default is 10 s).
+      UNDO_SEND_DEFAULT_SECONDS: '0',
       // Every app of the run sends its mail to the run's sink (sign-ups prove their address through a login link).
       ...(process.env.E2E_SMTP_URL
         ? { SMTP_URL: process.env.E2E_SMTP_URL, MAIL_FROM: 'Team Inbox <no-reply@teaminbox.test>' }

@@ -37,6 +37,8 @@ import { ConversationSubjectFallback1770000000910 } from './1770000000910-conver
 import { ConversationSplit1770000000950 } from './1770000000950-conversation-split';
 import { EmailSnooze1770000001100 } from './1770000001100-email-snooze';
 import { InboxListedAt1770000001200 } from './1770000001200-inbox-listed-at';
+import { UndoSendWindow1770000001300 } from './1770000001300-undo-send-window';
+import { OutboxScheduledSend1770000001310 } from './1770000001310-outbox-scheduled-send';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -79,4 +81,6 @@ export const migrations = [
   ConversationSplit1770000000950,
   EmailSnooze1770000001100,
   InboxListedAt1770000001200,
+  UndoSendWindow1770000001300,
+  OutboxScheduledSend1770000001310,
 ];

@@ -54,6 +54,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webRoot: dataDir,
     // Suites sign many users up from one address; the rate-limit suite lowers these.
     rateLimit: { perAddress: 1000, perIp: 10_000, windowMs: 60_000 },
+    // Sends go at once unless a suite (or the person's preference) gives them an undo window.
+    undoSendDefaultSeconds: 0,
     ...overrides,
   };
 }

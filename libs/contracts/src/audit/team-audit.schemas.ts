@@ -98,6 +98,9 @@ const AUDITED: { readonly [K in AnyEventType]: boolean } = {
   ReplyDraftDeleted: true,
   EmailComposed: true,
   ReplyQueued: true,
+  // Handing a reply to SMTP is the send itself (ReplySent follows); an undone send shows as the draft it became
+  ReplySendingStarted: false,
+  ReplySendCancelled: false,
   ReplySent: true,
   ReplyFailed: true,
   // Erasure of a person's personal data

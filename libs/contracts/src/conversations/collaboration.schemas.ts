@@ -379,7 +379,12 @@ export interface UserPreferences {
   language: UserLanguage;
   /** The inbox list's density (default comfortable). */
   listDensity: ListDensity;
+  /** Seconds every send waits, while "Undo" can still take it back (0 to 30; the server's default until chosen, 10). */
+  undoSendSeconds: number;
 }
+
+export const UNDO_SEND_MAX_SECONDS = 30;
+export const UNDO_SEND_DEFAULT_SECONDS = 10;
 
 /** PUT /user/preferences (each field optional: only what is sent changes). */
 export const ZUserPreferencesRequest = z.object({
@@ -387,6 +392,12 @@ export const ZUserPreferencesRequest = z.object({
   onVacation: z.boolean().optional(),
   language: z.enum(USER_LANGUAGES, 'language must be en or cs').optional(),
   listDensity: z.enum(LIST_DENSITIES, 'listDensity must be comfortable or compact').optional(),
+  undoSendSeconds: z
+    .number('undoSendSeconds must be a whole number of seconds from 0 to 30')
+    .int('undoSendSeconds must be a whole number of seconds from 0 to 30')
+    .min(0, 'undoSendSeconds must be a whole number of seconds from 0 to 30')
+    .max(UNDO_SEND_MAX_SECONDS, 'undoSendSeconds must be a whole number of seconds from 0 to 30')
+    .optional(),
 });
 export type TUserPreferencesRequest = z.infer<typeof ZUserPreferencesRequest>;
 

@@ -10,6 +10,7 @@ import type {
 import type { ConversationSettingsChanged } from '../conversations/conversation-settings.schemas';
 import type { ConversationsMerged, EmailSplitFromConversation } from '../conversations/conversation-changes.schemas';
 import type { Role } from '../identity/identity.schemas';
+import type { ReplyAttachmentMeta } from '../mail/send-reply.schemas';
 import type { EmailNotificationsSuppressed, EmailRuleApplied, EmailRulesEvaluated } from '../rules/rule.events';
 
 /** Who made a change: a person, one of the team's rules, or the system itself (mail ingestion, the outbox). */
@@ -413,6 +414,11 @@ export interface ReplyDraftSaved extends ReplyContent {
    * yet (with one, the first To recipient's key does). Absent in events recorded before drafts were sealed.
    */
   correspondent?: string;
+  /**
+   * The attachments of a reply whose send was undone (their contents stay in the outbox, sent with the draft).
+   * Absent: the draft's attachments do not change.
+   */
+  attachments?: ReplyAttachmentMeta[];
 }
 export interface ReplyDraftDeleted {
   emailId: string;
@@ -448,6 +454,7 @@ export interface UserPreferencesChanged {
   onVacation?: boolean;
   language?: UserLanguage;
   listDensity?: ListDensity;
+  undoSendSeconds?: number;
 }
 
 /** Every event type and its payload: the single source of event names. */

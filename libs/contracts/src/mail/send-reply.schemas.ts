@@ -43,6 +43,11 @@ export const ZSendReplyRequest = z.object({
    * assignee, unread, unless the customer answered before.
    */
   remindIfNoAnswerBy: ZFutureTime.optional(),
+  /**
+   * "Send later": an ISO time (future, within a year) the reply waits for in the team's scheduled sends. Every send
+   * also waits the sender's undo window (UserPreferences.undoSendSeconds): it goes at the later of the two.
+   */
+  sendAt: ZFutureTime.optional(),
 });
 export type TSendReplyRequest = z.infer<typeof ZSendReplyRequest>;
 
@@ -111,6 +116,28 @@ export interface SendReplyResponse {
   success: true;
   message: string;
   replyId: string;
+  /** When the reply goes to the SMTP server (absent: at once); until then DELETE /replies/{replyId}/schedule undoes it. */
+  sendAt?: string;
+}
+
+/** A reply waiting for its time (GET /replies/scheduled): the team's scheduled sends, soonest first. */
+export interface ScheduledSend {
+  replyId: string;
+  emailId: string;
+  to: string[];
+  subject: string;
+  sendAt: string;
+  /** The member who sent it, and their name as the team sees it. */
+  authorId: string;
+  authorName: string | null;
+}
+
+/** DELETE /replies/{replyId}/schedule: the send is undone, the reply is a draft again (`draftId`) on its email. */
+export interface CancelScheduledSendResponse {
+  success: true;
+  message: string;
+  emailId: string;
+  draftId: string;
 }
 
 /** An attachment of a queued reply as events carry it: the content is stored in `outbox_attachment`. */
@@ -144,6 +171,11 @@ export interface ReplyQueued {
    * started (its replyId is its emailId); absent for a reply.
    */
   kind?: 'forward' | 'compose';
+  /**
+   * When the send job starts (the later of the sender's undo window and their "send later" time); until then the
+   * send may be undone. Absent: at once.
+   */
+  sendAt?: string;
 }
 
 /**
@@ -197,10 +229,27 @@ export interface ReplyFailed {
   correspondent?: string;
 }
 
+/** The send job began handing the reply to the SMTP server: from now on it can no longer be undone. */
+export interface ReplySendingStarted {
+  replyId: string;
+  emailId: string;
+  teamId: string;
+}
+
+/** A queued reply's send undone before it began: it is a draft again (ReplyDraftSaved with `draftId` goes with it). */
+export interface ReplySendCancelled {
+  replyId: string;
+  emailId: string;
+  teamId: string;
+  draftId: string;
+}
+
 /** Events of sending, on the email's stream (published on the bus like the domain events). */
 export interface OutboxEventMap {
   EmailComposed: EmailComposed;
   ReplyQueued: ReplyQueued;
+  ReplySendingStarted: ReplySendingStarted;
+  ReplySendCancelled: ReplySendCancelled;
   ReplySent: ReplySent;
   ReplyFailed: ReplyFailed;
 }

@@ -4,6 +4,8 @@ import { secretBoxProvider } from '../../platform/crypto';
 import { PersonalDataRegistry } from '../../platform/personal-data';
 import { ConversationsModule } from '../conversations';
 import { MailboxModule } from '../mail';
+import { PreferencesModule } from '../preferences';
+import { ScheduledSendsController } from './http/scheduled-sends.controller';
 import { SendReplyController } from './http/send-reply.controller';
 import {
   EMAIL_COMPOSED_PERSONAL_FIELDS,
@@ -25,7 +27,8 @@ const OUTBOX_MODULE_OPTIONS = Symbol('OUTBOX_MODULE_OPTIONS');
 
 /**
  * Sending replies and new conversations through an outbox: SendReply and ComposeEmail decide ReplyQueued, a reaction enqueues a pg-boss job (once per
- * reply), and the worker sends it over the team's SMTP with retries and records how it ended.
+ * reply, due after the sender's undo window or "send later" time), and the worker sends it over the team's SMTP with
+ * retries and records how it ended; until the job starts sending, CancelScheduledSend turns a reply back into a draft.
  */
 @FeatureModule(OUTBOX_MANIFEST)
 export class OutboxModule implements OnModuleInit, OnModuleDestroy {
@@ -40,8 +43,8 @@ export class OutboxModule implements OnModuleInit, OnModuleDestroy {
   static forRoot(options: OutboxModuleOptions = {}): DynamicModule {
     return {
       module: OutboxModule,
-      imports: [MailboxModule, ConversationsModule],
-      controllers: [SendReplyController],
+      imports: [MailboxModule, ConversationsModule, PreferencesModule],
+      controllers: [SendReplyController, ScheduledSendsController],
       providers: [
         { provide: OUTBOX_MODULE_OPTIONS, useValue: options },
         secretBoxProvider,

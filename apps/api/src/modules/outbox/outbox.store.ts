@@ -26,6 +26,25 @@ export class OutboxStore {
     });
   }
 
+  /** The stored contents of these attachments, by id (a reply's whose send was undone, sent again with its draft). */
+  async contentsOf(attachmentIds: readonly string[]): Promise<Map<string, Buffer>> {
+    if (attachmentIds.length === 0) return new Map();
+    const rows: { id: string; content: Buffer }[] = await this.db.query(
+      'SELECT id, content FROM outbox_attachment WHERE id = ANY($1::uuid[])',
+      [attachmentIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.content]));
+  }
+
+  /** The email a reply of the team that waited for its send time answers (null: none such). */
+  async emailOfReply(replyId: string, teamId: string): Promise<string | null> {
+    const [row]: { email_id: string }[] = await this.db.query(
+      'SELECT email_id FROM outbox_scheduled_send WHERE reply_id = $1 AND team_id = $2',
+      [replyId, teamId],
+    );
+    return row?.email_id ?? null;
+  }
+
   async attachmentsOf(replyId: string): Promise<StoredReplyAttachment[]> {
     const rows: { id: string; filename: string; content_type: string; content: Buffer }[] = await this.db.query(
       'SELECT id, filename, content_type, content FROM outbox_attachment WHERE reply_id = $1 ORDER BY position',

@@ -132,6 +132,10 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
       type: string;
     }[];
 
+  /** A reply's events once its sending ended (sent, or failed for good). */
+  const ended = (events: { type: string }[]) =>
+    events.some((event) => event.type === 'ReplySent' || event.type === 'ReplyFailed');
+
   /** The messages of the Dovecot 'Sent' folder (none while it does not exist), with their flags. */
   const sentCopies = async () => {
     const imap = await dovecot.client();
@@ -209,12 +213,11 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     expect(parsed.subject).toBe('Re: Printer on fire');
     expect(parsed.headers.has('bcc')).toBe(false);
 
-    expect(
-      await readUntil(
-        () => replyEvents(replyId),
-        (events) => events.length === 2,
-      ),
-    ).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplySent' }]);
+    expect(await readUntil(() => replyEvents(replyId), ended)).toEqual([
+      { type: 'ReplyQueued' },
+      { type: 'ReplySendingStarted' },
+      { type: 'ReplySent' },
+    ]);
 
     const copies = await readUntil(sentCopies, (found) => found.length > 0);
     expect(copies).toHaveLength(1);
@@ -234,12 +237,11 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     );
     expect(delivered).toBeDefined();
     expect(sink.refusedCount()).toBe(2);
-    expect(
-      await readUntil(
-        () => replyEvents(replyId),
-        (events) => events.length === 2,
-      ),
-    ).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplySent' }]);
+    expect(await readUntil(() => replyEvents(replyId), ended)).toEqual([
+      { type: 'ReplyQueued' },
+      { type: 'ReplySendingStarted' },
+      { type: 'ReplySent' },
+    ]);
     // Delivered once, with the same identity and thread headers as a first-time success.
     expect(sink.received.filter((mail) => mail.raw.includes(replyId))).toHaveLength(1);
     const parsed = await simpleParser(delivered?.raw ?? '');
@@ -259,13 +261,11 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
       const answer = await reply({ subject: 'Re: failing' });
       expect(answer.status).toBe(202);
       const { replyId } = answer.body;
-      expect(
-        await readUntil(
-          () => replyEvents(replyId),
-          (events) => events.length === 2,
-          40_000,
-        ),
-      ).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplyFailed' }]);
+      expect(await readUntil(() => replyEvents(replyId), ended, 40_000)).toEqual([
+        { type: 'ReplyQueued' },
+        { type: 'ReplySendingStarted' },
+        { type: 'ReplyFailed' },
+      ]);
       expect(sink.refusedCount()).toBe(2);
       expect(sink.received.some((mail) => mail.raw.includes(replyId))).toBe(false);
     } finally {
@@ -300,12 +300,8 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
   });
 
   const failureOf = async (replyId: string, ofEmail = emailId) => {
-    const events = await readUntil(
-      () => replyEvents(replyId),
-      (found) => found.length === 2,
-      40_000,
-    );
-    expect(events).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplyFailed' }]);
+    const events = await readUntil(() => replyEvents(replyId), ended, 40_000);
+    expect(events).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplySendingStarted' }, { type: 'ReplyFailed' }]);
     // Read through the event store: the error is sealed under the recipient's key in the stored payload.
     const stream = await t.app.get<EventStore>(EVENT_STORE).readStream(`email-${ofEmail}`);
     const failed = stream.find(
@@ -390,12 +386,11 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     });
     expect(retried.body.replyId).toBe(first.body.replyId);
     const { replyId } = first.body;
-    expect(
-      await readUntil(
-        () => replyEvents(replyId),
-        (events) => events.length === 2,
-      ),
-    ).toEqual([{ type: 'ReplyQueued' }, { type: 'ReplySent' }]);
+    expect(await readUntil(() => replyEvents(replyId), ended)).toEqual([
+      { type: 'ReplyQueued' },
+      { type: 'ReplySendingStarted' },
+      { type: 'ReplySent' },
+    ]);
 
     // A draft sent twice: its id is the key.
     const draft = await t.request<{ id: string }>(`/api/emails/${emailId}/replies`, {
@@ -406,17 +401,11 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     const fromDraft = { subject: 'Re: from a draft', body: 'Drafted.', draftId: draft.body.id };
     const [a, b] = await Promise.all([reply(fromDraft), reply(fromDraft)]);
     expect(b.body.replyId).toBe(a.body.replyId);
-    await readUntil(
-      () => replyEvents(a.body.replyId),
-      (events) => events.length === 2,
-    );
+    await readUntil(() => replyEvents(a.body.replyId), ended);
     // A different key is another reply.
     const other = await reply({ ...body, idempotencyKey: 'compose-8a2d' });
     expect(other.body.replyId).not.toBe(replyId);
-    await readUntil(
-      () => replyEvents(other.body.replyId),
-      (events) => events.length === 2,
-    );
+    await readUntil(() => replyEvents(other.body.replyId), ended);
     const delivered = (subject: string) =>
       sink.received.filter((mail) => mail.raw.includes(`Subject: ${subject}`)).length;
     expect(delivered('Re: double click')).toBe(2);
@@ -440,10 +429,7 @@ describe('sending replies through the outbox (real Dovecot and SMTP)', () => {
     expect(answer.status).toBe(202);
     expect(answer.headers.get('x-request-id')).toBe('reply-request-42');
     const { replyId } = answer.body;
-    await readUntil(
-      () => replyEvents(replyId),
-      (events) => events.length === 2,
-    );
+    await readUntil(() => replyEvents(replyId), ended);
     const ofReply = (await store.readStream(`email-${emailId}`)).filter(
       (e) => (e.data as { replyId?: string }).replyId === replyId,
     );

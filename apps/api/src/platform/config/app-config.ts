@@ -61,6 +61,8 @@ export interface AppConfig {
   rateLimit?: RateLimitConfig;
   /** ERASURES_PER_TEAM_PER_HOUR: erasures a team may start per hour; absent means DEFAULT_ERASURES_PER_TEAM_PER_HOUR. */
   erasuresPerTeamPerHour?: number;
+  /** UNDO_SEND_DEFAULT_SECONDS: the undo window of a person who has not chosen one; absent means UNDO_SEND_DEFAULT_SECONDS. */
+  undoSendDefaultSeconds?: number;
   /** Bytes of one ingested message at most (MAIL_MAX_MESSAGE_BYTES); absent means DEFAULT_MAX_MESSAGE_BYTES. */
   mailMaxMessageBytes?: number;
   /** TRUST_PROXY_HOPS: reverse proxies in front of the API whose X-Forwarded-For is believed; absent means 0. */

@@ -154,6 +154,10 @@ export const ZEnvironment = z.object({
   }),
   /** Erasures (POST /api/team/audit/erasures) a team may start per hour; more answer 429. */
   ERASURES_PER_TEAM_PER_HOUR: positiveInteger('ERASURES_PER_TEAM_PER_HOUR', 20),
+  /** Seconds every send waits for "Undo" for a person who has not chosen their own window (0 to 30, default 10). */
+  UNDO_SEND_DEFAULT_SECONDS: nonNegativeInteger('UNDO_SEND_DEFAULT_SECONDS', 10).refine((value) => value <= 30, {
+    message: 'UNDO_SEND_DEFAULT_SECONDS must be from 0 to 30',
+  }),
   /** Bytes of one ingested message at most (default 50 MB); larger ones are quarantined. */
   MAIL_MAX_MESSAGE_BYTES: positiveInteger('MAIL_MAX_MESSAGE_BYTES', 50 * 1024 * 1024),
 });

@@ -37,6 +37,7 @@ describe('the detail view mode', () => {
       onVacation: false,
       language: 'en',
       listDensity: 'comfortable',
+      undoSendSeconds: 10,
     });
     const { store, viewMode } = storeWithDetail();
     expect(viewMode()).toBe('timeline');
@@ -53,6 +54,7 @@ describe('the detail view mode', () => {
       onVacation: false,
       language: 'en',
       listDensity: 'comfortable',
+      undoSendSeconds: 10,
     });
     const { store, viewMode } = storeWithDetail();
     store.dispatch(detailOpened('e1'));

@@ -45,7 +45,19 @@ export const REPLY_DRAFT_SAVED_PERSONAL_FIELDS: PersonalFieldsDeclaration<ReplyD
     ? [{ teamId: draft.teamId, address: draft.correspondent, paths: ['correspondent'] }]
     : [];
   const texts: PersonalDataGroup[] = writtenTo
-    ? [{ teamId: draft.teamId, address: writtenTo, paths: ['subject', 'body', 'htmlBody'] }]
+    ? [
+        {
+          teamId: draft.teamId,
+          address: writtenTo,
+          paths: [
+            'subject',
+            'body',
+            'htmlBody',
+            // A draft restored from an undone send carries its attachments' names.
+            ...(draft.attachments ? ['attachments.*.fileName'] : []),
+          ],
+        },
+      ]
     : [];
   return [
     ...texts,

@@ -189,6 +189,7 @@ describe('comments, replies, presence, collision safety and preferences over HTT
       onVacation: false,
       language: 'en',
       listDensity: 'comfortable',
+      undoSendSeconds: 0,
     });
     const set = await t.request<UserPreferences>('/api/user/preferences', {
       method: 'PUT',
@@ -200,6 +201,7 @@ describe('comments, replies, presence, collision safety and preferences over HTT
       onVacation: false,
       language: 'en',
       listDensity: 'comfortable',
+      undoSendSeconds: 0,
     });
     const away = await t.request<UserPreferences>('/api/me/availability', {
       method: 'PUT',
@@ -211,6 +213,7 @@ describe('comments, replies, presence, collision safety and preferences over HTT
       onVacation: true,
       language: 'en',
       listDensity: 'comfortable',
+      undoSendSeconds: 0,
     });
     expect(
       (
@@ -226,6 +229,7 @@ describe('comments, replies, presence, collision safety and preferences over HTT
       onVacation: false,
       language: 'en',
       listDensity: 'comfortable',
+      undoSendSeconds: 0,
     });
     // The inbox list's density is the person's own too: saved, read back, and only the two densities are taken.
     const compact = await t.request<UserPreferences>('/api/user/preferences', {

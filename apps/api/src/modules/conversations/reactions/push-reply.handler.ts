@@ -15,6 +15,8 @@ const KIND: Record<(typeof REPLY_EVENT_TYPES)[number], ReplyChange['kind']> = {
   ReplyDraftSaved: 'draft-saved',
   ReplyDraftDeleted: 'draft-deleted',
   ReplyQueued: 'queued',
+  // An undone send: the queued reply leaves the list (the draft it became is pushed as saved).
+  ReplySendCancelled: 'draft-deleted',
   ReplySent: 'sent',
   ReplyFailed: 'failed',
 };
@@ -27,6 +29,7 @@ const KIND: Record<(typeof REPLY_EVENT_TYPES)[number], ReplyChange['kind']> = {
   busEvent('ReplyDraftSaved'),
   busEvent('ReplyDraftDeleted'),
   busEvent('ReplyQueued'),
+  busEvent('ReplySendCancelled'),
   busEvent('ReplySent'),
   busEvent('ReplyFailed'),
 )

@@ -132,4 +132,82 @@ describe('reply decider', () => {
       .when({ type: 'RecordReplyFailed', data: failed })
       .then([{ type: 'ReplyFailed', data: { ...failed, correspondent: 'alice@example.com' } }]);
   });
+
+  describe('undo send and scheduled sends', () => {
+    const attachment = { id: 'a1', fileName: 'offer.pdf', contentType: 'application/pdf', size: 3 };
+    const scheduled: ReplyQueued = { ...queued, attachments: [attachment], sendAt: '2024-01-01T10:10:10.000Z' };
+    const queuedEvent = { type: 'ReplyQueued' as const, data: scheduled, ...by('u1', '2024-01-01T10:10:00.000Z') };
+    const ids = { replyId: 'r1', emailId: 'e1', teamId: 't1' };
+    const started = { type: 'ReplySendingStarted' as const, data: ids, ...by('system', '2024-01-01T10:10:11.000Z') };
+    const cancel = { type: 'CancelSend' as const, data: { ...ids, draftId: 'd2' } };
+    const cancelled = {
+      type: 'ReplySendCancelled' as const,
+      data: cancel.data,
+      ...by('u1', '2024-01-01T10:10:05.000Z'),
+    };
+
+    it('turns a reply not yet handed to SMTP back into a draft of its author, with its attachments', () => {
+      spec
+        .given([received, queuedEvent])
+        .when(cancel)
+        .then([
+          { type: 'ReplySendCancelled', data: cancel.data },
+          {
+            type: 'ReplyDraftSaved',
+            data: {
+              emailId: 'e1',
+              teamId: 't1',
+              draftId: 'd2',
+              userId: 'u1',
+              to: ['alice@example.com'],
+              cc: [],
+              bcc: [],
+              subject: 'Re: Hello',
+              body: 'Thanks',
+              htmlBody: null,
+              isReplyToAll: false,
+              correspondent: 'alice@example.com',
+              attachments: [attachment],
+            },
+          },
+        ]);
+    });
+
+    it('undoes once, refuses once the send began (409), and knows no reply of another team (404)', () => {
+      spec.given([received, queuedEvent, cancelled]).when(cancel).then([]);
+      spec
+        .given([received, queuedEvent, started])
+        .when(cancel)
+        .thenThrows(failsWith('conflict', 'This reply has already been sent and can no longer be undone'));
+      spec
+        .given([received, queuedEvent])
+        .when({ ...cancel, data: { ...cancel.data, teamId: 't2' } })
+        .thenThrows(failsWith('not-found', 'Scheduled send not found'));
+      spec.given([received]).when(cancel).thenThrows(failsWith('not-found', 'Scheduled send not found'));
+    });
+
+    it('starts sending a reply once, never one that was undone', () => {
+      spec
+        .given([received, queuedEvent])
+        .when({ type: 'StartSending', data: ids })
+        .then([{ type: 'ReplySendingStarted', data: ids }]);
+      spec.given([received, queuedEvent, started]).when({ type: 'StartSending', data: ids }).then([]);
+      spec.given([received, queuedEvent, cancelled]).when({ type: 'StartSending', data: ids }).then([]);
+    });
+
+    it('sends the attachments of a draft that was a reply once with the reply sent from it', () => {
+      const restored = {
+        type: 'ReplyDraftSaved' as const,
+        data: { emailId: 'e1', teamId: 't1', draftId: 'd2', userId: 'u1', ...emptyDraft, attachments: [attachment] },
+        ...by('u1', '2024-01-01T10:10:05.000Z'),
+      };
+      const edited = { ...restored, data: { ...restored.data, subject: 'Re: Hello again', attachments: undefined } };
+      const state = [received, queuedEvent, cancelled, restored, edited].reduce(
+        replyDecider.evolve,
+        replyDecider.initialState(),
+      );
+      expect(state.draftAttachments.get('d2')).toEqual([attachment]);
+      expect(state.replies.get('r1')).toMatchObject({ cancelled: true, sending: false, finished: false });
+    });
+  });
 });

@@ -2,8 +2,12 @@ import type {
   EmailComposed,
   EmailReceived,
   EventMetadata,
+  ReplyAttachmentMeta,
+  ReplyDraftSaved,
   ReplyFailed,
   ReplyQueued,
+  ReplySendCancelled,
+  ReplySendingStarted,
   ReplySent,
 } from '@teaminbox/contracts';
 import type { Decider } from '../../../platform/event-sourcing/decider';
@@ -13,6 +17,8 @@ import { messageIdFor, normalizeMessageId, referencesFor } from './reply-message
 
 export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
 export const COLLISION_MESSAGE = 'New activity on this email since you started your reply';
+export const SCHEDULED_SEND_NOT_FOUND_MESSAGE = 'Scheduled send not found';
+export const ALREADY_SENT_MESSAGE = 'This reply has already been sent and can no longer be undone';
 
 /** A reply of the team to an email, as the sender wrote it (the thread headers come from the email). */
 export type OutgoingReply = Omit<ReplyQueued, 'inReplyTo' | 'references'>;
@@ -50,18 +56,23 @@ export type QueueReply = {
 };
 export type RecordReplySent = { type: 'RecordReplySent'; data: ReplySent };
 export type RecordReplyFailed = { type: 'RecordReplyFailed'; data: ReplyFailed };
-export type ReplyCommand = QueueReply | RecordReplySent | RecordReplyFailed;
+/** The send job is about to hand the reply to SMTP: from then on it cannot be undone. */
+export type StartSending = { type: 'StartSending'; data: ReplySendingStarted };
+/** Undo send / cancel a scheduled send: the reply becomes the draft `draftId` again, with its attachments. */
+export type CancelSend = { type: 'CancelSend'; data: ReplySendCancelled };
+export type ReplyCommand = QueueReply | RecordReplySent | RecordReplyFailed | StartSending | CancelSend;
 
 export type ReplyEvent =
   | DomainEvent<'ReplyDraftDeleted'>
+  | DomainEvent<'ReplyDraftSaved'>
   | { type: 'ReplyQueued'; data: ReplyQueued }
+  | { type: 'ReplySendingStarted'; data: ReplySendingStarted }
+  | { type: 'ReplySendCancelled'; data: ReplySendCancelled }
   | { type: 'ReplySent'; data: ReplySent }
   | { type: 'ReplyFailed'; data: ReplyFailed };
 
 type EmailStreamEvent = (
-  | ReplyEvent
-  | DomainEvent<'EmailReceived' | 'CommentAdded' | 'ReplyDraftSaved'>
-  | { type: 'EmailComposed'; data: EmailComposed }
+  ReplyEvent | DomainEvent<'EmailReceived' | 'CommentAdded'> | { type: 'EmailComposed'; data: EmailComposed }
 ) & {
   metadata?: EventMetadata;
 };
@@ -71,8 +82,20 @@ export interface ReplyState {
   /** Comments and queued replies: who and when, for the collision check. */
   activity: readonly { kind: 'comment' | 'reply'; actorUserId: string | null; at: number }[];
   openDrafts: ReadonlySet<string>;
-  /** Queued replies by id, and whether their sending finished (sent or failed for good). */
-  replies: ReadonlyMap<string, { queued: ReplyQueued; finished: boolean }>;
+  /** The attachments of open drafts that were replies once (an undone send): sent with the draft. */
+  draftAttachments: ReadonlyMap<string, readonly ReplyAttachmentMeta[]>;
+  /** Queued replies by id and how far their sending went. */
+  replies: ReadonlyMap<string, QueuedReplyState>;
+}
+
+export interface QueuedReplyState {
+  queued: ReplyQueued;
+  /** Handed to SMTP (ReplySendingStarted): it can no longer be undone. */
+  sending: boolean;
+  /** Undone before it was sent: the send job sends nothing. */
+  cancelled: boolean;
+  /** Sent, or failed for good. */
+  finished: boolean;
 }
 
 /**
@@ -122,6 +145,47 @@ function decideQueue(command: QueueReply, state: ReplyState): ReplyEvent[] {
   ];
 }
 
+function decideStartSending(command: StartSending, state: ReplyState): ReplyEvent[] {
+  const reply = state.replies.get(command.data.replyId);
+  if (!reply || reply.sending || reply.cancelled || reply.finished) return [];
+  return [{ type: 'ReplySendingStarted', data: command.data }];
+}
+
+/** The reply as the draft it becomes again: its recipients, texts and attachments, its author's. */
+function restoredDraft(queued: ReplyQueued, draftId: string, correspondent: string | undefined): ReplyDraftSaved {
+  return {
+    emailId: queued.emailId,
+    teamId: queued.teamId,
+    draftId,
+    userId: queued.queuedBy,
+    to: queued.to,
+    cc: queued.cc,
+    bcc: queued.bcc,
+    subject: queued.subject,
+    body: queued.text,
+    htmlBody: queued.html,
+    isReplyToAll: false,
+    ...(correspondent ? { correspondent } : {}),
+    attachments: queued.attachments,
+  };
+}
+
+function decideCancel(command: CancelSend, state: ReplyState): ReplyEvent[] {
+  const { replyId, teamId, draftId } = command.data;
+  const reply = state.replies.get(replyId);
+  // A forward or a new conversation is sent at once: only a reply waits to be undone.
+  if (!reply || reply.queued.teamId !== teamId || reply.queued.kind) {
+    throw new DomainError('not-found', SCHEDULED_SEND_NOT_FOUND_MESSAGE);
+  }
+  if (reply.cancelled) return [];
+  if (reply.sending || reply.finished) throw new DomainError('conflict', ALREADY_SENT_MESSAGE);
+  const sender = state.original && 'fromEmail' in state.original ? state.original.fromEmail : undefined;
+  return [
+    { type: 'ReplySendCancelled', data: command.data },
+    { type: 'ReplyDraftSaved', data: restoredDraft(reply.queued, draftId, sender) },
+  ];
+}
+
 /**
  * The outbox's side of an email's stream (`email-<id>`, owned by the conversations context): a reply is queued
  * once, answering the email's thread, and its sending is recorded once (sent, or failed after the last attempt).
@@ -134,19 +198,31 @@ export const replyDecider: Decider<ReplyCommand, EmailStreamEvent, ReplyState> =
     'ReplyDraftSaved',
     'ReplyDraftDeleted',
     'ReplyQueued',
+    'ReplySendingStarted',
+    'ReplySendCancelled',
     'ReplySent',
     'ReplyFailed',
   ],
-  initialState: () => ({ original: null, activity: [], openDrafts: new Set(), replies: new Map() }),
+  initialState: () => ({
+    original: null,
+    activity: [],
+    openDrafts: new Set(),
+    draftAttachments: new Map(),
+    replies: new Map(),
+  }),
 
   decide(command, state) {
     switch (command.type) {
       case 'QueueReply':
         return decideQueue(command, state);
+      case 'StartSending':
+        return decideStartSending(command, state);
+      case 'CancelSend':
+        return decideCancel(command, state);
       case 'RecordReplySent':
       case 'RecordReplyFailed': {
         const reply = state.replies.get(command.data.replyId);
-        if (!reply || reply.finished) return [];
+        if (!reply || reply.finished || reply.cancelled) return [];
         if (command.type === 'RecordReplySent') return [{ type: 'ReplySent', data: command.data }];
         // The failure names the person the reply was written to: their key seals the server's answer.
         const correspondent = reply.queued.to[0];
@@ -170,23 +246,36 @@ export const replyDecider: Decider<ReplyCommand, EmailStreamEvent, ReplyState> =
         return { ...state, original: event.data };
       case 'CommentAdded':
         return { ...state, activity: [...state.activity, { kind: 'comment', actorUserId, at }] };
-      case 'ReplyDraftSaved':
-        return { ...state, openDrafts: new Set(state.openDrafts).add(event.data.draftId) };
+      case 'ReplyDraftSaved': {
+        const { draftId, attachments } = event.data;
+        const openDrafts = new Set(state.openDrafts).add(draftId);
+        // A save without attachments keeps the ones the draft has.
+        if (!attachments) return { ...state, openDrafts };
+        return { ...state, openDrafts, draftAttachments: new Map(state.draftAttachments).set(draftId, attachments) };
+      }
       case 'ReplyDraftDeleted': {
         const openDrafts = new Set(state.openDrafts);
         openDrafts.delete(event.data.draftId);
-        return { ...state, openDrafts };
+        const draftAttachments = new Map(state.draftAttachments);
+        draftAttachments.delete(event.data.draftId);
+        return { ...state, openDrafts, draftAttachments };
       }
       case 'ReplyQueued': {
-        const replies = new Map(state.replies).set(event.data.replyId, { queued: event.data, finished: false });
+        const replies = new Map(state.replies).set(event.data.replyId, {
+          queued: event.data,
+          sending: false,
+          cancelled: false,
+          finished: false,
+        });
         return { ...state, replies, activity: [...state.activity, { kind: 'reply', actorUserId, at }] };
       }
+      case 'ReplySendingStarted':
+        return withReply(state, event.data.replyId, { sending: true });
+      case 'ReplySendCancelled':
+        return withReply(state, event.data.replyId, { cancelled: true });
       case 'ReplySent':
-      case 'ReplyFailed': {
-        const reply = state.replies.get(event.data.replyId);
-        if (!reply) return state;
-        return { ...state, replies: new Map(state.replies).set(event.data.replyId, { ...reply, finished: true }) };
-      }
+      case 'ReplyFailed':
+        return withReply(state, event.data.replyId, { finished: true });
       default: {
         const unknown: never = event;
         return unknown;
@@ -194,3 +283,9 @@ export const replyDecider: Decider<ReplyCommand, EmailStreamEvent, ReplyState> =
     }
   },
 };
+
+function withReply(state: ReplyState, replyId: string, change: Partial<QueuedReplyState>): ReplyState {
+  const reply = state.replies.get(replyId);
+  if (!reply) return state;
+  return { ...state, replies: new Map(state.replies).set(replyId, { ...reply, ...change }) };
+}

@@ -54,10 +54,15 @@ export class JobQueue {
     await this.jobs.stop();
   }
 
-  /** Inserts the job; its id is the reply id, so a second insert of the same reply is a no-op. */
-  async enqueueSendEmail(job: SendEmailJob): Promise<void> {
+  /**
+   * Inserts the job, starting after `startAfter` when given (the reply's undo window or its "send later" time: pg-boss
+   * hands it to no worker before, across restarts and replicas); its id is the reply id, so a second insert of the
+   * same reply is a no-op.
+   */
+  async enqueueSendEmail(job: SendEmailJob, startAfter?: string): Promise<void> {
     await this.jobs.started().send(SEND_EMAIL_QUEUE, job, {
       id: job.replyId,
+      ...(startAfter ? { startAfter } : {}),
       retryLimit: this.tuning.retryLimit,
       retryDelay: this.tuning.retryDelaySeconds,
       retryBackoff: true,

@@ -11,6 +11,7 @@ import { RequestContext } from '../../../platform/request-context/request-contex
 import { emailStreamId } from '../../conversations';
 import { describeMailError, MailboxSettingsReader, MailConnections } from '../../mail';
 import { RecordDeliveryCommand } from '../commands/record-delivery/record-delivery.command';
+import { replyEventIdOf } from '../domain/outbox-events';
 import { replyDecider } from '../domain/reply.decider';
 import { OutboxStore } from '../outbox.store';
 import type { SendEmailJob } from './job-queue';
@@ -54,13 +55,26 @@ export class SendEmailWorker {
 
   private async deliver(job: PgBoss.JobWithMetadata<SendEmailJob>): Promise<void> {
     const { replyId, emailId, teamId } = job.data;
-    const { state } = await this.repository.load(emailStreamId(emailId), replyDecider);
-    const { queued = null, finished = false } = state.replies.get(replyId) ?? {};
-    if (finished) return;
+    const stream = emailStreamId(emailId);
+    const {
+      queued = null,
+      finished = false,
+      cancelled = false,
+    } = (await this.repository.load(stream, replyDecider)).state.replies.get(replyId) ?? {};
+    if (finished || cancelled) return;
     if (!queued || queued.teamId !== teamId) {
       this.logger.error(`send-email job ${job.id}: reply ${replyId} is not queued on email ${emailId}`);
       return;
     }
+    // Recorded before SMTP sees the reply, against the stream's version: an undo decided first wins (nothing is
+    // sent), one decided after is refused (already sent).
+    await this.repository.decide(
+      stream,
+      replyDecider,
+      { type: 'StartSending', data: { replyId, emailId, teamId } },
+      { teamId, retries: 3, eventIds: () => replyEventIdOf(replyId, 'ReplySendingStarted') },
+    );
+    if ((await this.repository.load(stream, replyDecider)).state.replies.get(replyId)?.cancelled) return;
 
     let settings: MailboxSettings | null = null;
     let raw: Buffer;

@@ -38,6 +38,13 @@ describe('preferences decider', () => {
       ]);
   });
 
+  it('records the undo window the user chose, 0 included', () => {
+    spec
+      .given([])
+      .when({ type: 'ChangePreferences', data: { userId: 'u1', undoSendSeconds: 0 } })
+      .then([{ type: 'UserPreferencesChanged', data: { userId: 'u1', undoSendSeconds: 0 } }]);
+  });
+
   it('records nothing for a change without fields', () => {
     spec
       .given([])

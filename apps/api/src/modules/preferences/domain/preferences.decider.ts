@@ -10,6 +10,8 @@ export interface PreferencesChange {
   onVacation?: boolean;
   language?: UserLanguage;
   listDensity?: ListDensity;
+  /** Seconds every send waits for "Undo" (0 to 30). */
+  undoSendSeconds?: number;
 }
 
 export type ChangePreferences = { type: 'ChangePreferences'; data: { userId: string } & PreferencesChange };
@@ -24,12 +26,13 @@ export const preferencesDecider: Decider<ChangePreferences, PreferencesEvent, nu
   initialState: () => null,
 
   decide({ data }) {
-    const { userId, emailDetailViewMode, onVacation, language, listDensity } = data;
+    const { userId, emailDetailViewMode, onVacation, language, listDensity, undoSendSeconds } = data;
     const change: PreferencesChange = {};
     if (emailDetailViewMode !== undefined) change.emailDetailViewMode = emailDetailViewMode;
     if (onVacation !== undefined) change.onVacation = onVacation;
     if (language !== undefined) change.language = language;
     if (listDensity !== undefined) change.listDensity = listDensity;
+    if (undoSendSeconds !== undefined) change.undoSendSeconds = undoSendSeconds;
     if (Object.keys(change).length === 0) return [];
     return [{ type: 'UserPreferencesChanged', data: { userId, ...change } }];
   },

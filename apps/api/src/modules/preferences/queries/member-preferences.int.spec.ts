@@ -11,7 +11,7 @@ describe('MemberPreferences (read port of user_preferences)', () => {
 
   beforeAll(async () => {
     db = await createMigratedTestDataSource();
-    port = new MemberPreferences(db.dataSource);
+    port = new MemberPreferences(db.dataSource, { undoSendDefaultSeconds: 7 });
     await insertTwoTeams(db.dataSource, teams);
     await db.dataSource.query(
       `INSERT INTO user_preferences (user_id, on_vacation, language) VALUES ($1, true, 'cs'), ($2, true, 'cs')`,
@@ -19,6 +19,12 @@ describe('MemberPreferences (read port of user_preferences)', () => {
     );
   }, 60_000);
   afterAll(() => db?.drop());
+
+  it("answers a person's undo window, the server's default until they choose one", async () => {
+    expect(await port.undoSendSecondsOf(alice)).toBe(7);
+    await db.dataSource.query('UPDATE user_preferences SET undo_send_seconds = 0 WHERE user_id = $1', [alice]);
+    expect(await port.undoSendSecondsOf(alice)).toBe(0);
+  });
 
   it("answers every member of the asked teams, with the defaults until they save, and no other team's", async () => {
     expect(await port.ofTeams([teamA])).toEqual(

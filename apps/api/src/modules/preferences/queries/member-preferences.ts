@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { UserLanguage } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
-import { DEFAULT_PREFERENCES } from './get-preferences/get-preferences.handler';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config';
+import { DEFAULT_PREFERENCES, defaultUndoSendSeconds } from './get-preferences/get-preferences.handler';
 
 /** What another module needs of a member's preferences (notifications: the language and vacation). */
 export interface MemberPreference {
@@ -15,7 +16,19 @@ export interface MemberPreference {
  */
 @Injectable()
 export class MemberPreferences {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'undoSendDefaultSeconds'>,
+  ) {}
+
+  /** Seconds the person's sends wait for "Undo": their choice, else the server's default. */
+  async undoSendSecondsOf(userId: string): Promise<number> {
+    const [row]: { undo_send_seconds: number | null }[] = await this.db.query(
+      'SELECT undo_send_seconds FROM user_preferences WHERE user_id = $1',
+      [userId],
+    );
+    return row?.undo_send_seconds ?? defaultUndoSendSeconds(this.config);
+  }
 
   /** The preferences of each member of these teams, by user id (one query for the batch). */
   async ofTeams(teamIds: readonly string[]): Promise<Map<string, MemberPreference>> {

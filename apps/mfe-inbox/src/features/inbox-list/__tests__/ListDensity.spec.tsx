@@ -13,6 +13,7 @@ const preferences = (listDensity: UserPreferences['listDensity']): UserPreferenc
   onVacation: false,
   language: 'en',
   listDensity,
+  undoSendSeconds: 10,
 });
 
 interface Call {

@@ -10,6 +10,7 @@ export const REPLY_EVENT_TYPES = [
   'ReplyDraftSaved',
   'ReplyDraftDeleted',
   'ReplyQueued',
+  'ReplySendCancelled',
   'ReplySent',
   'ReplyFailed',
 ] as const;
@@ -40,15 +41,27 @@ export class EmailReplyProjection implements Projection {
         case 'ReplyDraftSaved': {
           const d = event.data as DomainEventMap['ReplyDraftSaved'];
           // The first save makes its author; later saves (by any member) replace the content.
+          // A draft restored from an undone send carries its attachments; a save without them keeps the draft's.
           await tx.query(
             `INSERT INTO email_reply (id, team_id, email_id, author_id, status, "to", cc, bcc, subject, body, html_body,
-                                      is_reply_to_all, created_at)
-             VALUES ($1, $2, $3, $4, 'DRAFT', $5::jsonb, $6::jsonb, $7::jsonb, $8, $9, $10, $11, $12)
+                                      is_reply_to_all, created_at, attachments)
+             VALUES ($1, $2, $3, $4, 'DRAFT', $5::jsonb, $6::jsonb, $7::jsonb, $8, $9, $10, $11, $12,
+                     COALESCE($13::jsonb, '[]'::jsonb))
              ON CONFLICT (id) DO UPDATE SET "to" = EXCLUDED."to", cc = EXCLUDED.cc, bcc = EXCLUDED.bcc,
                subject = EXCLUDED.subject, body = EXCLUDED.body, html_body = EXCLUDED.html_body,
-               is_reply_to_all = EXCLUDED.is_reply_to_all, updated_at = EXCLUDED.created_at
+               is_reply_to_all = EXCLUDED.is_reply_to_all, updated_at = EXCLUDED.created_at,
+               attachments = COALESCE($13::jsonb, email_reply.attachments)
              WHERE email_reply.status = 'DRAFT'`,
-            [d.draftId, d.teamId, d.emailId, d.userId, ...draftContent(d), d.isReplyToAll, at],
+            [
+              d.draftId,
+              d.teamId,
+              d.emailId,
+              d.userId,
+              ...draftContent(d),
+              d.isReplyToAll,
+              at,
+              d.attachments ? JSON.stringify(d.attachments) : null,
+            ],
           );
           break;
         }
@@ -80,6 +93,15 @@ export class EmailReplyProjection implements Projection {
               at,
             ],
           );
+          break;
+        }
+        case 'ReplySendCancelled': {
+          // Undone: the reply is no longer listed; the draft it became is (ReplyDraftSaved follows).
+          const c = event.data as OutboxEventMap['ReplySendCancelled'];
+          await tx.query(`DELETE FROM email_reply WHERE id = $1 AND team_id = $2 AND status = 'QUEUED'`, [
+            c.replyId,
+            c.teamId,
+          ]);
           break;
         }
         case 'ReplySent': {

@@ -4,14 +4,17 @@ import { v4 as uuidv4, v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { DomainError, EventSourcedRepository } from '../../../../platform/event-sourcing';
 import { emailStreamId, EMAIL_REPLY_PROJECTION, SetReminderCommand } from '../../../conversations';
 import { MailboxSettingsReader, SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail';
+import { MemberPreferences } from '../../../preferences';
 import { replyEventIdOf } from '../../domain/outbox-events';
 import { plainTextOf, withQuote } from '../../domain/reply-content';
 import { emailToAnswer, outgoingFrom, replyDecider } from '../../domain/reply.decider';
 import { assertContentType, assertHeaderValue, parseRecipient } from '../../domain/reply-message';
 import { OutboxStore, type StoredReplyAttachment } from '../../outbox.store';
+import { SCHEDULED_SEND_PROJECTION } from '../../projections/scheduled-send/scheduled-send.projection';
 import { SendReplyCommand } from './send-reply.command';
 
 export const REPLY_QUEUED_MESSAGE = 'Reply queued';
+export const REPLY_SCHEDULED_MESSAGE = 'Reply scheduled';
 export const INVALID_ATTACHMENT_MESSAGE = 'Invalid attachment content';
 
 /** Namespace of the ids of a reply sent with an idempotency key (the reply and its attachments). */
@@ -57,6 +60,7 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
     private readonly repository: EventSourcedRepository,
     private readonly mailboxes: MailboxSettingsReader,
     private readonly commands: CommandBus,
+    private readonly preferences: MemberPreferences,
   ) {}
 
   async execute({ caller: { teamId, userId }, request }: SendReplyCommand): Promise<SendReplyResponse> {
@@ -80,7 +84,7 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
       // The same reply again (a double click, a retried request): queued once, answered the same.
       emailToAnswer(state, { teamId, queuedBy: userId });
       await this.remind(teamId, userId, request.emailId, replyId, request.remindIfNoAnswerBy);
-      return { success: true, message: REPLY_QUEUED_MESSAGE, replyId };
+      return answerFor(replyId, state.replies.get(replyId)?.queued.sendAt);
     }
     const original = emailToAnswer(state, { teamId, queuedBy: userId }, unchangedSince);
     const htmlBody = request.htmlBody?.trim() ? request.htmlBody : null;
@@ -90,6 +94,26 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
 
     const settings = await this.mailboxes.settingsOf(teamId);
     if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
+
+    // A draft that was a reply once (an undone send) brings its attachments back: sent again under this reply's ids.
+    const restored = request.draftId ? (state.draftAttachments.get(request.draftId) ?? []) : [];
+    const restoredContents = await this.outbox.contentsOf(restored.map((attachment) => attachment.id));
+    attachments.push(
+      ...restored.flatMap((attachment, index) => {
+        const content = restoredContents.get(attachment.id);
+        if (!content) return [];
+        const position = request.attachments.length + index;
+        return [
+          {
+            ...attachment,
+            id: key ? uuidv5(`${replyId}\nattachment\n${position}`, IDEMPOTENT_REPLY_NAMESPACE) : uuidv4(),
+            size: content.length,
+            content,
+          },
+        ];
+      }),
+    );
+    const sendAt = await this.sendTimeOf(userId, request.sendAt);
 
     const reply = outgoingFrom(settings, {
       replyId,
@@ -103,6 +127,7 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
       html,
       attachments,
       queuedBy: userId,
+      ...(sendAt ? { sendAt } : {}),
     });
     await this.outbox.saveAttachments(replyId, teamId, attachments);
     await this.repository.decide(
@@ -116,11 +141,21 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
             ? replyEventIdOf(replyId, 'ReplyQueued')
             : uuidv5(`${replyId}\ndraft-deleted`, DRAFT_DELETED_NAMESPACE),
         // The reply list and the thread show the queued reply (and no longer its draft) right after this answer.
-        waitFor: [EMAIL_REPLY_PROJECTION],
+        waitFor: [EMAIL_REPLY_PROJECTION, SCHEDULED_SEND_PROJECTION],
       },
     );
     await this.remind(teamId, userId, request.emailId, replyId, request.remindIfNoAnswerBy);
-    return { success: true, message: REPLY_QUEUED_MESSAGE, replyId };
+    return answerFor(replyId, sendAt);
+  }
+
+  /**
+   * When the reply goes: the later of the sender's undo window from now and their "send later" time; absent when
+   * neither holds it back (a window of 0 and no time).
+   */
+  private async sendTimeOf(userId: string, sendLater: string | undefined): Promise<string | undefined> {
+    const undoUntil = Date.now() + (await this.preferences.undoSendSecondsOf(userId)) * 1000;
+    const at = Math.max(undoUntil, sendLater ? Date.parse(sendLater) : 0);
+    return at > Date.now() ? new Date(at).toISOString() : undefined;
   }
 
   /** "Remind me if no answer by": the reply's reminder (one per reply, however often the request comes). */
@@ -133,4 +168,10 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
   ): Promise<void> {
     if (dueAt) await this.commands.execute(new SetReminderCommand(teamId, userId, emailId, replyId, dueAt));
   }
+}
+
+function answerFor(replyId: string, sendAt: string | undefined): SendReplyResponse {
+  return sendAt
+    ? { success: true, message: REPLY_SCHEDULED_MESSAGE, replyId, sendAt }
+    : { success: true, message: REPLY_QUEUED_MESSAGE, replyId };
 }

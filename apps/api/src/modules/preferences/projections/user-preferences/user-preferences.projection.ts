@@ -16,14 +16,23 @@ export class UserPreferencesProjection implements Projection {
     for (const event of events) {
       const p = event.data as DomainEventMap['UserPreferencesChanged'];
       await tx.query(
-        `INSERT INTO user_preferences (user_id, email_detail_view_mode, on_vacation, language, list_density)
-         VALUES ($1, COALESCE($2, 'classic'), COALESCE($3, false), COALESCE($4, 'en'), COALESCE($5, 'comfortable'))
+        `INSERT INTO user_preferences (user_id, email_detail_view_mode, on_vacation, language, list_density,
+                                       undo_send_seconds)
+         VALUES ($1, COALESCE($2, 'classic'), COALESCE($3, false), COALESCE($4, 'en'), COALESCE($5, 'comfortable'), $6)
          ON CONFLICT (user_id) DO UPDATE SET
            email_detail_view_mode = COALESCE($2, user_preferences.email_detail_view_mode),
            on_vacation = COALESCE($3, user_preferences.on_vacation),
            language = COALESCE($4, user_preferences.language),
-           list_density = COALESCE($5, user_preferences.list_density)`,
-        [p.userId, p.emailDetailViewMode ?? null, p.onVacation ?? null, p.language ?? null, p.listDensity ?? null],
+           list_density = COALESCE($5, user_preferences.list_density),
+           undo_send_seconds = COALESCE($6, user_preferences.undo_send_seconds)`,
+        [
+          p.userId,
+          p.emailDetailViewMode ?? null,
+          p.onVacation ?? null,
+          p.language ?? null,
+          p.listDensity ?? null,
+          p.undoSendSeconds ?? null,
+        ],
       );
     }
   }
