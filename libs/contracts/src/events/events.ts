@@ -302,6 +302,11 @@ export interface EmailWoken {
   wokenAt: string;
   snoozeId?: string;
   reminderId?: string;
+  /**
+   * Who snoozed it or set the reminder (reasons `time` and `reminder`): told when the email has no assignee. Absent
+   * in events recorded before it was kept.
+   */
+  askedBy?: string;
 }
 /** A reply was sent with "Remind me if no answer by": at `dueAt`, the conversation comes back unless answered. */
 export interface ReminderSet {

@@ -1,4 +1,4 @@
-import type { NotificationType } from '../personal/notification-settings.schemas';
+import type { NotificationKind } from '../personal/notification-settings.schemas';
 import type { NotificationLanguage } from './notification.schemas';
 
 /** The channels a notification goes out on besides the in-app list (which always gets it). */
@@ -20,7 +20,7 @@ export interface CreatedNotification {
    */
   notificationId: string;
   userId: string;
-  type: NotificationType;
+  type: NotificationKind;
   title: string;
   message: string;
   actionUrl: string | null;
@@ -73,7 +73,7 @@ export interface NotificationsCreated {
   teamId: string;
   causeEventId: string;
   causeType: string;
-  type: NotificationType;
+  type: NotificationKind;
   emailId: string | null;
   actionUrl: string | null;
   texts: NotificationText[];

@@ -8,7 +8,7 @@ import {
   SNOOZE_MINUTES,
 } from './notification.constants';
 import type { UserLanguage } from '../conversations/collaboration.schemas';
-import type { NotificationType } from '../personal/notification-settings.schemas';
+import type { NotificationKind } from '../personal/notification-settings.schemas';
 
 export * from './notification.constants';
 
@@ -23,7 +23,7 @@ export type NotificationLanguage = UserLanguage;
 /** One notification of the caller (spec section 3: the read flag is given as `read` and as `isRead`). */
 export interface Notification {
   id: string;
-  type: NotificationType;
+  type: NotificationKind;
   title: string;
   message: string;
   createdAt: string;
@@ -105,7 +105,7 @@ export interface PushPublicKey {
 /** The payload a browser push carries (decrypted by the service worker). */
 export interface PushPayload {
   id: string;
-  type: NotificationType;
+  type: NotificationKind;
   title: string;
   message: string;
   actionUrl: string | null;

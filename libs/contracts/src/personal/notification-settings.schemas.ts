@@ -9,6 +9,21 @@ export const NOTIFICATION_TYPES = ['EMAIL_RECEIVED', 'TASK_ASSIGNED', 'COMMENT_A
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
+ * The types of a returned task: `SNOOZE_ENDED` (a snoozed email is back at its time) and `REMINDER_DUE` (a reply's
+ * "Remind me if no answer by" found no answer). The settings have the spec's three types: these two follow the
+ * settings of TASK_ASSIGNED (switched off, nothing; its channels), and the list shows them with the bell icon.
+ */
+export const RETURNED_TASK_NOTIFICATION_TYPES = ['SNOOZE_ENDED', 'REMINDER_DUE'] as const;
+export type ReturnedTaskNotificationType = (typeof RETURNED_TASK_NOTIFICATION_TYPES)[number];
+
+/** The type of a notification: one of the settings' types or a returned task's. */
+export type NotificationKind = NotificationType | ReturnedTaskNotificationType;
+
+/** The settings' type a notification of this type follows. */
+export const settingsTypeOf = (type: NotificationKind): NotificationType =>
+  type === 'SNOOZE_ENDED' || type === 'REMINDER_DUE' ? 'TASK_ASSIGNED' : type;
+
+/**
  * The message of a notification when its type has no custom message. Placeholders: {subject} and {sender}
  * (new emails), {taskName} (assigned tasks), {emailSubject} (comments).
  */

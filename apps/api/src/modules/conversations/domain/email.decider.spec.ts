@@ -333,7 +333,8 @@ describe('email decider: snooze, wake-up and reminders', () => {
     spec
       .given([got, snoozed])
       .when({ type: 'Wake', reason: 'time', snoozeId: 's1', teamId: 't1', at: until })
-      .then([{ type: 'EmailWoken', data: { ...ids, reason: 'time', wokenAt: until, snoozeId: 's1' } }]);
+      // Who snoozed it is told when nobody is assigned.
+      .then([{ type: 'EmailWoken', data: { ...ids, reason: 'time', wokenAt: until, snoozeId: 's1', askedBy: 'u1' } }]);
     const replaced = { type: 'EmailSnoozed' as const, data: { ...snoozed.data, snoozeId: 's2' } };
     spec
       .given([got, snoozed, replaced])
@@ -401,7 +402,9 @@ describe('email decider: snooze, wake-up and reminders', () => {
     spec
       .given([got, reminderSet])
       .when({ type: 'FireReminder', reminderId: 'r1', teamId: 't1', at: until })
-      .then([{ type: 'EmailWoken', data: { ...ids, reason: 'reminder', wokenAt: until, reminderId: 'r1' } }]);
+      .then([
+        { type: 'EmailWoken', data: { ...ids, reason: 'reminder', wokenAt: until, reminderId: 'r1', askedBy: 'u1' } },
+      ]);
     const cancelled = {
       type: 'ReminderCancelled' as const,
       data: { ...ids, reminderId: 'r1', reason: 'answer' as const },

@@ -192,9 +192,9 @@ export interface ReceivedEmailState {
   /** Ids of the rules whose actions were applied (each rule acts once on an email). */
   rulesApplied: ReadonlySet<string>;
   /** The snooze under way (absent: not snoozed). */
-  snooze?: { snoozeId: string; until: string };
+  snooze?: { snoozeId: string; until: string; by: string };
   /** The reminder of a sent reply that has not fired nor been cancelled (absent: none). */
-  reminder?: { reminderId: string; dueAt: string };
+  reminder?: { reminderId: string; dueAt: string; by: string };
 }
 export type EmailState = { status: 'absent' } | { status: 'quarantined' } | ReceivedEmailState;
 
@@ -232,7 +232,13 @@ function wake(state: ReceivedEmailState, command: Extract<WorkOnEmail, { type: '
   const snooze = state.snooze;
   if (command.reason === 'manual' && !snooze) throw new DomainError('conflict', NOT_SNOOZED_MESSAGE);
   if (snooze && (command.reason !== 'time' || command.snoozeId === snooze.snoozeId)) {
-    const woken = { ...ids, reason: command.reason, wokenAt: command.at, snoozeId: snooze.snoozeId };
+    const woken = {
+      ...ids,
+      reason: command.reason,
+      wokenAt: command.at,
+      snoozeId: snooze.snoozeId,
+      ...(command.reason === 'time' ? { askedBy: snooze.by } : {}),
+    };
     events.push({ type: 'EmailWoken', data: woken });
   }
   if (command.reason === 'answer' && state.reminder) {
@@ -418,7 +424,13 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
           ? [
               {
                 type: 'EmailWoken',
-                data: { ...ids, reason: 'reminder', wokenAt: command.at, reminderId: command.reminderId },
+                data: {
+                  ...ids,
+                  reason: 'reminder',
+                  wokenAt: command.at,
+                  reminderId: command.reminderId,
+                  askedBy: state.reminder.by,
+                },
               },
             ]
           : [];
@@ -541,11 +553,14 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
       case 'EmailReleasedFromQuarantine':
         return state;
       case 'EmailSnoozed':
-        return { ...state, snooze: { snoozeId: event.data.snoozeId, until: event.data.until } };
+        return { ...state, snooze: { snoozeId: event.data.snoozeId, until: event.data.until, by: event.data.by } };
       case 'EmailWoken':
         return wakeState(state, event.data.reason, event.data.reminderId);
       case 'ReminderSet':
-        return { ...state, reminder: { reminderId: event.data.reminderId, dueAt: event.data.dueAt } };
+        return {
+          ...state,
+          reminder: { reminderId: event.data.reminderId, dueAt: event.data.dueAt, by: event.data.by },
+        };
       case 'ReminderCancelled':
         return state.reminder?.reminderId === event.data.reminderId ? { ...state, reminder: undefined } : state;
       default: {

@@ -166,6 +166,55 @@ describe('who gets which notification', () => {
     },
   );
 
+  it("tells of a returned task with its own type and words, following the settings of 'Assigned tasks'", () => {
+    const returned = (reason: 'time' | 'reminder'): NotificationCause => ({
+      type: 'TASK_RETURNED',
+      eventId: `event-${reason}`,
+      email,
+      assigneeId: 'a',
+      reason,
+    });
+    const czech: Recipient = { ...member('a'), language: 'cs' };
+    expect(decideNotifications(returned('time'), team(member('a'), member('b')), now).notifications).toEqual([
+      expect.objectContaining({
+        userId: 'a',
+        type: 'SNOOZE_ENDED',
+        title: 'Back in your inbox',
+        message: 'Snoozed e-mail is back: Invoice 42',
+        channels: { email: true, push: true, slack: false },
+      }),
+    ]);
+    expect(decideNotifications(returned('reminder'), team(czech), now).notifications).toEqual([
+      expect.objectContaining({
+        type: 'REMINDER_DUE',
+        title: 'Zpět ve schránce',
+        message: 'Zatím bez odpovědi: Invoice 42',
+      }),
+    ]);
+    const noTasks: Recipient = {
+      ...member('a'),
+      settings: settings((s) => {
+        s.notificationTypes.TASK_ASSIGNED.enabled = false;
+      }),
+    };
+    expect(decideNotifications(returned('time'), team(noTasks), now).skipped).toEqual([
+      { userId: 'a', reason: 'type-disabled' },
+    ]);
+    const noTaskEmails: Recipient = {
+      ...member('a'),
+      settings: settings((s) => {
+        s.notificationTypes.TASK_ASSIGNED.emailEnabled = false;
+        s.notificationTypes.TASK_ASSIGNED.customMessage = 'Yours: {taskName}';
+      }),
+    };
+    expect(decideNotifications(returned('reminder'), team(noTaskEmails), now).notifications).toEqual([
+      expect.objectContaining({
+        message: 'No answer yet: Invoice 42',
+        channels: { email: false, push: true, slack: false },
+      }),
+    ]);
+  });
+
   it('takes each channel from the general switch and the type switch; Slack also needs a webhook', () => {
     const channelsWith = (change: (s: RecipientSettings) => void) =>
       decideNotifications(received(), team(member('a', { settings: settings(change) })), now).notifications[0].channels;

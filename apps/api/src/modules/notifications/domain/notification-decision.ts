@@ -1,9 +1,11 @@
-import type {
-  CreatedNotification,
-  NotificationChannels,
-  NotificationType,
-  NotificationTypeSettings,
-  UserLanguage,
+import {
+  type CreatedNotification,
+  type NotificationChannels,
+  type NotificationKind,
+  type NotificationType,
+  type NotificationTypeSettings,
+  settingsTypeOf,
+  type UserLanguage,
 } from '@teaminbox/contracts';
 import { LRUCache } from 'lru-cache';
 import { parse as parseUuid, v5 as uuidv5 } from 'uuid';
@@ -82,19 +84,23 @@ export type NotificationCause =
     }
   | {
       /**
-       * The assignee's email is back: its snooze ended ('time') or a reply's reminder found no answer ('reminder').
-       * Listed as a TASK_ASSIGNED notification (its settings and icon) with texts of its own.
+       * An email is back: its snooze ended ('time', type SNOOZE_ENDED) or a reply's reminder found no answer
+       * ('reminder', type REMINDER_DUE). Told to its assignee, or without one to whoever snoozed it or set the
+       * reminder; it follows the settings of TASK_ASSIGNED.
        */
       type: 'TASK_RETURNED';
       eventId: string;
       email: NotifiedEmail;
+      /** The assignee, else who snoozed it or set the reminder. */
       assigneeId: string;
       reason: 'time' | 'reminder';
     };
 
-/** The notification type (and settings) a cause is listed under. */
-export const notificationTypeOf = (cause: NotificationCause): NotificationType =>
-  cause.type === 'TASK_RETURNED' ? 'TASK_ASSIGNED' : cause.type;
+/** The notification type a cause is listed under (its settings: settingsTypeOf). */
+export const notificationTypeOf = (cause: NotificationCause): NotificationKind => {
+  if (cause.type !== 'TASK_RETURNED') return cause.type;
+  return cause.reason === 'time' ? 'SNOOZE_ENDED' : 'REMINDER_DUE';
+};
 
 /** A member's notification settings as the decision reads them (the saved ones or the defaults). */
 export interface RecipientSettings {
@@ -193,10 +199,11 @@ export function decideNotifications(
   // The same text for every recipient of a language and custom message: filled once each.
   const texts = new Map<string, { title: string; message: string }>();
   const type = notificationTypeOf(cause);
+  const settingsType = settingsTypeOf(type);
   const textOf = (recipient: Recipient) => {
     // A returned task has texts of its own (an assignment's custom message speaks of being assigned).
     const customMessage =
-      cause.type === 'TASK_RETURNED' ? null : recipient.settings.notificationTypes[type].customMessage;
+      cause.type === 'TASK_RETURNED' ? null : recipient.settings.notificationTypes[settingsType].customMessage;
     const key = `${recipient.language}\n${customMessage ?? ''}`;
     let text = texts.get(key);
     if (!text) {
@@ -204,7 +211,7 @@ export function decideNotifications(
       text =
         cause.type === 'TASK_RETURNED'
           ? returnedTaskText(cause.reason, recipient.language, values)
-          : notificationText(type, customMessage, recipient.language, values);
+          : notificationText(settingsType, customMessage, recipient.language, values);
       texts.set(key, text);
     }
     return text;
@@ -228,11 +235,11 @@ export function decideNotifications(
       skip('suppressed-by-rule');
       continue;
     }
-    if (!recipient.settings.notificationTypes[type].enabled) {
+    if (!recipient.settings.notificationTypes[settingsType].enabled) {
       skip('type-disabled');
       continue;
     }
-    if (recipient.mutedEmail && type !== 'TASK_ASSIGNED') {
+    if (recipient.mutedEmail && settingsType !== 'TASK_ASSIGNED') {
       skip('muted');
       continue;
     }
@@ -241,7 +248,7 @@ export function decideNotifications(
       continue;
     }
     const silent = recipient.snoozedUntil !== null && recipient.snoozedUntil.getTime() > now.getTime();
-    const wanted = channelsOf(recipient.settings, type);
+    const wanted = channelsOf(recipient.settings, settingsType);
     const channels: NotificationChannels = recipient.onVacation
       ? { email: false, slack: false, push: false }
       : { email: wanted.email, slack: wanted.slack && !silent, push: wanted.push && !silent };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { NotificationType, StoredNotificationsCreated, UserLanguage } from '@teaminbox/contracts';
+import type { NotificationKind, StoredNotificationsCreated, UserLanguage } from '@teaminbox/contracts';
 import type PgBoss from 'pg-boss';
 import { v5 as uuidv5 } from 'uuid';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -19,7 +19,7 @@ export type NotificationChannel = keyof typeof NOTIFICATION_QUEUES;
 export interface NotificationJob {
   notificationId: string;
   userId: string;
-  type: NotificationType;
+  type: NotificationKind;
   title: string;
   message: string;
   actionUrl: string | null;

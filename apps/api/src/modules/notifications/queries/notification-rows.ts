@@ -1,8 +1,8 @@
-import type { Notification, NotificationType } from '@teaminbox/contracts';
+import type { Notification, NotificationKind } from '@teaminbox/contracts';
 
 export interface NotificationRow {
   id: string;
-  type: NotificationType;
+  type: NotificationKind;
   title: string;
   message: string;
   action_url: string | null;

@@ -379,8 +379,9 @@ export class NotifyRecipientsProcessManager implements Reaction, OnApplicationBo
         const data = event.data as EmailWoken;
         if (data.reason !== 'time' && data.reason !== 'reminder') return null;
         const found = emails.get(emailKey(data.teamId, data.emailId));
-        // Nobody's task: the email is back in the inbox for everyone, nobody in particular is told.
-        if (!found?.assignedTo) return null;
+        // Told to its assignee; nobody's task: to whoever snoozed it or set the reminder (when the event says who).
+        const recipient = found?.assignedTo ?? data.askedBy;
+        if (!found || !recipient) return null;
         const email = { ...found, emailId: data.emailId };
         return {
           teamId: data.teamId,
@@ -388,7 +389,7 @@ export class NotifyRecipientsProcessManager implements Reaction, OnApplicationBo
             type: 'TASK_RETURNED',
             eventId: event.eventId,
             email,
-            assigneeId: found.assignedTo,
+            assigneeId: recipient,
             reason: data.reason,
           },
         };
