@@ -6,6 +6,7 @@ import { DETAIL_PUSHES, detailApi, detailTagsOf } from './detail.api';
 import { labelChanged, replyTemplateChanged } from './events';
 import { followInboxPush, isInboxPush } from './inbox.api';
 import { NOTIFICATION_PUSHES, notificationsCacheChanges } from './notifications.api';
+import { OUTBOX_PUSHES, outboxApi } from './outbox.api';
 import { loggedOut } from './session.slice';
 
 /** The cached server data each socket push makes stale: what the screens showing it fetch again. */
@@ -24,6 +25,9 @@ export function* webApiSaga() {
   });
   yield takeEvery([...DETAIL_PUSHES], function* invalidateDetail(action: Action) {
     yield put(detailApi.util.invalidateTags(detailTagsOf(action)));
+  });
+  yield takeEvery([...OUTBOX_PUSHES], function* invalidateScheduledSends() {
+    yield put(outboxApi.util.invalidateTags(['ScheduledSend']));
   });
   yield takeEvery([...NOTIFICATION_PUSHES], function* followNotifications(action: Action) {
     const state: unknown = yield select();

@@ -33,3 +33,4 @@ export * from './connected/NoticeHost';
 export * from './connected/EmailProofNotice';
 export * from './standalone/mountStandalone';
 export * from './snooze.api';
+export * from './outbox.api';

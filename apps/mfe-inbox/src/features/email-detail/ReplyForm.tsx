@@ -11,6 +11,7 @@ import { BodyEditor } from '../compose/BodyEditor';
 import { selectEmailDetail } from './emailDetailSlice';
 import { AttachmentChip, AttachmentPicker } from './AttachmentPicker';
 import { quotedPreview } from './reply-quote';
+import { SendLaterButton } from './SendLaterButton';
 import { splitAddresses } from './replySaga';
 import {
   attachmentRemoved,
@@ -240,6 +241,12 @@ export function ReplyForm() {
             onClick={() => send(false)}
             data-testid="reply-send"
           />
+          {forwarding ? null : (
+            <SendLaterButton
+              disabled={splitAddresses(form.to).length === 0}
+              onSchedule={(sendAt) => dispatch(replySendRequested({ confirmed: false, sendAt }))}
+            />
+          )}
         </div>
       </div>
       <Dialog

@@ -134,7 +134,7 @@ function* deleteDraft(action: PayloadAction<string>): SagaIterator {
  * Sends the reply. When someone else commented or replied since the reply was started, the server refuses
  * once (409) and the dialog shows what arrived; 'Send anyway' sends it confirmed.
  */
-function* send(action: PayloadAction<{ confirmed: boolean }>): SagaIterator {
+function* send(action: PayloadAction<{ confirmed: boolean; sendAt?: string }>): SagaIterator {
   const reply: ReplyState = yield select(selectReply);
   const { email }: EmailDetailState = yield select(selectEmailDetail);
   if (!reply.emailId || !email) return;
@@ -151,6 +151,7 @@ function* send(action: PayloadAction<{ confirmed: boolean }>): SagaIterator {
       draftId: reply.draftId ?? undefined,
       startedAt: reply.startedAt ?? undefined,
       confirmed: action.payload.confirmed,
+      sendAt: action.payload.sendAt,
       idempotencyKey: reply.sendKey ?? undefined,
       // The email is quoted below the answer (shown collapsed in the form).
       quoteOriginal: true,

@@ -212,11 +212,14 @@ export const replySlice = createSlice({
       }
     },
     replySendRequested: {
-      reducer(state, action: PayloadAction<{ confirmed: boolean; key: string }>) {
+      reducer(state, action: PayloadAction<{ confirmed: boolean; key: string; sendAt?: string }>) {
         state.collision = null;
         state.sendKey ??= action.payload.key;
       },
-      prepare: ({ confirmed }: { confirmed: boolean }) => ({ payload: { confirmed, key: newSendKey() } }),
+      /** `sendAt`: "Send later", the time the reply goes (ISO). */
+      prepare: ({ confirmed, sendAt }: { confirmed: boolean; sendAt?: string }) => ({
+        payload: { confirmed, key: newSendKey(), sendAt },
+      }),
     },
     /** Sent: only the body and the attachments clear; the recipients and the subject stay. */
     replySent(state, _action: PayloadAction<{ emailId: string }>) {

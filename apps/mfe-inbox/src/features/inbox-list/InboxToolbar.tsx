@@ -17,6 +17,7 @@ import {
 import { useAppDispatch, useAppSelector, useMergeConversationsMutation } from '@teaminbox/web-store';
 import { notice } from '../../shared/notices';
 import { ComposeButton } from '../compose/ComposeButton';
+import { ScheduledSends } from './ScheduledSends';
 import {
   filtersChanged,
   filtersReset,
@@ -76,6 +77,7 @@ export function InboxToolbar({
           data-testid="folders"
         />
         <ComposeButton />
+        <ScheduledSends />
         <SelectButton
           className="ml-auto"
           value={density}

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
+import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { SelectButton } from 'primereact/selectbutton';
-import { DETAIL_VIEW_MODES, type DetailViewMode } from '@teaminbox/contracts';
+import { DETAIL_VIEW_MODES, type DetailViewMode, UNDO_SEND_MAX_SECONDS } from '@teaminbox/contracts';
 import { displayName, initials, PageHeading } from '@teaminbox/ui';
 import {
   noticeRaised,
@@ -60,6 +61,16 @@ export default function ProfilePage() {
     setChosenMode(mode);
     localStorage.setItem(VIEW_MODE_KEY, mode);
     void setPreferences({ emailDetailViewMode: mode });
+  };
+
+  /** The undo window is saved when the field is left (0 to 30 s); the notice says how it went. */
+  const [undoSeconds, setUndoSeconds] = useState<number | null>(null);
+  const saveUndoWindow = async () => {
+    if (undoSeconds === null || undoSeconds === preferences?.undoSendSeconds) return;
+    const result = await setPreferences({ undoSendSeconds: undoSeconds });
+    const key = result.error ? 'profile.undoSendFailed' : 'profile.undoSendSaved';
+    dispatch(noticeRaised({ severity: result.error ? 'error' : 'success', key, lifeMs: result.error ? 3000 : 2000 }));
+    setUndoSeconds(null);
   };
 
   /** The chosen photo is uploaded; every avatar of the person then loads it again. Both outcomes say so. */
@@ -168,6 +179,20 @@ export default function ProfilePage() {
               data-testid="profile-vacation"
             />
             <label htmlFor="profile-vacation">{t('notificationSettings.vacation')}</label>
+          </div>
+          <div className="flex flex-column gap-1">
+            <label htmlFor="profile-undo-send">{t('profile.undoSend')}</label>
+            <InputNumber
+              inputId="profile-undo-send"
+              value={undoSeconds ?? preferences?.undoSendSeconds ?? null}
+              min={0}
+              max={UNDO_SEND_MAX_SECONDS}
+              showButtons
+              onValueChange={(e) => setUndoSeconds(e.value ?? 0)}
+              onBlur={() => void saveUndoWindow()}
+              data-testid="profile-undo-send"
+            />
+            <small className="text-color-secondary">{t('profile.undoSendHint')}</small>
           </div>
         </div>
       </Card>

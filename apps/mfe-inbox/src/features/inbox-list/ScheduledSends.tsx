@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from 'primereact/badge';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import type { ScheduledSend } from '@teaminbox/contracts';
+import {
+  type ApiFailure,
+  useAppDispatch,
+  useCancelScheduledSendMutation,
+  useScheduledSendsQuery,
+} from '@teaminbox/web-store';
+import { notice } from '../../shared/notices';
+
+/**
+ * "Scheduled" in the inbox's toolbar: the team's replies waiting for their time (undo windows and "send later"),
+ * soonest first, each with Cancel, which makes it a draft again on its email (edit it there and send it again).
+ */
+export function ScheduledSends() {
+  const { t, i18n } = useTranslation('inbox');
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState(false);
+  const { data: sends = [], isError } = useScheduledSendsQuery();
+  const [cancel, cancelling] = useCancelScheduledSendMutation();
+
+  const cancelSend = async (send: ScheduledSend) => {
+    const result = await cancel(send.replyId);
+    if (result.error) {
+      dispatch(notice('error', 'sendLater.undoFailed', { reason: (result.error as ApiFailure).message ?? '' }));
+      return;
+    }
+    dispatch(notice('success', 'sendLater.undone'));
+  };
+
+  return (
+    <>
+      <Button
+        type="button"
+        outlined
+        icon="pi pi-clock"
+        label={t('sendLater.scheduledSends')}
+        onClick={() => setOpen(true)}
+        data-testid="scheduled-sends"
+      >
+        {sends.length > 0 ? <Badge value={sends.length} className="ml-2" /> : null}
+      </Button>
+      <Dialog
+        header={t('sendLater.scheduledTitle')}
+        visible={open}
+        onHide={() => setOpen(false)}
+        style={{ width: 'min(56rem, 95vw)' }}
+        data-testid="scheduled-sends-dialog"
+      >
+        {isError ? <p>{t('sendLater.loadError')}</p> : null}
+        {!isError && sends.length === 0 ? <p>{t('sendLater.empty')}</p> : null}
+        {sends.length > 0 ? (
+          <table className="w-full" data-testid="scheduled-sends-list">
+            <thead>
+              <tr>
+                <th className="text-left">{t('sendLater.to')}</th>
+                <th className="text-left">{t('sendLater.subject')}</th>
+                <th className="text-left">{t('sendLater.sendAt')}</th>
+                <th className="text-left">{t('sendLater.author')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {sends.map((send) => (
+                <tr key={send.replyId} data-testid="scheduled-send">
+                  <td>{send.to.join(', ')}</td>
+                  <td>{send.subject}</td>
+                  <td>{new Date(send.sendAt).toLocaleString(i18n.language)}</td>
+                  <td>{send.authorName ?? ''}</td>
+                  <td className="text-right">
+                    <Button
+                      type="button"
+                      size="small"
+                      text
+                      label={t('sendLater.cancel')}
+                      disabled={cancelling.isLoading}
+                      onClick={() => void cancelSend(send)}
+                      data-testid="scheduled-send-cancel"
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}
