@@ -6,6 +6,7 @@ import { DETAIL_PUSHES, detailApi, detailTagsOf } from './detail.api';
 import { labelChanged, replyTemplateChanged } from './events';
 import { followInboxPush, isInboxPush } from './inbox.api';
 import { NOTIFICATION_PUSHES, notificationsCacheChanges } from './notifications.api';
+import { REPLY_PUSHES, replyApi, replyTagsOf } from './reply.api';
 import { OUTBOX_PUSHES, outboxApi } from './outbox.api';
 import { loggedOut } from './session.slice';
 
@@ -28,6 +29,9 @@ export function* webApiSaga() {
   });
   yield takeEvery([...OUTBOX_PUSHES], function* invalidateScheduledSends() {
     yield put(outboxApi.util.invalidateTags(['ScheduledSend']));
+  });
+  yield takeEvery([...REPLY_PUSHES], function* invalidateReplies(action: Action) {
+    yield put(replyApi.util.invalidateTags(replyTagsOf(action)));
   });
   yield takeEvery([...NOTIFICATION_PUSHES], function* followNotifications(action: Action) {
     const state: unknown = yield select();

@@ -33,4 +33,5 @@ export * from './connected/NoticeHost';
 export * from './connected/EmailProofNotice';
 export * from './standalone/mountStandalone';
 export * from './snooze.api';
+export * from './reply.api';
 export * from './outbox.api';

@@ -3,7 +3,7 @@ import type { ComposeEmailPayload } from '@teaminbox/api-client';
 import { htmlToText } from '../email-detail/html-text';
 import type { ReplyAttachment } from '../email-detail/replySlice';
 import { withSignature } from '../email-detail/reply-signature';
-import { splitAddresses } from '../email-detail/replySaga';
+import { splitAddresses } from '../email-detail/reply-payload';
 
 /** A new conversation being written: recipients, subject, and the body (HTML in the rich editor, or plain). */
 export interface ComposeForm {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Comment, Reply } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
+import { answerServerCalls } from '@teaminbox/web-store/testing';
 import {
   attachment,
   closeDetail,
@@ -305,27 +306,43 @@ describe('the notices of the email detail', () => {
   });
 
   it("drafts: 'Error saving reply' and 'Error deleting reply' for 3 s; a saved draft resets the form", async () => {
-    stubDetailApi(emailDetail());
-    jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([draft]);
-    const save = jest.spyOn(inboxApi, 'createDraft').mockResolvedValueOnce(draft);
-    const remove = jest.spyOn(inboxApi, 'deleteDraft').mockRejectedValue(failure());
+    // The server answers the drafts and a first save; a second save and the deletion fail (the network is down).
+    stubDetailApi(emailDetail(), { replies: [draft] });
+    answerServerCalls({ 'POST /api/emails/e1/replies': draft });
     const { notices } = await renderDetail();
     await screen.findByTestId('draft');
     fireEvent.change(screen.getByTestId('reply-body'), { target: { value: 'Later' } });
     fireEvent.change(screen.getByTestId('reply-subject'), { target: { value: 'Changed' } });
     await click(screen.getByTestId('reply-save-draft'));
-    expect(save).toHaveBeenCalledWith('e1', expect.objectContaining({ body: 'Later', subject: 'Changed' }));
-    expect(screen.getByTestId('reply-body')).toHaveValue('');
+    await waitFor(() => expect(screen.getByTestId('reply-body')).toHaveValue(''));
+    expect(serverCalls('POST', '/api/emails/e1/replies')).toEqual([
+      expect.objectContaining({ body: 'Later', subject: 'Changed' }),
+    ]);
     expect(screen.getByTestId('reply-subject')).toHaveValue('Re: Invoice for March');
+    // The saved draft made the email's replies stale: they load again.
+    await waitFor(() => expect(serverCalls('GET', '/api/emails/e1/replies')).toHaveLength(2));
 
-    save.mockRejectedValueOnce(failure());
+    const answer = jest.mocked(globalThis.fetch).getMockImplementation()!;
+    jest
+      .mocked(globalThis.fetch)
+      .mockImplementation((input, init) =>
+        init?.method === 'POST' || init?.method === 'DELETE'
+          ? Promise.reject(new TypeError('offline'))
+          : answer(input, init),
+      );
+    fireEvent.change(screen.getByTestId('reply-body'), { target: { value: 'Again' } });
     await click(screen.getByTestId('reply-save-draft'));
+    await waitFor(() => expect(notices()).toHaveLength(1));
     await click(within(screen.getByTestId('draft')).getByRole('button', { name: 'Delete' }));
-    expect(remove).toHaveBeenCalledWith('e1', 'r1');
+    await waitFor(() => expect(notices()).toHaveLength(2));
+    expect(serverCalls('DELETE', '/api/emails/e1/replies/r1')).toHaveLength(1);
     expect(notices()).toEqual([
       ['error', 'Error saving reply', 3000],
       ['error', 'Error deleting reply', 3000],
     ]);
+    // A failed save keeps what was written; the draft stays listed.
+    expect(screen.getByTestId('reply-body')).toHaveValue('Again');
+    expect(screen.getByTestId('draft')).toBeInTheDocument();
   });
 
   it("shows 'Chyba při čtení souboru' for 3 s when a file to attach cannot be read", async () => {

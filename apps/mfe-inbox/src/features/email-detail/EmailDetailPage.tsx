@@ -155,7 +155,7 @@ export default function EmailDetailPage() {
         <>
           <RulesCard key={`rules-${email.id}`} emailId={email.id} />
           <CommentsCard key={`comments-${email.id}`} emailId={email.id} />
-          {canWrite ? <ReplyForm /> : null}
+          {canWrite ? <ReplyForm emailId={email.id} /> : null}
         </>
       )}
     </div>

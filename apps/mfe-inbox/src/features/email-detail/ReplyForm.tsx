@@ -6,20 +6,28 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useAppDispatch, useAppSelector, useReplyTemplatesQuery } from '@teaminbox/web-store';
+import {
+  useAppDispatch,
+  useAppSelector,
+  useDeleteReplyDraftMutation,
+  useReplyTemplatesQuery,
+  useSaveReplyDraftMutation,
+} from '@teaminbox/web-store';
+import { notice } from '../../shared/notices';
 import { BodyEditor } from '../compose/BodyEditor';
 import { selectEmailDetail } from './emailDetailSlice';
 import { AttachmentChip, AttachmentPicker } from './AttachmentPicker';
+import { useReplyAddresses, useReplyDrafts } from './reply-data';
+import { replyContentOf, splitAddresses } from './reply-payload';
 import { quotedPreview } from './reply-quote';
 import { SendLaterButton } from './SendLaterButton';
-import { splitAddresses } from './replySaga';
 import {
   attachmentRemoved,
   attachmentsAdded,
   collisionDismissed,
-  draftDeleteRequested,
+  draftDeleted,
   draftEdited,
-  draftSaveRequested,
+  draftSaved,
   forwardAttachmentRemoved,
   forwardSendRequested,
   quoteToggled,
@@ -41,26 +49,41 @@ const MODES: { mode: ReplyMode; icon: string; label: string }[] = [
 ];
 
 /**
- * The reply form with its drafts: template select, insert signature, to / cc / subject, a plain body or an HTML
- * one in a rich-text editor, attachments (the person's signature is added when the form opens, once); save draft (the form resets), edit or delete a draft, send (body and attachments clear). While
- * the user writes, the others see "is replying"; if someone else commented or replied since the reply was
- * started, the server refuses once (409) and a dialog says what arrived, with 'Send anyway'. Reply answers the
- * Reply-To address (else From), reply all copies every other participant; the email is quoted below the answer
- * (collapsed behind '…'). Forward sends the email on with a note and the attachments the user keeps.
+ * The reply form of an email with its drafts: template select, insert signature, to / cc / subject, a plain body or
+ * an HTML one in a rich-text editor, attachments (the person's signature is added when the form opens, once); save
+ * draft (the form resets), edit or delete a draft, send (body and attachments clear). While the user writes, the
+ * others see "is replying"; if someone else commented or replied since the reply was started, the server refuses
+ * once (409) and a dialog says what arrived, with 'Send anyway'. Reply answers the Reply-To address (else From), reply
+ * all copies every other participant; the email is quoted below the answer (collapsed behind '…'). Forward sends the
+ * email on with a note and the attachments the user keeps.
+ * The drafts and the addresses come from the api cache; a failed save or deletion keeps the form as it was and
+ * raises the spec's notice.
  */
-export function ReplyForm() {
+export function ReplyForm({ emailId }: { emailId: string }) {
   const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
-  const { form, attachments, drafts, templateId, collision, mode, quoteOpen, forwardAttachmentIds } =
+  const { form, attachments, draftId, templateId, collision, mode, quoteOpen, forwardAttachmentIds } =
     useAppSelector(selectReply);
   // The team's templates: one cache, loaded again when a member changes one (a push).
   const { data: templates = [] } = useReplyTemplatesQuery();
+  const drafts = useReplyDrafts(emailId);
+  const addresses = useReplyAddresses(emailId);
+  const [saveDraft, saving] = useSaveReplyDraftMutation();
+  const [deleteDraft] = useDeleteReplyDraftMutation();
   const { email } = useAppSelector(selectEmailDetail);
   const forwarding = mode === 'forward';
   const forwardFiles = (email?.attachments ?? []).filter((file) => forwardAttachmentIds.includes(file.id));
   const change = (field: ReplyField, value: string) => dispatch(replyFieldChanged(field, value));
   const send = (confirmed: boolean) =>
     dispatch(forwarding ? forwardSendRequested() : replySendRequested({ confirmed }));
+  const save = async () => {
+    const result = await saveDraft({ emailId, draftId, draft: replyContentOf(form) });
+    dispatch(result.error ? notice('error', 'emailDetail.replySaveError') : draftSaved());
+  };
+  const remove = async (replyId: string) => {
+    const result = await deleteDraft({ emailId, replyId });
+    dispatch(result.error ? notice('error', 'emailDetail.replyDeleteError') : draftDeleted(replyId));
+  };
 
   return (
     <Card title={t(forwarding ? 'emailDetail.forwardTitle' : 'emailDetail.reply')} data-testid="reply-form">
@@ -75,7 +98,7 @@ export function ReplyForm() {
               aria-pressed={mode === item.mode}
               icon={item.icon}
               label={t(item.label)}
-              onClick={() => dispatch(replyModeChosen({ mode: item.mode, email }))}
+              onClick={() => dispatch(replyModeChosen({ mode: item.mode, email, addresses }))}
               data-testid={`reply-mode-${item.mode}`}
             />
           ))}
@@ -101,7 +124,7 @@ export function ReplyForm() {
                 text
                 severity="danger"
                 label={t('emailDetail.deleteDraft')}
-                onClick={() => dispatch(draftDeleteRequested(reply.id))}
+                onClick={() => void remove(reply.id)}
               />
             </li>
           ))}
@@ -230,7 +253,8 @@ export function ReplyForm() {
             outlined
             className={forwarding ? 'hidden' : undefined}
             label={t('emailDetail.saveDraft')}
-            onClick={() => dispatch(draftSaveRequested())}
+            disabled={saving.isLoading}
+            onClick={() => void save()}
             data-testid="reply-save-draft"
           />
           <Button

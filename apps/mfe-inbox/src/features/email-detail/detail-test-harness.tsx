@@ -12,6 +12,8 @@ import type {
   EmailDetail,
   EmailRulesExplanation,
   Label,
+  Reply,
+  ReplyAddresses,
   Role,
   TeamMember,
 } from '@teaminbox/contracts';
@@ -131,9 +133,16 @@ export function serverCalls(method: string, path: string): unknown[] {
     .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 }
 
+/** Whom a reply to e1 goes to, as the server answers when the email has no Reply-To: its sender. */
+export const senderAddresses = (): ReplyAddresses => ({
+  reply: { to: ['billing@example.com'], cc: [] },
+  replyAll: { to: ['billing@example.com'], cc: [] },
+});
+
 /**
  * Answers every call the page makes on opening; `detail` may be an error for the email itself. `shareComments` is the
- * person's "Share internal comments within a thread" (on by default, as the server's default).
+ * person's "Share internal comments within a thread" (on by default, as the server's default); `replies` the email's
+ * replies (its drafts among them) and `addresses` whom a reply goes to (null: not answered, the call fails).
  */
 export function stubDetailApi(
   detail: EmailDetail | Error,
@@ -143,6 +152,8 @@ export function stubDetailApi(
     rules = noRulesMatched(),
     comments = [],
     shareComments = true,
+    replies = [],
+    addresses = senderAddresses(),
   }: {
     labels?: Label[];
     members?: TeamMember[];
@@ -150,6 +161,8 @@ export function stubDetailApi(
     rules?: EmailRulesExplanation | null;
     comments?: Comment[];
     shareComments?: boolean;
+    replies?: Reply[];
+    addresses?: ReplyAddresses | null;
   } = {},
 ): void {
   if (detail instanceof Error) jest.spyOn(inboxApi, 'getEmail').mockRejectedValue(detail);
@@ -169,6 +182,8 @@ export function stubDetailApi(
     'GET /api/reply-templates': [],
     ...(rules ? { 'GET /api/emails/e1/rules': rules } : {}),
     ...commentAnswers(comments),
+    'GET /api/emails/e1/replies': replies,
+    ...(addresses ? { 'GET /api/emails/e1/reply-addresses': addresses } : {}),
   });
 }
 

@@ -2,6 +2,7 @@ import type { EmailDetail, ReplyAddresses } from '@teaminbox/contracts';
 import { detailLoaded, detailOpened } from './emailDetailSlice';
 import { quotedPreview } from './reply-quote';
 import {
+  draftSaved,
   forwardAttachmentRemoved,
   forwardSent,
   replyAddressesLoaded,
@@ -33,11 +34,11 @@ const reduce = (...actions: Parameters<typeof replySlice.reducer>[1][]): ReplySt
   actions.reduce(replySlice.reducer, replySlice.reducer(undefined, detailOpened('e1')));
 
 describe('the reply form', () => {
-  it('answers the Reply-To address once the addresses arrive, before or after the email', () => {
-    const after = reduce(detailLoaded(email), replyAddressesLoaded({ emailId: 'e1', addresses }));
-    expect(after.form).toMatchObject({ to: 'desk@example.org', cc: '', subject: 'Re: Printer' });
-    const before = reduce(replyAddressesLoaded({ emailId: 'e1', addresses }), detailLoaded(email));
-    expect(before.form.to).toBe('desk@example.org');
+  it('answers the Reply-To address once the addresses are known for the form set up, and again after a saved draft', () => {
+    const known = reduce(detailLoaded(email), replyAddressesLoaded({ emailId: 'e1', addresses }));
+    expect(known.form).toMatchObject({ to: 'desk@example.org', cc: '', subject: 'Re: Printer' });
+    const saved = [replyFieldChanged('body', 'Later'), draftSaved()].reduce(replySlice.reducer, known);
+    expect(saved.form).toMatchObject({ to: 'desk@example.org', body: '' });
   });
 
   it('keeps recipients the user already typed, and ignores the addresses of another email', () => {
@@ -56,15 +57,18 @@ describe('the reply form', () => {
       detailLoaded(email),
       replyAddressesLoaded({ emailId: 'e1', addresses }),
       replyFieldChanged('body', 'Fixed.'),
-      replyModeChosen({ mode: 'replyAll', email }),
+      replyModeChosen({ mode: 'replyAll', email, addresses }),
     );
     expect(all.form).toMatchObject({
       to: 'desk@example.org',
       cc: 'dave@example.org, carol@example.org',
       body: 'Fixed.',
     });
-    const back = replySlice.reducer(all, replyModeChosen({ mode: 'reply', email }));
+    const back = replySlice.reducer(all, replyModeChosen({ mode: 'reply', email, addresses }));
     expect(back.form).toMatchObject({ to: 'desk@example.org', cc: '', body: 'Fixed.' });
+    // Addresses not known (not loaded): both answer From.
+    const unknown = reduce(detailLoaded(email), replyModeChosen({ mode: 'replyAll', email }));
+    expect(unknown.form).toMatchObject({ to: 'bob@example.org', cc: '' });
   });
 
   it('forward starts without recipients, "Fwd: " subject and the attachments not shown inside the body', () => {

@@ -28,7 +28,7 @@ export interface ReplyFormValues {
 const replySubject = (subject: string) => (/^re:/i.test(subject.trim()) ? subject : `Re: ${subject}`);
 const forwardSubject = (subject: string) => (/^fwd?:/i.test(subject.trim()) ? subject : `Fwd: ${subject}`);
 
-/** A new reply to an email: to its sender (its Reply-To once the addresses are loaded), its subject after 'Re: '. */
+/** A new reply to an email: to its sender (its Reply-To once the addresses are known), its subject after 'Re: '. */
 export const blankReply = (email: Pick<EmailDetail, 'fromEmail' | 'subject'>): ReplyFormValues => ({
   to: email.fromEmail,
   cc: '',
@@ -39,8 +39,10 @@ export const blankReply = (email: Pick<EmailDetail, 'fromEmail' | 'subject'>): R
 });
 
 /**
- * The reply being written to the open email, its saved drafts and the user's signature (the team's templates are
- * the one templates cache, `useReplyTemplatesQuery`).
+ * The reply being written to the open email and the user's signature: the form's editing state only. The server's
+ * data comes from the api cache: the email's drafts (`useEmailRepliesQuery`), whom a reply goes to
+ * (`useReplyAddressesQuery`, handed to the form by `replyAddressesLoaded` and `replyModeChosen`) and the team's
+ * templates (`useReplyTemplatesQuery`).
  * `startedAt` is when the user began (the collision check); `collision` what arrived since, when the server
  * refused to send.
  */
@@ -54,14 +56,11 @@ export interface ReplyState {
   draftId: string | null;
   templateId: string | null;
   startedAt: string | null;
-  drafts: Reply[];
   signature: string;
   collision: ReplyCollision['collision'] | null;
   /** The key of the reply being written: a doubled click or a retried send queues it once (a new one per reply). */
   sendKey: string | null;
   mode: ReplyMode;
-  /** Whom a reply and a reply to all go to, as the server answers it (null until loaded). */
-  addresses: ReplyAddresses | null;
   /** The quoted email below the answer is shown (it is sent either way). */
   quoteOpen: boolean;
   /** The email's own attachments that a forward sends with it (the user may remove some). */
@@ -79,12 +78,10 @@ const initialState: ReplyState = {
   draftId: null,
   templateId: null,
   startedAt: null,
-  drafts: [],
   signature: '',
   collision: null,
   sendKey: null,
   mode: 'reply',
-  addresses: null,
   quoteOpen: false,
   forwardAttachmentIds: [],
 };
@@ -174,9 +171,6 @@ export const replySlice = createSlice({
     attachmentRemoved(state, action: PayloadAction<number>) {
       state.attachments.splice(action.payload, 1);
     },
-    draftsLoaded(state, action: PayloadAction<Reply[]>) {
-      state.drafts = action.payload.filter((reply) => reply.status === 'DRAFT');
-    },
     /** The signature arrived: a form set up but not yet begun gets it (once). */
     signatureLoaded(state, action: PayloadAction<string>) {
       state.signature = action.payload;
@@ -200,11 +194,11 @@ export const replySlice = createSlice({
         html: Boolean(reply.htmlBody),
       };
     },
-    draftSaveRequested() {},
+    /** The draft was saved (the server answered): the form starts over. */
     draftSaved(state) {
       restart(state);
     },
-    draftDeleteRequested(_state, _action: PayloadAction<string>) {},
+    /** A draft was deleted (the server answered): the form being its edit starts over. */
     draftDeleted(state, action: PayloadAction<string>) {
       if (state.draftId === action.payload) {
         state.draftId = null;
@@ -229,26 +223,33 @@ export const replySlice = createSlice({
       state.startedAt = null;
       state.sendKey = null;
     },
-    /** The addresses arrived: a reply not yet begun goes to them (Reply-To when the email has one). */
+    /**
+     * The addresses are known for the form set up for this email: a reply not yet begun goes to them (Reply-To when
+     * the email has one), and so does the form after it starts over.
+     */
     replyAddressesLoaded(state, action: PayloadAction<{ emailId: string; addresses: ReplyAddresses }>) {
-      if (action.payload.emailId !== state.emailId) return;
-      const { addresses } = action.payload;
-      state.addresses = addresses;
+      const { emailId, addresses } = action.payload;
+      if (emailId !== state.emailId || state.formFor !== emailId) return;
       if (addresses.reply.to.length === 0) return;
       const untouched = state.form.to === state.blank.to && state.mode === 'reply' && state.draftId === null;
       state.blank = { ...state.blank, to: addresses.reply.to.join(', ') };
       if (untouched) state.form = { ...state.form, to: state.blank.to };
     },
     /**
-     * Reply and reply all set To and Cc from the addresses (the text written stays); forward starts with no
-     * recipient, the subject after 'Fwd: ' and every attachment of the email that is not shown inside its body.
+     * Reply and reply all set To and Cc from the addresses (From while they are not known; the text written stays);
+     * forward starts with no recipient, the subject after 'Fwd: ' and every attachment of the email that is not shown
+     * inside its body.
      */
     replyModeChosen(
       state,
-      action: PayloadAction<{ mode: ReplyMode; email: Pick<EmailDetail, 'subject' | 'fromEmail' | 'attachments'> }>,
+      action: PayloadAction<{
+        mode: ReplyMode;
+        email: Pick<EmailDetail, 'subject' | 'fromEmail' | 'attachments'>;
+        addresses?: ReplyAddresses;
+      }>,
     ) {
-      const { mode, email } = action.payload;
-      const recipients = state.addresses ?? {
+      const { mode, email, addresses } = action.payload;
+      const recipients = addresses ?? {
         reply: { to: [email.fromEmail], cc: [] },
         replyAll: { to: [email.fromEmail], cc: [] },
       };
@@ -294,9 +295,7 @@ export const replySlice = createSlice({
         // The form is set up once per email; a reload of the email (a change pushed by others) keeps it.
         if (action.payload.id !== state.emailId || state.formFor === state.emailId) return;
         state.formFor = state.emailId;
-        const to = state.addresses?.reply.to ?? [];
-        const blank = { ...blankReply(action.payload), ...(to.length > 0 ? { to: to.join(', ') } : {}) };
-        state.blank = withSignature(blank, state.signature);
+        state.blank = withSignature(blankReply(action.payload), state.signature);
         state.form = state.blank;
       });
   },
@@ -310,12 +309,9 @@ export const {
   signatureInserted,
   attachmentsAdded,
   attachmentRemoved,
-  draftsLoaded,
   signatureLoaded,
   draftEdited,
-  draftSaveRequested,
   draftSaved,
-  draftDeleteRequested,
   draftDeleted,
   replySendRequested,
   replySent,
