@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Card } from 'primereact/card';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Link, useNavigate } from '@teaminbox/ui';
 import {
@@ -13,6 +11,7 @@ import {
   useAppSelector,
 } from '@teaminbox/web-store';
 import { loginLinkRequested, loginLinkReset, selectLoginLink } from './auth.slice';
+import { AccountScreen, FormField, type AccountFormProps } from './FormField';
 
 export const RESET_EMAIL_MIN_LENGTH = 4;
 
@@ -52,18 +51,15 @@ function ResetPasswordForm({ onBack }: { onBack: () => void }) {
     <form onSubmit={submit} noValidate className="flex flex-column gap-2">
       <h1>{t('login.resetHeading')}</h1>
       <p className="m-0 mb-2">{t('login.resetIntro')}</p>
-      <label htmlFor="reset-email">
-        {t('login.email')} <span aria-hidden>*</span>
-      </label>
-      <InputText
+      <FormField
         id="reset-email"
+        label={t('login.email')}
         type="email"
+        required
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        invalid={invalid}
-        data-testid="reset-email"
+        error={invalid ? t('login.invalidEmail') : null}
+        onChange={setEmail}
       />
-      {invalid ? <small className="p-error">{t('login.invalidEmail')}</small> : null}
       {loginLink.status === 'failed' && loginLink.message ? (
         <Message severity="error" text={loginLink.message} data-testid="reset-error" />
       ) : null}
@@ -85,15 +81,7 @@ function ResetPasswordForm({ onBack }: { onBack: () => void }) {
  * The Login screen: normal mode and forgot-password mode. Embedded in the invitation screen it gets
  * the invitation id (sent with the form) and the invited email.
  */
-export function LoginForm({
-  invitationId,
-  initialEmail = '',
-  embedded = false,
-}: {
-  invitationId?: string;
-  initialEmail?: string;
-  embedded?: boolean;
-}) {
+export function LoginForm({ invitationId, initialEmail = '', embedded = false }: AccountFormProps) {
   const { t } = useTranslation('shell');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -129,26 +117,22 @@ export function LoginForm({
     <form onSubmit={submit} className="flex flex-column gap-2" data-testid="login-form">
       {embedded ? <h2>{t('login.heading')}</h2> : <h1>{t('login.heading')}</h1>}
       <p className="m-0 mb-2">{t('login.intro')}</p>
-      <label htmlFor="login-email">
-        {t('login.email')} <span aria-hidden>*</span>
-      </label>
-      <InputText
+      <FormField
         id="login-email"
+        label={t('login.email')}
         type="email"
         required
         autoComplete="username"
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        data-testid="login-email"
+        onChange={setEmail}
       />
-      <label htmlFor="login-password">{t('login.password')}</label>
-      <InputText
+      <FormField
         id="login-password"
+        label={t('login.password')}
         type="password"
         autoComplete="current-password"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        data-testid="login-password"
+        onChange={setPassword}
       />
       <div>
         <Button
@@ -171,10 +155,8 @@ export function LoginForm({
 
 export function LoginPage() {
   return (
-    <div className="flex justify-content-center p-3">
-      <Card style={{ width: '100%', maxWidth: 440 }}>
-        <LoginForm />
-      </Card>
-    </div>
+    <AccountScreen>
+      <LoginForm />
+    </AccountScreen>
   );
 }

@@ -1,28 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Card } from 'primereact/card';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { isValidEmail, PASSWORD_MIN_LENGTH } from '@teaminbox/contracts';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { Link, useNavigate } from '@teaminbox/ui';
 import { registrationRequested, registrationReset, selectRegistration } from './auth.slice';
+import { AccountScreen, FormField, type AccountFormProps } from './FormField';
 
 export function isRegistrationValid(email: string, password: string): boolean {
   return isValidEmail(email.trim()) && password.length >= PASSWORD_MIN_LENGTH;
 }
 
 /** The Register screen; an invitation id, when given, goes with the payload (and the invited email is filled in). */
-export function RegisterForm({
-  invitationId,
-  initialEmail = '',
-  embedded = false,
-}: {
-  invitationId?: string;
-  initialEmail?: string;
-  embedded?: boolean;
-}) {
+export function RegisterForm({ invitationId, initialEmail = '', embedded = false }: AccountFormProps) {
   const { t } = useTranslation('shell');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -62,38 +53,28 @@ export function RegisterForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-column gap-2" data-testid="register-form">
       {embedded ? <h2>{t('register.heading')}</h2> : <h1>{t('register.heading')}</h1>}
-      <label htmlFor="register-email">
-        {t('register.email')} <span aria-hidden>*</span>
-      </label>
-      <InputText
+      <FormField
         id="register-email"
+        label={t('register.email')}
         type="email"
         required
         autoComplete="username"
         value={email}
-        invalid={emailInvalid}
-        onChange={(e) => setEmail(e.target.value)}
+        error={emailInvalid ? t('register.emailInvalid') : null}
+        onChange={setEmail}
         onBlur={() => setTouched((s) => ({ ...s, email: true }))}
-        data-testid="register-email"
       />
-      {emailInvalid ? <small className="p-error">{t('register.emailInvalid')}</small> : null}
-      <label htmlFor="register-password">
-        {t('register.password')} <span aria-hidden>*</span>
-      </label>
-      <InputText
+      <FormField
         id="register-password"
+        label={t('register.password')}
         type="password"
         required
         autoComplete="new-password"
         value={password}
-        invalid={passwordInvalid}
-        onChange={(e) => setPassword(e.target.value)}
+        error={passwordInvalid ? t('register.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : null}
+        onChange={setPassword}
         onBlur={() => setTouched((s) => ({ ...s, password: true }))}
-        data-testid="register-password"
       />
-      {passwordInvalid ? (
-        <small className="p-error">{t('register.passwordTooShort', { min: PASSWORD_MIN_LENGTH })}</small>
-      ) : null}
       <p className="m-0 text-sm">
         {t('register.termsPrefix')}{' '}
         <a href="/termsAndConditions" target="_blank" rel="noopener noreferrer">
@@ -119,10 +100,8 @@ export function RegisterForm({
 
 export function RegisterPage() {
   return (
-    <div className="flex justify-content-center p-3">
-      <Card style={{ width: '100%', maxWidth: 440 }}>
-        <RegisterForm />
-      </Card>
-    </div>
+    <AccountScreen>
+      <RegisterForm />
+    </AccountScreen>
   );
 }

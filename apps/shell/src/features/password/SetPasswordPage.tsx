@@ -2,12 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { PASSWORD_MIN_LENGTH } from '@teaminbox/contracts';
 import { PageHeading, useNavigate } from '@teaminbox/ui';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { passwordChangeRequested, passwordFormOpened, passwordPromptDismissed, selectPassword } from './password.slice';
+import { FormField } from '../auth/FormField';
 
 type Problem = 'tooShort' | 'mismatch' | null;
 
@@ -59,42 +59,33 @@ export function SetPasswordPage() {
         <form onSubmit={submit} noValidate className="flex flex-column gap-2" data-testid="set-password-form">
           <p className="m-0 mb-2">{prompt ? t('password.linkIntro') : t('password.intro')}</p>
           {askCurrent ? (
-            <>
-              <label htmlFor="set-password-current">{t('password.current')}</label>
-              <InputText
-                id="set-password-current"
-                type="password"
-                autoComplete="current-password"
-                value={current}
-                onChange={(e) => setCurrent(e.target.value)}
-                data-testid="set-password-current"
-              />
-            </>
+            <FormField
+              id="set-password-current"
+              label={t('password.current')}
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={setCurrent}
+            />
           ) : null}
-          <label htmlFor="set-password-new">{t('password.new')}</label>
-          <InputText
+          <FormField
             id="set-password-new"
+            label={t('password.new')}
             type="password"
             autoComplete="new-password"
             value={next}
-            invalid={problem === 'tooShort'}
-            onChange={(e) => setNext(e.target.value)}
-            data-testid="set-password-new"
+            error={problem === 'tooShort' ? t('password.tooShort', { min: PASSWORD_MIN_LENGTH }) : null}
+            onChange={setNext}
           />
-          {problem === 'tooShort' ? (
-            <small className="p-error">{t('password.tooShort', { min: PASSWORD_MIN_LENGTH })}</small>
-          ) : null}
-          <label htmlFor="set-password-confirm">{t('password.confirm')}</label>
-          <InputText
+          <FormField
             id="set-password-confirm"
+            label={t('password.confirm')}
             type="password"
             autoComplete="new-password"
             value={confirm}
-            invalid={problem === 'mismatch'}
-            onChange={(e) => setConfirm(e.target.value)}
-            data-testid="set-password-confirm"
+            error={problem === 'mismatch' ? t('password.mismatch') : null}
+            onChange={setConfirm}
           />
-          {problem === 'mismatch' ? <small className="p-error">{t('password.mismatch')}</small> : null}
           {status === 'failed' && error ? (
             <Message severity="error" text={error} data-testid="set-password-error" />
           ) : null}
