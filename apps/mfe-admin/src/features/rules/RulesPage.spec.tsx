@@ -1,10 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Label, Rule, TeamMember } from '@teaminbox/contracts';
-import { initI18n, setLanguage } from '@teaminbox/ui';
-import { createAppStore, injectFeature, userLoaded, type AppStore } from '@teaminbox/web-store';
-import feature from '../../feature';
+import { setLanguage } from '@teaminbox/ui';
+import { renderPage, type Routes } from '../../testing/admin-harness';
 import RulesPage from './RulesPage';
 
 const jana: TeamMember = { id: 'u1', name: 'Jana', email: 'jana@example.com', role: 'ADMIN' };
@@ -32,44 +29,14 @@ const newsletter: Rule = {
   suppressNotifications: true,
 };
 
-type Routes = Record<string, [number, unknown]>;
-interface Call {
-  method: string;
-  path: string;
-  body?: unknown;
-}
-
-/** A fetch answering from a table of 'METHOD /path' (a value may be a list of answers, one per call). */
-function fakeFetch(routes: Routes) {
-  const calls: Call[] = [];
-  global.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, path: url, body: init.body ? JSON.parse(init.body as string) : undefined });
-    const [status, body] = routes[`${method} ${url}`] ?? [404, { message: 'Not found' }];
-    return { ok: status < 300, status, statusText: '', text: async () => JSON.stringify(body) };
-  }) as unknown as typeof fetch;
-  return calls;
-}
-
 function setup(routes: Routes = {}, role: 'ADMIN' | 'MAINTAINER' | 'MEMBER' = 'ADMIN') {
-  initI18n('en');
-  const calls = fakeFetch({
+  const rules: Routes = {
     'GET /api/rules': [200, [vipRule, newsletter]],
     'GET /api/team/members': [200, [jana, petr]],
     'GET /api/email-labels?teamId=t1': [200, [vip]],
-    ...routes,
-  });
-  const store: AppStore = createAppStore({ withoutCoreSagas: true });
-  store.dispatch(userLoaded({ id: 'u1', email: jana.email, firstName: null, lastName: null, role, teamId: 't1' }));
-  injectFeature(store, feature);
-  render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <RulesPage />
-      </MemoryRouter>
-    </Provider>,
-  );
-  return { store, calls };
+  };
+  const user = { id: 'u1', email: jana.email, firstName: null, lastName: null, role, teamId: 't1' };
+  return renderPage(RulesPage, { ...rules, ...routes }, { user });
 }
 
 const rows = () => screen.getAllByTestId('rule-name').map((cell) => cell.closest('tr')!);
