@@ -230,6 +230,10 @@ export const adminCs: AdminTexts = {
       EMAIL_COMPOSED: 'Zahájená konverzace',
       CONVERSATIONS_MERGED: 'Sloučené konverzace',
       EMAIL_SPLIT: 'E-mail oddělený z konverzace',
+      SNOOZED: 'Odloženo',
+      WOKEN: 'Zpět z odložení',
+      REMINDER_SET: 'Připomenutí nastaveno',
+      REMINDER_CANCELLED: 'Připomenutí zrušeno',
     },
     entry: {
       ASSIGN: 'Přiřazeno uživateli {{name}}',
@@ -266,11 +270,21 @@ export const adminCs: AdminTexts = {
       EMAIL_COMPOSED: 'Nová konverzace „{{subject}}“ pro {{to}}: {{status}}',
       CONVERSATIONS_MERGED: 'Konverzace ({{count}}) sloučeny do konverzace {{conversation}}',
       EMAIL_SPLIT: 'Odděleno do samostatné konverzace {{conversation}}',
+      SNOOZED: 'Odloženo do {{until}}',
+      WOKEN: 'Zpět ve schránce ({{reason}})',
+      REMINDER_SET: 'Připomenutí, pokud nepřijde odpověď do {{until}}',
+      REMINDER_CANCELLED: 'Připomenutí zrušeno: zákazník odpověděl',
     },
     replyStatus: {
       QUEUED: 'odesílá se',
       SENT: 'odeslána',
       FAILED: 'neodeslána ({{error}})',
+    },
+    wakeReasons: {
+      time: 'čas odložení nastal',
+      answer: 'zákazník odpověděl',
+      manual: 'vráceno ručně',
+      reminder: 'bez odpovědi do připomenutí',
     },
     was: '{{field}} (dříve {{value}})',
     fields: {

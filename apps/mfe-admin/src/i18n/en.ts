@@ -233,6 +233,10 @@ export const adminEn = {
       EMAIL_COMPOSED: 'Conversation started',
       CONVERSATIONS_MERGED: 'Conversations merged',
       EMAIL_SPLIT: 'Email split out of its conversation',
+      SNOOZED: 'Snoozed',
+      WOKEN: 'Back from snooze',
+      REMINDER_SET: 'Reminder set',
+      REMINDER_CANCELLED: 'Reminder cancelled',
     },
     entry: {
       ASSIGN: 'Assigned to {{name}}',
@@ -269,11 +273,21 @@ export const adminEn = {
       EMAIL_COMPOSED: 'New conversation "{{subject}}" to {{to}}: {{status}}',
       CONVERSATIONS_MERGED: '{{count}} conversations merged into conversation {{conversation}}',
       EMAIL_SPLIT: 'Split into its own conversation {{conversation}}',
+      SNOOZED: 'Snoozed until {{until}}',
+      WOKEN: 'Back in the inbox ({{reason}})',
+      REMINDER_SET: 'Reminder if no answer by {{until}}',
+      REMINDER_CANCELLED: 'Reminder cancelled: the customer answered',
     },
     replyStatus: {
       QUEUED: 'being sent',
       SENT: 'sent',
       FAILED: 'not sent ({{error}})',
+    },
+    wakeReasons: {
+      time: 'snooze time reached',
+      answer: 'the customer answered',
+      manual: 'woken by hand',
+      reminder: 'no answer by the reminder',
     },
     was: '{{field}} (was {{value}})',
     fields: {

@@ -37,6 +37,10 @@ export const TEAM_ACTIVITY_TYPES = [
   'EMAIL_COMPOSED',
   'CONVERSATIONS_MERGED',
   'EMAIL_SPLIT',
+  'SNOOZED',
+  'WOKEN',
+  'REMINDER_SET',
+  'REMINDER_CANCELLED',
 ] as const;
 export type TeamActivityType = (typeof TEAM_ACTIVITY_TYPES)[number];
 
@@ -89,6 +93,10 @@ export interface TeamActivityDetails extends EmailActionDetails {
   emailIds?: string[];
   /** CONVERSATIONS_MERGED, EMAIL_SPLIT: the conversation the email is part of after the change. */
   conversationId?: string;
+  /** SNOOZED: until when; REMINDER_SET: when the reminder is due. */
+  until?: string;
+  /** WOKEN: why it came back (time, answer, manual, reminder); REMINDER_CANCELLED: why (answer). */
+  reason?: string;
   /** MAILBOX_*: the settings a person may see. */
   imapHost?: string;
   smtpHost?: string;

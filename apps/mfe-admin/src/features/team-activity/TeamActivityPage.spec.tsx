@@ -159,6 +159,36 @@ describe('the Team Activity screen', () => {
     expect(screen.getAllByTestId('activity-date')[0]).toHaveAttribute('datetime', '2026-03-01T10:00:00.000Z');
   });
 
+  it('words the snoozes, wake-ups and reminders of an email', async () => {
+    const until = '2026-12-01T08:00:00.000Z';
+    const at = new Date(until).toLocaleString('en');
+    renderPage(TeamActivityPage, {
+      [TEAM()]: [
+        200,
+        page([
+          entry({ id: 's1', type: 'SNOOZED', emailId: EMAIL, details: { until } }),
+          entry({
+            id: 's2',
+            type: 'WOKEN',
+            emailId: EMAIL,
+            actorKind: 'system',
+            actorUserId: null,
+            details: { reason: 'time' },
+          }),
+          entry({ id: 's3', type: 'REMINDER_SET', emailId: EMAIL, details: { until, replyId: 'r-1' } }),
+          entry({ id: 's4', type: 'REMINDER_CANCELLED', emailId: EMAIL, details: { reason: 'answer' } }),
+        ]),
+      ],
+    });
+    await waitFor(() => expect(shown()).toHaveLength(4));
+    expect(shown().map(({ type, details }) => [type, details])).toEqual([
+      ['Snoozed', `Snoozed until ${at}`],
+      ['Back from snooze', 'Back in the inbox (snooze time reached)'],
+      ['Reminder set', `Reminder if no answer by ${at}`],
+      ['Reminder cancelled', 'Reminder cancelled: the customer answered'],
+    ]);
+  });
+
   it('loads one email’s actions with the filter, and the team’s again with a blank one', async () => {
     const action: EmailAction = {
       id: 'x1',

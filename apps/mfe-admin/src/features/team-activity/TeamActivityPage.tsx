@@ -185,7 +185,9 @@ export default function TeamActivityPage() {
         <Column header={t('teamActivity.email')} body={(entry: TeamActivityEntry) => <EmailCell entry={entry} />} />
         <Column
           header={t('teamActivity.details')}
-          body={(entry: TeamActivityEntry) => <span data-testid="activity-details">{describeEntry(t, entry)}</span>}
+          body={(entry: TeamActivityEntry) => (
+            <span data-testid="activity-details">{describeEntry(t, entry, i18n.language)}</span>
+          )}
         />
       </DataTable>
     </section>

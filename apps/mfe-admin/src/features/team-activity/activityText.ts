@@ -39,8 +39,8 @@ export function changedFields(t: TFunction, entry: TeamActivityEntry): string {
     .join(', ');
 }
 
-/** The entry in words: what changed, with the names it carries. */
-export function describeEntry(t: TFunction, entry: TeamActivityEntry): string {
+/** The entry in words: what changed, with the names it carries (times in the interface's language). */
+export function describeEntry(t: TFunction, entry: TeamActivityEntry, language?: string): string {
   const d = entry.details;
   const member = d.memberName || d.memberEmail || d.memberId || '';
   const values: Record<string, string> = {
@@ -68,6 +68,8 @@ export function describeEntry(t: TFunction, entry: TeamActivityEntry): string {
     fields: changedFields(t, entry),
     count: String(d.emailIds?.length ?? 0),
     conversation: d.conversationId ? `…${d.conversationId.slice(-8)}` : '',
+    until: d.until ? new Date(d.until).toLocaleString(language) : '',
+    reason: d.reason ? t(`teamActivity.wakeReasons.${d.reason}`, { defaultValue: d.reason }) : '',
   };
   return t(`teamActivity.entry.${entry.type}`, { ...values, defaultValue: '' });
 }

@@ -206,6 +206,10 @@ export const ACTIVITY_ENTRIES: ActivityMappings = {
   ConversationsMerged: (d) =>
     entry('CONVERSATIONS_MERGED', { emailIds: d.emailIds, conversationId: d.intoThreadId }, onEmail(d)),
   EmailSplitFromConversation: (d) => entry('EMAIL_SPLIT', { conversationId: d.newThreadId }, onEmail(d)),
+  EmailSnoozed: (d) => entry('SNOOZED', { until: d.until }, onEmail(d)),
+  EmailWoken: (d) => entry('WOKEN', { reason: d.reason }, onEmail(d)),
+  ReminderSet: (d) => entry('REMINDER_SET', { until: d.dueAt, replyId: d.replyId }, onEmail(d)),
+  ReminderCancelled: (d) => entry('REMINDER_CANCELLED', { reason: d.reason }, onEmail(d)),
   ReplySent: (d) => amend(`reply:${d.replyId}`, { status: 'SENT' }),
   ReplyFailed: (d) => amend(`reply:${d.replyId}`, { status: 'FAILED', error: d.error }),
 };

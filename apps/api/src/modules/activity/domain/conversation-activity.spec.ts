@@ -30,4 +30,30 @@ describe('the activity entries of conversation changes', () => {
       }),
     ).toEqual({ kind: 'entry', type: 'EMAIL_SPLIT', details: { conversationId: 'thread-9' }, emailId: 'email-2' });
   });
+
+  it('records every snooze, wake-up and reminder of an email, with its time or reason', () => {
+    const ids = { teamId: 'team-1', emailId: 'email-1' };
+    const until = '2026-12-01T08:00:00.000Z';
+    expect(activityOf('EmailSnoozed', { ...ids, snoozeId: 's-1', until, by: 'u-1' })).toEqual({
+      kind: 'entry',
+      type: 'SNOOZED',
+      details: { until },
+      emailId: 'email-1',
+    });
+    expect(activityOf('EmailWoken', { ...ids, reason: 'time', wokenAt: until, snoozeId: 's-1' })).toEqual({
+      kind: 'entry',
+      type: 'WOKEN',
+      details: { reason: 'time' },
+      emailId: 'email-1',
+    });
+    expect(
+      activityOf('ReminderSet', { ...ids, reminderId: 'r-1', replyId: 'reply-1', dueAt: until, by: 'u-1' }),
+    ).toEqual({ kind: 'entry', type: 'REMINDER_SET', details: { until, replyId: 'reply-1' }, emailId: 'email-1' });
+    expect(activityOf('ReminderCancelled', { ...ids, reminderId: 'r-1', reason: 'answer' })).toEqual({
+      kind: 'entry',
+      type: 'REMINDER_CANCELLED',
+      details: { reason: 'answer' },
+      emailId: 'email-1',
+    });
+  });
 });

@@ -7,6 +7,7 @@ import type {
   SendReplyResponse,
   SuccessMessageResponse,
   Team,
+  TeamActivityEntry,
 } from '@teaminbox/contracts';
 import { createApp } from '../../../create-app';
 import { type Person, person, teamWith } from '../../../../test/app/identity-fixtures';
@@ -63,6 +64,12 @@ describe('snooze and reminders on durable jobs (real PostgreSQL, pg-boss, Doveco
   const history = async (id: string) =>
     (await t.request<EmailHistoryEntry[]>(`/api/emails/${id}/history`, { token: ann.token })).body;
   const wokenOf = async (id: string) => (await history(id)).filter((entry) => entry.type === 'EmailWoken');
+  /** The types and details of the team's activity log entries about an email, oldest first. */
+  const activityOf = async (id: string) =>
+    (await t.request<Page<TeamActivityEntry>>('/api/team/actions?size=100', { token: ann.token })).body.content
+      .filter((entry) => entry.emailId === id)
+      .reverse()
+      .map((entry): [string, unknown] => [entry.type, entry.details]);
   const notificationsOf = async (who: Person, emailId: string) =>
     (await t.request<Page<Notification>>('/api/notifications?size=50', { token: who.token })).body.content.filter((n) =>
       n.actionUrl?.endsWith(emailId),
@@ -170,6 +177,16 @@ describe('snooze and reminders on durable jobs (real PostgreSQL, pg-boss, Doveco
     const types = (await history(asked.id)).map((entry) => entry.type);
     expect(types.slice(-2)).toEqual(['EmailSnoozed', 'EmailWoken']);
     expect((await wokenOf(asked.id)).map((entry) => entry.change.reason)).toEqual(['time']);
+    // And in the team's activity log.
+    const logged = await readUntil(
+      () => activityOf(asked.id),
+      (entries) => entries.some(([type]) => type === 'WOKEN'),
+      10_000,
+    );
+    expect(logged.filter(([type]) => type === 'SNOOZED' || type === 'WOKEN')).toEqual([
+      ['SNOOZED', { until }],
+      ['WOKEN', { reason: 'time' }],
+    ]);
   });
 
   it('a woken email is on top of the inbox, above mail that arrived while it was snoozed, in both views', async () => {
@@ -336,6 +353,15 @@ describe('snooze and reminders on durable jobs (real PostgreSQL, pg-boss, Doveco
       10_000,
     );
     expect(cancelled.filter((entry) => entry.type === 'ReminderCancelled')).toHaveLength(1);
+    const logged = await readUntil(
+      () => activityOf(asked.id),
+      (entries) => entries.some(([type]) => type === 'REMINDER_CANCELLED'),
+      10_000,
+    );
+    expect(logged.filter(([type]) => type.startsWith('REMINDER'))).toEqual([
+      ['REMINDER_SET', { until: due, replyId: expect.any(String) }],
+      ['REMINDER_CANCELLED', { reason: 'answer' }],
+    ]);
     expect(Date.now()).toBeLessThan(Date.parse(due));
     expect((await t.request(`/api/emails/${asked.id}/archive`, { method: 'PUT', token: bob.token })).status).toBe(200);
 
