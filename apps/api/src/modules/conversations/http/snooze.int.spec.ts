@@ -200,6 +200,7 @@ describe('snooze and reminders on durable jobs (real PostgreSQL, pg-boss, Doveco
     // Of the emails received, the newer one is first (mail woken earlier in this file may be above it).
     const before = await firstRows('');
     expect(before).not.toContain(older.id);
+    expect(before).toContain(newer.id);
 
     await readUntil(
       () => email(older.id),
