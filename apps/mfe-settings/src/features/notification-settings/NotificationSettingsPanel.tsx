@@ -67,12 +67,16 @@ export function useAvailability(): {
   return { onVacation: preferences?.onVacation ?? false, saving, save };
 }
 
-type Flag =
-  | 'useThreads'
-  | 'shareCommentsAcrossThread'
-  | 'emailNotificationsEnabled'
-  | 'browserPushEnabled'
-  | 'slackNotificationsEnabled';
+/** The general switches, in the order they stand: the setting each turns on and off, its switch's id and its text. */
+const GENERAL_SWITCHES = [
+  { flag: 'useThreads', id: 'settings-use-threads', label: 'useThreads' },
+  { flag: 'shareCommentsAcrossThread', id: 'settings-share-comments', label: 'shareComments' },
+  { flag: 'emailNotificationsEnabled', id: 'settings-email', label: 'emailNotifications' },
+  { flag: 'browserPushEnabled', id: 'settings-push', label: 'browserPush' },
+  { flag: 'slackNotificationsEnabled', id: 'settings-slack', label: 'slack' },
+] as const;
+
+type Flag = (typeof GENERAL_SWITCHES)[number]['flag'];
 
 function Switch({
   id,
@@ -177,36 +181,15 @@ export function NotificationSettingsPanel() {
 
       <Card title={t('notificationSettings.general')}>
         <div className="flex flex-column gap-2">
-          <Switch
-            id="settings-use-threads"
-            label={t('notificationSettings.useThreads')}
-            checked={settings.useThreads}
-            onChange={editFlag('useThreads')}
-          />
-          <Switch
-            id="settings-share-comments"
-            label={t('notificationSettings.shareComments')}
-            checked={settings.shareCommentsAcrossThread}
-            onChange={editFlag('shareCommentsAcrossThread')}
-          />
-          <Switch
-            id="settings-email"
-            label={t('notificationSettings.emailNotifications')}
-            checked={settings.emailNotificationsEnabled}
-            onChange={editFlag('emailNotificationsEnabled')}
-          />
-          <Switch
-            id="settings-push"
-            label={t('notificationSettings.browserPush')}
-            checked={settings.browserPushEnabled}
-            onChange={editFlag('browserPushEnabled')}
-          />
-          <Switch
-            id="settings-slack"
-            label={t('notificationSettings.slack')}
-            checked={settings.slackNotificationsEnabled}
-            onChange={editFlag('slackNotificationsEnabled')}
-          />
+          {GENERAL_SWITCHES.map(({ flag, id, label }) => (
+            <Switch
+              key={id}
+              id={id}
+              label={t(`notificationSettings.${label}`)}
+              checked={settings[flag]}
+              onChange={editFlag(flag)}
+            />
+          ))}
           {settings.slackDisabledReason && !settings.slackNotificationsEnabled ? (
             <Message
               severity="warn"
