@@ -237,6 +237,27 @@ export const inboxApi = webApi
         },
         invalidatesTags: ['InboxList', 'UnreadCount'],
       }),
+      /**
+       * Snooze (PUT /emails/{id}/snooze, docs/time.md) of every row until one time, one call per row (a conversation
+       * row snoozes its conversation); answers how many of them failed.
+       */
+      bulkSnooze: build.mutation<{ failed: number }, { until: string; rows: BulkRow[] }>({
+        async queryFn({ until, rows }, _api, _extra, baseQuery) {
+          const results = await Promise.all(
+            rows.map((row) =>
+              baseQuery({
+                path: `/emails/${enc(row.id)}/snooze`,
+                method: 'PUT',
+                query: scoped(row.scope),
+                body: { until },
+                handled: true,
+              }),
+            ),
+          );
+          return { data: { failed: results.filter((result) => result.error).length } };
+        },
+        invalidatesTags: ['InboxList', 'UnreadCount'],
+      }),
       /** A failure raises the client's error notice; a refusal ({success: false}) is the screen's to show. */
       createSampleEmails: build.mutation<SuccessMessageResponse, void>({
         query: () => ({ path: '/emails/sample', method: 'POST' }),
@@ -272,6 +293,7 @@ export const {
   useAssignEmailMutation,
   useLabelEmailMutation,
   useBulkEmailActionMutation,
+  useBulkSnoozeMutation,
   useCreateSampleEmailsMutation,
   useMyTasksQuery,
   useEmailDetailQuery,

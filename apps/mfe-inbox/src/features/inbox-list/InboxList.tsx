@@ -16,6 +16,7 @@ import { ConversationCount, participantNames } from './ConversationSummary';
 import { MergeConversationsButton } from './InboxToolbar';
 import { LabelChips, RowMenus } from './RowMenus';
 import { StatusTags } from './StatusTags';
+import { SnoozeMenu } from '../../shared/SnoozeMenu';
 
 type Row = Email & { starred: boolean };
 
@@ -157,6 +158,11 @@ export function InboxList({ density, list }: { density: ListDensity; list: Inbox
               data-testid={`bulk-${action}`}
             />
           ))}
+          <SnoozeMenu
+            disabled={bulk.busy}
+            onSnooze={(until) => bulk.snooze(until, i18n.language)}
+            testId="bulk-snooze"
+          />
           <MergeConversationsButton selection={selection} />
           <Button
             type="button"

@@ -6,6 +6,7 @@ import {
   useAppSelector,
   useAssignEmailMutation,
   useBulkEmailActionMutation,
+  useBulkSnoozeMutation,
   useCreateSampleEmailsMutation,
   useLabelEmailMutation,
   useSetStarMutation,
@@ -73,16 +74,35 @@ const BULK_KEY = 'inbox-bulk';
 export function useBulkAction(rows: Email[]) {
   const dispatch = useAppDispatch();
   const { selectedIds } = useAppSelector(selectInbox);
-  const [runBulk, { isLoading: busy }] = useBulkEmailActionMutation({ fixedCacheKey: BULK_KEY });
-  const run = async (action: BulkAction, ids: string[] = selectedIds) => {
-    if (busy) return;
+  const [runBulk, { isLoading: acting }] = useBulkEmailActionMutation({ fixedCacheKey: BULK_KEY });
+  const [runSnooze, { isLoading: snoozing }] = useBulkSnoozeMutation();
+  const busy = acting || snoozing;
+  const chosenRows = (ids: string[]) => {
     const chosen = rows.filter((email) => ids.includes(email.id));
-    const outcome = await runBulk({ action, rows: chosen.map((email) => ({ id: email.id, scope: scopeOf(email) })) });
+    return chosen.map((email) => ({ id: email.id, scope: scopeOf(email) }));
+  };
+  /** Reports the failures (or success) and clears the selection. */
+  const finish = (failed: number) => {
     dispatch(bulkDone());
-    const failed = outcome.data?.failed ?? chosen.length;
     if (failed > 0) dispatch(notice('error', 'inbox.bulkError', { count: String(failed) }));
   };
-  return { busy, run };
+  const run = async (action: BulkAction, ids: string[] = selectedIds) => {
+    if (busy) return;
+    const chosen = chosenRows(ids);
+    const outcome = await runBulk({ action, rows: chosen });
+    finish(outcome.data?.failed ?? chosen.length);
+  };
+  /** Snoozes the chosen rows until `until` (the detail's presets); true when every row was snoozed. */
+  const snooze = async (until: Date, language: string): Promise<boolean> => {
+    if (busy) return false;
+    const chosen = chosenRows(selectedIds);
+    const outcome = await runSnooze({ until: until.toISOString(), rows: chosen });
+    const failed = outcome.data?.failed ?? chosen.length;
+    finish(failed);
+    if (failed === 0) dispatch(notice('success', 'snooze.done', { time: until.toLocaleString(language) }));
+    return failed === 0;
+  };
+  return { busy, run, snooze };
 }
 
 /**
