@@ -91,6 +91,17 @@ const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement
 /** PrimeReact puts the test id on the checkbox's wrapper; the state lives on its native input. */
 const box = (testId: string) => screen.getByTestId(testId).querySelector('input') as HTMLInputElement;
 const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
+
+/** Picks the Gmail preset, fills in what it leaves open (usernames, passwords, From address) and saves. */
+function saveGmailConfiguration() {
+  fireEvent.click(screen.getByTestId('config-preset-gmail'));
+  type('imap-username', 'support@example.com');
+  type('imap-password', 'imap-secret');
+  type('smtp-username', 'support@example.com');
+  type('smtp-password', 'smtp-secret');
+  type('from-email', 'support@example.com');
+  fireEvent.click(screen.getByTestId('config-save'));
+}
 const message = () => screen.findByTestId('config-message');
 /** The Edit button once the stored configuration is loaded (it waits while a load is under way). */
 const editButton = async () => {
@@ -174,13 +185,7 @@ describe('a team without a configuration (404)', () => {
   it('creates the configuration with POST and returns to view mode', async () => {
     const { calls } = setup({ 'POST /api/email-server-config': [200, stored()] });
     await screen.findByTestId('config-save');
-    fireEvent.click(screen.getByTestId('config-preset-gmail'));
-    type('imap-username', 'support@example.com');
-    type('imap-password', 'imap-secret');
-    type('smtp-username', 'support@example.com');
-    type('smtp-password', 'smtp-secret');
-    type('from-email', 'support@example.com');
-    fireEvent.click(screen.getByTestId('config-save'));
+    saveGmailConfiguration();
     expect(await screen.findByTestId('config-edit')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(JSON.parse(post.body!)).toMatchObject({
@@ -215,13 +220,7 @@ describe('the rules on the first synchronisation of old mail', () => {
     );
     fireEvent.click(option());
     expect(option()).not.toBeChecked();
-    fireEvent.click(screen.getByTestId('config-preset-gmail'));
-    type('imap-username', 'support@example.com');
-    type('imap-password', 'imap-secret');
-    type('smtp-username', 'support@example.com');
-    type('smtp-password', 'smtp-secret');
-    type('from-email', 'support@example.com');
-    fireEvent.click(screen.getByTestId('config-save'));
+    saveGmailConfiguration();
     expect(await screen.findByTestId('config-edit')).toBeInTheDocument();
     expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toMatchObject({ applyRulesToFirstSync: false });
     expect(option()).not.toBeChecked();
