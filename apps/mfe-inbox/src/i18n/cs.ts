@@ -75,6 +75,16 @@ export const inboxCs: InboxTexts = {
     densityCompact: 'Kompaktní',
     densityError: 'Hustotu seznamu se nepodařilo uložit',
   },
+  reminder: {
+    remind: 'Připomenout, pokud nepřijde odpověď',
+    in1Day: 'Za 1 den',
+    in3Days: 'Za 3 dny',
+    inAWeek: 'Za týden',
+    custom: 'Vybrat datum a čas',
+    set: 'Nastavit připomenutí',
+    until: 'Připomenout, pokud do {{time}} nepřijde odpověď',
+    clear: 'Bez připomenutí',
+  },
   snooze: {
     snooze: 'Odložit',
     laterToday: 'Později dnes',

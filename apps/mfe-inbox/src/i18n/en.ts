@@ -78,6 +78,16 @@ export const inboxEn = {
     densityCompact: 'Compact',
     densityError: 'The list density could not be saved',
   },
+  reminder: {
+    remind: 'Remind me if no answer',
+    in1Day: 'In 1 day',
+    in3Days: 'In 3 days',
+    inAWeek: 'In a week',
+    custom: 'Pick a date and time',
+    set: 'Set reminder',
+    until: 'Remind me if no answer by {{time}}',
+    clear: 'No reminder',
+  },
   snooze: {
     snooze: 'Snooze',
     laterToday: 'Later today',

@@ -20,6 +20,7 @@ import { AttachmentChip, AttachmentPicker } from './AttachmentPicker';
 import { useReplyAddresses, useReplyDrafts } from './reply-data';
 import { replyContentOf, splitAddresses } from './reply-payload';
 import { quotedPreview } from './reply-quote';
+import { ReplyReminder } from './ReplyReminder';
 import { SendLaterButton } from './SendLaterButton';
 import {
   attachmentRemoved,
@@ -49,13 +50,13 @@ const MODES: { mode: ReplyMode; icon: string; label: string }[] = [
 ];
 
 /**
- * The reply form of an email with its drafts: template select, insert signature, to / cc / subject, a plain body or
- * an HTML one in a rich-text editor, attachments (the person's signature is added when the form opens, once); save
- * draft (the form resets), edit or delete a draft, send (body and attachments clear). While the user writes, the
- * others see "is replying"; if someone else commented or replied since the reply was started, the server refuses
- * once (409) and a dialog says what arrived, with 'Send anyway'. Reply answers the Reply-To address (else From), reply
- * all copies every other participant; the email is quoted below the answer (collapsed behind '…'). Forward sends the
- * email on with a note and the attachments the user keeps.
+ * The reply form of an email with its drafts: template select, insert signature, to / cc / bcc / subject, a plain body
+ * or an HTML one in a rich-text editor, attachments, "Remind me if no answer by" (the person's signature is added when
+ * the form opens, once); save draft (the form resets), edit or delete a draft, send (body, attachments and reminder
+ * clear). While the user writes, the others see "is replying"; if someone else commented or replied since the reply
+ * was started, the server refuses once (409) and a dialog says what arrived, with 'Send anyway'. Reply answers the
+ * Reply-To address (else From), reply all copies every other participant; the email is quoted below the answer
+ * (collapsed behind '…'). Forward sends the email on with a note and the attachments the user keeps (no Bcc).
  * The drafts and the addresses come from the api cache; a failed save or deletion keeps the form as it was and
  * raises the spec's notice.
  */
@@ -171,6 +172,10 @@ export function ReplyForm({ emailId }: { emailId: string }) {
           {t('emailDetail.cc')}
           <InputText value={form.cc} onChange={(e) => change('cc', e.target.value)} data-testid="reply-cc" />
         </label>
+        <label className={forwarding ? 'hidden' : 'flex flex-column gap-1'}>
+          {t('emailDetail.bcc')}
+          <InputText value={form.bcc} onChange={(e) => change('bcc', e.target.value)} data-testid="reply-bcc" />
+        </label>
         <label className="flex flex-column gap-1">
           {t('emailDetail.subject')}
           <InputText
@@ -240,6 +245,7 @@ export function ReplyForm({ emailId }: { emailId: string }) {
             ))}
           </div>
         ) : null}
+        {forwarding ? null : <ReplyReminder />}
         <AttachmentPicker
           attachments={attachments}
           testIdPrefix="reply"

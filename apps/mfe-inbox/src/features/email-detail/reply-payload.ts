@@ -17,6 +17,7 @@ export const replyContentOf = (form: ReplyFormValues) =>
   ({
     to: splitAddresses(form.to),
     cc: splitAddresses(form.cc),
+    bcc: splitAddresses(form.bcc),
     subject: form.subject,
     body: form.html ? htmlToText(form.htmlBody) : form.body,
     htmlBody: form.html ? form.htmlBody : null,

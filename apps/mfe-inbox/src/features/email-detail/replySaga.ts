@@ -90,6 +90,7 @@ function* send(action: PayloadAction<{ confirmed: boolean; sendAt?: string }>): 
       draftId: reply.draftId ?? undefined,
       startedAt: reply.startedAt ?? undefined,
       confirmed: action.payload.confirmed,
+      remindIfNoAnswerBy: reply.remindAt ?? undefined,
       sendAt: action.payload.sendAt,
       idempotencyKey: reply.sendKey ?? undefined,
       // The email is quoted below the answer (shown collapsed in the form).

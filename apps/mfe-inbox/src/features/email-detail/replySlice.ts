@@ -12,13 +12,15 @@ import { htmlToText, textToHtml } from './html-text';
 import { withSignature } from './reply-signature';
 
 export type ReplyAttachment = TReplyAttachment & { size: number };
-export type ReplyField = 'to' | 'cc' | 'subject' | 'body' | 'htmlBody';
+export type ReplyField = 'to' | 'cc' | 'bcc' | 'subject' | 'body' | 'htmlBody';
 /** Answer the sender (Reply-To, else From), answer every participant, or send the email on with a note. */
 export type ReplyMode = 'reply' | 'replyAll' | 'forward';
 
 export interface ReplyFormValues {
   to: string;
   cc: string;
+  /** Blind copies: they get the reply, no header names them. */
+  bcc: string;
   subject: string;
   body: string;
   htmlBody: string;
@@ -32,6 +34,7 @@ const forwardSubject = (subject: string) => (/^fwd?:/i.test(subject.trim()) ? su
 export const blankReply = (email: Pick<EmailDetail, 'fromEmail' | 'subject'>): ReplyFormValues => ({
   to: email.fromEmail,
   cc: '',
+  bcc: '',
   subject: replySubject(email.subject),
   body: '',
   htmlBody: '',
@@ -65,9 +68,11 @@ export interface ReplyState {
   quoteOpen: boolean;
   /** The email's own attachments that a forward sends with it (the user may remove some). */
   forwardAttachmentIds: string[];
+  /** "Remind me if no answer by": when the conversation comes back unless the customer answered (ISO), or none. */
+  remindAt: string | null;
 }
 
-const empty: ReplyFormValues = { to: '', cc: '', subject: '', body: '', htmlBody: '', html: false };
+const empty: ReplyFormValues = { to: '', cc: '', bcc: '', subject: '', body: '', htmlBody: '', html: false };
 
 const initialState: ReplyState = {
   emailId: null,
@@ -84,6 +89,7 @@ const initialState: ReplyState = {
   mode: 'reply',
   quoteOpen: false,
   forwardAttachmentIds: [],
+  remindAt: null,
 };
 
 /** The form starts over: blank, without attachments, template or draft, and no longer "replying". */
@@ -96,6 +102,7 @@ function restart(state: ReplyState) {
   state.draftId = null;
   state.startedAt = null;
   state.sendKey = null;
+  state.remindAt = null;
 }
 
 const sameForm = (a: ReplyFormValues, b: ReplyFormValues) =>
@@ -188,6 +195,7 @@ export const replySlice = createSlice({
       state.form = {
         to: reply.to.join(', '),
         cc: reply.cc.join(', '),
+        bcc: reply.bcc.join(', '),
         subject: reply.subject,
         body: reply.htmlBody ? '' : reply.body,
         htmlBody: reply.htmlBody ?? '',
@@ -222,6 +230,11 @@ export const replySlice = createSlice({
       state.draftId = null;
       state.startedAt = null;
       state.sendKey = null;
+      state.remindAt = null;
+    },
+    /** "Remind me if no answer by" a time (ISO), or no reminder (null); it goes with the next reply sent. */
+    reminderChosen(state, action: PayloadAction<string | null>) {
+      state.remindAt = action.payload;
     },
     /**
      * The addresses are known for the form set up for this email: a reply not yet begun goes to them (Reply-To when
@@ -257,7 +270,7 @@ export const replySlice = createSlice({
       state.collision = null;
       state.sendKey = null;
       if (mode === 'forward') {
-        state.form = { ...state.form, to: '', cc: '', subject: forwardSubject(email.subject) };
+        state.form = { ...state.form, to: '', cc: '', bcc: '', subject: forwardSubject(email.subject) };
         state.forwardAttachmentIds = email.attachments.filter((file) => !file.inline).map((file) => file.id);
         return;
       }
@@ -323,6 +336,7 @@ export const {
   forwardAttachmentRemoved,
   forwardSendRequested,
   forwardSent,
+  reminderChosen,
 } = replySlice.actions;
 
 declare module '@teaminbox/web-store' {

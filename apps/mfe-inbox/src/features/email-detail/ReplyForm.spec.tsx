@@ -1,0 +1,106 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Reply } from '@teaminbox/contracts';
+import { inboxApi } from '@teaminbox/api-client';
+import { closeDetail, emailDetail, renderDetail, serverCalls, stubDetailApi } from './detail-test-harness';
+
+const click = async (element: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+};
+
+const draftWithBcc = {
+  id: 'r1',
+  emailId: 'e1',
+  teamId: 't1',
+  from: null,
+  to: ['billing@example.com'],
+  cc: [],
+  bcc: ['ledger@example.com'],
+  subject: 'Re: Invoice for March',
+  body: 'Draft text',
+  htmlBody: null,
+  isReplyToAll: false,
+  createdAt: '2025-03-04T11:00:00.000Z',
+  updatedAt: null,
+  sentAt: null,
+  status: 'DRAFT',
+  error: null,
+  authorId: 'u1',
+  authorName: 'Jana',
+  authorEmail: 'jana@example.com',
+  attachments: [],
+} as Reply;
+
+describe('the reply form', () => {
+  afterEach(closeDetail);
+
+  it('answers the addresses the server gives (Reply-To), reply all with the Cc, and only the drafts of the replies', async () => {
+    stubDetailApi(emailDetail(), {
+      addresses: {
+        reply: { to: ['desk@example.com'], cc: [] },
+        replyAll: { to: ['desk@example.com'], cc: ['carol@example.com'] },
+      },
+      replies: [draftWithBcc, { ...draftWithBcc, id: 'r2', status: 'SENT', body: 'Sent text' }],
+    });
+    await renderDetail();
+    await waitFor(() => expect(screen.getByTestId('reply-to')).toHaveValue('desk@example.com'));
+    expect(screen.getAllByTestId('draft')).toHaveLength(1);
+    expect(screen.getByTestId('draft')).toHaveTextContent('Draft text');
+    await click(screen.getByTestId('reply-mode-replyAll'));
+    expect(screen.getByTestId('reply-cc')).toHaveValue('carol@example.com');
+  });
+
+  it('sends and saves the Bcc (comma-separated, trimmed); an edited draft shows its Bcc; forward has none', async () => {
+    stubDetailApi(emailDetail(), { replies: [draftWithBcc] });
+    const send = jest.spyOn(inboxApi, 'sendReply').mockResolvedValue({ success: true } as never);
+    await renderDetail();
+    await click(within(await screen.findByTestId('draft')).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByTestId('reply-bcc')).toHaveValue('ledger@example.com');
+    fireEvent.change(screen.getByTestId('reply-bcc'), {
+      target: { value: ' ledger@example.com, , boss@example.com ' },
+    });
+    await click(screen.getByTestId('reply-send'));
+    expect(send).toHaveBeenCalledWith(
+      expect.objectContaining({ bcc: ['ledger@example.com', 'boss@example.com'], draftId: 'r1' }),
+    );
+    expect(screen.getByTestId('reply-form')).toHaveTextContent('Bcc');
+    await click(screen.getByTestId('reply-mode-forward'));
+    expect(screen.getByTestId('reply-bcc').closest('label')).toHaveClass('hidden');
+  });
+
+  it("'Remind me if no answer by' in 3 days goes with the reply sent, and clears after it", async () => {
+    stubDetailApi(emailDetail());
+    const send = jest.spyOn(inboxApi, 'sendReply').mockResolvedValue({ success: true } as never);
+    await renderDetail();
+    const before = Date.now();
+    await click(screen.getByTestId('reply-remind'));
+    await click(await screen.findByTestId('reply-remind-in3Days'));
+    expect(screen.getByTestId('reply-reminder')).toHaveTextContent(/^Remind me if no answer by /);
+    fireEvent.change(screen.getByTestId('reply-body'), { target: { value: 'Fixed, please confirm.' } });
+    await click(screen.getByTestId('reply-send'));
+    const sent = send.mock.calls[0][0].remindIfNoAnswerBy;
+    const days = (Date.parse(sent ?? '') - before) / 86_400_000;
+    expect(days).toBeGreaterThan(2.9);
+    expect(days).toBeLessThan(3.1);
+    await waitFor(() => expect(screen.queryByTestId('reply-reminder')).not.toBeInTheDocument());
+    expect(screen.getByTestId('reply-remind')).toBeInTheDocument();
+    // The next reply goes without one.
+    fireEvent.change(screen.getByTestId('reply-body'), { target: { value: 'One more thing' } });
+    await click(screen.getByTestId('reply-send'));
+    expect(send.mock.calls[1][0].remindIfNoAnswerBy).toBeUndefined();
+  });
+
+  it("'No reminder' drops a chosen reminder; a saved draft carries the Bcc", async () => {
+    stubDetailApi(emailDetail());
+    await renderDetail();
+    await click(screen.getByTestId('reply-remind'));
+    await click(await screen.findByTestId('reply-remind-inAWeek'));
+    await click(screen.getByRole('button', { name: 'No reminder' }));
+    expect(screen.queryByTestId('reply-reminder')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('reply-bcc'), { target: { value: 'ledger@example.com' } });
+    await click(screen.getByTestId('reply-save-draft'));
+    await waitFor(() => expect(serverCalls('POST', '/api/emails/e1/replies')).toHaveLength(1));
+    expect(serverCalls('POST', '/api/emails/e1/replies')[0]).toMatchObject({ bcc: ['ledger@example.com'] });
+  });
+});
