@@ -37,6 +37,13 @@ const shown = () =>
     text: row.textContent,
   }));
 
+/** The answer to an erasure: 201 with the erasure's event, or (`status: 200, eventId: null`) one erased before. */
+const erasureAnswer = (
+  finished: boolean,
+  remains: { eventType: string; count: number }[],
+  { status, eventId }: { status: number; eventId: string | null } = { status: 201, eventId: 'e' },
+): [number, unknown] => [status, { subjectId: 's', eventId, erasedAt: '2026-03-01T10:00:00.000Z', finished, remains }];
+
 describe('the Audit trail screen', () => {
   /** The admin erases `email` on the screen (typed, confirmed); the server answers `answer`. */
   const eraseOnScreen = async (email: string, answer: [number, unknown]) => {
@@ -171,10 +178,7 @@ describe('the Audit trail screen', () => {
     const { calls } = renderPage(TeamAuditPage, {
       'GET /api/team/members': [200, members],
       'GET /api/team/audit?page=0&size=50': [200, page([entry({ eventId: 'a1' })])],
-      'POST /api/team/audit/erasures': [
-        201,
-        { subjectId: 's', eventId: 'e', erasedAt: '2026-03-01T10:00:00.000Z', finished: true, remains: [] },
-      ],
+      'POST /api/team/audit/erasures': erasureAnswer(true, []),
     });
     await waitFor(() => expect(shown()).toHaveLength(1));
     fireEvent.change(screen.getByLabelText('Email address of the person'), {
@@ -195,16 +199,7 @@ describe('the Audit trail screen', () => {
   });
 
   it('says when a long erasure goes on after the answer (keys deleted, read models still being updated)', async () => {
-    await eraseOnScreen('jana@example.com', [
-      201,
-      {
-        subjectId: 's',
-        eventId: 'e',
-        erasedAt: '2026-03-01T10:00:00.000Z',
-        finished: false,
-        remains: [{ eventType: 'EmailReceived', count: 5000 }],
-      },
-    ]);
+    await eraseOnScreen('jana@example.com', erasureAnswer(false, [{ eventType: 'EmailReceived', count: 5000 }]));
     expect(await screen.findByTestId('audit-erasure-running')).toHaveTextContent(
       'The keys of jana@example.com are deleted: nothing of theirs can be read from the history any more.',
     );
@@ -213,19 +208,13 @@ describe('the Audit trail screen', () => {
   });
 
   it('says what cannot be fully erased: the event types that still name the address, with their counts', async () => {
-    await eraseOnScreen('jana@example.com', [
-      201,
-      {
-        subjectId: 's',
-        eventId: 'e',
-        erasedAt: '2026-03-01T10:00:00.000Z',
-        finished: true,
-        remains: [
-          { eventType: 'CommentAdded', count: 2 },
-          { eventType: 'InvitationSent', count: 1 },
-        ],
-      },
-    ]);
+    await eraseOnScreen(
+      'jana@example.com',
+      erasureAnswer(true, [
+        { eventType: 'CommentAdded', count: 2 },
+        { eventType: 'InvitationSent', count: 1 },
+      ]),
+    );
     expect(await screen.findByTestId('audit-erased')).toHaveTextContent(
       'The personal data of jana@example.com was erased.',
     );
@@ -239,16 +228,10 @@ describe('the Audit trail screen', () => {
   });
 
   it('reports an address only plain-text events name, instead of "not kept", and erases nothing', async () => {
-    await eraseOnScreen('old@example.com', [
-      200,
-      {
-        subjectId: 's',
-        eventId: null,
-        erasedAt: '2026-03-01T10:00:00.000Z',
-        finished: true,
-        remains: [{ eventType: 'CommentAdded', count: 1 }],
-      },
-    ]);
+    await eraseOnScreen(
+      'old@example.com',
+      erasureAnswer(true, [{ eventType: 'CommentAdded', count: 1 }], { status: 200, eventId: null }),
+    );
     expect(await screen.findByTestId('audit-erasure-remains')).toHaveTextContent(
       'The personal data of old@example.com cannot be fully erased: this team keeps none of it sealed, so nothing was erased.',
     );
