@@ -14,13 +14,30 @@ import {
 } from '@teaminbox/web-store';
 import feature from '../feature';
 
-/** 'METHOD /api/path?query' -> [status, body]; a function answers from the request body. */
-export type Routes = Record<string, [number, unknown] | ((body: unknown) => [number, unknown])>;
+type Answer = [number, unknown];
+
+/**
+ * 'METHOD /api/path?query' -> [status, body]; a function answers from the request body; a list answers the calls in
+ * turn, its last answer repeating.
+ */
+export type Routes = Record<string, Answer | Answer[] | ((body: unknown) => Answer)>;
 
 export interface Call {
   method: string;
   path: string;
   body?: unknown;
+}
+
+const isList = (route: Answer | Answer[]): route is Answer[] => Array.isArray(route[0]);
+
+/** A request's body as the server reads it: JSON parsed, plain text as it is. */
+function readBody(body: RequestInit['body']): unknown {
+  if (typeof body !== 'string' || !body) return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
 }
 
 /**
@@ -33,12 +50,20 @@ export function fakeFetch(routes: Routes) {
   const holding = new Set<string>();
   global.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' && init.body ? JSON.parse(init.body) : undefined;
+    const body = readBody(init.body);
     calls.push({ method, path: url, body });
     const key = `${method} ${url}`;
+    const before = calls.filter((call) => call.method === method && call.path === url).length - 1;
     if (holding.has(key)) await new Promise<void>((resolve) => held.set(key, resolve));
     const route = routes[key];
-    const [status, answer] = typeof route === 'function' ? route(body) : (route ?? [404, { message: 'Not found' }]);
+    const [status, answer]: Answer =
+      typeof route === 'function'
+        ? route(body)
+        : !route
+          ? [404, { message: 'Not found' }]
+          : isList(route)
+            ? route[Math.min(before, route.length - 1)]
+            : route;
     return {
       ok: status < 300,
       status,

@@ -7,32 +7,7 @@ import { createAppStore, injectFeature, mailServerApi, userLoaded, type AppStore
 import feature from '../../feature';
 import EmailServerConfigPage, { STORED_PASSWORD_PLACEHOLDER } from './EmailServerConfigPage';
 import { browser } from './emailServerConfigSaga';
-
-type Routes = Record<string, [number, unknown] | [number, unknown][]>;
-interface Call {
-  method: string;
-  path: string;
-  body?: string;
-}
-
-/** A fetch answering from a table of 'METHOD /path' (a list answers in turn, its last entry repeating). */
-function fakeFetch(routes: Routes) {
-  const calls: Call[] = [];
-  global.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, path: url, body: init.body as string | undefined });
-    const route = routes[`${method} ${url}`];
-    const sameBefore = calls.filter((c) => c.method === method && c.path === url).length - 1;
-    const answer: [number, unknown] = !route
-      ? [404, { message: 'Not found' }]
-      : Array.isArray(route[0])
-        ? (route as [number, unknown][])[Math.min(sameBefore, route.length - 1)]
-        : (route as [number, unknown]);
-    const [status, body] = answer;
-    return { ok: status < 300, status, statusText: '', text: async () => JSON.stringify(body) };
-  }) as unknown as typeof fetch;
-  return calls;
-}
+import { fakeFetch, type Routes } from '../../testing/admin-harness';
 
 const stored = (fields: Partial<EmailServerConfig> = {}): EmailServerConfig => ({
   id: 'c1',
@@ -70,7 +45,7 @@ function LocationProbe() {
 
 function setup(routes: Routes, url = '/admin/email-server-config', role: 'ADMIN' | 'MEMBER' = 'ADMIN') {
   initI18n('en');
-  const calls = fakeFetch(routes);
+  const { calls } = fakeFetch(routes);
   const store: AppStore = createAppStore({ withoutCoreSagas: true });
   store.dispatch(
     userLoaded({ id: 'me', email: 'jana@example.com', firstName: null, lastName: null, role, teamId: 't1' }),
@@ -188,7 +163,7 @@ describe('a team without a configuration (404)', () => {
     saveGmailConfiguration();
     expect(await screen.findByTestId('config-edit')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(JSON.parse(post.body!)).toMatchObject({
+    expect(post.body).toMatchObject({
       imapHost: 'imap.gmail.com',
       imapPort: 993,
       imapPassword: 'imap-secret',
@@ -222,7 +197,7 @@ describe('the rules on the first synchronisation of old mail', () => {
     expect(option()).not.toBeChecked();
     saveGmailConfiguration();
     expect(await screen.findByTestId('config-edit')).toBeInTheDocument();
-    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toMatchObject({ applyRulesToFirstSync: false });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ applyRulesToFirstSync: false });
     expect(option()).not.toBeChecked();
     expect(option()).toBeDisabled();
   });
@@ -239,7 +214,7 @@ describe('the rules on the first synchronisation of old mail', () => {
     fireEvent.click(option());
     fireEvent.click(screen.getByTestId('config-save'));
     expect(await screen.findByTestId('config-edit')).toBeInTheDocument();
-    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ applyRulesToFirstSync: true });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ applyRulesToFirstSync: true });
     expect(option()).toBeChecked();
   });
 });
@@ -263,7 +238,7 @@ describe('a stored configuration', () => {
     type('from-name', 'Help desk');
     fireEvent.click(screen.getByTestId('config-save'));
     expect(await screen.findByTestId('config-edit')).toBeInTheDocument();
-    const put = JSON.parse(calls.find((c) => c.method === 'PUT')!.body!);
+    const put = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
     expect(put.fromName).toBe('Help desk');
     expect(put).not.toHaveProperty('imapPassword');
     expect(put).not.toHaveProperty('smtpPassword');
@@ -361,7 +336,7 @@ describe('a stored configuration', () => {
     expect(await message()).toHaveTextContent('Connection test failed: Authentication failed');
     fireEvent.click(screen.getByTestId('config-test'));
     await waitFor(() => expect(screen.getByTestId('config-message')).toHaveTextContent(/^Error testing connection$/));
-    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toMatchObject({ imapHost: 'imap.example.com' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ imapHost: 'imap.example.com' });
   });
 
   it('Cancel drops the edits and reloads the stored configuration', async () => {

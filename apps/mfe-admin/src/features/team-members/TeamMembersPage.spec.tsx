@@ -16,6 +16,7 @@ import {
 } from '@teaminbox/web-store';
 import feature from '../../feature';
 import TeamMembersPage from './TeamMembersPage';
+import { fakeFetch, type Routes } from '../../testing/admin-harness';
 
 const jana = { id: 'u1', name: 'Jana', email: 'jana@example.com', role: 'ADMIN' as const };
 const eva = { id: 'u4', name: 'Eva', email: 'eva@example.com', role: 'ADMIN' as const };
@@ -28,27 +29,6 @@ const crew = (members = [jana, eva, mirek, petr]): Team => ({
   invitations: [{ id: 'i1', email: 'new@example.com' }],
 });
 
-/** 'METHOD /path' -> [status, body], or a function answering at the time of the call. */
-type Routes = Record<string, [number, unknown] | (() => [number, unknown])>;
-interface Call {
-  method: string;
-  path: string;
-  body?: string;
-}
-
-/** A fetch answering from a table of 'METHOD /path'; records the calls. */
-function fakeFetch(routes: Routes) {
-  const calls: Call[] = [];
-  global.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, path: url, body: init.body as string | undefined });
-    const route = routes[`${method} ${url}`];
-    const [status, body] = typeof route === 'function' ? route() : (route ?? [404, { message: 'Not found' }]);
-    return { ok: status < 300, status, statusText: '', text: async () => JSON.stringify(body) };
-  }) as unknown as typeof fetch;
-  return calls;
-}
-
 /** The page for `who` (by email); the team as GET /team answers it, its members as GET /team/members does. */
 function setup(
   who: { email: string; role: string | null; emailProven?: boolean } | null,
@@ -56,7 +36,7 @@ function setup(
   routes: Routes = {},
 ) {
   initI18n('en');
-  const calls = fakeFetch(
+  const { calls } = fakeFetch(
     team ? { 'GET /api/team': [200, team], 'GET /api/team/members': [200, team.members], ...routes } : routes,
   );
   const store: AppStore = createAppStore({ withoutCoreSagas: true });
@@ -138,7 +118,7 @@ describe('an unproven address', () => {
     );
     const call = calls.find((c) => c.path === '/api/sendLoginLink');
     expect(call).toMatchObject({ method: 'POST' });
-    expect(JSON.parse(call!.body!)).toEqual({ email: jana.email });
+    expect(call!.body).toEqual({ email: jana.email });
   });
 
   it('offers the Send Invitation form once the address is proven', async () => {
@@ -352,7 +332,7 @@ describe('invitations', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/team')).toHaveLength(2));
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe('/api/invitation');
-    expect(JSON.parse(put.body!)).toEqual({ email: 'karel@example.com', role: 'MEMBER' });
+    expect(put.body).toEqual({ email: 'karel@example.com', role: 'MEMBER' });
     expect(screen.getByTestId('invite-email-input')).toHaveValue('');
     expect(noticesOf(store)).toEqual([
       expect.objectContaining({ severity: 'info', key: 'team.invitationSent', lifeMs: 2000 }),
@@ -368,7 +348,7 @@ describe('invitations', () => {
     fireEvent.change(screen.getByTestId('invite-email-input'), { target: { value: 'audit@example.com' } });
     fireEvent.click(screen.getByTestId('invite-send-button'));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toEqual({
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       email: 'audit@example.com',
       role: 'AUDITOR',
     });
