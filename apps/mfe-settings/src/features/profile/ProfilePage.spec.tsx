@@ -1,26 +1,16 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, notificationsApi } from '@teaminbox/api-client';
-import { defaultNotificationPreferences } from '@teaminbox/contracts';
 import { personPhotoLoaded, selectPendingNotices } from '@teaminbox/web-store';
 import ProfilePage from './ProfilePage';
 import { renderSettingsScreen } from '../../testing/settings-harness';
 import { answerRoutes, type Routes } from '../../testing/server-routes';
+import { notificationSettings } from '../../testing/notification-settings';
 
 function setup(routes: Routes = {}) {
   const server = answerRoutes({
     ...routes,
     'GET /api/user/preferences': [200, { emailDetailViewMode: 'timeline', onVacation: false, language: 'en' }],
-    'GET /api/notification-settings': [
-      200,
-      {
-        id: null,
-        userId: 'u1',
-        teamId: 't1',
-        ...defaultNotificationPreferences(),
-        mutedEmailIds: [],
-        slackDisabledReason: null,
-      },
-    ],
+    'GET /api/notification-settings': [200, notificationSettings()],
   });
   const store = renderSettingsScreen(<ProfilePage />, {
     email: 'jana@example.com',

@@ -1,24 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { defaultNotificationPreferences, type NotificationSettings } from '@teaminbox/contracts';
 import { api } from '@teaminbox/api-client';
 import { selectPendingNotices } from '@teaminbox/web-store';
 import NotificationSettingsPage from '../NotificationSettingsPanel';
 import { renderSettingsScreen } from '../../../testing/settings-harness';
 import { answerRoutes, type Routes } from '../../../testing/server-routes';
+import { notificationSettings } from '../../../testing/notification-settings';
 
 const SETTINGS = 'GET /api/notification-settings';
 const SAVE = 'PUT /api/notification-settings';
 const PREFERENCES = 'GET /api/user/preferences';
 const AVAILABILITY = 'PUT /api/me/availability';
 
-const stored: NotificationSettings = {
-  id: 's1',
-  userId: 'u1',
-  teamId: 't1',
-  ...defaultNotificationPreferences(),
-  mutedEmailIds: [],
-  slackDisabledReason: null,
-};
+const stored = notificationSettings({ id: 's1' });
 
 function setup(settings: Routes[string], emailProven = true, routes: Routes = {}) {
   const server = answerRoutes({
@@ -91,14 +84,7 @@ describe('the notification settings', () => {
     expect(switchOf('settings-slack')).not.toBeChecked();
     fireEvent.click(screen.getByTestId('settings-save'));
     await waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toContain(SAVE));
-    expect(calls.find((call) => `${call.method} ${call.path}` === SAVE)?.body).toEqual({
-      id: null,
-      userId: 'u1',
-      teamId: 't1',
-      ...defaultNotificationPreferences(),
-      mutedEmailIds: [],
-      slackDisabledReason: null,
-    });
+    expect(calls.find((call) => `${call.method} ${call.path}` === SAVE)?.body).toEqual(notificationSettings());
   });
 
   it("shows 'Ukládám...' while saving, saves the whole object, says so, and resets to the defaults", async () => {
