@@ -217,23 +217,19 @@ describe('the activity entry of each event', () => {
     expect(
       activityOf('ReplyFailed', { ...EMAIL, replyId: 'r-1', messageId: '<m@x>', error: 'Refused', failedAt: 'now' }),
     ).toEqual({ kind: 'amend', key: 'reply:r-1', details: { status: 'FAILED', error: 'Refused' } });
-    expect(
-      activityOf('ReplyQueued', { ...queued, replyId: 'r-2', subject: 'Fwd: Hello', kind: 'forward' }),
-    ).toMatchObject({
-      type: 'EMAIL_FORWARDED',
+    // A forward, and the first message of a conversation a member started (Compose), which is no reply.
+    const queuedAs = (kind: string, replyId: string, subject: string) =>
+      activityOf('ReplyQueued', { ...queued, replyId, subject, kind });
+    const entry = (type: string, replyId: string, subject: string) => ({
+      type,
       emailId: 'email-1',
-      details: { replyId: 'r-2', subject: 'Fwd: Hello', status: 'QUEUED' },
-      remember: 'reply:r-2',
+      details: { replyId, subject, status: 'QUEUED' },
+      remember: `reply:${replyId}`,
     });
-    // The first message of a conversation a member started (Compose) is no reply.
-    expect(
-      activityOf('ReplyQueued', { ...queued, replyId: 'email-1', subject: 'Your order', kind: 'compose' }),
-    ).toMatchObject({
-      type: 'EMAIL_COMPOSED',
-      emailId: 'email-1',
-      details: { replyId: 'email-1', subject: 'Your order', status: 'QUEUED' },
-      remember: 'reply:email-1',
-    });
+    expect(queuedAs('forward', 'r-2', 'Fwd: Hello')).toMatchObject(entry('EMAIL_FORWARDED', 'r-2', 'Fwd: Hello'));
+    expect(queuedAs('compose', 'email-1', 'Your order')).toMatchObject(
+      entry('EMAIL_COMPOSED', 'email-1', 'Your order'),
+    );
   });
 
   it('shows nothing for personal or internal events', () => {
