@@ -68,6 +68,44 @@ function InstantField({
   );
 }
 
+/** A filter of one value chosen from a list (searchable); cleared, it is `undefined` and `anyLabel` shows. */
+function ChoiceField<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  anyLabel,
+  minWidth,
+}: {
+  id: string;
+  label: string;
+  value?: T;
+  options: { label: string; value: T }[];
+  onChange: (value?: T) => void;
+  anyLabel: string;
+  minWidth: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <span className="flex flex-column gap-1">
+      <label htmlFor={id}>{label}</label>
+      <Dropdown
+        inputId={id}
+        value={value ?? null}
+        options={options}
+        onChange={(e) => onChange((e.value as T | null) ?? undefined)}
+        placeholder={anyLabel}
+        showClear
+        filter
+        filterPlaceholder={t('teamAudit.search')}
+        style={{ minWidth }}
+        data-testid={id}
+      />
+    </span>
+  );
+}
+
 /**
  * An admin's "Erase personal data": an address, then a confirmation naming what the erasure does (and that the history
  * of who did what stays), then the outcome; the trail is then loaded again (the erasure is its newest entry).
@@ -258,36 +296,24 @@ export default function TeamAuditPage() {
           value={filters.to}
           onChange={(to) => filterChanged({ to })}
         />
-        <span className="flex flex-column gap-1">
-          <label htmlFor="audit-actor">{t('teamAudit.actor')}</label>
-          <Dropdown
-            inputId="audit-actor"
-            value={filters.actorId ?? null}
-            options={actorOptions}
-            onChange={(e) => filterChanged({ actorId: (e.value as string | null) ?? undefined })}
-            placeholder={t('teamAudit.anyActor')}
-            showClear
-            filter
-            filterPlaceholder={t('teamAudit.search')}
-            style={{ minWidth: '14rem' }}
-            data-testid="audit-actor"
-          />
-        </span>
-        <span className="flex flex-column gap-1">
-          <label htmlFor="audit-type">{t('teamAudit.type')}</label>
-          <Dropdown
-            inputId="audit-type"
-            value={filters.type ?? null}
-            options={TYPE_OPTIONS}
-            onChange={(e) => filterChanged({ type: (e.value as typeof filters.type | null) ?? undefined })}
-            placeholder={t('teamAudit.anyType')}
-            showClear
-            filter
-            filterPlaceholder={t('teamAudit.search')}
-            style={{ minWidth: '16rem' }}
-            data-testid="audit-type"
-          />
-        </span>
+        <ChoiceField
+          id="audit-actor"
+          label={t('teamAudit.actor')}
+          value={filters.actorId}
+          options={actorOptions}
+          onChange={(actorId) => filterChanged({ actorId })}
+          anyLabel={t('teamAudit.anyActor')}
+          minWidth="14rem"
+        />
+        <ChoiceField
+          id="audit-type"
+          label={t('teamAudit.type')}
+          value={filters.type}
+          options={TYPE_OPTIONS}
+          onChange={(type) => filterChanged({ type })}
+          anyLabel={t('teamAudit.anyType')}
+          minWidth="16rem"
+        />
         <span className="flex flex-column gap-1">
           <label htmlFor="audit-email-id">{t('teamAudit.emailId')}</label>
           <InputText
