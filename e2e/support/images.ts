@@ -18,3 +18,19 @@ export async function pngFrom(page: Page, colour: string, width = 300, height = 
   );
   return Buffer.from(dataUrl.split(',')[1], 'base64');
 }
+
+/** On the open Profile screen: chooses a PNG of one colour (`name`, of this size) as the photo and saves it. */
+export async function savePhoto(
+  page: Page,
+  name: string,
+  colour: string,
+  width?: number,
+  height?: number,
+): Promise<void> {
+  await page.getByTestId('profile-photo-file').setInputFiles({
+    name,
+    mimeType: 'image/png',
+    buffer: await pngFrom(page, colour, width, height),
+  });
+  await page.getByTestId('profile-photo-save').click();
+}

@@ -1,0 +1,86 @@
+import { startDovecot, type TestDovecot } from './dovecot';
+import {
+  type Account,
+  api,
+  connectDovecotViaApi,
+  createTeamViaApi,
+  joinTeamViaApi,
+  newAccount,
+  signUpViaApi,
+  test,
+} from './fixtures';
+
+/**
+ * The starting points the browser tests share: a new admin with a team, a team of two, a team whose mailbox is a
+ * test Dovecot, and that Dovecot itself. Each builds through the API only, the way people do it.
+ */
+
+/** A new account (its address proven) that created a team and is its ADMIN; returns the account and its token. */
+export async function adminWithTeam(
+  baseURL: string,
+  prefix: string,
+  teamName = `${prefix} crew`,
+): Promise<{ account: Account; token: string }> {
+  const account = newAccount(prefix);
+  const token = await signUpViaApi(baseURL, account);
+  await createTeamViaApi(baseURL, token, teamName);
+  return { account, token };
+}
+
+/** A team of two: Alice created it (its ADMIN), Bob joined it through the emailed invitation (a MEMBER). */
+export async function teamOfTwo(
+  baseURL: string,
+  teamName: string,
+  prefixes: { alice: string; bob: string } = { alice: 'alice', bob: 'bob' },
+): Promise<{ alice: Account; bob: Account; aliceToken: string; bobToken: string }> {
+  const { account: alice, token: aliceToken } = await adminWithTeam(baseURL, prefixes.alice, teamName);
+  const bob = newAccount(prefixes.bob);
+  const bobToken = await joinTeamViaApi(baseURL, aliceToken, bob);
+  return { alice, bob, aliceToken, bobToken };
+}
+
+/**
+ * A new admin's team with `batches` batches of the sample emails in its inbox; returns the admin's token. Each batch
+ * repeats the same sample emails: they stay separate conversations (joining replies by subject is off), so the lists
+ * show one row per sample email in both views and no batch reopens the one before.
+ */
+export async function teamWithSampleBatches(baseURL: string, prefix: string, batches = 1): Promise<string> {
+  const { token } = await adminWithTeam(baseURL, prefix);
+  await api(baseURL, token, 'PUT', '/conversation-settings', { joinRepliesBySubject: false });
+  for (let i = 0; i < batches; i += 1) await api(baseURL, token, 'POST', '/emails/sample');
+  return token;
+}
+
+/**
+ * A new admin with a team whose mailbox is this Dovecot (active; SMTP a placeholder unless `mailbox` says otherwise);
+ * returns the account and its token.
+ */
+export async function teamWithInbox(
+  baseURL: string,
+  dovecot: TestDovecot,
+  prefix: string,
+  teamName = `${prefix} crew`,
+  mailbox: Record<string, unknown> = {},
+): Promise<{ account: Account; token: string }> {
+  const admin = await adminWithTeam(baseURL, prefix, teamName);
+  await connectDovecotViaApi(baseURL, admin.token, dovecot, mailbox);
+  return admin;
+}
+
+/**
+ * A Dovecot of its own for the tests of the enclosing describe (of the file, outside one): started before the first,
+ * stopped after the last. Returns its getter (the Dovecot exists once the tests run).
+ */
+export function useDovecot(user?: string): () => TestDovecot {
+  let dovecot: TestDovecot | undefined;
+  test.beforeAll(async () => {
+    dovecot = await startDovecot(user);
+  });
+  test.afterAll(async () => {
+    await dovecot?.stop();
+  });
+  return () => {
+    if (!dovecot) throw new Error('the Dovecot is not started: use it inside a test');
+    return dovecot;
+  };
+}
