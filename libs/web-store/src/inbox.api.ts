@@ -348,13 +348,20 @@ function arrivalUpdates(state: CacheState, email: Email): InboxUpdate[] {
   return updates;
 }
 
-/** A changed email on each cached page of the inbox. */
-function listChangeUpdates(state: CacheState, change: Omit<EmailChange, 'actorUserId'>): InboxUpdate[] {
+/**
+ * A changed email on each cached page of the inbox. An email that woke (`woken`) is listed on top again: a first page
+ * that does not show it and whose folder it now belongs to is loaded again.
+ */
+function listChangeUpdates(state: CacheState, change: Omit<EmailChange, 'actorUserId'>, woken = false): InboxUpdate[] {
   const updates: InboxUpdate[] = [];
   for (const args of inboxApi.util.selectCachedArgsForQuery(state, 'inboxEmails')) {
     const entry = inboxApi.endpoints.inboxEmails.select(args)(state);
     const row = entry.data?.content.find((email) => email.id === change.id);
     const again = inboxApi.util.invalidateTags([{ type: 'InboxList', id: inboxPageKey(args) }]);
+    if (!row && woken && args.page === 0 && entry.data && belongsTo(args.folder, change as Email)) {
+      updates.push(again);
+      continue;
+    }
     if (row) {
       const changed = { ...row, ...change };
       // A conversation row whose email leaves the folder (someone archived only the latest email) still stands for
@@ -433,8 +440,8 @@ export function inboxUpdatesOf(state: CacheState, action: Action): InboxUpdate[]
   if (emailUpdated.match(action)) {
     // Whose change it was, and whether it moved the email to another conversation (see conversations.api), are not
     // fields of the email.
-    const { actorUserId: _actor, conversationChanged: _moved, ...change } = action.payload;
-    return [...listChangeUpdates(state, change), ...taskChangeUpdates(state, change)];
+    const { actorUserId: _actor, conversationChanged: _moved, woken, ...change } = action.payload;
+    return [...listChangeUpdates(state, change, woken), ...taskChangeUpdates(state, change)];
   }
   if (unreadCountChanged.match(action)) {
     const entry = inboxApi.endpoints.unreadCount.select()(state);

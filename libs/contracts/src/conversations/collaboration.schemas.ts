@@ -424,6 +424,11 @@ export interface EmailChange {
   snoozedUntil?: string | null;
   /** The email's conversation changed (a merge or a split): conversation lists load their page again. */
   conversationChanged?: boolean;
+  /**
+   * It woke from a snooze or a reminder (EmailWoken): it is listed on top again, so a first page that does not show it
+   * and whose folder it now belongs to is loaded again.
+   */
+  woken?: boolean;
   /** Who did it. */
   actorUserId: string | null;
 }

@@ -6,6 +6,7 @@ import {
   teamWithSampleEmails,
 } from '../../../../test/app/identity-fixtures';
 import { suiteWithApp } from '../../../../test/app/suite';
+import { readUntil } from '../../../../test/support/until';
 
 describe('working on emails over HTTP: read state, archive, spam, assignment, labels, action log', () => {
   const sockets: ClientSocket[] = [];
@@ -46,6 +47,36 @@ describe('working on emails over HTTP: read state, archive, spam, assignment, la
     const log = await t.request<EmailAction[]>(`/api/emails/${first.id}/actions`, { token });
     expect(log.body.map((a) => a.type)).toEqual(['ARCHIVED', 'UNARCHIVED', 'SPAM', 'NOT_SPAM']);
     expect(log.body[0]).toMatchObject({ actorUserId: admin.id, actorEmail: admin.email });
+  });
+
+  it('pushes a wake-up as woken (lists show it on top), and a snooze or other change without it', async () => {
+    const { admin, members, emails } = await teamWithEmails();
+    const [first] = emails;
+    const connected = await connectSocket(t, members[0].token);
+    if (!('socket' in connected)) throw connected.error;
+    sockets.push(connected.socket);
+    const changes: EmailChange[] = [];
+    connected.socket.on('team.email.updated', (change: EmailChange) => changes.push(change));
+    const until = new Date(Date.now() + 60_000).toISOString();
+    const token = admin.token;
+    expect((await t.request(`/api/emails/${first.id}/snooze`, { method: 'PUT', token, body: { until } })).status).toBe(
+      200,
+    );
+    await readUntil(
+      async () => changes,
+      (pushed) => pushed.some((change) => change.snoozedUntil === until),
+      5000,
+    );
+    expect((await t.request(`/api/emails/${first.id}/snooze`, { method: 'DELETE', token })).status).toBe(200);
+    const pushed = await readUntil(
+      async () => changes,
+      (all) => all.some((change) => change.snoozedUntil === null),
+      5000,
+    );
+    expect(pushed.map(({ snoozedUntil, woken }) => ({ snoozedUntil, woken }))).toEqual([
+      { snoozedUntil: until, woken: undefined },
+      { snoozedUntil: null, woken: true },
+    ]);
   });
 
   it('assigns to members only, unassigns with an empty id, filters by assignee, logs and pushes it live', async () => {

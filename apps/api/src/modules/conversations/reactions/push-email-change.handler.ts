@@ -16,6 +16,8 @@ const COUNT_CHANGING: ReadonlySet<string> = new Set(EMAIL_COUNTED_EVENT_TYPES);
 interface Round {
   emails: Map<string, { position: Position; actorUserId: string | null }>;
   countChanged: boolean;
+  /** The emails that woke in this round (pushed with `woken`: lists show them on top). */
+  woken: Set<string>;
   done: Promise<void>;
   finish: () => void;
 }
@@ -23,7 +25,7 @@ interface Round {
 function newRound(): Round {
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
-  return { emails: new Map(), countChanged: false, done, finish };
+  return { emails: new Map(), countChanged: false, woken: new Set(), done, finish };
 }
 
 /**
@@ -76,6 +78,7 @@ export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope
       round.emails.set(emailId, { position: event.position, actorUserId: event.metadata.actorUserId });
     }
     if (COUNT_CHANGING.has(event.type)) round.countChanged = true;
+    if (event.type === 'EmailWoken') round.woken.add(emailId.toLowerCase());
     if (!team.running) void this.run(teamId, team);
     return round.done;
   }
@@ -108,7 +111,8 @@ export class PushEmailChangeHandler implements IEventHandler<DomainEventEnvelope
     await this.runner.waitFor(last, [INBOX_EMAIL_PROJECTION], WAIT_MS);
     const room = this.pushes.toTeam(teamId);
     for (const email of await this.inbox.emailChanges(teamId, [...round.emails.keys()])) {
-      room.emit('team.email.updated', { ...email, actorUserId: round.emails.get(email.id)!.actorUserId });
+      const woken = round.woken.has(email.id.toLowerCase()) ? { woken: true } : {};
+      room.emit('team.email.updated', { ...email, actorUserId: round.emails.get(email.id)!.actorUserId, ...woken });
     }
     if (round.countChanged) room.emit('team.unread-count', await this.inbox.countUnread(teamId));
   }

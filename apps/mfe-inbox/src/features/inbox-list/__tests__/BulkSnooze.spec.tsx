@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { defaultNotificationPreferences, type Email, type Page } from '@teaminbox/contracts';
 import { initI18n } from '@teaminbox/ui';
-import { createAppStore, injectFeature, NoticeHost, userLoaded } from '@teaminbox/web-store';
+import { createAppStore, emailUpdated, injectFeature, NoticeHost, userLoaded } from '@teaminbox/web-store';
 import { anEmail } from '@teaminbox/web-store/testing';
 import feature from '../../../feature';
 import { snoozeUntil } from '../../email-detail/snooze-presets';
@@ -60,6 +60,7 @@ function renderInbox() {
       </MemoryRouter>
     </Provider>,
   );
+  return store;
 }
 
 const selectBox = (row: HTMLElement) =>
@@ -110,5 +111,43 @@ describe("the selection bar's Snooze", () => {
     await act(async () => fireEvent.click(screen.getByTestId('bulk-snooze')));
     await act(async () => fireEvent.click(await screen.findByTestId('bulk-snooze-laterToday')));
     expect(await screen.findByText('Some emails could not be changed (1)')).toBeInTheDocument();
+  });
+});
+
+describe('an email woken from a snooze', () => {
+  it('is listed on top: the first page that does not show it is loaded again; another change of it is not', async () => {
+    const server = serve({});
+    const store = renderInbox();
+    await screen.findAllByTestId('email-row');
+    expect(server.calls('GET', '/api/emails')).toHaveLength(1);
+    const awake = {
+      id: 'e5',
+      read: false,
+      readAt: null,
+      readBy: null,
+      isArchived: false,
+      isSpam: false,
+      assignedTo: null,
+      labels: [],
+      status: 'NEW' as const,
+      priority: 'MEDIUM' as const,
+      snoozedUntil: null,
+      actorUserId: null,
+    };
+    // A change of an email the page does not show (read by someone) leaves the page as it is.
+    await act(async () => {
+      store.dispatch(emailUpdated({ ...awake, read: true }));
+    });
+    expect(server.calls('GET', '/api/emails')).toHaveLength(1);
+    await act(async () => {
+      store.dispatch(emailUpdated({ ...awake, woken: true }));
+    });
+    await waitFor(() => expect(server.calls('GET', '/api/emails')).toHaveLength(2));
+    // Woken but snoozed again at once (its latest state): not in the inbox, nothing to load.
+    await act(async () => {
+      store.dispatch(emailUpdated({ ...awake, woken: true, snoozedUntil: '2026-12-01T08:00:00.000Z' }));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.calls('GET', '/api/emails')).toHaveLength(2);
   });
 });

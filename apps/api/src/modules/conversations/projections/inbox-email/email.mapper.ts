@@ -48,7 +48,7 @@ export function toEmailWithBodies(row: InboxEmailReadModel): Email {
 }
 
 /** The fields of an email that change after it arrived, as 'team.email.updated' carries them (without the actor). */
-export type EmailChangeState = Omit<Required<EmailChange>, 'actorUserId' | 'conversationChanged'>;
+export type EmailChangeState = Omit<Required<EmailChange>, 'actorUserId' | 'conversationChanged' | 'woken'>;
 
 export const EMAIL_CHANGE_COLUMNS = [
   'id',
