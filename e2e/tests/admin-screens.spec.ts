@@ -1,23 +1,11 @@
 import type { Page as BrowserPage } from '@playwright/test';
 import type { Email, Page as EmailPage, TeamActivityEntry } from '@teaminbox/contracts';
-import {
-  api,
-  createTeamViaApi,
-  expect,
-  joinTeamViaApi,
-  newAccount,
-  signUpViaApi,
-  test,
-  useToken,
-} from '../support/fixtures';
+import { api, expect, test, useToken } from '../support/fixtures';
+import { adminWithTeam, teamOfTwo } from '../support/teams';
 
 /** A team of two (Alice, the admin, and Bob) with the sample emails. */
-async function teamOfTwo(baseURL: string, name: string) {
-  const alice = newAccount('alice');
-  const bob = newAccount('bob');
-  const aliceToken = await signUpViaApi(baseURL, alice);
-  await createTeamViaApi(baseURL, aliceToken, name);
-  const bobToken = await joinTeamViaApi(baseURL, aliceToken, bob);
+async function teamOfTwoWithSamples(baseURL: string, name: string) {
+  const { alice, bob, aliceToken, bobToken } = await teamOfTwo(baseURL, name);
   await api(baseURL, aliceToken, 'POST', '/emails/sample');
   const emails = (await api<EmailPage<Email>>(baseURL, aliceToken, 'GET', '/emails')).content;
   return { alice, bob, aliceToken, bobToken, emails };
@@ -40,7 +28,7 @@ test.describe('the Email Labels screen', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const { aliceToken, bobToken } = await teamOfTwo(baseURL!, 'Labels crew');
+    const { aliceToken, bobToken } = await teamOfTwoWithSamples(baseURL!, 'Labels crew');
 
     const bobContext = await browser.newContext();
     const bobPage = await bobContext.newPage();
@@ -115,8 +103,7 @@ test.describe('the Email Labels screen', () => {
   });
 
   test('shows the error notices: loading, creating, deleting and initializing', async ({ page, baseURL }) => {
-    const token = await signUpViaApi(baseURL!, newAccount('labelerr'));
-    await createTeamViaApi(baseURL!, token, 'Failing labels');
+    const { token } = await adminWithTeam(baseURL!, 'labelerr', 'Failing labels');
     await api(baseURL!, token, 'POST', '/email-labels', { name: 'Mine' });
     await useToken(page, token);
 
@@ -156,7 +143,7 @@ test.describe('the Reply templates screen', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const { aliceToken, bobToken, emails } = await teamOfTwo(baseURL!, 'Templates crew');
+    const { aliceToken, bobToken, emails } = await teamOfTwoWithSamples(baseURL!, 'Templates crew');
     const bobContext = await browser.newContext();
     const bobPage = await bobContext.newPage();
     await useToken(bobPage, bobToken);
@@ -213,7 +200,7 @@ test.describe('the Reply templates screen', () => {
 
 test.describe('the Team Activity screen', () => {
   test('lists what two members did, for the team and for one email', async ({ page, baseURL }) => {
-    const { alice, bob, aliceToken, bobToken, emails } = await teamOfTwo(baseURL!, 'Activity crew');
+    const { alice, bob, aliceToken, bobToken, emails } = await teamOfTwoWithSamples(baseURL!, 'Activity crew');
     const [first, second] = emails;
     const bobId = (await api<{ id: string }>(baseURL!, bobToken, 'GET', '/loggedInUser')).id;
     await api(baseURL!, aliceToken, 'PUT', `/emails/${first.id}/assign`, { assignedTo: bobId });
@@ -266,8 +253,7 @@ test.describe('the Team Activity screen', () => {
 
 test.describe('the admin screens in Czech', () => {
   test('keep the spec’s texts of the Email Labels and Team Activity screens', async ({ page, baseURL }) => {
-    const token = await signUpViaApi(baseURL!, newAccount('cesky'));
-    await createTeamViaApi(baseURL!, token, 'Český tým');
+    const { token } = await adminWithTeam(baseURL!, 'cesky', 'Český tým');
     await useToken(page, token);
     await page.evaluate(() => localStorage.setItem('language', 'cs'));
 

@@ -1,14 +1,6 @@
 import type { Email, Page as EmailPage } from '@teaminbox/contracts';
-import {
-  api,
-  createTeamViaApi,
-  expect,
-  joinTeamViaApi,
-  newAccount,
-  signUpViaApi,
-  test,
-  useToken,
-} from '../support/fixtures';
+import { api, expect, test, useToken } from '../support/fixtures';
+import { teamOfTwo } from '../support/teams';
 
 test.describe('two members on one email', () => {
   test('see each other viewing and replying, assignments, and comments with mentions, edits and deletes, live', async ({
@@ -17,11 +9,7 @@ test.describe('two members on one email', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const alice = newAccount('alice');
-    const bob = newAccount('bob');
-    const aliceToken = await signUpViaApi(baseURL!, alice);
-    await createTeamViaApi(baseURL!, aliceToken, 'Two of us');
-    const bobToken = await joinTeamViaApi(baseURL!, aliceToken, bob);
+    const { alice, bob, aliceToken, bobToken } = await teamOfTwo(baseURL!, 'Two of us');
     await api(baseURL!, aliceToken, 'POST', '/emails/sample');
     const [email] = (await api<EmailPage<Email>>(baseURL!, aliceToken, 'GET', '/emails')).content;
 

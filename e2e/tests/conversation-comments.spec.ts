@@ -1,68 +1,34 @@
 import type { ConversationComments, NotificationSettings, ThreadMessage } from '@teaminbox/contracts';
-import { startDovecot, type TestDovecot } from '../support/dovecot';
-import {
-  api,
-  connectDovecotViaApi,
-  createTeamViaApi,
-  expect,
-  newAccount,
-  signUpViaApi,
-  test,
-  useToken,
-  waitForEmailViaApi,
-} from '../support/fixtures';
+import { api, expect, test, useToken, waitForEmailViaApi } from '../support/fixtures';
+import { deliverToInbox } from '../support/customer-mail';
+import { teamWithInbox, useDovecot } from '../support/teams';
 
 test.describe('internal comments shared within a conversation', () => {
-  let dovecot: TestDovecot;
-
-  test.beforeAll(async () => {
-    dovecot = await startDovecot();
-  });
-  test.afterAll(async () => {
-    await dovecot?.stop();
-  });
+  const dovecot = useDovecot();
 
   test("a comment on the first message shows in the answer's detail with sharing on, and not with it off", async ({
     page,
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const token = await signUpViaApi(baseURL!, newAccount('shared-comments'));
-    await createTeamViaApi(baseURL!, token, 'Shared comments crew');
-    await connectDovecotViaApi(baseURL!, token, dovecot);
+    const { token } = await teamWithInbox(baseURL!, dovecot(), 'shared-comments', 'Shared comments crew');
     const stamp = Date.now().toString(36);
     const subject = `Boiler ${stamp}`;
-    const message = (headers: string[], body: string) =>
-      [
-        `From: Carol <carol-${stamp}@example.org>`,
-        'To: support@example.test',
-        ...headers,
-        `Date: ${new Date().toUTCString()}`,
-        '',
-        body,
-        '',
-      ].join('\r\n');
+    const deliver = (headers: string[], body: string) =>
+      deliverToInbox(dovecot(), `Carol <carol-${stamp}@example.org>`, headers, body);
 
     // Two messages of one conversation: the customer's answer names the first in In-Reply-To.
-    const imap = await dovecot.client();
-    await imap.append(
-      'INBOX',
-      message([`Subject: ${subject}`, `Message-ID: <first-${stamp}@example.org>`], 'It is cold.'),
-    );
+    await deliver([`Subject: ${subject}`, `Message-ID: <first-${stamp}@example.org>`], 'It is cold.');
     const first = await waitForEmailViaApi(baseURL!, token, subject);
-    await imap.append(
-      'INBOX',
-      message(
-        [
-          `Subject: Re: ${subject}`,
-          `Message-ID: <second-${stamp}@example.org>`,
-          `In-Reply-To: <first-${stamp}@example.org>`,
-          `References: <first-${stamp}@example.org>`,
-        ],
-        'Still cold.',
-      ),
+    await deliver(
+      [
+        `Subject: Re: ${subject}`,
+        `Message-ID: <second-${stamp}@example.org>`,
+        `In-Reply-To: <first-${stamp}@example.org>`,
+        `References: <first-${stamp}@example.org>`,
+      ],
+      'Still cold.',
     );
-    await imap.logout();
     let secondId = '';
     await expect
       .poll(

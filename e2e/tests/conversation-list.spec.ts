@@ -5,65 +5,40 @@ import type {
   Page as EmailPage,
   SendReplyResponse,
 } from '@teaminbox/contracts';
-import { startDovecot, type TestDovecot } from '../support/dovecot';
 import {
   api,
-  connectDovecotViaApi,
-  createTeamViaApi,
   expect,
   joinTeamViaApi,
   newAccount,
-  signUpViaApi,
   sinkSmtp,
   test,
   useToken,
   waitForEmailViaApi,
 } from '../support/fixtures';
+import { deliverToInbox } from '../support/customer-mail';
+import { teamWithInbox, useDovecot } from '../support/teams';
 import { waitForMail } from '../support/mail-sink';
 
 test.describe('the inbox lists conversations ("Use conversation threads")', () => {
-  let dovecot: TestDovecot;
-
-  test.beforeAll(async () => {
-    dovecot = await startDovecot();
-  });
-  test.afterAll(async () => {
-    await dovecot?.stop();
-  });
+  const dovecot = useDovecot();
 
   test("the customer's answer to our reply lands in the conversation's row, still assigned and unread; archiving the row archives both; with the setting off the list shows both emails", async ({
     page,
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    const adminToken = await signUpViaApi(baseURL!, newAccount('threads-admin'));
-    await createTeamViaApi(baseURL!, adminToken, 'Threads crew');
-    await connectDovecotViaApi(baseURL!, adminToken, dovecot, { ...sinkSmtp(), fromName: 'Support' });
+    const { token: adminToken } = await teamWithInbox(baseURL!, dovecot(), 'threads-admin', 'Threads crew', {
+      ...sinkSmtp(),
+      fromName: 'Support',
+    });
     const bobToken = await joinTeamViaApi(baseURL!, adminToken, newAccount('threads-bob'));
     const bob = await api<CurrentUser>(baseURL!, bobToken, 'GET', '/loggedInUser');
 
     const stamp = Date.now().toString(36);
     const customer = `carol-${stamp}@example.org`;
     const subject = `Boiler ${stamp}`;
-    const deliver = async (headers: string[], body: string) => {
-      const imap = await dovecot.client();
-      try {
-        await imap.append(
-          'INBOX',
-          [
-            `From: Carol Customer <${customer}>`,
-            'To: support@example.test',
-            ...headers,
-            `Date: ${new Date().toUTCString()}`,
-            '',
-            body,
-            '',
-          ].join('\r\n'),
-        );
-      } finally {
-        await imap.logout();
-      }
-    };
+    const deliver = (headers: string[], body: string) =>
+      deliverToInbox(dovecot(), `Carol Customer <${customer}>`, headers, body);
     await deliver([`Subject: ${subject}`, `Message-ID: <question-${stamp}@example.org>`], 'The boiler is cold.');
     const question = await waitForEmailViaApi(baseURL!, bobToken, subject);
 

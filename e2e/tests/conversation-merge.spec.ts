@@ -1,54 +1,20 @@
 import type { Email, Page as EmailPage, TeamAuditEntry } from '@teaminbox/contracts';
-import { startDovecot, type TestDovecot } from '../support/dovecot';
-import {
-  api,
-  connectDovecotViaApi,
-  createTeamViaApi,
-  expect,
-  newAccount,
-  signUpViaApi,
-  sinkSmtp,
-  test,
-  useToken,
-  waitForEmailViaApi,
-} from '../support/fixtures';
+import { api, expect, sinkSmtp, test, useToken, waitForEmailViaApi } from '../support/fixtures';
+import { deliverToInbox } from '../support/customer-mail';
+import { teamWithInbox, useDovecot } from '../support/teams';
 
 test.describe('merging conversations and splitting an email out', () => {
-  let dovecot: TestDovecot;
-
-  test.beforeAll(async () => {
-    dovecot = await startDovecot();
-  });
-  test.afterAll(async () => {
-    await dovecot?.stop();
-  });
+  const dovecot = useDovecot();
 
   test('merge and split show in the list and the audit trail', async ({ page, baseURL }) => {
     test.setTimeout(180_000);
-    const token = await signUpViaApi(baseURL!, newAccount('merge-admin'));
-    await createTeamViaApi(baseURL!, token, 'Merge crew');
-    await connectDovecotViaApi(baseURL!, token, dovecot, { ...sinkSmtp(), fromName: 'Support' });
+    const { token } = await teamWithInbox(baseURL!, dovecot(), 'merge-admin', 'Merge crew', {
+      ...sinkSmtp(),
+      fromName: 'Support',
+    });
 
     const stamp = Date.now().toString(36);
-    const deliver = async (from: string, headers: string[], body: string) => {
-      const imap = await dovecot.client();
-      try {
-        await imap.append(
-          'INBOX',
-          [
-            `From: ${from}`,
-            'To: support@example.test',
-            ...headers,
-            `Date: ${new Date().toUTCString()}`,
-            '',
-            body,
-            '',
-          ].join('\r\n'),
-        );
-      } finally {
-        await imap.logout();
-      }
-    };
+    const deliver = (from: string, headers: string[], body: string) => deliverToInbox(dovecot(), from, headers, body);
     // Conversation A: Carol's question and her follow-up; conversation B: Dan's message about the same matter.
     const carol = `Carol Customer <carol-${stamp}@example.org>`;
     await deliver(carol, [`Subject: Boiler ${stamp}`, `Message-ID: <a1-${stamp}@example.org>`], 'The boiler is cold.');

@@ -1,13 +1,5 @@
-import {
-  api,
-  createTeamViaApi,
-  expect,
-  joinTeamViaApi,
-  newAccount,
-  signUpViaApi,
-  test,
-  useToken,
-} from '../support/fixtures';
+import { api, expect, joinTeamViaApi, newAccount, test, useToken } from '../support/fixtures';
+import { adminWithTeam } from '../support/teams';
 
 /**
  * The team's conversation settings on the Email server configuration screen: an ADMIN turns joining replies by
@@ -15,8 +7,7 @@ import {
  */
 test.describe('conversation settings', () => {
   test('an ADMIN turns joining by subject off, a MEMBER sees it and cannot change it', async ({ page, baseURL }) => {
-    const adminToken = await signUpViaApi(baseURL!, newAccount('conv-admin'));
-    await createTeamViaApi(baseURL!, adminToken, 'Conversation settings team');
+    const { token: adminToken } = await adminWithTeam(baseURL!, 'conv-admin', 'Conversation settings team');
     await useToken(page, adminToken);
     await page.goto('/admin/email-server-config');
 

@@ -1,20 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { Email, EmailAction, EmailDetail, Page as EmailPage } from '@teaminbox/contracts';
-import { startDovecot, type TestDovecot } from '../support/dovecot';
 import {
   type Account,
   api,
   connectDovecotViaApi,
-  createTeamViaApi,
   expect,
   joinTeamViaApi,
   newAccount,
-  signUpViaApi,
   test,
   useToken,
   waitForEmailViaApi,
 } from '../support/fixtures';
+import { adminWithTeam, useDovecot } from '../support/teams';
 
 /** A toast of the spec's notice catalogue, by its exact text. */
 function notice(page: Page, text: string) {
@@ -29,9 +27,7 @@ async function teamWithSamples(
   baseURL: string,
   prefix: string,
 ): Promise<{ account: Account; token: string; emails: Email[] }> {
-  const account = newAccount(prefix);
-  const token = await signUpViaApi(baseURL, account);
-  await createTeamViaApi(baseURL, token, `${prefix} crew`);
+  const { account, token } = await adminWithTeam(baseURL, prefix);
   await api(baseURL, token, 'POST', '/emails/sample');
   const { content } = await api<EmailPage<Email>>(baseURL, token, 'GET', '/emails?size=50');
   expect(content.length).toBeGreaterThan(1);
@@ -400,29 +396,20 @@ test.describe('the email detail screen: actions', () => {
   });
 
   test.describe('an incoming email with attachments', () => {
-    let dovecot: TestDovecot;
-
-    test.beforeAll(async () => {
-      dovecot = await startDovecot();
-    });
-    test.afterAll(async () => {
-      await dovecot?.stop();
-    });
+    const dovecot = useDovecot();
 
     test('shows the meta block; downloads a PDF; previews a PNG in a lightbox closed by Esc, the backdrop and the close button', async ({
       page,
       baseURL,
     }) => {
       test.setTimeout(120_000);
-      const account = newAccount('attach');
-      const token = await signUpViaApi(baseURL!, account);
-      await createTeamViaApi(baseURL!, token, 'Attachment crew');
+      const { token } = await adminWithTeam(baseURL!, 'attach', 'Attachment crew');
       const subject = `Invoice with photo ${Date.now()}`;
       // In the mailbox before it is configured: the first synchronisation takes it in.
-      const imap = await dovecot.client();
+      const imap = await dovecot().client();
       await imap.append('INBOX', messageWithAttachments(subject));
       await imap.logout();
-      await connectDovecotViaApi(baseURL!, token, dovecot);
+      await connectDovecotViaApi(baseURL!, token, dovecot());
       const email = await waitForEmailViaApi(baseURL!, token, subject);
 
       await useToken(page, token);

@@ -1,17 +1,6 @@
 import type { Email, Page as EmailPage } from '@teaminbox/contracts';
-import { startDovecot, type TestDovecot } from '../support/dovecot';
-import {
-  api,
-  connectDovecotViaApi,
-  createTeamViaApi,
-  expect,
-  newAccount,
-  signUpViaApi,
-  sinkSmtp,
-  test,
-  useToken,
-  waitForEmailViaApi,
-} from '../support/fixtures';
+import { api, connectDovecotViaApi, expect, sinkSmtp, test, useToken, waitForEmailViaApi } from '../support/fixtures';
+import { adminWithTeam, teamWithInbox, useDovecot } from '../support/teams';
 import { waitForMail } from '../support/mail-sink';
 
 const BOUNDARY = 'b0undary';
@@ -53,18 +42,11 @@ function hostileMessage(subject: string, beacon: string): string {
 }
 
 test.describe('the email detail screen', () => {
-  let dovecot: TestDovecot;
-
-  test.beforeAll(async () => {
-    dovecot = await startDovecot();
-  });
-  test.afterAll(async () => {
-    await dovecot?.stop();
-  });
+  const dovecot = useDovecot();
 
   /** The team's mailbox: the test Dovecot for IMAP, the browser tests' SMTP sink for sending. */
   async function configureMailbox(baseURL: string, token: string) {
-    await connectDovecotViaApi(baseURL, token, dovecot, { ...sinkSmtp(), fromName: 'Support', isActive: false });
+    await connectDovecotViaApi(baseURL, token, dovecot(), { ...sinkSmtp(), fromName: 'Support', isActive: false });
   }
 
   test('shows hostile HTML harmlessly in a sandboxed frame, and works on the email: assign, label, comment, archive', async ({
@@ -72,10 +54,7 @@ test.describe('the email detail screen', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const account = newAccount('detail');
-    const token = await signUpViaApi(baseURL!, account);
-    await createTeamViaApi(baseURL!, token, 'Detail crew');
-    await connectDovecotViaApi(baseURL!, token, dovecot);
+    const { token } = await teamWithInbox(baseURL!, dovecot(), 'detail', 'Detail crew');
     await api(baseURL!, token, 'POST', '/email-labels/initialize');
     const beaconHits: string[] = [];
     const beacon = `${baseURL}/beacon.gif`;
@@ -97,7 +76,7 @@ test.describe('the email detail screen', () => {
     });
 
     const subject = `Invoice ${Date.now()}`;
-    const imap = await dovecot.client();
+    const imap = await dovecot().client();
     await imap.append('INBOX', hostileMessage(subject, beacon));
     await imap.logout();
     const email = await waitForEmailViaApi(baseURL!, token, subject);
@@ -150,8 +129,7 @@ test.describe('the email detail screen', () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const token = await signUpViaApi(baseURL!, newAccount('replier'));
-    await createTeamViaApi(baseURL!, token, 'Reply crew');
+    const { token } = await adminWithTeam(baseURL!, 'replier', 'Reply crew');
     await configureMailbox(baseURL!, token);
     await api(baseURL!, token, 'POST', '/emails/sample');
     const [email] = (await api<EmailPage<Email>>(baseURL!, token, 'GET', '/emails')).content;
@@ -195,8 +173,7 @@ test.describe('the email detail screen', () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const token = await signUpViaApi(baseURL!, newAccount('timeline'));
-    await createTeamViaApi(baseURL!, token, 'Timeline crew');
+    const { token } = await adminWithTeam(baseURL!, 'timeline', 'Timeline crew');
     await configureMailbox(baseURL!, token);
     await api(baseURL!, token, 'POST', '/reply-templates', {
       name: 'Shipping',
@@ -297,8 +274,7 @@ test.describe('the email detail screen', () => {
   });
 
   test('shows the not-found message for an email that does not exist', async ({ page, baseURL }) => {
-    const token = await signUpViaApi(baseURL!, newAccount('missing'));
-    await createTeamViaApi(baseURL!, token, 'Missing crew');
+    const { token } = await adminWithTeam(baseURL!, 'missing', 'Missing crew');
     await useToken(page, token);
     await page.goto('/admin/email-detail/00000000-0000-4000-8000-000000000000');
     await expect(page.getByTestId('email-not-found')).toHaveText('Email not found');

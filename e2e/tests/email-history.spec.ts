@@ -1,14 +1,6 @@
 import type { Email, EmailHistoryEntry, Page as EmailPage } from '@teaminbox/contracts';
-import {
-  api,
-  createTeamViaApi,
-  expect,
-  joinTeamViaApi,
-  newAccount,
-  signUpViaApi,
-  test,
-  useToken,
-} from '../support/fixtures';
+import { api, expect, joinTeamViaApi, newAccount, test, useToken } from '../support/fixtures';
+import { adminWithTeam } from '../support/teams';
 
 // The as-of control is typed in the browser's zone: the test fixes it, and the calendar's format.
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
@@ -30,9 +22,7 @@ test('the History view lists who changed the email, and the as-of control shows 
   page,
   baseURL,
 }) => {
-  const owner = newAccount('hist-owner');
-  const ownerToken = await signUpViaApi(baseURL!, owner);
-  await createTeamViaApi(baseURL!, ownerToken, 'History crew');
+  const { account: owner, token: ownerToken } = await adminWithTeam(baseURL!, 'hist-owner', 'History crew');
   const member = newAccount('hist-member');
   const memberToken = await joinTeamViaApi(baseURL!, ownerToken, member);
   await api(baseURL!, ownerToken, 'POST', '/emails/sample');

@@ -1,7 +1,9 @@
 import type { Page, Request } from '@playwright/test';
 import { freePort } from '../support/app-server';
 import { startDovecot, type TestDovecot } from '../support/dovecot';
-import { api, createTeamViaApi, expect, newAccount, signUpViaApi, test, useToken } from '../support/fixtures';
+import { api, expect, test, useToken } from '../support/fixtures';
+import { adminWithTeam } from '../support/teams';
+import { plainTextMessage } from '../support/customer-mail';
 
 /**
  * The email server configuration screen (/admin/email-server-config, 'IMAP config') against the spec: every
@@ -45,25 +47,12 @@ function configBody(imap: { host: string; port: number; user: string; password: 
   };
 }
 
-function rawMessage(subject: string): string {
-  return [
-    'From: Bob Customer <bob@example.com>',
-    'To: support@example.test',
-    `Subject: ${subject}`,
-    `Message-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@example.com>`,
-    `Date: ${new Date().toUTCString()}`,
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    'Where is my order?',
-    '',
-  ].join('\r\n');
-}
+const rawMessage = (subject: string) =>
+  plainTextMessage('Bob Customer <bob@example.com>', subject, 'Where is my order?');
 
 /** A fresh admin with a team, signed in on this page; returns the token. */
 async function signedInAdmin(page: Page, baseURL: string, prefix: string): Promise<string> {
-  const token = await signUpViaApi(baseURL, newAccount(prefix));
-  await createTeamViaApi(baseURL, token, `${prefix} crew`);
+  const { token } = await adminWithTeam(baseURL, prefix);
   await useToken(page, token);
   return token;
 }

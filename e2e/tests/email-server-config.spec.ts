@@ -3,23 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../support/app-server';
 import { startDovecot, type TestDovecot } from '../support/dovecot';
-import { api, createTeamViaApi, expect, newAccount, signUpViaApi, test, useToken } from '../support/fixtures';
+import { api, expect, test, useToken } from '../support/fixtures';
+import { adminWithTeam } from '../support/teams';
+import { plainTextMessage } from '../support/customer-mail';
 import { startMailSink } from '../support/mail-sink';
 
-function rawMessage(subject: string): string {
-  return [
-    'From: Alice Customer <alice@example.com>',
-    'To: support@example.test',
-    `Subject: ${subject}`,
-    `Message-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@example.com>`,
-    `Date: ${new Date().toUTCString()}`,
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
+const rawMessage = (subject: string) =>
+  plainTextMessage(
+    'Alice Customer <alice@example.com>',
+    subject,
     'Hello, my parcel has not arrived yet. Could you check it, please?',
-    '',
-  ].join('\r\n');
-}
+  );
 
 test.describe('the email server configuration screen', () => {
   let dovecot: TestDovecot;
@@ -42,9 +36,7 @@ test.describe('the email server configuration screen', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const account = newAccount('mailadmin');
-    const token = await signUpViaApi(baseURL!, account);
-    await createTeamViaApi(baseURL!, token, 'Mail crew');
+    const { token } = await adminWithTeam(baseURL!, 'mailadmin', 'Mail crew');
     await useToken(page, token);
 
     // No configuration yet: the page opens in editing mode with the defaults of a new configuration.

@@ -1,30 +1,11 @@
 import type { Page } from '@playwright/test';
 import type { CurrentUser, Email, Page as EmailPage, TeamMember } from '@teaminbox/contracts';
-import {
-  api,
-  createTeamViaApi,
-  expect,
-  joinTeamViaApi,
-  newAccount,
-  signUpViaApi,
-  test,
-  useToken,
-} from '../support/fixtures';
+import { api, expect, joinTeamViaApi, newAccount, test, useToken } from '../support/fixtures';
+import { teamWithSampleBatches } from '../support/teams';
 
 /** The inbox's page size (spec section 9: default page size 20); one sample batch holds 6 emails. */
 const PAGE_SIZE = 20;
 const SAMPLE_BATCH = 6;
-
-/** A team with `batches` sample batches in its inbox; returns the owner's token. */
-async function teamWithSamples(baseURL: string, prefix: string, batches = 1): Promise<string> {
-  const token = await signUpViaApi(baseURL, newAccount(prefix));
-  await createTeamViaApi(baseURL, token, `${prefix} crew`);
-  // Each batch repeats the same sample emails: they stay separate conversations (no joining by subject), so the
-  // lists show one row per sample email in both views and no batch reopens the one before.
-  await api(baseURL, token, 'PUT', '/conversation-settings', { joinRepliesBySubject: false });
-  for (let i = 0; i < batches; i += 1) await api(baseURL, token, 'POST', '/emails/sample');
-  return token;
-}
 
 const listEmails = (baseURL: string, token: string, query = '') =>
   api<EmailPage<Email>>(baseURL, token, 'GET', `/emails${query}`);
@@ -52,7 +33,7 @@ test.describe('the inbox pages', () => {
     page,
     baseURL,
   }) => {
-    const token = await teamWithSamples(baseURL!, 'pages', 4);
+    const token = await teamWithSampleBatches(baseURL!, 'pages', 4);
     // Three archived emails leave 21 in the inbox (two pages) and 3 in Archived (one page).
     const before = await listEmails(baseURL!, token, `?size=${4 * SAMPLE_BATCH}`);
     const archived = before.content.slice(-3);
@@ -101,7 +82,7 @@ test.describe('the inbox pages', () => {
   });
 
   test('a single page of emails has no pagination', async ({ page, baseURL }) => {
-    const token = await teamWithSamples(baseURL!, 'onepage');
+    const token = await teamWithSampleBatches(baseURL!, 'onepage');
     await useToken(page, token);
     await page.goto('/admin/inbox');
     await expect(page.getByTestId('email-row')).toHaveCount(SAMPLE_BATCH);
@@ -113,7 +94,7 @@ test.describe('the inbox pages', () => {
     page,
     baseURL,
   }) => {
-    const token = await teamWithSamples(baseURL!, 'folders');
+    const token = await teamWithSampleBatches(baseURL!, 'folders');
     const emails = (await listEmails(baseURL!, token)).content;
     expect(emails).toHaveLength(SAMPLE_BATCH);
     const [spam, readOne, readTwo] = emails;
@@ -146,7 +127,7 @@ test.describe('the inbox pages', () => {
     page,
     baseURL,
   }) => {
-    const token = await teamWithSamples(baseURL!, 'search');
+    const token = await teamWithSampleBatches(baseURL!, 'search');
     const all = await listEmails(baseURL!, token);
     const word = 'invoice';
     const matching = await listEmails(baseURL!, token, `?search=${word}`);
@@ -170,7 +151,7 @@ test.describe('the inbox pages', () => {
   });
 
   test('shows Loading... and a spinner while the email list loads, then the emails', async ({ page, baseURL }) => {
-    const token = await teamWithSamples(baseURL!, 'loading');
+    const token = await teamWithSampleBatches(baseURL!, 'loading');
     await useToken(page, token);
     const release = await holdEmailList(page);
     await page.goto('/admin/inbox');
@@ -188,7 +169,7 @@ test.describe('the inbox pages', () => {
     page,
     baseURL,
   }) => {
-    const token = await teamWithSamples(baseURL!, 'assignee');
+    const token = await teamWithSampleBatches(baseURL!, 'assignee');
     const memberAccount = newAccount('member');
     await joinTeamViaApi(baseURL!, token, memberAccount);
     const members = await api<TeamMember[]>(baseURL!, token, 'GET', '/team/members');
@@ -233,7 +214,7 @@ test.describe('the inbox pages', () => {
     page,
     baseURL,
   }) => {
-    const token = await teamWithSamples(baseURL!, 'realtime');
+    const token = await teamWithSampleBatches(baseURL!, 'realtime');
     await useToken(page, token);
     // The socket's transports (WebSocket first, long polling as the fallback) are refused until they are let
     // through. A refused WebSocket here closes without an error event, so the client gives the handshake up after
@@ -264,7 +245,7 @@ test.describe('the inbox pages', () => {
   });
 
   test('a click on a row opens its detail', async ({ page, baseURL }) => {
-    const token = await teamWithSamples(baseURL!, 'rowclick');
+    const token = await teamWithSampleBatches(baseURL!, 'rowclick');
     const emails = (await listEmails(baseURL!, token)).content;
     const target = emails[2];
     await useToken(page, token);
@@ -280,7 +261,7 @@ test.describe('the inbox pages', () => {
     context,
     baseURL,
   }) => {
-    const token = await teamWithSamples(baseURL!, 'arrival');
+    const token = await teamWithSampleBatches(baseURL!, 'arrival');
     const [spam] = (await listEmails(baseURL!, token)).content;
     await api(baseURL!, token, 'PUT', `/emails/${spam.id}/spam`);
     await useToken(page, token);

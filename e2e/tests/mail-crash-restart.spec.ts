@@ -3,16 +3,9 @@ import { join } from 'node:path';
 import type { Email, EmailServerConfig, Page as EmailPage } from '@teaminbox/contracts';
 import { startApp, type RunningApp } from '../support/app-server';
 import { startDovecot, type TestDovecot } from '../support/dovecot';
-import {
-  api,
-  connectDovecotViaApi,
-  createTeamViaApi,
-  expect,
-  newAccount,
-  signInViaApi,
-  signUpViaApi,
-  test,
-} from '../support/fixtures';
+import { api, connectDovecotViaApi, expect, signInViaApi, test } from '../support/fixtures';
+import { adminWithTeam } from '../support/teams';
+import { fillInbox } from '../support/customer-mail';
 
 const MESSAGES = 5000;
 
@@ -58,18 +51,7 @@ test.describe('a crash during the first sync', () => {
     // Thousands of APPENDs: longer than a test's default time when the machine is busy with another test.
     test.setTimeout(180_000);
     dovecot = await startDovecot();
-    const append = async (from: number, to: number) => {
-      const imap = await dovecot.client();
-      try {
-        for (let i = from; i < to; i++) await imap.append('INBOX', message(i));
-      } finally {
-        await imap.logout();
-      }
-    };
-    const parts = 4;
-    await Promise.all(
-      Array.from({ length: parts }, (_, k) => append((k * MESSAGES) / parts, ((k + 1) * MESSAGES) / parts)),
-    );
+    await fillInbox(dovecot, MESSAGES, message);
   });
   test.afterAll(async () => {
     for (const app of apps.reverse()) await app.stop();
@@ -80,9 +62,7 @@ test.describe('a crash during the first sync', () => {
     test.setTimeout(240_000);
     const env = { ALLOW_PRIVATE_MAIL_HOSTS: 'true' };
     const first = await startApp(env);
-    const account = newAccount('crash');
-    const token = await signUpViaApi(first.url, account);
-    await createTeamViaApi(first.url, token, 'Crash crew');
+    const { account, token } = await adminWithTeam(first.url, 'crash', 'Crash crew');
     await connectDovecotViaApi(first.url, token, dovecot);
     // Kill as soon as the first batches are stored, well before the sync can finish.
     let progress: SyncStatus['syncProgress'] = null;

@@ -4,16 +4,16 @@ import { startDovecot, type TestDovecot } from '../support/dovecot';
 import {
   api,
   connectDovecotViaApi,
-  createTeamViaApi,
   expect,
   joinTeamViaApi,
   newAccount,
   signInViaApi,
-  signUpViaApi,
   test,
   useToken,
   waitForEmailViaApi,
 } from '../support/fixtures';
+import { plainTextMessage } from '../support/customer-mail';
+import { adminWithTeam } from '../support/teams';
 
 /**
  * The quarantine on the email server configuration screen: a message over the size limit is held with its reason
@@ -24,17 +24,10 @@ import {
 const SMALL_LIMIT = 64 * 1024;
 
 function message(subject: string, bodyBytes = 200): string {
-  return [
-    'From: Bob Customer <bob@example.com>',
-    'To: support@example.test',
-    `Subject: ${subject}`,
-    `Message-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@example.com>`,
-    `Date: ${new Date().toUTCString()}`,
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    ...Array.from({ length: Math.ceil(bodyBytes / 76) }, (_, i) => `Line ${i} of the attached report.`.padEnd(76, '.')),
-    '',
-  ].join('\r\n');
+  const lines = Array.from({ length: Math.ceil(bodyBytes / 76) }, (_, i) =>
+    `Line ${i} of the attached report.`.padEnd(76, '.'),
+  );
+  return plainTextMessage('Bob Customer <bob@example.com>', subject, lines.join('\r\n'));
 }
 
 test.describe('quarantined messages', () => {
@@ -54,9 +47,7 @@ test.describe('quarantined messages', () => {
     const env = { ALLOW_PRIVATE_MAIL_HOSTS: 'true', MAIL_MAX_MESSAGE_BYTES: String(SMALL_LIMIT) };
     const first = await startApp(env);
     apps.push(first);
-    const account = newAccount('quarantine');
-    const token = await signUpViaApi(first.url, account);
-    await createTeamViaApi(first.url, token, 'Quarantine team');
+    const { account, token } = await adminWithTeam(first.url, 'quarantine', 'Quarantine team');
     const imap = await dovecot.client();
     await imap.append('INBOX', message('Big quarterly report', 100 * 1024));
     await imap.append('INBOX', message('Small question after it'));
@@ -104,9 +95,7 @@ test.describe('quarantined messages', () => {
   });
 
   test('are not shown to a MEMBER, who sees the configuration read-only (Czech)', async ({ page, baseURL }) => {
-    const admin = newAccount('quarantine-admin');
-    const adminToken = await signUpViaApi(baseURL!, admin);
-    await createTeamViaApi(baseURL!, adminToken, 'Read-only team');
+    const { token: adminToken } = await adminWithTeam(baseURL!, 'quarantine-admin', 'Read-only team');
     await connectDovecotViaApi(baseURL!, adminToken, dovecot, { isActive: false });
     const memberToken = await joinTeamViaApi(baseURL!, adminToken, newAccount('quarantine-member'));
     await useToken(page, memberToken);

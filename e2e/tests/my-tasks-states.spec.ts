@@ -1,17 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { CurrentUser, Email, EmailDetail, Page as EmailPage } from '@teaminbox/contracts';
-import { startDovecot, type TestDovecot } from '../support/dovecot';
-import {
-  api,
-  connectDovecotViaApi,
-  createTeamViaApi,
-  expect,
-  newAccount,
-  signUpViaApi,
-  test,
-  useToken,
-  waitForEmailViaApi,
-} from '../support/fixtures';
+import { api, connectDovecotViaApi, expect, test, useToken, waitForEmailViaApi } from '../support/fixtures';
+import { adminWithTeam, teamWithSampleBatches, useDovecot } from '../support/teams';
 
 /** My Tasks shows 20 tasks a page; one sample batch holds 6 emails. */
 const PAGE_SIZE = 20;
@@ -19,12 +9,7 @@ const SAMPLE_BATCH = 6;
 
 /** A team with `batches` sample batches; returns the owner's token and id. */
 async function teamWithSamples(baseURL: string, prefix: string, batches = 1) {
-  const token = await signUpViaApi(baseURL, newAccount(prefix));
-  await createTeamViaApi(baseURL, token, `${prefix} crew`);
-  // Each batch repeats the same sample emails: they stay separate conversations (no joining by subject), so the
-  // lists show one row per sample email in both views and no batch reopens the one before.
-  await api(baseURL, token, 'PUT', '/conversation-settings', { joinRepliesBySubject: false });
-  for (let i = 0; i < batches; i += 1) await api(baseURL, token, 'POST', '/emails/sample');
+  const token = await teamWithSampleBatches(baseURL, prefix, batches);
   const me = await api<CurrentUser>(baseURL, token, 'GET', '/loggedInUser');
   return { token, me };
 }
@@ -248,27 +233,19 @@ test.describe('My Tasks states', () => {
 });
 
 test.describe('My Tasks with an attachment from the mail server', () => {
-  let dovecot: TestDovecot;
-
-  test.beforeAll(async () => {
-    dovecot = await startDovecot();
-  });
-  test.afterAll(async () => {
-    await dovecot?.stop();
-  });
+  const dovecot = useDovecot();
 
   test('a task with an attachment shows the attachment badge and the file name with its size in bytes', async ({
     page,
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const token = await signUpViaApi(baseURL!, newAccount('taskfile'));
-    await createTeamViaApi(baseURL!, token, 'Task file crew');
+    const { token } = await adminWithTeam(baseURL!, 'taskfile', 'Task file crew');
     const me = await api<CurrentUser>(baseURL!, token, 'GET', '/loggedInUser');
-    await connectDovecotViaApi(baseURL!, token, dovecot);
+    await connectDovecotViaApi(baseURL!, token, dovecot());
     const subject = `Signed contract ${Date.now()}`;
     const content = 'Contract text, signed by both parties.\r\n';
-    const imap = await dovecot.client();
+    const imap = await dovecot().client();
     await imap.append(
       'INBOX',
       [

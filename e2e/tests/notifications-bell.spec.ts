@@ -1,15 +1,7 @@
 import type { Email, Page as EmailPage, SnoozeState } from '@teaminbox/contracts';
-import {
-  api,
-  createTeamViaApi,
-  expect,
-  joinTeamViaApi,
-  newAccount,
-  signUpViaApi,
-  test,
-  useToken,
-} from '../support/fixtures';
-import { pngFrom } from '../support/images';
+import { api, expect, test, useToken } from '../support/fixtures';
+import { teamOfTwo } from '../support/teams';
+import { savePhoto } from '../support/images';
 
 async function idOf(baseURL: string, token: string): Promise<string> {
   return (await api<{ id: string }>(baseURL, token, 'GET', '/loggedInUser')).id;
@@ -21,11 +13,7 @@ test.describe('the bell, the new-email notice and the avatars', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const alice = newAccount('alice');
-    const bob = newAccount('bob');
-    const aliceToken = await signUpViaApi(baseURL!, alice);
-    await createTeamViaApi(baseURL!, aliceToken, 'Bell team');
-    const bobToken = await joinTeamViaApi(baseURL!, aliceToken, bob);
+    const { bob, aliceToken, bobToken } = await teamOfTwo(baseURL!, 'Bell team');
     const bobId = await idOf(baseURL!, bobToken);
 
     await useToken(page, bobToken);
@@ -89,11 +77,7 @@ test.describe('the bell, the new-email notice and the avatars', () => {
 
   test('a photo Alice uploads shows as her avatar in Bob’s view', async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
-    const alice = newAccount('alice');
-    const bob = newAccount('bob');
-    const aliceToken = await signUpViaApi(baseURL!, alice);
-    await createTeamViaApi(baseURL!, aliceToken, 'Photo team');
-    const bobToken = await joinTeamViaApi(baseURL!, aliceToken, bob);
+    const { alice, aliceToken, bobToken } = await teamOfTwo(baseURL!, 'Photo team');
     const aliceId = await idOf(baseURL!, aliceToken);
     await api(baseURL!, aliceToken, 'POST', '/emails/sample');
     const email = (await api<EmailPage<Email>>(baseURL!, aliceToken, 'GET', '/emails')).content[0];
@@ -110,12 +94,7 @@ test.describe('the bell, the new-email notice and the avatars', () => {
     const alicePage = await aliceContext.newPage();
     await useToken(alicePage, aliceToken);
     await alicePage.goto('/admin/profile');
-    await alicePage.getByTestId('profile-photo-file').setInputFiles({
-      name: 'alice.png',
-      mimeType: 'image/png',
-      buffer: await pngFrom(alicePage, '#c0392b', 200, 200),
-    });
-    await alicePage.getByTestId('profile-photo-save').click();
+    await savePhoto(alicePage, 'alice.png', '#c0392b', 200, 200);
     await expect(alicePage.getByText('Profilová fotografie byla aktualizována')).toBeVisible();
     await aliceContext.close();
 

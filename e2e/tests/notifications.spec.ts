@@ -1,15 +1,7 @@
 import type { Email, NotificationSettings, Page as EmailPage } from '@teaminbox/contracts';
-import {
-  api,
-  createTeamViaApi,
-  expect,
-  joinTeamViaApi,
-  newAccount,
-  signUpViaApi,
-  test,
-  useToken,
-} from '../support/fixtures';
-import { pngFrom } from '../support/images';
+import { api, expect, test, useToken } from '../support/fixtures';
+import { adminWithTeam, teamOfTwo } from '../support/teams';
+import { savePhoto } from '../support/images';
 
 test.describe('notifications', () => {
   test('A assigns an email to B and mentions B: B sees both live on the notifications screen and opens the email', async ({
@@ -18,11 +10,7 @@ test.describe('notifications', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const alice = newAccount('alice');
-    const bob = newAccount('bob');
-    const aliceToken = await signUpViaApi(baseURL!, alice);
-    await createTeamViaApi(baseURL!, aliceToken, 'Notified team');
-    const bobToken = await joinTeamViaApi(baseURL!, aliceToken, bob);
+    const { bob, aliceToken, bobToken } = await teamOfTwo(baseURL!, 'Notified team');
 
     const bobContext = await browser.newContext();
     const bobPage = await bobContext.newPage();
@@ -80,9 +68,7 @@ test.describe('notifications', () => {
     page,
     baseURL,
   }) => {
-    const account = newAccount('settings');
-    const token = await signUpViaApi(baseURL!, account);
-    await createTeamViaApi(baseURL!, token, 'Settings team');
+    const { token } = await adminWithTeam(baseURL!, 'settings', 'Settings team');
     await useToken(page, token);
     await page.goto('/admin/notification-settings');
     await expect(page.getByRole('heading', { name: 'Notification settings' })).toBeVisible();
@@ -150,9 +136,7 @@ test.describe('notifications', () => {
     browser,
     baseURL,
   }) => {
-    const account = newAccount('browser');
-    const token = await signUpViaApi(baseURL!, account);
-    await createTeamViaApi(baseURL!, token, 'Browser team');
+    const { token } = await adminWithTeam(baseURL!, 'browser', 'Browser team');
     const context = await browser.newContext({ permissions: ['notifications'] });
     const page = await context.newPage();
     await useToken(page, token);
@@ -182,11 +166,10 @@ test.describe('notifications', () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const alice = newAccount('alicephoto');
-    const bob = newAccount('bobphoto');
-    const aliceToken = await signUpViaApi(baseURL!, alice);
-    await createTeamViaApi(baseURL!, aliceToken, 'Photo watchers');
-    const bobToken = await joinTeamViaApi(baseURL!, aliceToken, bob);
+    const { alice, aliceToken, bobToken } = await teamOfTwo(baseURL!, 'Photo watchers', {
+      alice: 'alicephoto',
+      bob: 'bobphoto',
+    });
 
     // Bob watches the members list in one tab and the team's activity in another.
     await useToken(page, bobToken);
@@ -208,12 +191,7 @@ test.describe('notifications', () => {
     const alicePage = await aliceContext.newPage();
     await useToken(alicePage, aliceToken);
     await alicePage.goto('/admin/profile');
-    await alicePage.getByTestId('profile-photo-file').setInputFiles({
-      name: 'alice.png',
-      mimeType: 'image/png',
-      buffer: await pngFrom(alicePage, '#c0392b'),
-    });
-    await alicePage.getByTestId('profile-photo-save').click();
+    await savePhoto(alicePage, 'alice.png', '#c0392b');
     await expect(alicePage.getByTestId('profile-avatar').locator('img')).toHaveAttribute('src', /^blob:/);
 
     // Both of Bob's screens show it, loaded from the server, without a reload.
@@ -233,21 +211,14 @@ test.describe('notifications', () => {
     page,
     baseURL,
   }) => {
-    const account = newAccount('photo');
-    const token = await signUpViaApi(baseURL!, account);
-    await createTeamViaApi(baseURL!, token, 'Photo team');
+    const { account, token } = await adminWithTeam(baseURL!, 'photo', 'Photo team');
     await useToken(page, token);
     await page.goto('/admin/profile');
     await expect(page.getByTestId('profile-email')).toHaveText(account.email);
     await expect(page.getByTestId('profile-avatar').locator('img')).toHaveCount(0);
     await expect(page.getByText('Square image, at least 128x128 px')).toBeVisible();
 
-    await page.getByTestId('profile-photo-file').setInputFiles({
-      name: 'me.png',
-      mimeType: 'image/png',
-      buffer: await pngFrom(page, '#2a7ae2'),
-    });
-    await page.getByTestId('profile-photo-save').click();
+    await savePhoto(page, 'me.png', '#2a7ae2');
     const notice = page.getByTestId('notice').filter({ hasText: 'Profilová fotografie byla aktualizována' });
     await expect(notice).toBeVisible();
     await notice.getByRole('button', { name: 'Zavřít' }).click();

@@ -1,16 +1,9 @@
 import type { CurrentUser, Email, EmailAction, Label, Page as EmailPage, Rule } from '@teaminbox/contracts';
 import { startApp, type RunningApp } from '../support/app-server';
 import { startDovecot, type TestDovecot } from '../support/dovecot';
-import {
-  api,
-  connectDovecotViaApi,
-  createTeamViaApi,
-  expect,
-  newAccount,
-  signInViaApi,
-  signUpViaApi,
-  test,
-} from '../support/fixtures';
+import { api, connectDovecotViaApi, expect, signInViaApi, test } from '../support/fixtures';
+import { adminWithTeam } from '../support/teams';
+import { fillInbox } from '../support/customer-mail';
 
 const MESSAGES = 3000;
 
@@ -34,18 +27,7 @@ test.describe('a crash while the rules act on a burst of mail', () => {
 
   test.beforeAll(async () => {
     dovecot = await startDovecot();
-    const append = async (from: number, to: number) => {
-      const imap = await dovecot.client();
-      try {
-        for (let i = from; i < to; i++) await imap.append('INBOX', message(i));
-      } finally {
-        await imap.logout();
-      }
-    };
-    const parts = 4;
-    await Promise.all(
-      Array.from({ length: parts }, (_, k) => append((k * MESSAGES) / parts, ((k + 1) * MESSAGES) / parts)),
-    );
+    await fillInbox(dovecot, MESSAGES, message);
   });
   test.afterAll(async () => {
     for (const app of apps.reverse()) await app.stop();
@@ -56,9 +38,7 @@ test.describe('a crash while the rules act on a burst of mail', () => {
     test.setTimeout(300_000);
     const env = { ALLOW_PRIVATE_MAIL_HOSTS: 'true' };
     const first = await startApp(env);
-    const account = newAccount('rules-crash');
-    const token = await signUpViaApi(first.url, account);
-    await createTeamViaApi(first.url, token, 'Rules crash crew');
+    const { account, token } = await adminWithTeam(first.url, 'rules-crash', 'Rules crash crew');
     const me = await api<CurrentUser>(first.url, token, 'GET', '/loggedInUser');
     const label = await api<Label>(first.url, token, 'POST', '/email-labels', { name: 'Urgent' });
     await api<Rule>(first.url, token, 'POST', '/rules', {

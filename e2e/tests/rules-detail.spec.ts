@@ -1,18 +1,7 @@
 import type { CurrentUser, EmailServerConfig, Label, Rule } from '@teaminbox/contracts';
 import type { Locator, Page } from '@playwright/test';
-import { startDovecot, type TestDovecot } from '../support/dovecot';
-import {
-  api,
-  connectDovecotViaApi,
-  createTeamViaApi,
-  expect,
-  joinTeamViaApi,
-  newAccount,
-  signUpViaApi,
-  test,
-  useToken,
-  waitForEmailViaApi,
-} from '../support/fixtures';
+import { api, connectDovecotViaApi, expect, test, useToken, waitForEmailViaApi } from '../support/fixtures';
+import { teamOfTwo, useDovecot } from '../support/teams';
 
 /**
  * What the rules did, seen in the email detail, on the real stack with a real Dovecot: the first-sync option saved
@@ -40,13 +29,7 @@ function message(from: string, subject: string, id: string): string {
 }
 
 test.describe('the rules in the email detail', () => {
-  let dovecot: TestDovecot;
-  test.beforeAll(async () => {
-    dovecot = await startDovecot('rules-detail');
-  });
-  test.afterAll(async () => {
-    await dovecot?.stop();
-  });
+  const dovecot = useDovecot('rules-detail');
 
   test('first-sync option saved and applied; a rule acts on live mail and the detail says why; a member sets status and priority', async ({
     page,
@@ -54,11 +37,11 @@ test.describe('the rules in the email detail', () => {
     baseURL,
   }) => {
     test.setTimeout(150_000);
-    const admin = newAccount('rd-admin');
-    const member = newAccount('rd-member');
-    const adminToken = await signUpViaApi(baseURL!, admin);
-    await createTeamViaApi(baseURL!, adminToken, 'Rules detail crew');
-    const memberToken = await joinTeamViaApi(baseURL!, adminToken, member);
+    const {
+      bob: member,
+      aliceToken: adminToken,
+      bobToken: memberToken,
+    } = await teamOfTwo(baseURL!, 'Rules detail crew', { alice: 'rd-admin', bob: 'rd-member' });
     const memberUser = await api<CurrentUser>(baseURL!, memberToken, 'GET', '/loggedInUser');
     const vipLabel = await api<Label>(baseURL!, adminToken, 'POST', '/email-labels', { name: 'VIP' });
     await api<Rule>(baseURL!, adminToken, 'POST', '/rules', {
@@ -72,9 +55,9 @@ test.describe('the rules in the email detail', () => {
     });
 
     // Old mail waits in the mailbox before it is connected; the configuration is stored, not active yet.
-    const imap = await dovecot.client();
+    const imap = await dovecot().client();
     await imap.append('INBOX', message('Old Boss <boss@vip.example.test>', 'Last year contract', 'rd-old'));
-    await connectDovecotViaApi(baseURL!, adminToken, dovecot, { isActive: false });
+    await connectDovecotViaApi(baseURL!, adminToken, dovecot(), { isActive: false });
 
     // The admin switches the rules off for the old mail, and the mailbox on, on the configuration screen.
     await useToken(page, adminToken);

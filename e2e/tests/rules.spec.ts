@@ -1,17 +1,7 @@
 import type { Label } from '@teaminbox/contracts';
 import type { Locator, Page } from '@playwright/test';
-import { startDovecot, type TestDovecot } from '../support/dovecot';
-import {
-  api,
-  connectDovecotViaApi,
-  createTeamViaApi,
-  expect,
-  joinTeamViaApi,
-  newAccount,
-  signUpViaApi,
-  test,
-  useToken,
-} from '../support/fixtures';
+import { api, connectDovecotViaApi, expect, test, useToken } from '../support/fixtures';
+import { teamOfTwo, useDovecot } from '../support/teams';
 
 /** Opens a PrimeReact dropdown and picks the option with this text. */
 async function pick(page: Page, dropdown: Locator, option: string) {
@@ -26,13 +16,7 @@ const ruleRow = (page: Page, name: string) =>
     .filter({ has: page.getByTestId('rule-name').getByText(name, { exact: true }) });
 
 test.describe('the Rules screen', () => {
-  let dovecot: TestDovecot;
-  test.beforeAll(async () => {
-    dovecot = await startDovecot('rules-desk');
-  });
-  test.afterAll(async () => {
-    await dovecot?.stop();
-  });
+  const dovecot = useDovecot('rules-desk');
 
   test('creates, edits, disables and deletes rules; a matching mail then reaches another member assigned and labelled, live', async ({
     page,
@@ -40,11 +24,11 @@ test.describe('the Rules screen', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const admin = newAccount('rules-admin');
-    const member = newAccount('rules-member');
-    const adminToken = await signUpViaApi(baseURL!, admin);
-    await createTeamViaApi(baseURL!, adminToken, 'Rules crew');
-    const memberToken = await joinTeamViaApi(baseURL!, adminToken, member);
+    const {
+      bob: member,
+      aliceToken: adminToken,
+      bobToken: memberToken,
+    } = await teamOfTwo(baseURL!, 'Rules crew', { alice: 'rules-admin', bob: 'rules-member' });
     await api<Label>(baseURL!, adminToken, 'POST', '/email-labels', { name: 'VIP' });
 
     await useToken(page, adminToken);
@@ -112,13 +96,13 @@ test.describe('the Rules screen', () => {
     await expect(page.getByTestId('rule-name')).toHaveText(['VIP customers']);
 
     // The member's inbox is open when the mail arrives.
-    await connectDovecotViaApi(baseURL!, adminToken, dovecot);
+    await connectDovecotViaApi(baseURL!, adminToken, dovecot());
     const memberContext = await browser.newContext();
     const memberPage = await memberContext.newPage();
     await useToken(memberPage, memberToken);
     await memberPage.goto('/admin/inbox');
     await expect(memberPage.getByTestId('realtime-status')).toHaveAttribute('data-status', 'connected');
-    const imap = await dovecot.client();
+    const imap = await dovecot().client();
     await imap.append(
       'INBOX',
       [

@@ -1,23 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Email, Page as EntryPage, TeamAuditEntry } from '@teaminbox/contracts';
-import {
-  api,
-  createTeamViaApi,
-  expect,
-  joinTeamViaApi,
-  newAccount,
-  signUpViaApi,
-  test,
-  useToken,
-} from '../support/fixtures';
+import { api, expect, test, useToken } from '../support/fixtures';
+import { teamOfTwo } from '../support/teams';
 
 test.describe('the Audit trail screen', () => {
   test('filters the team’s events by type, actor and email, and downloads them as CSV', async ({ page, baseURL }) => {
-    const alice = newAccount('alice');
-    const bob = newAccount('bob');
-    const aliceToken = await signUpViaApi(baseURL!, alice);
-    await createTeamViaApi(baseURL!, aliceToken, 'Audit crew');
-    const bobToken = await joinTeamViaApi(baseURL!, aliceToken, bob);
+    const { alice, bob, aliceToken, bobToken } = await teamOfTwo(baseURL!, 'Audit crew');
     await api(baseURL!, aliceToken, 'POST', '/emails/sample');
     const [first, second] = (await api<EntryPage<Email>>(baseURL!, aliceToken, 'GET', '/emails')).content;
     const bobId = (await api<{ id: string }>(baseURL!, bobToken, 'GET', '/loggedInUser')).id;
@@ -96,11 +84,7 @@ test.describe('the Audit trail screen', () => {
   });
 
   test('is not offered to a member', async ({ page, baseURL }) => {
-    const alice = newAccount('alice');
-    const bob = newAccount('bob');
-    const aliceToken = await signUpViaApi(baseURL!, alice);
-    await createTeamViaApi(baseURL!, aliceToken, 'Audit members');
-    const bobToken = await joinTeamViaApi(baseURL!, aliceToken, bob);
+    const { bobToken } = await teamOfTwo(baseURL!, 'Audit members');
     await useToken(page, bobToken);
     await page.goto('/admin');
     const menu = page.getByRole('navigation', { name: 'admin' });
