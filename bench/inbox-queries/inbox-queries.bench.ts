@@ -240,14 +240,14 @@ async function main(): Promise<void> {
     // Every minute while loading: the log's head and the subscribers furthest behind it.
     const progress = setInterval(() => {
       void db
-        .query<{ name: string; prepare: string; head: string }>(
-          `SELECT name, prepare::text, (SELECT max(global_position) FROM events)::text AS head
-             FROM projection_checkpoints ORDER BY prepare LIMIT 3`,
+        .query<{ name: string; at: string; head: string }>(
+          `SELECT name, prepare::text AS at, (SELECT max(global_position) FROM events)::text AS head
+             FROM projection_checkpoints ORDER BY projection_checkpoints.prepare LIMIT 3`,
         )
         .then(({ rows }) =>
           console.log(
             `  ... ${Math.round((performance.now() - loadStart) / 1000)} s: log at ${rows[0]?.head}, furthest behind: ${rows
-              .map((r) => `${r.name} at ${r.prepare}`)
+              .map((r) => `${r.name} at ${r.at}`)
               .join(', ')}`,
           ),
         )
