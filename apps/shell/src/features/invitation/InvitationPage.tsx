@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card } from 'primereact/card';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { useParams } from '@teaminbox/ui';
 import { LoginForm } from '../auth/LoginPage';
 import { RegisterForm } from '../auth/RegisterPage';
 import { invitationOpened, selectInvitation } from './invitation.slice';
+import { AccountScreen } from '../auth/FormField';
 
 /**
  * /invitation/{token}: an existing user logs in, a new one registers; either form carries the token as
@@ -31,21 +31,19 @@ export function InvitationPage() {
           ? t('invitation.login')
           : t('invitation.register');
   return (
-    <div className="flex justify-content-center p-3">
-      <Card style={{ width: '100%', maxWidth: 440 }}>
-        <h1 className="m-0 mb-3" data-testid="invitation-status" data-status={status}>
-          {heading}
-        </h1>
-        {status === 'valid' ? (
-          <div data-testid="invitation-form" data-existing-user={invitation.existingUser ? '1' : '0'}>
-            {invitation.existingUser ? (
-              <LoginForm invitationId={token} initialEmail={invitation.email} embedded />
-            ) : (
-              <RegisterForm invitationId={token} initialEmail={invitation.email} embedded />
-            )}
-          </div>
-        ) : null}
-      </Card>
-    </div>
+    <AccountScreen>
+      <h1 className="m-0 mb-3" data-testid="invitation-status" data-status={status}>
+        {heading}
+      </h1>
+      {status === 'valid' ? (
+        <div data-testid="invitation-form" data-existing-user={invitation.existingUser ? '1' : '0'}>
+          {invitation.existingUser ? (
+            <LoginForm invitationId={token} initialEmail={invitation.email} embedded />
+          ) : (
+            <RegisterForm invitationId={token} initialEmail={invitation.email} embedded />
+          )}
+        </div>
+      ) : null}
+    </AccountScreen>
   );
 }

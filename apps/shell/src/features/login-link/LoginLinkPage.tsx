@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card } from 'primereact/card';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { Link, useNavigate, useParams } from '@teaminbox/ui';
 import { loginLinkOpened, selectLinkSignIn, type LinkSignInStatus } from './linkSignIn.slice';
+import { AccountScreen } from '../auth/FormField';
 
 /** The spec: redirect to / one second after a successful sign-in. */
 export const LOGIN_LINK_REDIRECT_MS = 1000;
@@ -44,25 +44,23 @@ export function LoginLinkPage() {
         ? t('loginLink.failed')
         : t('loginLink.waiting');
   return (
-    <div className="flex justify-content-center p-3">
-      <Card style={{ width: '100%', maxWidth: 440 }}>
-        <div className="flex flex-column gap-3 align-items-center" style={{ textAlign: 'center' }}>
-          <h1 data-testid="login-link-status" data-status={status}>
-            {heading}
-          </h1>
-          {status === 'pending' || status === 'idle' ? (
-            <ProgressSpinner style={{ width: 40, height: 40 }} aria-label={t('remote.loading')} />
-          ) : null}
-          {status === 'failed' ? (
-            <>
-              <p className="m-0" data-testid="login-link-message">
-                {t('loginLink.expired')}
-              </p>
-              <Link to="/login">{t('loginLink.backToLogin')}</Link>
-            </>
-          ) : null}
-        </div>
-      </Card>
-    </div>
+    <AccountScreen>
+      <div className="flex flex-column gap-3 align-items-center" style={{ textAlign: 'center' }}>
+        <h1 data-testid="login-link-status" data-status={status}>
+          {heading}
+        </h1>
+        {status === 'pending' || status === 'idle' ? (
+          <ProgressSpinner style={{ width: 40, height: 40 }} aria-label={t('remote.loading')} />
+        ) : null}
+        {status === 'failed' ? (
+          <>
+            <p className="m-0" data-testid="login-link-message">
+              {t('loginLink.expired')}
+            </p>
+            <Link to="/login">{t('loginLink.backToLogin')}</Link>
+          </>
+        ) : null}
+      </div>
+    </AccountScreen>
   );
 }
