@@ -6,23 +6,12 @@ import type {
   EmailHistoryEntry,
   EmailRulesExplanation,
 } from '@teaminbox/contracts';
-import type { ApiFailure } from './api';
 import { webApi } from './api';
+import { warnOnFailure } from './api-failure';
 import { commentChanged, emailUpdated, replyChanged } from './events';
 import { connected } from './realtime.slice';
 
 const enc = encodeURIComponent;
-
-/** An endpoint's `onQueryStarted` that logs a failure as a warning: the screen shows its own fallback. */
-function warnOnFailure(what: string) {
-  return async (_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }): Promise<void> => {
-    try {
-      await queryFulfilled;
-    } catch (failed) {
-      console.warn(what, (failed as { error?: ApiFailure }).error ?? failed);
-    }
-  };
-}
 
 type EmailTag = 'Comment' | 'EmailHistory' | 'EmailRules';
 /** A cached part of one email's detail (`id`: the email), or all of one kind. */

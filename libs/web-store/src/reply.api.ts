@@ -1,23 +1,12 @@
 import type { Action } from '@reduxjs/toolkit';
 import type { Reply, ReplyAddresses } from '@teaminbox/contracts';
 import type { ReplyDraftPayload } from '@teaminbox/api-client';
-import type { ApiFailure } from './api';
 import { webApi } from './api';
+import { warnOnFailure } from './api-failure';
 import { replyChanged } from './events';
 import { connected } from './realtime.slice';
 
 const enc = encodeURIComponent;
-
-/** An endpoint's `onQueryStarted` that logs a failure as a warning: the form shows its own fallback. */
-function warnOnFailure(what: string) {
-  return async (_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }): Promise<void> => {
-    try {
-      await queryFulfilled;
-    } catch (failed) {
-      console.warn(what, (failed as { error?: ApiFailure }).error ?? failed);
-    }
-  };
-}
 
 /** The replies of one email (`id`: the email), or every email's. */
 export type ReplyTag = 'Reply' | { type: 'Reply'; id: string };

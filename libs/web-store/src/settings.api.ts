@@ -2,17 +2,7 @@ import type { NotificationSettings, ProfilePhotoUploaded, UserPreferences } from
 import { ApiError, notificationsApi, type NotificationSettingsPayload } from '@teaminbox/api-client';
 import type { ApiFailure } from './api';
 import { webApi } from './api';
-
-/** An endpoint's `onQueryStarted` that logs a failure as a warning: the screen then shows its fallback. */
-function warnOnFailure(what: string) {
-  return async (_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }): Promise<void> => {
-    try {
-      await queryFulfilled;
-    } catch (failed) {
-      console.warn(what, (failed as { error?: ApiFailure }).error ?? failed);
-    }
-  };
-}
+import { warnOnFailure } from './api-failure';
 
 /**
  * The signed-in person's own settings (spec admin-and-personal sections 2 and 4): the notification settings and the
