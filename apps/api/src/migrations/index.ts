@@ -39,6 +39,7 @@ import { EmailSnooze1770000001100 } from './1770000001100-email-snooze';
 import { InboxListedAt1770000001200 } from './1770000001200-inbox-listed-at';
 import { UndoSendWindow1770000001300 } from './1770000001300-undo-send-window';
 import { OutboxScheduledSend1770000001310 } from './1770000001310-outbox-scheduled-send';
+import { InboxTeamListedIndex1770000001400 } from './1770000001400-inbox-team-listed-index';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -83,4 +84,5 @@ export const migrations = [
   InboxListedAt1770000001200,
   UndoSendWindow1770000001300,
   OutboxScheduledSend1770000001310,
+  InboxTeamListedIndex1770000001400,
 ];
