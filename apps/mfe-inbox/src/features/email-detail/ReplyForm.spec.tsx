@@ -91,6 +91,18 @@ describe('the reply form', () => {
     expect(send.mock.calls[1][0].remindIfNoAnswerBy).toBeUndefined();
   });
 
+  it("Send later sends the reply with the chosen time and says nothing of it being sent ('Odpověď odeslána')", async () => {
+    stubDetailApi(emailDetail());
+    const send = jest.spyOn(inboxApi, 'sendReply').mockResolvedValue({ success: true } as never);
+    const { notices } = await renderDetail();
+    fireEvent.change(screen.getByTestId('reply-body'), { target: { value: 'Tomorrow is fine.' } });
+    await click(screen.getByTestId('reply-send-later'));
+    await click(await screen.findByTestId('send-later-tomorrowMorning'));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(Date.parse(send.mock.calls[0][0].sendAt ?? '')).toBeGreaterThan(Date.now());
+    expect(notices().map(([, text]) => text)).not.toContain('Odpověď odeslána');
+  });
+
   it("'No reminder' drops a chosen reminder; a saved draft carries the Bcc", async () => {
     stubDetailApi(emailDetail());
     await renderDetail();

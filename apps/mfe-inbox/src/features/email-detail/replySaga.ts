@@ -102,7 +102,8 @@ function* send(action: PayloadAction<{ confirmed: boolean; sendAt?: string }>): 
     else yield put(notice('error', 'emailDetail.replySendError'));
     return;
   }
-  yield put(notice('success', 'emailDetail.replySent'));
+  // A reply sent for later is not sent yet: the Scheduled list's notice says when it goes.
+  if (!action.payload.sendAt) yield put(notice('success', 'emailDetail.replySent'));
   yield put(replySent({ emailId: email.id }));
   yield fork(stopReplying, email.id);
   yield put(repliesChanged(email.id));
