@@ -242,6 +242,7 @@ describe('comments, replies, presence, collision safety and preferences over HTT
       onVacation: false,
       language: 'en',
       listDensity: 'compact',
+      undoSendSeconds: 0,
     });
     expect((await t.request<UserPreferences>('/api/user/preferences', { token: members[0].token })).body).toEqual(
       compact.body,
