@@ -51,8 +51,9 @@ describe('the customizer', () => {
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Customizer' }));
     });
-    // The panel's code loads when it is first opened.
-    expect(await screen.findByText('Colour theme')).toBeInTheDocument();
+    // The panel's code loads when it is first opened: on a loaded machine that first import takes more than the
+    // default second.
+    expect(await screen.findByText('Colour theme', undefined, { timeout: 10_000 })).toBeInTheDocument();
 
     choose('direction', 'RTL');
     expect(root.dir).toBe('rtl');
@@ -107,7 +108,7 @@ describe('the customizer', () => {
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Customizer' }));
     });
-    const reset = await screen.findByRole('button', { name: 'Reset to defaults' });
+    const reset = await screen.findByRole('button', { name: 'Reset to defaults' }, { timeout: 10_000 });
     act(() => {
       fireEvent.click(reset);
     });
