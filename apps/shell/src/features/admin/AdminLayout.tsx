@@ -118,7 +118,8 @@ export function AdminLayout() {
           icon="pi pi-bars"
           aria-label={t('layout.toggleMenu')}
           aria-expanded={menuOpen}
-          aria-controls="admin-sidebar"
+          // On a phone the menu is a panel that is in the page only while it is open (or closing).
+          aria-controls={phone ? undefined : 'admin-sidebar'}
           onClick={() => setMenuOpen((open) => !open)}
           data-testid="menu-toggle"
         />
