@@ -97,6 +97,21 @@ test.describe('the Rules screen', () => {
 
     // The member's inbox is open when the mail arrives.
     await connectDovecotViaApi(baseURL!, adminToken, dovecot());
+    // The mailbox's first sync (of an empty mailbox) is over before the mail arrives: it comes as new mail, live.
+    await expect
+      .poll(
+        async () => {
+          const status = await api<{ lastSyncAt: string | null; syncProgress: unknown }>(
+            baseURL!,
+            adminToken,
+            'GET',
+            '/email-server-config',
+          );
+          return status.syncProgress === null && status.lastSyncAt !== null;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const memberContext = await browser.newContext();
     const memberPage = await memberContext.newPage();
     await useToken(memberPage, memberToken);
