@@ -3,7 +3,7 @@ import { replyChanged } from './events';
 import { connected } from './realtime.slice';
 import { repliesChanged, replyApi } from './reply.api';
 import { createAppStore } from './store';
-import { answerServerCalls } from './testing';
+import { answerServerCalls, aReply } from './testing';
 
 const REPLIES = 'GET /api/emails/e1/replies';
 const ADDRESSES = 'GET /api/emails/e1/reply-addresses';
@@ -11,29 +11,8 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const callsTo = (fetch: jest.SpyInstance, key: string) =>
   fetch.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
 
-const reply = (id: string, overrides: Partial<Reply> = {}): Reply => ({
-  id,
-  emailId: 'e1',
-  teamId: 't1',
-  from: null,
-  to: ['billing@example.com'],
-  cc: [],
-  bcc: [],
-  subject: 'Re: Invoice',
-  body: `Draft ${id}`,
-  htmlBody: null,
-  isReplyToAll: false,
-  createdAt: '2026-03-20T10:00:00.000Z',
-  updatedAt: null,
-  sentAt: null,
-  status: 'DRAFT',
-  error: null,
-  authorId: 'u1',
-  authorName: 'Jana',
-  authorEmail: 'jana@example.com',
-  attachments: [],
-  ...overrides,
-});
+const reply = (id: string, overrides: Partial<Reply> = {}): Reply =>
+  aReply({ id, subject: 'Re: Invoice', body: `Draft ${id}`, createdAt: '2026-03-20T10:00:00.000Z', ...overrides });
 
 const addresses: ReplyAddresses = {
   reply: { to: ['desk@example.org'], cc: [] },

@@ -2,4 +2,4 @@
 export { createOfflineStore } from './offline-store';
 export { answerServerCalls } from './server-answers';
 export { stubSignedInCalls } from './signed-in-calls';
-export { anEmail } from './emails';
+export { anEmail, aReply } from './emails';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Comment, Reply } from '@teaminbox/contracts';
+import type { Comment } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
-import { answerServerCalls } from '@teaminbox/web-store/testing';
+import { answerServerCalls, aReply } from '@teaminbox/web-store/testing';
 import {
   attachment,
   closeDetail,
@@ -31,28 +31,7 @@ const comment: Comment = {
   updatedAt: null,
 };
 
-const draft = {
-  id: 'r1',
-  emailId: 'e1',
-  teamId: 't1',
-  from: null,
-  to: ['billing@example.com'],
-  cc: [],
-  bcc: [],
-  subject: 'Re: Invoice for March',
-  body: 'Draft text',
-  htmlBody: null,
-  isReplyToAll: false,
-  createdAt: '2025-03-04T11:00:00.000Z',
-  updatedAt: null,
-  sentAt: null,
-  status: 'DRAFT',
-  error: null,
-  authorId: 'u1',
-  authorName: 'Jana',
-  authorEmail: 'jana@example.com',
-  attachments: [],
-} as Reply;
+const draft = aReply();
 
 const click = async (element: HTMLElement) => {
   await act(async () => {

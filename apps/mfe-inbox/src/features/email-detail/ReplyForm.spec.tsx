@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Reply } from '@teaminbox/contracts';
 import { inboxApi } from '@teaminbox/api-client';
+import { aReply } from '@teaminbox/web-store/testing';
 import { closeDetail, emailDetail, renderDetail, serverCalls, stubDetailApi } from './detail-test-harness';
 
 const click = async (element: HTMLElement) => {
@@ -9,28 +9,7 @@ const click = async (element: HTMLElement) => {
   });
 };
 
-const draftWithBcc = {
-  id: 'r1',
-  emailId: 'e1',
-  teamId: 't1',
-  from: null,
-  to: ['billing@example.com'],
-  cc: [],
-  bcc: ['ledger@example.com'],
-  subject: 'Re: Invoice for March',
-  body: 'Draft text',
-  htmlBody: null,
-  isReplyToAll: false,
-  createdAt: '2025-03-04T11:00:00.000Z',
-  updatedAt: null,
-  sentAt: null,
-  status: 'DRAFT',
-  error: null,
-  authorId: 'u1',
-  authorName: 'Jana',
-  authorEmail: 'jana@example.com',
-  attachments: [],
-} as Reply;
+const draftWithBcc = aReply({ bcc: ['ledger@example.com'] });
 
 describe('the reply form', () => {
   afterEach(closeDetail);
