@@ -3,8 +3,10 @@ import type {
   Comment,
   ConversationComments,
   EmailAsOf,
+  EmailDetail,
   EmailHistoryEntry,
   EmailRulesExplanation,
+  ThreadMessage,
 } from '@teaminbox/contracts';
 import { webApi } from './api';
 import { warnOnFailure } from './api-failure';
@@ -13,7 +15,7 @@ import { connected } from './realtime.slice';
 
 const enc = encodeURIComponent;
 
-type EmailTag = 'Comment' | 'EmailHistory' | 'EmailRules';
+type EmailTag = 'Email' | 'EmailThread' | 'EmailActions' | 'Comment' | 'EmailHistory' | 'EmailRules';
 /** A cached part of one email's detail (`id`: the email), or all of one kind. */
 export type DetailTag = EmailTag | { type: EmailTag; id: string };
 
@@ -22,8 +24,19 @@ const of = (type: EmailTag, emailId: string): DetailTag => ({ type, id: emailId 
 const commentWritten = (_result: unknown, error: unknown, { emailId }: { emailId: string }): DetailTag[] =>
   error ? [] : [of('Comment', emailId), of('EmailHistory', emailId)];
 
+/** An email was changed from its detail (assigned, labelled, its status or priority set...): it and its logs are stale. */
+export const emailChanged = (emailId: string): DetailTag[] => [
+  of('Email', emailId),
+  of('EmailActions', emailId),
+  of('EmailHistory', emailId),
+];
+
 /**
  * The email detail's server data (spec core-inbox, email detail), one cache each, tagged by email:
+ * - the email itself (`email`, GET /emails/{id}); its failure stays in the cache (the page says a 404 is not found);
+ * - its thread (`emailThread`, both view modes); a thread that cannot be loaded is logged and shows empty. The
+ *   timeline's replies are the reply form's `emailReplies`, its status changes the action log `emailActions` of the
+ *   activity cache; the tags below make both stale as well;
  * - the internal comments of one email (`emailComments`, the spec's list) or of its whole conversation
  *   (`conversationComments`, when the person shares comments within a thread), with the mutations that write, edit and
  *   delete one. A comment of the conversation is changed on the email it was written on. Every call is `handled`: the
@@ -33,9 +46,18 @@ const commentWritten = (_result: unknown, error: unknown, { emailId }: { emailId
  * Socket pushes invalidate what they changed (`detailTagsOf`).
  */
 export const detailApi = webApi
-  .enhanceEndpoints({ addTagTypes: ['Comment', 'EmailHistory', 'EmailRules'] })
+  .enhanceEndpoints({ addTagTypes: ['Email', 'EmailThread', 'EmailActions', 'Comment', 'EmailHistory', 'EmailRules'] })
   .injectEndpoints({
     endpoints: (build) => ({
+      email: build.query<EmailDetail, string>({
+        query: (emailId) => ({ path: `/emails/${enc(emailId)}`, handled: true }),
+        providesTags: (_result, _error, emailId) => [of('Email', emailId)],
+      }),
+      emailThread: build.query<ThreadMessage[], string>({
+        query: (emailId) => ({ path: `/emails/${enc(emailId)}/thread`, handled: true }),
+        providesTags: (_result, _error, emailId) => [of('EmailThread', emailId)],
+        onQueryStarted: warnOnFailure('the thread could not be loaded'),
+      }),
       emailComments: build.query<Comment[], string>({
         query: (emailId) => ({ path: `/emails/${enc(emailId)}/comments`, handled: true }),
         providesTags: (_result, _error, emailId) => [of('Comment', emailId)],
@@ -94,6 +116,8 @@ export const detailApi = webApi
   });
 
 export const {
+  useEmailQuery,
+  useEmailThreadQuery,
   useEmailCommentsQuery,
   useConversationCommentsQuery,
   useAddCommentMutation,
@@ -114,8 +138,9 @@ export const DETAIL_PUSHES: readonly string[] = [
 
 /**
  * What a push makes stale: a comment its email's comments (and so every conversation holding that email) and history;
- * a change of the email (a rule's action among them) its history and what the rules did; a reply its history. A socket
- * that (re)connects may have missed pushes: every comment list, history and rules explanation is loaded again.
+ * a change of the email (a rule's action among them) the email, its thread, action log, history and what the rules
+ * did; a reply (a draft, a reply queued, sent or failed) its thread, action log and history. A socket that
+ * (re)connects may have missed pushes: every cached email and part of one is loaded again.
  */
 export function detailTagsOf(action: Action): DetailTag[] {
   if (commentChanged.match(action)) {
@@ -124,9 +149,18 @@ export function detailTagsOf(action: Action): DetailTag[] {
   }
   if (emailUpdated.match(action)) {
     const { id } = action.payload;
-    return [of('EmailHistory', id), of('EmailRules', id)];
+    return [
+      of('Email', id),
+      of('EmailThread', id),
+      of('EmailActions', id),
+      of('EmailHistory', id),
+      of('EmailRules', id),
+    ];
   }
-  if (replyChanged.match(action)) return [of('EmailHistory', action.payload.emailId)];
-  if (connected.match(action)) return ['Comment', 'EmailHistory', 'EmailRules'];
+  if (replyChanged.match(action)) {
+    const { emailId } = action.payload;
+    return [of('EmailThread', emailId), of('EmailActions', emailId), of('EmailHistory', emailId)];
+  }
+  if (connected.match(action)) return ['Email', 'EmailThread', 'EmailActions', 'Comment', 'EmailHistory', 'EmailRules'];
   return [];
 }

@@ -4,9 +4,10 @@ import { SelectButton } from 'primereact/selectbutton';
 import { EMAIL_HISTORY_READER_ROLES, type DetailViewMode, type EmailDetail } from '@teaminbox/contracts';
 import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
 import { useNavigate } from '@teaminbox/ui';
-import { commandRequested, selectEmailDetail, viewModeChosen } from './emailDetailSlice';
+import { commandRequested, viewModeChosen } from './emailDetailSlice';
 import { historyViewToggled, selectEmailHistory } from './emailHistorySlice';
 import { SnoozeControl } from './SnoozeControl';
+import { useViewMode } from './view-mode';
 
 /** Back to the inbox. */
 export function BackButton() {
@@ -30,7 +31,7 @@ export function BackButton() {
 export function DetailToolbar({ email, readOnly = false }: { email: EmailDetail; readOnly?: boolean }) {
   const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
-  const { viewMode } = useAppSelector(selectEmailDetail);
+  const viewMode = useViewMode();
   const history = useAppSelector(selectEmailHistory);
   const role = useAppSelector(selectCurrentUser)?.role;
   const historyReader = (EMAIL_HISTORY_READER_ROLES as readonly string[]).includes(role ?? '');

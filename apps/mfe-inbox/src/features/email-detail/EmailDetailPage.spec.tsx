@@ -87,7 +87,7 @@ describe('the email detail page', () => {
     jest.spyOn(inboxApi, 'removeLabelFromEmail').mockResolvedValue(emailDetail());
     await renderDetail();
     await screen.findByTestId('email-label');
-    jest.spyOn(inboxApi, 'getEmail').mockResolvedValue(emailDetail());
+    answerServerCalls({ 'GET /api/emails/e1': emailDetail() });
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Remove label Important' }));

@@ -3,7 +3,16 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Message } from 'primereact/message';
 import { useShortcuts, useLocation, useNavigate, useParams } from '@teaminbox/ui';
-import { selectCanWrite, selectCurrentUser, useAppDispatch, useAppSelector } from '@teaminbox/web-store';
+import {
+  selectCanWrite,
+  selectCurrentUser,
+  useAppDispatch,
+  useAppSelector,
+  useEmailQuery,
+  useEmailThreadQuery,
+  type ApiFailure,
+} from '@teaminbox/web-store';
+import type { ThreadMessage } from '@teaminbox/contracts';
 import { AssignmentCard } from './AssignmentCard';
 import { AttachmentsCard } from './AttachmentsCard';
 import { CommentsCard } from './CommentsCard';
@@ -23,6 +32,9 @@ import { selectEmailHistory } from './emailHistorySlice';
 import { HistoryView } from './HistoryView';
 import { PastBanner, PastEmailView } from './PastEmailView';
 import { usePastEmail } from './past-email';
+import { useViewMode } from './view-mode';
+
+const NO_MESSAGES: ThreadMessage[] = [];
 
 /** A past state's cards: shown as they stood, every control in them disabled. */
 function Locked({ locked, children }: { locked: boolean; children: ReactNode }) {
@@ -53,8 +65,8 @@ function focusOn(selector: string): boolean {
 /**
  * /admin/email-detail/{id}: the email (sanitized HTML in a sandboxed frame), its actions, assignment, labels,
  * status and priority, what the automatic rules did to it, attachments, internal comments, the reply form and who
- * is viewing it, live. The feature's sagas load and change the email; its comments, history and rules come from the
- * api cache; this page opens the email and lays out the cards.
+ * is viewing it, live. The email, its thread, timeline, comments, history and rules come from the api cache; the
+ * feature's sagas open the email (read mark, presence) and change it; this page lays out the cards.
  * An auditor reads it all without any control that changes it (no reply form, no comment box, no toggles).
  */
 export default function EmailDetailPage() {
@@ -63,11 +75,14 @@ export default function EmailDetailPage() {
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();
   const detail = useAppSelector(selectEmailDetail);
+  const loaded = useEmailQuery(id);
+  const { data: thread = NO_MESSAGES } = useEmailThreadQuery(id);
+  const viewMode = useViewMode();
   const comments = useDetailComments(id);
   const me = useAppSelector(selectCurrentUser);
   const canWrite = useAppSelector(selectCanWrite);
   const { hash } = useLocation();
-  const today = detail.id === id ? detail.email : null;
+  const today = loaded.data?.id === id ? loaded.data : null;
   const history = useAppSelector(selectEmailHistory);
   const { asOf, past, missing } = usePastEmail(today?.id ?? null);
   // While a past state is shown (or loading), nothing can be changed: the cards show the past, locked.
@@ -107,7 +122,7 @@ export default function EmailDetailPage() {
   }, [detail.left, detail.id, id, navigate]);
 
   if (!email) {
-    if (detail.id === id && detail.status === 'missing') {
+    if ((loaded.error as Partial<ApiFailure> | undefined)?.status === 404) {
       return (
         <div className="flex flex-column gap-3">
           <BackButton />
@@ -127,10 +142,10 @@ export default function EmailDetailPage() {
       <EmailCard email={email} />
       {historyOpen ? (
         <HistoryView emailId={email.id} pastMissing={missing} />
-      ) : detail.viewMode === 'timeline' ? (
-        <TimelineView thread={detail.thread} replies={detail.replies} comments={comments} actions={detail.actions} />
+      ) : viewMode === 'timeline' ? (
+        <TimelineView emailId={email.id} thread={thread} comments={comments} />
       ) : (
-        <ThreadPanel emailId={email.id} thread={detail.thread} />
+        <ThreadPanel emailId={email.id} thread={thread} />
       )}
       {past && viewingPast && <PastEmailView email={past} />}
       <AttachmentsCard email={email} />

@@ -15,7 +15,7 @@ import {
 } from '@teaminbox/web-store';
 import { notice } from '../../shared/notices';
 import { BodyEditor } from '../compose/BodyEditor';
-import { selectEmailDetail } from './emailDetailSlice';
+import { selectOpenEmail } from './emailDetailSlice';
 import { AttachmentChip, AttachmentPicker } from './AttachmentPicker';
 import { useReplyAddresses, useReplyDrafts } from './reply-data';
 import { replyContentOf, splitAddresses } from './reply-payload';
@@ -71,7 +71,7 @@ export function ReplyForm({ emailId }: { emailId: string }) {
   const addresses = useReplyAddresses(emailId);
   const [saveDraft, saving] = useSaveReplyDraftMutation();
   const [deleteDraft] = useDeleteReplyDraftMutation();
-  const { email } = useAppSelector(selectEmailDetail);
+  const email = useAppSelector(selectOpenEmail);
   const forwarding = mode === 'forward';
   const forwardFiles = (email?.attachments ?? []).filter((file) => forwardAttachmentIds.includes(file.id));
   const change = (field: ReplyField, value: string) => dispatch(replyFieldChanged(field, value));

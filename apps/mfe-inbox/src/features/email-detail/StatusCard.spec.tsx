@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
 import { emailUpdated } from '@teaminbox/web-store';
+import { answerServerCalls } from '@teaminbox/web-store/testing';
 import { closeDetail, emailDetail, renderDetail, stubDetailApi } from './detail-test-harness';
 
 const click = async (element: HTMLElement) => {
@@ -34,9 +35,8 @@ describe("the email detail's status and priority", () => {
 
   it("sets the status: 'Status changed' for 2 s and the email reloaded; a failure 'Error changing status' for 3 s", async () => {
     stubDetailApi(emailDetail());
-    const getEmail = jest.mocked(inboxApi.getEmail);
     const setStatus = jest.spyOn(inboxApi, 'setStatus').mockImplementationOnce(async () => {
-      getEmail.mockResolvedValue(emailDetail({ status: 'RESOLVED' }));
+      answerServerCalls({ 'GET /api/emails/e1': emailDetail({ status: 'RESOLVED' }) });
       return emailDetail({ status: 'RESOLVED' });
     });
     const { notices } = await renderDetail();
@@ -86,7 +86,7 @@ describe("the email detail's status and priority", () => {
   it('follows a change another member makes, pushed live: the email is reloaded', async () => {
     stubDetailApi(emailDetail());
     const { store } = await renderDetail();
-    jest.mocked(inboxApi.getEmail).mockResolvedValue(emailDetail({ status: 'CLOSED', priority: 'LOW' }));
+    answerServerCalls({ 'GET /api/emails/e1': emailDetail({ status: 'CLOSED', priority: 'LOW' }) });
     await act(async () => {
       store.dispatch(emailUpdated({ id: 'e1', status: 'CLOSED', priority: 'LOW', actorUserId: 'u2' }));
     });

@@ -3,6 +3,7 @@ import { Avatar } from 'primereact/avatar';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
 import type { Comment, EmailAction, Reply, ThreadMessage } from '@teaminbox/contracts';
+import { useEmailActionsQuery, useEmailRepliesQuery } from '@teaminbox/web-store';
 import {
   actionActor,
   buildTimeline,
@@ -13,6 +14,9 @@ import {
 } from './thread-timeline';
 import { PersonAvatar } from '@teaminbox/ui';
 import { usePersonPhotos } from '@teaminbox/web-store';
+
+const NO_REPLIES: Reply[] = [];
+const NO_ACTIONS: EmailAction[] = [];
 
 const SEVERITY: Record<TimelineType, 'info' | 'success' | 'warning' | 'secondary' | 'contrast'> = {
   incoming: 'info',
@@ -26,19 +30,21 @@ const SEVERITY: Record<TimelineType, 'info' | 'success' | 'warning' | 'secondary
 /**
  * The timeline view: incoming and outgoing mail, replies, the message a member composed, internal comments and
  * status changes of the email's conversation in one list, oldest first, each with its author, subject and preview.
+ * The replies are the reply form's cache of them and the status changes the email's action log (a list that cannot
+ * be loaded shows nothing).
  */
 export function TimelineView({
+  emailId,
   thread,
-  replies,
   comments,
-  actions,
 }: {
+  emailId: string;
   thread: ThreadMessage[];
-  replies: Reply[];
   comments: Comment[];
-  actions: EmailAction[];
 }) {
   const { t } = useTranslation('inbox');
+  const { data: replies = NO_REPLIES } = useEmailRepliesQuery(emailId);
+  const { data: actions = NO_ACTIONS } = useEmailActionsQuery(emailId);
   const photoOf = usePersonPhotos();
   const events = buildTimeline(
     thread,

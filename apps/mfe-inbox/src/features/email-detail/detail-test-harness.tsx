@@ -17,13 +17,13 @@ import type {
   Role,
   TeamMember,
 } from '@teaminbox/contracts';
-import { inboxApi, personalApi } from '@teaminbox/api-client';
+import { ApiError, inboxApi } from '@teaminbox/api-client';
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, injectFeature, selectPendingNotices, userLoaded } from '@teaminbox/web-store';
 import feature from '../../feature';
 import { emailDetailFeature } from './emailDetailFeature';
 import { anEmail } from '@teaminbox/web-store/testing';
-import { answerServerCalls } from '@teaminbox/web-store/testing';
+import { answerServerCalls, serverFailure } from '@teaminbox/web-store/testing';
 import EmailDetailPage from './EmailDetailPage';
 
 export const user = { id: 'u1', email: 'jana@example.com', firstName: null, lastName: null, role: null, teamId: 't1' };
@@ -139,6 +139,9 @@ export const senderAddresses = (): ReplyAddresses => ({
   replyAll: { to: ['billing@example.com'], cc: [] },
 });
 
+/** The server's failure as the api cache's calls receive it (an ApiError keeps its status; anything else is a 500). */
+const failureOf = (error: Error) => serverFailure(error instanceof ApiError ? error.status : 500, error.message);
+
 /**
  * Answers every call the page makes on opening; `detail` may be an error for the email itself. `shareComments` is the
  * person's "Share internal comments within a thread" (on by default, as the server's default); `replies` the email's
@@ -165,17 +168,15 @@ export function stubDetailApi(
     addresses?: ReplyAddresses | null;
   } = {},
 ): void {
-  if (detail instanceof Error) jest.spyOn(inboxApi, 'getEmail').mockRejectedValue(detail);
-  else jest.spyOn(inboxApi, 'getEmail').mockResolvedValue(detail);
   jest.spyOn(inboxApi, 'markRead').mockResolvedValue(detail instanceof Error ? emailDetail() : detail);
   jest.spyOn(inboxApi, 'joinPresence').mockResolvedValue(undefined as never);
   jest.spyOn(inboxApi, 'leavePresence').mockResolvedValue(undefined as never);
   jest.spyOn(inboxApi, 'setReplying').mockResolvedValue(undefined as never);
-  jest.spyOn(inboxApi, 'getThread').mockResolvedValue([]);
-  jest.spyOn(inboxApi, 'listReplies').mockResolvedValue([]);
-  jest.spyOn(inboxApi, 'getPreferences').mockResolvedValue({ emailDetailViewMode: 'classic' } as never);
-  jest.spyOn(personalApi, 'getNotificationSettings').mockResolvedValue({ htmlSignature: '' } as never);
   answerServerCalls({
+    'GET /api/emails/e1': detail instanceof Error ? failureOf(detail) : detail,
+    'GET /api/emails/e1/thread': [],
+    'GET /api/emails/e1/actions': [],
+    'GET /api/user/preferences': { emailDetailViewMode: 'classic' },
     'GET /api/team/members': members,
     'GET /api/email-labels?teamId=t1': labels,
     'GET /api/notification-settings': { shareCommentsAcrossThread: shareComments },

@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, delay, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, delay, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type {
   CurrentUser,
   DetailViewMode,
@@ -9,18 +9,17 @@ import type {
   EmailPresence,
   UserPreferences,
 } from '@teaminbox/contracts';
-import { ApiError, inboxApi } from '@teaminbox/api-client';
+import { inboxApi } from '@teaminbox/api-client';
 import {
-  commentChanged,
   connected,
   detailApi,
-  emailUpdated,
+  emailChanged,
   presenceChanged,
-  replyChanged,
   selectCanWrite,
   selectCurrentUser,
+  settingsApi,
+  type ApiFailure,
 } from '@teaminbox/web-store';
-import { listOrEmpty } from '../../shared/lists';
 import { attempt, notice, quietly, type Outcome } from '../../shared/notices';
 import { saveFile } from './save-file';
 import {
@@ -30,18 +29,13 @@ import {
   detailClosed,
   detailLeft,
   detailLoaded,
-  detailMissing,
   detailOpened,
-  historyLoaded,
   lightboxClosed,
   lightboxOpened,
   readMarked,
-  selectEmailDetail,
   VIEW_MODE_STORAGE_KEY,
   viewModeChosen,
-  viewModeLoaded,
   type DetailCommand,
-  type EmailDetailState,
 } from './emailDetailSlice';
 import { replySent } from './replySlice';
 
@@ -51,40 +45,25 @@ export const HEARTBEAT_MS = 30_000;
 const ns = (key: string) => `emailDetail.${key}`;
 
 /**
- * Loads the open email: a 404 shows the not-found message; any other failure says so and returns to the inbox.
+ * The open email through the api cache (loaded afresh as it opens; the page shows what the cache holds): a 404 leaves
+ * the cache's failure for the page's not-found message; any other failure says so and returns to the inbox.
  * Returns the email when it loaded.
  */
 function* loadDetail(id: string): SagaIterator<EmailDetail | null> {
+  const query = (yield put(
+    detailApi.endpoints.email.initiate(id, { subscribe: false, forceRefetch: true }) as never,
+  )) as ReturnType<ReturnType<typeof detailApi.endpoints.email.initiate>>;
   try {
-    const email: EmailDetail = yield call(inboxApi.getEmail, id);
+    const email: EmailDetail = yield call(() => query.unwrap());
     yield put(detailLoaded(email));
     return email;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      yield put(detailMissing());
-    } else {
+    if ((error as Partial<ApiFailure>).status !== 404) {
       yield put(notice('error', ns('loadError')));
       yield put(detailLeft());
     }
     return null;
   }
-}
-
-/** The thread (both views) and, for the timeline, the replies and the action log; failures leave them empty. */
-function* loadHistory(): SagaIterator {
-  const { id, viewMode }: EmailDetailState = yield select(selectEmailDetail);
-  if (!id) return;
-  const list = <T>(fetch: (id: string) => Promise<T[]>) => call(listOrEmpty<T>, () => fetch(id));
-  if (viewMode !== 'timeline') {
-    yield put(historyLoaded({ id, thread: yield list(inboxApi.getThread) }));
-    return;
-  }
-  const [thread, replies, actions] = yield all([
-    list(inboxApi.getThread),
-    list(inboxApi.listReplies),
-    list(inboxApi.listActions),
-  ]);
-  yield put(historyLoaded({ id, thread, replies, actions }));
 }
 
 /** Joins the email's viewers; the answer (who views it now) shows at once, whether the socket is open yet or not. */
@@ -108,18 +87,6 @@ function* heartbeat(id: string): SagaIterator {
   }
 }
 
-/** The server's view mode wins once it has loaded; a failure is only logged (spec: preference load is silent). */
-function* loadViewMode(): SagaIterator {
-  try {
-    const preferences: UserPreferences | undefined = yield call(inboxApi.getPreferences);
-    if (!preferences?.emailDetailViewMode) return;
-    yield call(rememberViewMode, preferences.emailDetailViewMode);
-    yield put(viewModeLoaded(preferences.emailDetailViewMode));
-  } catch (error) {
-    console.warn('Could not load preferences', error);
-  }
-}
-
 function rememberViewMode(mode: DetailViewMode): void {
   try {
     window.localStorage.setItem(VIEW_MODE_STORAGE_KEY, mode);
@@ -128,13 +95,15 @@ function rememberViewMode(mode: DetailViewMode): void {
   }
 }
 
+/** The person's stored view mode, once the preferences have loaded, is remembered in this browser too. */
+function* rememberServerViewMode(action: { payload: UserPreferences }): SagaIterator {
+  if (action.payload?.emailDetailViewMode) yield call(rememberViewMode, action.payload.emailDetailViewMode);
+}
+
+/** A chosen view mode is kept in this browser and stored as the person's preference (a failure is only logged). */
 function* chooseViewMode(action: PayloadAction<DetailViewMode>): SagaIterator {
   yield call(rememberViewMode, action.payload);
-  try {
-    yield call(inboxApi.setPreferences, { emailDetailViewMode: action.payload });
-  } catch (error) {
-    console.warn('Could not save the view mode', error);
-  }
+  yield put(settingsApi.endpoints.setPreferences.initiate({ emailDetailViewMode: action.payload }) as never);
 }
 
 /** Opening an unread email marks it read; once stored, the History view lists it (its cached events are stale). */
@@ -152,8 +121,6 @@ function* markRead(id: string): SagaIterator {
 function* watchEmail(action: PayloadAction<string>): SagaIterator {
   const id = action.payload;
   try {
-    yield fork(loadViewMode);
-    yield fork(loadHistory);
     const email: EmailDetail | null = yield call(loadDetail, id);
     // An auditor only reads: opening an email neither marks it read nor shows them as viewing it.
     const canWrite: boolean = yield select(selectCanWrite);
@@ -171,15 +138,10 @@ function* watchEmail(action: PayloadAction<string>): SagaIterator {
   }
 }
 
-/** Changes pushed by others reload what they touched: the email and its history, the history. */
-function* reloadOnChange(action: PayloadAction<{ id?: string; emailId?: string }>): SagaIterator {
-  const { id }: EmailDetailState = yield select(selectEmailDetail);
-  const changed = action.payload.emailId ?? action.payload.id;
-  if (!id || changed !== id) return;
-  if (action.type === emailUpdated.type || action.type === replySent.type) yield call(loadDetail, id);
-  // This session's reply reaches the History view before its push does.
-  if (action.type === replySent.type) yield put(detailApi.util.invalidateTags([{ type: 'EmailHistory', id }]));
-  yield call(loadHistory);
+/** This session's reply reaches the email, its thread, action log and History view before its push does. */
+function* replyWasSent(action: PayloadAction<{ emailId: string }>): SagaIterator {
+  const { emailId } = action.payload;
+  yield put(detailApi.util.invalidateTags([...emailChanged(emailId), { type: 'EmailThread', id: emailId }]));
 }
 
 function outcomeOf(command: DetailCommand): Outcome & { leave?: boolean } {
@@ -234,7 +196,10 @@ function callOf(emailId: string, command: DetailCommand): () => Promise<unknown>
   }
 }
 
-/** A command on the open email: its notices; then back to the inbox (archive, spam, ...) or the email reloaded. */
+/**
+ * A command on the open email: its notices; then back to the inbox (archive, spam, ...), or the cached email and its
+ * logs are stale and the page loads them again.
+ */
 function* runCommand(action: ReturnType<typeof commandRequested>): SagaIterator {
   const { emailId, command } = action.payload;
   if (command.kind === 'assign' && command.mine) {
@@ -249,7 +214,7 @@ function* runCommand(action: ReturnType<typeof commandRequested>): SagaIterator 
   if (!done) return;
   yield put(commandSucceeded(command));
   if (outcome.leave) yield put(detailLeft());
-  else yield call(loadDetail, emailId);
+  else yield put(detailApi.util.invalidateTags(emailChanged(emailId)));
 }
 
 /** Downloads an attachment, or shows an image in the lightbox. */
@@ -278,9 +243,9 @@ function* releaseLightbox(action: PayloadAction<{ url: string }>): SagaIterator 
 
 export function* emailDetailSaga(): SagaIterator {
   yield takeLatest(detailOpened.type, watchEmail);
-  yield takeEvery([emailUpdated.type, commentChanged.type, replyChanged.type, replySent.type], reloadOnChange);
+  yield takeEvery(replySent.type, replyWasSent);
+  yield takeEvery(settingsApi.endpoints.userPreferences.matchFulfilled, rememberServerViewMode);
   yield takeLatest(viewModeChosen.type, chooseViewMode);
-  yield takeLatest(viewModeChosen.type, loadHistory);
   yield takeEvery(commandRequested.type, runCommand);
   yield takeEvery(attachmentRequested.type, openAttachment);
   yield takeEvery(lightboxOpened.type, releaseLightbox);

@@ -2,17 +2,14 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   DETAIL_VIEW_MODES,
   type DetailViewMode,
-  type EmailAction,
   type EmailAttachment,
   type EmailDetail,
   type EmailPresence,
   type EmailStatus,
   type Label,
   type Priority,
-  type Reply,
-  type ThreadMessage,
 } from '@teaminbox/contracts';
-import { presenceChanged } from '@teaminbox/web-store';
+import { detailApi, presenceChanged, settingsApi } from '@teaminbox/web-store';
 
 export const VIEW_MODE_STORAGE_KEY = 'emailDetailViewMode';
 
@@ -36,19 +33,18 @@ export type DetailCommand =
   | { kind: 'setPriority'; priority: Priority };
 
 /**
- * The open email (/admin/email-detail/{id}): the email, its thread, replies and action log (for the timeline),
- * who is viewing it (live, for every email), the view mode, the assignee and label chosen in the cards, and an
- * attachment shown in the lightbox. `left` says the screen should return to the inbox.
+ * The open email (/admin/email-detail/{id}) as the screen keeps it: which email is open, the view mode chosen in this
+ * session (else the person's stored preference, else this browser's), the assignee and label chosen in the cards, an
+ * attachment shown in the lightbox and who is viewing it (live, for every email). `left` says the screen should return
+ * to the inbox. The email, its thread, replies and action log are the api cache's (`detailApi`, `replyApi`).
  */
 export interface EmailDetailState {
   id: string | null;
-  status: 'loading' | 'missing' | 'ready';
-  email: EmailDetail | null;
   left: boolean;
-  thread: ThreadMessage[];
-  replies: Reply[];
-  actions: EmailAction[];
-  viewMode: DetailViewMode;
+  /** The view mode this browser remembered when the screen started. */
+  storedViewMode: DetailViewMode;
+  /** The view mode chosen in this session: it wins over the stored ones. */
+  chosenViewMode: DetailViewMode | null;
   chosenMember: string | null;
   chosenLabel: string | null;
   lightbox: { name: string; url: string } | null;
@@ -57,13 +53,9 @@ export interface EmailDetailState {
 
 const initialState = (): EmailDetailState => ({
   id: null,
-  status: 'loading',
-  email: null,
   left: false,
-  thread: [],
-  replies: [],
-  actions: [],
-  viewMode: storedViewMode(),
+  storedViewMode: storedViewMode(),
+  chosenViewMode: null,
   chosenMember: null,
   chosenLabel: null,
   lightbox: null,
@@ -75,42 +67,23 @@ export const emailDetailSlice = createSlice({
   initialState,
   reducers: {
     detailOpened(state, action: PayloadAction<string>) {
-      Object.assign(state, { ...initialState(), viewMode: state.viewMode, presence: state.presence });
+      const { storedViewMode, chosenViewMode, presence } = state;
+      Object.assign(state, { ...initialState(), storedViewMode, chosenViewMode, presence });
       state.id = action.payload;
     },
     detailClosed(state, action: PayloadAction<string>) {
       if (state.id === action.payload) state.id = null;
     },
-    detailLoaded(state, action: PayloadAction<EmailDetail>) {
-      if (action.payload.id !== state.id) return;
-      state.status = 'ready';
-      state.email = action.payload;
-    },
-    detailMissing(state) {
-      state.status = 'missing';
-      state.email = null;
-    },
-    /** The screen goes back to the inbox (the email left it, or could not be loaded). */
+    /** The open email came from the server as the page opened it (the reply form is set up from it once). */
+    detailLoaded(_state, _action: PayloadAction<EmailDetail>) {},
     /** This session's read mark of the open email was stored (its History view then lists it). */
     readMarked(_state, _action: PayloadAction<string>) {},
+    /** The screen goes back to the inbox (the email left it, or could not be loaded). */
     detailLeft(state) {
       state.left = true;
     },
-    historyLoaded(
-      state,
-      action: PayloadAction<{ id: string; thread: ThreadMessage[]; replies?: Reply[]; actions?: EmailAction[] }>,
-    ) {
-      if (action.payload.id !== state.id) return;
-      state.thread = action.payload.thread;
-      if (action.payload.replies) state.replies = action.payload.replies;
-      if (action.payload.actions) state.actions = action.payload.actions;
-    },
     viewModeChosen(state, action: PayloadAction<DetailViewMode>) {
-      state.viewMode = action.payload;
-    },
-    /** The server's stored view mode, which wins over the local one once it has loaded. */
-    viewModeLoaded(state, action: PayloadAction<DetailViewMode>) {
-      state.viewMode = action.payload;
+      state.chosenViewMode = action.payload;
     },
     memberChosen(state, action: PayloadAction<string | null>) {
       state.chosenMember = action.payload;
@@ -147,12 +120,9 @@ export const {
   detailOpened,
   detailClosed,
   detailLoaded,
-  detailMissing,
   detailLeft,
   readMarked,
-  historyLoaded,
   viewModeChosen,
-  viewModeLoaded,
   memberChosen,
   labelChosen,
   commandRequested,
@@ -172,3 +142,16 @@ let fallback: EmailDetailState | undefined;
 
 export const selectEmailDetail = (state: { emailDetail?: EmailDetailState }): EmailDetailState =>
   state.emailDetail ?? (fallback ??= initialState());
+
+/** The open email as the api cache holds it (null while it loads, or when it could not be loaded). */
+export function selectOpenEmail(state: { emailDetail?: EmailDetailState }): EmailDetail | null {
+  const { id } = selectEmailDetail(state);
+  return id ? (detailApi.endpoints.email.select(id)(state as never).data ?? null) : null;
+}
+
+/** The view mode shown: the one chosen in this session, else the person's stored preference, else this browser's. */
+export function selectViewMode(state: { emailDetail?: EmailDetailState }): DetailViewMode {
+  const { chosenViewMode, storedViewMode } = selectEmailDetail(state);
+  const preferences = settingsApi.endpoints.userPreferences.select()(state as never).data;
+  return chosenViewMode ?? preferences?.emailDetailViewMode ?? storedViewMode;
+}

@@ -1,11 +1,11 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { NotificationSettings, ReplyCollision } from '@teaminbox/contracts';
+import type { EmailDetail, NotificationSettings, ReplyCollision } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
 import { repliesChanged, settingsApi } from '@teaminbox/web-store';
 import { attempt, notice, quietly } from '../../shared/notices';
-import { detailOpened, selectEmailDetail, type EmailDetailState } from './emailDetailSlice';
+import { detailOpened, selectOpenEmail } from './emailDetailSlice';
 import { htmlToText } from './html-text';
 import { replyContentOf } from './reply-payload';
 import { hasSignature } from './reply-signature';
@@ -75,7 +75,7 @@ function* insertSignature(): SagaIterator {
  */
 function* send(action: PayloadAction<{ confirmed: boolean; sendAt?: string }>): SagaIterator {
   const reply: ReplyState = yield select(selectReply);
-  const { email }: EmailDetailState = yield select(selectEmailDetail);
+  const email: EmailDetail | null = yield select(selectOpenEmail);
   if (!reply.emailId || !email) return;
   try {
     yield call(inboxApi.sendReply, {
@@ -112,7 +112,7 @@ function* send(action: PayloadAction<{ confirmed: boolean; sendAt?: string }>): 
 /** Forwards the email: the recipients, the body as the note, the attachments kept. */
 function* forward(): SagaIterator {
   const reply: ReplyState = yield select(selectReply);
-  const { email }: EmailDetailState = yield select(selectEmailDetail);
+  const email: EmailDetail | null = yield select(selectOpenEmail);
   if (!reply.emailId || !email) return;
   const { to, cc, body } = replyContentOf(reply.form);
   const done: boolean = yield call(
