@@ -124,6 +124,60 @@ interface KnownRow {
   active_at: Date | null;
 }
 
+const KNOWN_COLUMNS = 'email_id, message_id, refs, sent_message_ids, thread_id, subject_key, split, active_at';
+
+/**
+ * The team's rows a batch can touch: rows whose Message-ID or sent Message-IDs the batch refers to, rows that refer to
+ * the batch's Message-IDs, the rows of the emails named and the rows of the subjects. One lookup per condition, each
+ * driven by its index (the array conditions one Message-ID at a time, so the planner estimates a few rows for each
+ * rather than most of the table for the whole array), united: a batch costs its own size, not the team's emails.
+ */
+async function candidatesOf(
+  tx: EntityManager,
+  teamId: string,
+  batch: { refs: string[]; messageIds: string[]; emailIds: string[]; subjectKeys: string[] },
+): Promise<KnownRow[]> {
+  const lookups: string[] = [];
+  const params: unknown[] = [teamId];
+  const param = (value: string[], type: 'text' | 'uuid') => {
+    params.push(value);
+    return `$${params.length}::${type}[]`;
+  };
+  if (batch.refs.length > 0) {
+    const refs = param(batch.refs, 'text');
+    // email_thread_message_idx
+    lookups.push(`SELECT ${KNOWN_COLUMNS} FROM email_thread WHERE team_id = $1 AND message_id = ANY(${refs})`);
+    // email_thread_sent_idx (GIN), one Message-ID at a time
+    lookups.push(
+      `SELECT t.* FROM unnest(${refs}) AS ref(id) CROSS JOIN LATERAL (
+         SELECT ${KNOWN_COLUMNS} FROM email_thread WHERE sent_message_ids @> ARRAY[ref.id] AND team_id = $1) t`,
+    );
+  }
+  if (batch.messageIds.length > 0) {
+    // email_thread_refs_idx (GIN), one Message-ID at a time
+    lookups.push(
+      `SELECT t.* FROM unnest(${param(batch.messageIds, 'text')}) AS mid(id) CROSS JOIN LATERAL (
+         SELECT ${KNOWN_COLUMNS} FROM email_thread WHERE refs @> ARRAY[mid.id] AND team_id = $1) t`,
+    );
+  }
+  if (batch.emailIds.length > 0) {
+    lookups.push(
+      `SELECT ${KNOWN_COLUMNS} FROM email_thread WHERE team_id = $1 AND email_id = ANY(${param(batch.emailIds, 'uuid')})`,
+    );
+  }
+  if (batch.subjectKeys.length > 0) {
+    // email_thread_subject_idx
+    lookups.push(
+      `SELECT ${KNOWN_COLUMNS} FROM email_thread
+        WHERE team_id = $1 AND subject_key = ANY(${param(batch.subjectKeys, 'text')})`,
+    );
+  }
+  if (lookups.length === 0) return [];
+  const rows: KnownRow[] = await tx.query(lookups.join('\nUNION ALL\n'), params);
+  // A row found by more than one condition is one row.
+  return [...new Map(rows.map((row) => [row.email_id, row])).values()];
+}
+
 /**
  * Writes `email_thread`: each email's thread (the conversation) by In-Reply-To and References. An email joins the
  * thread of any earlier email it refers to, or of the email one of our replies answered when it refers to that
@@ -145,9 +199,8 @@ interface KnownRow {
  * conversation; a message arriving later that a split email refers to does not pull the split email back. A member's
  * merge clears the mark of every email of the merged thread.
  *
- * A batch is decided in memory, event by event in log order, against the rows it can touch (fetched with one indexed
- * query: rows whose Message-ID or sent Message-IDs the batch refers to, rows that refer to the batch's Message-IDs,
- * the rows of the replied emails), then written with one INSERT, one UPDATE per merged thread and one UPDATE of the
+ * A batch is decided in memory, event by event in log order, against the rows it can touch (candidatesOf: one query
+ * uniting an indexed lookup per condition), then written with one INSERT, one UPDATE per merged thread and one UPDATE of the
  * sent Message-IDs. The projection's transaction stays short even during a first sync, so it does not hold back what
  * other readers of the event store can see.
  */
@@ -168,7 +221,9 @@ export class EmailThreadProjection implements Projection {
     for (const stored of events) {
       const read = threadEventOf(stored);
       if (!read) continue;
-      byTeam.set(read.teamId, [...(byTeam.get(read.teamId) ?? []), read.event]);
+      const teamEvents = byTeam.get(read.teamId);
+      if (teamEvents) teamEvents.push(read.event);
+      else byTeam.set(read.teamId, [read.event]);
     }
     for (const [teamId, teamEvents] of byTeam) await this.handleTeam(tx, teamId, teamEvents);
   }
@@ -214,17 +269,7 @@ export class EmailThreadProjection implements Projection {
         ),
       ),
     ];
-    const known: KnownRow[] =
-      allRefs.length + messageIds.length + subjectKeys.length + repliedIds.length === 0
-        ? []
-        : await tx.query(
-            `SELECT email_id, message_id, refs, sent_message_ids, thread_id, subject_key, split, active_at
-               FROM email_thread
-              WHERE team_id = $1
-                AND (message_id = ANY($2::text[]) OR sent_message_ids && $2::text[] OR refs && $3::text[]
-                     OR email_id = ANY($4::uuid[]) OR subject_key = ANY($5::text[]))`,
-            [teamId, allRefs, messageIds, repliedIds, subjectKeys],
-          );
+    const known = await candidatesOf(tx, teamId, { refs: allRefs, messageIds, emailIds: repliedIds, subjectKeys });
     const rows: ThreadRow[] = known.map((row) => ({
       emailId: row.email_id,
       messageId: row.message_id,
