@@ -3,6 +3,7 @@ import { activityApi } from './activity.api';
 import { detailApi, detailTagsOf, emailChanged } from './detail.api';
 import { commentChanged, emailUpdated, replyChanged } from './events';
 import { connected } from './realtime.slice';
+import { inboxApi } from './inbox.api';
 import { createAppStore } from './store';
 import { answerServerCalls, anEmail, aReply, serverFailure } from './testing';
 
@@ -27,7 +28,7 @@ async function shown() {
     [ACTIONS]: [action('a1')],
   });
   const store = createAppStore({ withoutCoreSagas: true });
-  store.dispatch(detailApi.endpoints.email.initiate('e1'));
+  store.dispatch(inboxApi.endpoints.emailDetail.initiate('e1'));
   store.dispatch(detailApi.endpoints.emailThread.initiate('e1'));
   store.dispatch(activityApi.endpoints.emailActions.initiate('e1'));
   await flush();
@@ -35,7 +36,7 @@ async function shown() {
   return {
     store,
     fetch,
-    shownEmail: () => detailApi.endpoints.email.select('e1')(state()).data,
+    shownEmail: () => inboxApi.endpoints.emailDetail.select('e1')(state()).data,
     thread: () =>
       detailApi.endpoints.emailThread
         .select('e1')(state())
@@ -60,7 +61,7 @@ describe("the email detail's cache of the email, its thread and its action log",
   it("keeps a missing email's 404 for the page to say so", async () => {
     answerServerCalls({ 'GET /api/emails/gone': serverFailure(404, 'Email not found') });
     const store = createAppStore({ withoutCoreSagas: true });
-    const answer = await store.dispatch(detailApi.endpoints.email.initiate('gone'));
+    const answer = await store.dispatch(inboxApi.endpoints.emailDetail.initiate('gone'));
     expect(answer.error).toMatchObject({ status: 404, message: 'Email not found' });
   });
 
@@ -94,7 +95,7 @@ describe("the email detail's cache of the email, its thread and its action log",
     await flush();
     expect([callsTo(fetch, EMAIL), callsTo(fetch, THREAD), callsTo(fetch, ACTIONS)]).toEqual([2, 1, 2]);
     expect(detailTagsOf(commentChanged({ emailId: 'e1', kind: 'added', comment: {} as never }))).not.toContainEqual({
-      type: 'Email',
+      type: 'EmailDetail',
       id: 'e1',
     });
   });

@@ -3,7 +3,6 @@ import type {
   Comment,
   ConversationComments,
   EmailAsOf,
-  EmailDetail,
   EmailHistoryEntry,
   EmailRulesExplanation,
   ThreadMessage,
@@ -15,7 +14,7 @@ import { connected } from './realtime.slice';
 
 const enc = encodeURIComponent;
 
-type EmailTag = 'Email' | 'EmailThread' | 'EmailActions' | 'Comment' | 'EmailHistory' | 'EmailRules';
+type EmailTag = 'EmailDetail' | 'EmailThread' | 'EmailActions' | 'Comment' | 'EmailHistory' | 'EmailRules';
 /** A cached part of one email's detail (`id`: the email), or all of one kind. */
 export type DetailTag = EmailTag | { type: EmailTag; id: string };
 
@@ -26,14 +25,14 @@ const commentWritten = (_result: unknown, error: unknown, { emailId }: { emailId
 
 /** An email was changed from its detail (assigned, labelled, its status or priority set...): it and its logs are stale. */
 export const emailChanged = (emailId: string): DetailTag[] => [
-  of('Email', emailId),
+  of('EmailDetail', emailId),
   of('EmailActions', emailId),
   of('EmailHistory', emailId),
 ];
 
 /**
  * The email detail's server data (spec core-inbox, email detail), one cache each, tagged by email:
- * - the email itself (`email`, GET /emails/{id}); its failure stays in the cache (the page says a 404 is not found);
+ * - (the email itself is the inbox cache's `emailDetail`, tagged `EmailDetail` by email: the tags below make it stale);
  * - its thread (`emailThread`, both view modes); a thread that cannot be loaded is logged and shows empty. The
  *   timeline's replies are the reply form's `emailReplies`, its status changes the action log `emailActions` of the
  *   activity cache; the tags below make both stale as well;
@@ -46,13 +45,11 @@ export const emailChanged = (emailId: string): DetailTag[] => [
  * Socket pushes invalidate what they changed (`detailTagsOf`).
  */
 export const detailApi = webApi
-  .enhanceEndpoints({ addTagTypes: ['Email', 'EmailThread', 'EmailActions', 'Comment', 'EmailHistory', 'EmailRules'] })
+  .enhanceEndpoints({
+    addTagTypes: ['EmailDetail', 'EmailThread', 'EmailActions', 'Comment', 'EmailHistory', 'EmailRules'],
+  })
   .injectEndpoints({
     endpoints: (build) => ({
-      email: build.query<EmailDetail, string>({
-        query: (emailId) => ({ path: `/emails/${enc(emailId)}`, handled: true }),
-        providesTags: (_result, _error, emailId) => [of('Email', emailId)],
-      }),
       emailThread: build.query<ThreadMessage[], string>({
         query: (emailId) => ({ path: `/emails/${enc(emailId)}/thread`, handled: true }),
         providesTags: (_result, _error, emailId) => [of('EmailThread', emailId)],
@@ -116,7 +113,6 @@ export const detailApi = webApi
   });
 
 export const {
-  useEmailQuery,
   useEmailThreadQuery,
   useEmailCommentsQuery,
   useConversationCommentsQuery,
@@ -150,7 +146,7 @@ export function detailTagsOf(action: Action): DetailTag[] {
   if (emailUpdated.match(action)) {
     const { id } = action.payload;
     return [
-      of('Email', id),
+      of('EmailDetail', id),
       of('EmailThread', id),
       of('EmailActions', id),
       of('EmailHistory', id),
@@ -161,6 +157,7 @@ export function detailTagsOf(action: Action): DetailTag[] {
     const { emailId } = action.payload;
     return [of('EmailThread', emailId), of('EmailActions', emailId), of('EmailHistory', emailId)];
   }
-  if (connected.match(action)) return ['Email', 'EmailThread', 'EmailActions', 'Comment', 'EmailHistory', 'EmailRules'];
+  if (connected.match(action))
+    return ['EmailDetail', 'EmailThread', 'EmailActions', 'Comment', 'EmailHistory', 'EmailRules'];
   return [];
 }

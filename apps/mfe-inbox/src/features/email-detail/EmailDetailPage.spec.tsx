@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { EmailDetail, Label } from '@teaminbox/contracts';
+import type { EmailAction, EmailDetail, Label, ThreadMessage } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
-import { labelChanged, replyTemplateChanged, selectPendingNotices } from '@teaminbox/web-store';
+import { labelChanged, replyChanged, replyTemplateChanged, selectPendingNotices } from '@teaminbox/web-store';
 import { attachment, closeDetail, emailDetail, important, renderDetail, stubDetailApi } from './detail-test-harness';
-import { answerServerCalls } from '@teaminbox/web-store/testing';
+import { answerServerCalls, aReply } from '@teaminbox/web-store/testing';
 
 const urgent: Label = { ...important, id: 'l2', name: 'Urgent' };
 const stubApi = (detail: EmailDetail) => stubDetailApi(detail, { labels: [important, urgent], members: [] });
@@ -147,5 +147,51 @@ describe('the email detail page', () => {
     await renderDetail();
     expect(screen.queryByText('Attachments')).not.toBeInTheDocument();
     expect(screen.queryByTestId('attachments')).not.toBeInTheDocument();
+  });
+
+  it("shows the timeline in the person's stored view mode: the thread, the reply form's replies and the actions, loaded again when a reply is pushed", async () => {
+    const message = (id: string, direction: 'incoming' | 'outgoing', receivedAt: string): ThreadMessage => ({
+      ...emailDetail({ id, receivedAt, subject: id === 'e1' ? 'Invoice for March' : 'Re: Invoice for March' }),
+      direction,
+    });
+    const sent = (id: string, body: string) => aReply({ id, status: 'SENT', body, authorName: 'Jana' });
+    const archived = {
+      id: 'a1',
+      type: 'ARCHIVED',
+      createdAt: '2025-03-04T12:00:00.000Z',
+      actorUserId: 'u2',
+      actorName: 'Petr',
+      actorEmail: 'petr@example.com',
+      actor: { kind: 'user', userId: 'u2' },
+      details: {},
+    } as EmailAction;
+    stubApi(emailDetail());
+    answerServerCalls({
+      'GET /api/user/preferences': { emailDetailViewMode: 'timeline' },
+      'GET /api/emails/e1/thread': [
+        message('e1', 'incoming', '2025-03-04T10:15:00.000Z'),
+        message('r1', 'outgoing', '2025-03-04T11:00:00.000Z'),
+      ],
+      'GET /api/emails/e1/replies': [sent('r1', 'First answer')],
+      'GET /api/emails/e1/actions': [archived],
+    });
+    const { store } = await renderDetail();
+    const events = () => screen.getAllByTestId('timeline-event').map((event) => event.getAttribute('data-type'));
+    await waitFor(() => expect(events()).toEqual(['incoming', 'reply', 'status']));
+    expect(screen.getAllByTestId('timeline-event')[1]).toHaveTextContent('First answer');
+
+    answerServerCalls({
+      'GET /api/emails/e1/thread': [
+        message('e1', 'incoming', '2025-03-04T10:15:00.000Z'),
+        message('r1', 'outgoing', '2025-03-04T11:00:00.000Z'),
+        message('r2', 'outgoing', '2025-03-04T13:00:00.000Z'),
+      ],
+      'GET /api/emails/e1/replies': [sent('r1', 'First answer'), sent('r2', 'Second answer')],
+    });
+    await act(async () => {
+      store.dispatch(replyChanged({ emailId: 'e1', kind: 'sent', reply: sent('r2', 'Second answer') }));
+    });
+    await waitFor(() => expect(events()).toEqual(['incoming', 'reply', 'status', 'reply']));
+    expect(screen.getAllByTestId('timeline-event')[3]).toHaveTextContent('Second answer');
   });
 });

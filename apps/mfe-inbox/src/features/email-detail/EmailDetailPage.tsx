@@ -8,7 +8,7 @@ import {
   selectCurrentUser,
   useAppDispatch,
   useAppSelector,
-  useEmailQuery,
+  useEmailDetailQuery,
   useEmailThreadQuery,
   type ApiFailure,
 } from '@teaminbox/web-store';
@@ -75,7 +75,7 @@ export default function EmailDetailPage() {
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();
   const detail = useAppSelector(selectEmailDetail);
-  const loaded = useEmailQuery(id);
+  const loaded = useEmailDetailQuery(id);
   const { data: thread = NO_MESSAGES } = useEmailThreadQuery(id);
   const viewMode = useViewMode();
   const comments = useDetailComments(id);

@@ -14,6 +14,7 @@ import {
   connected,
   detailApi,
   emailChanged,
+  inboxApi as inboxCache,
   presenceChanged,
   selectCanWrite,
   selectCurrentUser,
@@ -51,8 +52,8 @@ const ns = (key: string) => `emailDetail.${key}`;
  */
 function* loadDetail(id: string): SagaIterator<EmailDetail | null> {
   const query = (yield put(
-    detailApi.endpoints.email.initiate(id, { subscribe: false, forceRefetch: true }) as never,
-  )) as ReturnType<ReturnType<typeof detailApi.endpoints.email.initiate>>;
+    inboxCache.endpoints.emailDetail.initiate(id, { subscribe: false, forceRefetch: true }) as never,
+  )) as ReturnType<ReturnType<typeof inboxCache.endpoints.emailDetail.initiate>>;
   try {
     const email: EmailDetail = yield call(() => query.unwrap());
     yield put(detailLoaded(email));

@@ -9,7 +9,7 @@ import {
   type Label,
   type Priority,
 } from '@teaminbox/contracts';
-import { detailApi, presenceChanged, settingsApi } from '@teaminbox/web-store';
+import { inboxApi as inboxCache, presenceChanged, settingsApi } from '@teaminbox/web-store';
 
 export const VIEW_MODE_STORAGE_KEY = 'emailDetailViewMode';
 
@@ -36,7 +36,8 @@ export type DetailCommand =
  * The open email (/admin/email-detail/{id}) as the screen keeps it: which email is open, the view mode chosen in this
  * session (else the person's stored preference, else this browser's), the assignee and label chosen in the cards, an
  * attachment shown in the lightbox and who is viewing it (live, for every email). `left` says the screen should return
- * to the inbox. The email, its thread, replies and action log are the api cache's (`detailApi`, `replyApi`).
+ * to the inbox. The email, its thread, replies and action log are the api cache's (`emailDetail`, `detailApi`,
+ * `replyApi`, `emailActions`).
  */
 export interface EmailDetailState {
   id: string | null;
@@ -146,7 +147,7 @@ export const selectEmailDetail = (state: { emailDetail?: EmailDetailState }): Em
 /** The open email as the api cache holds it (null while it loads, or when it could not be loaded). */
 export function selectOpenEmail(state: { emailDetail?: EmailDetailState }): EmailDetail | null {
   const { id } = selectEmailDetail(state);
-  return id ? (detailApi.endpoints.email.select(id)(state as never).data ?? null) : null;
+  return id ? (inboxCache.endpoints.emailDetail.select(id)(state as never).data ?? null) : null;
 }
 
 /** The view mode shown: the one chosen in this session, else the person's stored preference, else this browser's. */
