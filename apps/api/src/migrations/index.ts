@@ -39,8 +39,8 @@ import { EmailSnooze1770000001100 } from './1770000001100-email-snooze';
 import { InboxListedAt1770000001200 } from './1770000001200-inbox-listed-at';
 import { UndoSendWindow1770000001300 } from './1770000001300-undo-send-window';
 import { OutboxScheduledSend1770000001310 } from './1770000001310-outbox-scheduled-send';
+import { OutboxScheduledSendKind1770000001320 } from './1770000001320-outbox-scheduled-send-kind';
 import { InboxTeamListedIndex1770000001400 } from './1770000001400-inbox-team-listed-index';
-import { EmailThreadGinImmediate1770000001700 } from './1770000001700-email-thread-gin-immediate';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -85,6 +85,6 @@ export const migrations = [
   InboxListedAt1770000001200,
   UndoSendWindow1770000001300,
   OutboxScheduledSend1770000001310,
+  OutboxScheduledSendKind1770000001320,
   InboxTeamListedIndex1770000001400,
-  EmailThreadGinImmediate1770000001700,
 ];

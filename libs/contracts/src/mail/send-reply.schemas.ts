@@ -48,6 +48,11 @@ export const ZSendReplyRequest = z.object({
    * also waits the sender's undo window (UserPreferences.undoSendSeconds): it goes at the later of the two.
    */
   sendAt: ZFutureTime.optional(),
+  /**
+   * A draft that was a message once (an undone send) keeps its attachments: the ids of those to send with it (the
+   * user may remove some). Absent: all of them.
+   */
+  draftAttachmentIds: z.array(z.uuid()).max(REPLY_MAX_ATTACHMENTS).optional(),
 });
 export type TSendReplyRequest = z.infer<typeof ZSendReplyRequest>;
 
@@ -62,6 +67,8 @@ export const ZForwardEmailRequest = z.object({
   /** Ids of the email's attachments to send with it (any the user did not remove). */
   attachmentIds: z.array(z.uuid()).max(500).optional().default([]),
   idempotencyKey: z.string().trim().min(1).max(200).optional(),
+  /** "Send later", as for a reply: the forward also waits the sender's undo window and goes at the later of the two. */
+  sendAt: ZFutureTime.optional(),
 });
 export type TForwardEmailRequest = z.infer<typeof ZForwardEmailRequest>;
 
@@ -82,6 +89,8 @@ export const ZComposeEmailRequest = z
     attachments: z.array(ZReplyAttachment).max(REPLY_MAX_ATTACHMENTS).optional().default([]),
     /** Makes a retried or doubled request start one conversation: the same key answers the same emailId. */
     idempotencyKey: z.string().trim().min(1).max(200).optional(),
+    /** "Send later", as for a reply: the message also waits the sender's undo window and goes at the later of the two. */
+    sendAt: ZFutureTime.optional(),
   })
   .refine((request) => request.body.trim() !== '' || (request.htmlBody ?? '').trim() !== '', {
     message: 'Message body is required',
@@ -95,6 +104,8 @@ export interface ComposeEmailResponse {
   /** The new conversation's first email (its row in the inbox). */
   emailId: string;
   replyId: string;
+  /** When the message goes (absent: at once); until then DELETE /replies/{replyId}/schedule undoes it. */
+  sendAt?: string;
 }
 
 /** The recipients of one way of answering: To and Cc. */
@@ -120,10 +131,17 @@ export interface SendReplyResponse {
   sendAt?: string;
 }
 
-/** A reply waiting for its time (GET /replies/scheduled): the team's scheduled sends, soonest first. */
+/** What a scheduled send is: a reply, a forward, or the first message of a new conversation. */
+export type OutgoingKind = 'reply' | 'forward' | 'compose';
+
+/**
+ * A message waiting for its time (GET /replies/scheduled): the team's scheduled sends (replies, forwards and new
+ * emails), soonest first.
+ */
 export interface ScheduledSend {
   replyId: string;
   emailId: string;
+  kind: OutgoingKind;
   to: string[];
   subject: string;
   sendAt: string;
@@ -132,12 +150,16 @@ export interface ScheduledSend {
   authorName: string | null;
 }
 
-/** DELETE /replies/{replyId}/schedule: the send is undone, the reply is a draft again (`draftId`) on its email. */
+/**
+ * DELETE /replies/{replyId}/schedule: the send is undone, the message is a draft again (`draftId`) on its email (for a
+ * new email: on the conversation it began, sent from there as its first message).
+ */
 export interface CancelScheduledSendResponse {
   success: true;
   message: string;
   emailId: string;
   draftId: string;
+  kind: OutgoingKind;
 }
 
 /** An attachment of a queued reply as events carry it: the content is stored in `outbox_attachment`. */

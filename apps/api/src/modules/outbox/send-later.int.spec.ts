@@ -1,5 +1,6 @@
 import type {
   CancelScheduledSendResponse,
+  ComposeEmailResponse,
   Email,
   Page,
   Reply,
@@ -209,6 +210,7 @@ describe('send later and undo send (real PostgreSQL, pg-boss and SMTP)', () => {
       {
         replyId: sent.body.replyId,
         emailId: team.email.id,
+        kind: 'reply',
         to: [CUSTOMER],
         subject,
         sendAt,
@@ -243,6 +245,110 @@ describe('send later and undo send (real PostgreSQL, pg-boss and SMTP)', () => {
     });
     expect(foreign.status).toBe(404);
     expect((await t.request<ScheduledSend[]>('/api/replies/scheduled', { token: other.admin.token })).body).toEqual([]);
+  }, 60_000);
+});
+
+describe('a new email and a forward wait like a reply (real PostgreSQL, pg-boss and SMTP)', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestApp({ smtpUrl: sink.url, undoSendDefaultSeconds: 10 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  const scheduledOf = async (person: Person) =>
+    (await t.request<ScheduledSend[]>('/api/replies/scheduled', { token: person.token })).body;
+
+  it('a new email undone within the window: nothing delivered, a draft on its conversation; sent from it, its first message', async () => {
+    const team = await sendingTeam(t, sink, 3);
+    const subject = 'A new email, undone';
+    const composed = await t.request<ComposeEmailResponse>('/api/emails/compose', {
+      method: 'POST',
+      token: team.admin.token,
+      body: { teamId: team.teamId, to: [CUSTOMER], subject, body: 'Welcome aboard.', attachments: [NOTE] },
+    });
+    expect(composed.status).toBe(202);
+    expect(composed.body).toMatchObject({ message: 'Email scheduled', sendAt: expect.any(String) });
+    const { emailId, replyId } = composed.body;
+    expect(await scheduledOf(team.admin)).toEqual([
+      expect.objectContaining({ replyId, emailId, kind: 'compose', to: [CUSTOMER], subject }),
+    ]);
+
+    const undone = await t.request<CancelScheduledSendResponse>(`/api/replies/${replyId}/schedule`, {
+      method: 'DELETE',
+      token: team.admin.token,
+    });
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ emailId, kind: 'compose', draftId: expect.any(String) });
+    const replies = (await t.request<Reply[]>(`/api/emails/${emailId}/replies`, { token: team.admin.token })).body;
+    expect(replies).toContainEqual(
+      expect.objectContaining({
+        id: undone.body.draftId,
+        status: 'DRAFT',
+        subject,
+        body: 'Welcome aboard.',
+        to: [CUSTOMER],
+        attachments: [expect.objectContaining({ fileName: 'note.txt', size: 5 })],
+      }),
+    );
+    expect(await scheduledOf(team.admin)).toEqual([]);
+    await sleep(Date.parse(composed.body.sendAt!) - Date.now() + 3000);
+    expect(deliveredWith(sink, subject)).toEqual([]);
+
+    // Sent from its draft without the attachment the user removed: the conversation's first message, not a reply.
+    await setUndoWindow(t.request, team.admin, 0);
+    const resent = await t.request<SendReplyResponse>('/api/emails/send-reply', {
+      method: 'POST',
+      token: team.admin.token,
+      body: {
+        emailId,
+        teamId: team.teamId,
+        to: [CUSTOMER],
+        subject,
+        body: 'Welcome aboard.',
+        draftId: undone.body.draftId,
+        draftAttachmentIds: [],
+        quoteOriginal: true,
+      },
+    });
+    expect(resent.status).toBe(202);
+    const mail = await sink.waitFor(CUSTOMER, (m) => m.subject === subject, 15_000);
+    expect(mail.raw).not.toMatch(/^In-Reply-To:/im);
+    expect(mail.raw).toMatch(new RegExp(`^Message-ID: <${emailId}@`, 'im'));
+    expect(mail.raw).not.toMatch(/note\.txt/);
+    expect(mail.text).not.toContain('wrote:');
+    await sleep(1500);
+    expect(deliveredWith(sink, subject)).toHaveLength(1);
+  }, 60_000);
+
+  it('a forward sent later: listed in Scheduled as a forward, delivered once at its time', async () => {
+    const team = await sendingTeam(t, sink, 0);
+    const sendAt = inSeconds(5);
+    const forwarded = await t.request<SendReplyResponse>('/api/emails/forward', {
+      method: 'POST',
+      token: team.admin.token,
+      body: { emailId: team.email.id, teamId: team.teamId, to: [CUSTOMER], note: 'For you.', sendAt },
+    });
+    expect(forwarded.status).toBe(202);
+    expect(forwarded.body).toMatchObject({ message: 'Forward scheduled', sendAt });
+    const [listed] = await scheduledOf(team.admin);
+    expect(listed).toMatchObject({ replyId: forwarded.body.replyId, kind: 'forward', sendAt, to: [CUSTOMER] });
+
+    const mail = await sink.waitFor(CUSTOMER, (m) => m.subject === listed.subject, 20_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(sendAt));
+    expect(mail.text).toContain('For you.');
+    await readUntil(
+      () => scheduledOf(team.admin),
+      (list) => list.length === 0,
+    );
+    await sleep(1500);
+    expect(deliveredWith(sink, listed.subject)).toHaveLength(1);
   }, 60_000);
 });
 

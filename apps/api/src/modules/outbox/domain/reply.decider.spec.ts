@@ -209,5 +209,157 @@ describe('reply decider', () => {
       expect(state.draftAttachments.get('d2')).toEqual([attachment]);
       expect(state.replies.get('r1')).toMatchObject({ cancelled: true, sending: false, finished: false });
     });
+
+    describe('a forward', () => {
+      const forward: ReplyQueued = {
+        ...scheduled,
+        kind: 'forward',
+        to: ['bob@example.com'],
+        subject: 'Fwd: Hello',
+        text: 'See below\n\n---------- Forwarded message ---------\nHi',
+      };
+      const forwardQueued = { ...queuedEvent, data: forward };
+      const forwardCancelled = { ...cancelled };
+      const restoredForward = {
+        type: 'ReplyDraftSaved' as const,
+        data: {
+          emailId: 'e1',
+          teamId: 't1',
+          draftId: 'd2',
+          userId: 'u1',
+          to: ['bob@example.com'],
+          cc: [],
+          bcc: [],
+          subject: 'Fwd: Hello',
+          body: forward.text,
+          htmlBody: null,
+          isReplyToAll: false,
+          correspondent: 'alice@example.com',
+          attachments: [attachment],
+        },
+      };
+
+      it('waiting for its time, is undone into a draft with its recipients, text and attachments', () => {
+        spec
+          .given([received, forwardQueued])
+          .when(cancel)
+          .then([{ type: 'ReplySendCancelled', data: cancel.data }, restoredForward]);
+      });
+
+      it('once handed to SMTP, can no longer be undone', () => {
+        spec
+          .given([received, forwardQueued, started])
+          .when(cancel)
+          .thenThrows(failsWith('conflict', 'This reply has already been sent and can no longer be undone'));
+      });
+
+      it('sent from the draft it became, goes as a forward again', () => {
+        const again: OutgoingReply = { ...reply, replyId: 'r2', to: ['bob@example.com'], subject: 'Fwd: Hello' };
+        spec
+          .given([
+            received,
+            forwardQueued,
+            forwardCancelled,
+            { ...restoredForward, ...by('u1', '2024-01-01T10:10:06Z') },
+          ])
+          .when({ type: 'QueueReply', reply: again, draftId: 'd2' })
+          .then([
+            { type: 'ReplyDraftDeleted', data: { emailId: 'e1', teamId: 't1', draftId: 'd2' } },
+            {
+              type: 'ReplyQueued',
+              data: { ...again, kind: 'forward', inReplyTo: queued.inReplyTo, references: queued.references },
+            },
+          ]);
+      });
+    });
+
+    describe('a new email', () => {
+      const composedEvent = {
+        type: 'EmailComposed' as const,
+        data: {
+          emailId: 'e1',
+          teamId: 't1',
+          messageId: '<e1@example.com>',
+          subject: 'Your order',
+          fromName: 'Support',
+          fromEmail: 'support@example.com',
+          to: ['carol@example.com'],
+          cc: [],
+          bcc: [],
+          text: 'Hello',
+          html: null,
+          receivedAt: '2024-01-01T10:00:00.000Z',
+          priority: 'MEDIUM' as const,
+          status: 'IN_PROGRESS' as const,
+          composedBy: 'u1',
+          assignedTo: 'u1',
+        },
+        ...by('u1', '2024-01-01T10:00:00.000Z'),
+      };
+      const composeIds = { replyId: 'e1', emailId: 'e1', teamId: 't1' };
+      const compose: ReplyQueued = {
+        ...reply,
+        ...composeIds,
+        messageId: '<e1@example.com>',
+        to: ['carol@example.com'],
+        subject: 'Your order',
+        text: 'Hello',
+        attachments: [attachment],
+        inReplyTo: null,
+        references: [],
+        kind: 'compose',
+        sendAt: '2024-01-01T10:00:10.000Z',
+      };
+      const composeQueued = { type: 'ReplyQueued' as const, data: compose, ...by('u1', '2024-01-01T10:00:00.000Z') };
+      const undo = { type: 'CancelSend' as const, data: { ...composeIds, draftId: 'd3' } };
+      const restoredCompose = {
+        type: 'ReplyDraftSaved' as const,
+        data: {
+          emailId: 'e1',
+          teamId: 't1',
+          draftId: 'd3',
+          userId: 'u1',
+          to: ['carol@example.com'],
+          cc: [],
+          bcc: [],
+          subject: 'Your order',
+          body: 'Hello',
+          htmlBody: null,
+          isReplyToAll: false,
+          correspondent: 'support@example.com',
+          attachments: [attachment],
+        },
+      };
+
+      it('waiting for its time, is undone into a draft on the conversation it began, with its attachments', () => {
+        spec
+          .given([composedEvent, composeQueued])
+          .when(undo)
+          .then([{ type: 'ReplySendCancelled', data: undo.data }, restoredCompose]);
+        spec
+          .given([composedEvent, composeQueued, { type: 'ReplySendingStarted' as const, data: composeIds }])
+          .when(undo)
+          .thenThrows(failsWith('conflict', 'This reply has already been sent and can no longer be undone'));
+      });
+
+      it("sent from the draft it became, is the conversation's first message again: its Message-ID, no thread headers", () => {
+        const again: OutgoingReply = { ...reply, replyId: 'r3', to: ['carol@example.com'], subject: 'Your order' };
+        spec
+          .given([
+            composedEvent,
+            composeQueued,
+            { type: 'ReplySendCancelled' as const, data: undo.data, ...by('u1', '2024-01-01T10:00:05.000Z') },
+            { ...restoredCompose, ...by('u1', '2024-01-01T10:00:05.000Z') },
+          ])
+          .when({ type: 'QueueReply', reply: again, draftId: 'd3' })
+          .then([
+            { type: 'ReplyDraftDeleted', data: { emailId: 'e1', teamId: 't1', draftId: 'd3' } },
+            {
+              type: 'ReplyQueued',
+              data: { ...again, kind: 'compose', messageId: '<e1@example.com>', inReplyTo: null, references: [] },
+            },
+          ]);
+      });
+    });
   });
 });

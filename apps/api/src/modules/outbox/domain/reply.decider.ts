@@ -2,6 +2,7 @@ import type {
   EmailComposed,
   EmailReceived,
   EventMetadata,
+  OutgoingKind,
   ReplyAttachmentMeta,
   ReplyDraftSaved,
   ReplyFailed,
@@ -19,6 +20,9 @@ export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
 export const COLLISION_MESSAGE = 'New activity on this email since you started your reply';
 export const SCHEDULED_SEND_NOT_FOUND_MESSAGE = 'Scheduled send not found';
 export const ALREADY_SENT_MESSAGE = 'This reply has already been sent and can no longer be undone';
+
+/** What a queued message is: a reply (no kind in its event), a forward, or the first message of a new conversation. */
+export const kindOf = (queued: Pick<ReplyQueued, 'kind'>): OutgoingKind => queued.kind ?? 'reply';
 
 /** A reply of the team to an email, as the sender wrote it (the thread headers come from the email). */
 export type OutgoingReply = Omit<ReplyQueued, 'inReplyTo' | 'references'>;
@@ -84,6 +88,11 @@ export interface ReplyState {
   openDrafts: ReadonlySet<string>;
   /** The attachments of open drafts that were replies once (an undone send): sent with the draft. */
   draftAttachments: ReadonlyMap<string, readonly ReplyAttachmentMeta[]>;
+  /**
+   * Open drafts that were a forward or a new email once (an undone send): sent from the draft, the message is that
+   * again (a new email: the conversation's first message, with its Message-ID and no thread headers).
+   */
+  draftKinds: ReadonlyMap<string, 'forward' | 'compose'>;
   /** Queued replies by id and how far their sending went. */
   replies: ReadonlyMap<string, QueuedReplyState>;
 }
@@ -131,11 +140,16 @@ function decideQueue(command: QueueReply, state: ReplyState): ReplyEvent[] {
   }
   const original = emailToAnswer(state, reply, unchangedSince);
   const originalId = normalizeMessageId(original.messageId);
-  const queued: ReplyQueued = {
-    ...reply,
-    inReplyTo: originalId,
-    references: referencesFor(original.references ?? [], originalId),
-  };
+  const restoredKind = draftId ? state.draftKinds.get(draftId) : undefined;
+  const queued: ReplyQueued =
+    restoredKind === 'compose'
+      ? { ...reply, kind: 'compose', messageId: original.messageId, inReplyTo: null, references: [] }
+      : {
+          ...reply,
+          ...(restoredKind ? { kind: restoredKind } : {}),
+          inReplyTo: originalId,
+          references: referencesFor(original.references ?? [], originalId),
+        };
   const { emailId, teamId } = reply;
   return [
     ...(draftId && state.openDrafts.has(draftId)
@@ -151,7 +165,7 @@ function decideStartSending(command: StartSending, state: ReplyState): ReplyEven
   return [{ type: 'ReplySendingStarted', data: command.data }];
 }
 
-/** The reply as the draft it becomes again: its recipients, texts and attachments, its author's. */
+/** The message (a reply, a forward or a new email) as the draft it becomes again: its recipients, texts and attachments, its author's. */
 function restoredDraft(queued: ReplyQueued, draftId: string, correspondent: string | undefined): ReplyDraftSaved {
   return {
     emailId: queued.emailId,
@@ -173,8 +187,7 @@ function restoredDraft(queued: ReplyQueued, draftId: string, correspondent: stri
 function decideCancel(command: CancelSend, state: ReplyState): ReplyEvent[] {
   const { replyId, teamId, draftId } = command.data;
   const reply = state.replies.get(replyId);
-  // A forward or a new conversation is sent at once: only a reply waits to be undone.
-  if (!reply || reply.queued.teamId !== teamId || reply.queued.kind) {
+  if (!reply || reply.queued.teamId !== teamId) {
     throw new DomainError('not-found', SCHEDULED_SEND_NOT_FOUND_MESSAGE);
   }
   if (reply.cancelled) return [];
@@ -208,6 +221,7 @@ export const replyDecider: Decider<ReplyCommand, EmailStreamEvent, ReplyState> =
     activity: [],
     openDrafts: new Set(),
     draftAttachments: new Map(),
+    draftKinds: new Map(),
     replies: new Map(),
   }),
 
@@ -258,7 +272,9 @@ export const replyDecider: Decider<ReplyCommand, EmailStreamEvent, ReplyState> =
         openDrafts.delete(event.data.draftId);
         const draftAttachments = new Map(state.draftAttachments);
         draftAttachments.delete(event.data.draftId);
-        return { ...state, openDrafts, draftAttachments };
+        const draftKinds = new Map(state.draftKinds);
+        draftKinds.delete(event.data.draftId);
+        return { ...state, openDrafts, draftAttachments, draftKinds };
       }
       case 'ReplyQueued': {
         const replies = new Map(state.replies).set(event.data.replyId, {
@@ -271,8 +287,11 @@ export const replyDecider: Decider<ReplyCommand, EmailStreamEvent, ReplyState> =
       }
       case 'ReplySendingStarted':
         return withReply(state, event.data.replyId, { sending: true });
-      case 'ReplySendCancelled':
-        return withReply(state, event.data.replyId, { cancelled: true });
+      case 'ReplySendCancelled': {
+        const kind = state.replies.get(event.data.replyId)?.queued.kind;
+        const draftKinds = kind ? new Map(state.draftKinds).set(event.data.draftId, kind) : state.draftKinds;
+        return withReply({ ...state, draftKinds }, event.data.replyId, { cancelled: true });
+      }
       case 'ReplySent':
       case 'ReplyFailed':
         return withReply(state, event.data.replyId, { finished: true });

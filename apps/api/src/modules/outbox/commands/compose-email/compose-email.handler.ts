@@ -9,16 +9,20 @@ import {
   INBOX_EMAIL_PROJECTION,
 } from '../../../conversations';
 import { MailboxSettingsReader, SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail';
+import { MemberPreferences } from '../../../preferences';
 import { composeDecider } from '../../domain/compose.decider';
 import { replyEventIdOf } from '../../domain/outbox-events';
 import { plainTextOf } from '../../domain/reply-content';
 import { outgoingFrom } from '../../domain/reply.decider';
 import { assertHeaderValue, parseRecipient } from '../../domain/reply-message';
+import { sendTimeOf } from '../../domain/send-time';
 import { OutboxStore } from '../../outbox.store';
+import { SCHEDULED_SEND_PROJECTION } from '../../projections/scheduled-send/scheduled-send.projection';
 import { storedAttachmentsOf } from '../send-reply/send-reply.handler';
 import { ComposeEmailCommand } from './compose-email.command';
 
 export const EMAIL_QUEUED_MESSAGE = 'Email queued';
+export const EMAIL_SCHEDULED_MESSAGE = 'Email scheduled';
 
 /** Namespace of the ids of a conversation started with an idempotency key (its email and attachments). */
 const IDEMPOTENT_COMPOSE_NAMESPACE = '3f9c2d71-6a4b-4e0f-8b5d-c1a7e9f2b634';
@@ -29,7 +33,9 @@ const IDEMPOTENT_COMPOSE_NAMESPACE = '3f9c2d71-6a4b-4e0f-8b5d-c1a7e9f2b634';
  * conversation (read by and assigned to its author), the thread begins at its Message-ID so that the customer's
  * answer joins it, and the outbox sends it like a reply (and copies it to the Sent folder); Bcc recipients get it
  * without any header naming them, and the event keeps them for the team. HTML alone gets its
- * plain-text alternative. The answer comes once the inbox, the thread and the reply list show it.
+ * plain-text alternative. Like a reply, the message waits the author's undo window, or until its "send later" time, in
+ * the team's Scheduled list; undone, it becomes a draft on its conversation, sent from there as its first message.
+ * The answer comes once the inbox, the thread, the reply list and the Scheduled list show it.
  */
 @CommandHandler(ComposeEmailCommand)
 export class ComposeEmailHandler implements ICommandHandler<ComposeEmailCommand, ComposeEmailResponse> {
@@ -37,6 +43,7 @@ export class ComposeEmailHandler implements ICommandHandler<ComposeEmailCommand,
     private readonly outbox: OutboxStore,
     private readonly repository: EventSourcedRepository,
     private readonly mailboxes: MailboxSettingsReader,
+    private readonly preferences: MemberPreferences,
   ) {}
 
   async execute({ caller: { teamId, userId }, request }: ComposeEmailCommand): Promise<ComposeEmailResponse> {
@@ -56,6 +63,7 @@ export class ComposeEmailHandler implements ICommandHandler<ComposeEmailCommand,
     const settings = await this.mailboxes.settingsOf(teamId);
     if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
 
+    const sendAt = sendTimeOf(Date.now(), await this.preferences.undoSendSecondsOf(userId), request.sendAt);
     // The conversation's email and its message share one id: the reply id names the send job and its attachments.
     const message = outgoingFrom(settings, {
       replyId: emailId,
@@ -69,6 +77,7 @@ export class ComposeEmailHandler implements ICommandHandler<ComposeEmailCommand,
       html,
       attachments,
       queuedBy: userId,
+      ...(sendAt ? { sendAt } : {}),
     });
     const composed: EmailComposed = {
       emailId,
@@ -96,9 +105,11 @@ export class ComposeEmailHandler implements ICommandHandler<ComposeEmailCommand,
       {
         retries: 3,
         eventIds: (event) => replyEventIdOf(emailId, event.type as 'EmailComposed' | 'ReplyQueued'),
-        waitFor: [INBOX_EMAIL_PROJECTION, EMAIL_THREAD_PROJECTION, EMAIL_REPLY_PROJECTION],
+        waitFor: [INBOX_EMAIL_PROJECTION, EMAIL_THREAD_PROJECTION, EMAIL_REPLY_PROJECTION, SCHEDULED_SEND_PROJECTION],
       },
     );
-    return { success: true, message: EMAIL_QUEUED_MESSAGE, emailId, replyId: emailId };
+    return sendAt
+      ? { success: true, message: EMAIL_SCHEDULED_MESSAGE, emailId, replyId: emailId, sendAt }
+      : { success: true, message: EMAIL_QUEUED_MESSAGE, emailId, replyId: emailId };
   }
 }

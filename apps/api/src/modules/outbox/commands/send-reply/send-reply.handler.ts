@@ -7,6 +7,7 @@ import { MailboxSettingsReader, SAVE_CONFIG_FIRST_MESSAGE } from '../../../mail'
 import { MemberPreferences } from '../../../preferences';
 import { replyEventIdOf } from '../../domain/outbox-events';
 import { plainTextOf, withQuote } from '../../domain/reply-content';
+import { sendTimeOf } from '../../domain/send-time';
 import { emailToAnswer, outgoingFrom, replyDecider } from '../../domain/reply.decider';
 import { assertContentType, assertHeaderValue, parseRecipient } from '../../domain/reply-message';
 import { OutboxStore, type StoredReplyAttachment } from '../../outbox.store';
@@ -90,13 +91,19 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
     const htmlBody = request.htmlBody?.trim() ? request.htmlBody : null;
     // HTML alone gets its plain-text alternative: the message always carries both.
     const answer = { text: request.body.trim() || !htmlBody ? request.body : plainTextOf(htmlBody), html: htmlBody };
-    const { text, html } = request.quoteOriginal ? withQuote(answer, original) : answer;
+    // A draft that was a forward or a new email once holds its whole message: nothing is quoted below it.
+    const restoredKind = request.draftId ? state.draftKinds.get(request.draftId) : undefined;
+    const { text, html } = request.quoteOriginal && !restoredKind ? withQuote(answer, original) : answer;
 
     const settings = await this.mailboxes.settingsOf(teamId);
     if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
 
-    // A draft that was a reply once (an undone send) brings its attachments back: sent again under this reply's ids.
-    const restored = request.draftId ? (state.draftAttachments.get(request.draftId) ?? []) : [];
+    // A draft that was a message once (an undone send) brings its attachments back, those the user kept: sent again
+    // under this reply's ids.
+    const kept = request.draftAttachmentIds ? new Set(request.draftAttachmentIds) : null;
+    const restored = (request.draftId ? (state.draftAttachments.get(request.draftId) ?? []) : []).filter(
+      (attachment) => !kept || kept.has(attachment.id),
+    );
     const restoredContents = await this.outbox.contentsOf(restored.map((attachment) => attachment.id));
     attachments.push(
       ...restored.flatMap((attachment, index) => {
@@ -113,7 +120,7 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
         ];
       }),
     );
-    const sendAt = await this.sendTimeOf(userId, request.sendAt);
+    const sendAt = sendTimeOf(Date.now(), await this.preferences.undoSendSecondsOf(userId), request.sendAt);
 
     const reply = outgoingFrom(settings, {
       replyId,
@@ -146,16 +153,6 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
     );
     await this.remind(teamId, userId, request.emailId, replyId, request.remindIfNoAnswerBy);
     return answerFor(replyId, sendAt);
-  }
-
-  /**
-   * When the reply goes: the later of the sender's undo window from now and their "send later" time; absent when
-   * neither holds it back (a window of 0 and no time).
-   */
-  private async sendTimeOf(userId: string, sendLater: string | undefined): Promise<string | undefined> {
-    const undoUntil = Date.now() + (await this.preferences.undoSendSecondsOf(userId)) * 1000;
-    const at = Math.max(undoUntil, sendLater ? Date.parse(sendLater) : 0);
-    return at > Date.now() ? new Date(at).toISOString() : undefined;
   }
 
   /** "Remind me if no answer by": the reply's reminder (one per reply, however often the request comes). */

@@ -3,6 +3,7 @@ import type { OutboxEventMap } from '@teaminbox/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
+import { kindOf } from '../../domain/reply.decider';
 
 export const SCHEDULED_SEND_PROJECTION = 'scheduled-send';
 
@@ -15,8 +16,8 @@ const STATE_AFTER: Record<string, string> = {
 };
 
 /**
- * Writes `outbox_scheduled_send`: each reply that waits for its time (a ReplyQueued with `sendAt`: scheduled), then
- * sending, done or cancelled (undone).
+ * Writes `outbox_scheduled_send`: each message that waits for its time (a ReplyQueued with `sendAt`: scheduled), with
+ * what it is (a reply, a forward or a new email), then sending, done or cancelled (undone).
  */
 @Injectable()
 export class ScheduledSendProjection implements Projection {
@@ -33,11 +34,11 @@ export class ScheduledSendProjection implements Projection {
     for (const event of events) {
       if (event.type === 'ReplyQueued') {
         const q = event.data as OutboxEventMap['ReplyQueued'];
-        if (!q.sendAt || q.kind) continue;
+        if (!q.sendAt) continue;
         await tx.query(
-          `INSERT INTO outbox_scheduled_send (reply_id, team_id, email_id, "to", subject, send_at, author_id)
-           VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7) ON CONFLICT (reply_id) DO NOTHING`,
-          [q.replyId, q.teamId, q.emailId, JSON.stringify(q.to), q.subject, q.sendAt, q.queuedBy],
+          `INSERT INTO outbox_scheduled_send (reply_id, team_id, email_id, "to", subject, send_at, author_id, kind)
+           VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8) ON CONFLICT (reply_id) DO NOTHING`,
+          [q.replyId, q.teamId, q.emailId, JSON.stringify(q.to), q.subject, q.sendAt, q.queuedBy, kindOf(q)],
         );
       } else {
         const { replyId } = event.data as { replyId: string };
@@ -50,7 +51,7 @@ export class ScheduledSendProjection implements Projection {
     }
   }
 
-  /** An erased person's scheduled replies: their recipients and subject as the events now read. */
+  /** An erased person's scheduled messages: their recipients and subject as the events now read. */
   async rewritePersonalData(events: StoredEvent[], tx: EntityManager): Promise<void> {
     for (const event of events) {
       if (event.type !== 'ReplyQueued') continue;

@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { ScheduledSend } from '@teaminbox/contracts';
+import type { OutgoingKind, ScheduledSend } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
 import { displayNameSql } from '../../../identity';
 import { ListScheduledSendsQuery } from './list-scheduled-sends.query';
@@ -13,13 +13,14 @@ export class ListScheduledSendsHandler implements IQueryHandler<ListScheduledSen
     const rows: {
       reply_id: string;
       email_id: string;
+      kind: OutgoingKind;
       to: string[];
       subject: string;
       send_at: Date;
       author_id: string;
       author_name: string | null;
     }[] = await this.db.query(
-      `SELECT s.reply_id, s.email_id, s."to", s.subject, s.send_at, s.author_id,
+      `SELECT s.reply_id, s.email_id, s.kind, s."to", s.subject, s.send_at, s.author_id,
               COALESCE(${displayNameSql('u')}, u.email) AS author_name
          FROM outbox_scheduled_send s LEFT JOIN users u ON u.id = s.author_id
         WHERE s.team_id = $1 AND s.state = 'scheduled'
@@ -29,6 +30,7 @@ export class ListScheduledSendsHandler implements IQueryHandler<ListScheduledSen
     return rows.map((row) => ({
       replyId: row.reply_id,
       emailId: row.email_id,
+      kind: row.kind,
       to: row.to,
       subject: row.subject,
       sendAt: row.send_at.toISOString(),
