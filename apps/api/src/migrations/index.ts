@@ -41,6 +41,7 @@ import { UndoSendWindow1770000001300 } from './1770000001300-undo-send-window';
 import { OutboxScheduledSend1770000001310 } from './1770000001310-outbox-scheduled-send';
 import { OutboxScheduledSendKind1770000001320 } from './1770000001320-outbox-scheduled-send-kind';
 import { InboxTeamListedIndex1770000001400 } from './1770000001400-inbox-team-listed-index';
+import { EmailThreadGinImmediate1770000001700 } from './1770000001700-email-thread-gin-immediate';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -87,4 +88,5 @@ export const migrations = [
   OutboxScheduledSend1770000001310,
   OutboxScheduledSendKind1770000001320,
   InboxTeamListedIndex1770000001400,
+  EmailThreadGinImmediate1770000001700,
 ];
