@@ -32,7 +32,8 @@ export const emailChanged = (emailId: string): DetailTag[] => [
 
 /**
  * The email detail's server data (spec core-inbox, email detail), one cache each, tagged by email:
- * - (the email itself is the inbox cache's `emailDetail`, tagged `EmailDetail` by email: the tags below make it stale);
+ * - (the email itself is the inbox cache's `emailDetail`, tagged `EmailDetail` by email: a pushed change patches it, a
+ *   change made from the detail and a reconnect make it stale);
  * - its thread (`emailThread`, both view modes); a thread that cannot be loaded is logged and shows empty. The
  *   timeline's replies are the reply form's `emailReplies`, its status changes the action log `emailActions` of the
  *   activity cache; the tags below make both stale as well;
@@ -134,9 +135,10 @@ export const DETAIL_PUSHES: readonly string[] = [
 
 /**
  * What a push makes stale: a comment its email's comments (and so every conversation holding that email) and history;
- * a change of the email (a rule's action among them) the email, its thread, action log, history and what the rules
- * did; a reply (a draft, a reply queued, sent or failed) its thread, action log and history. A socket that
- * (re)connects may have missed pushes: every cached email and part of one is loaded again.
+ * a change of the email (a rule's action among them) its thread, action log, history and what the rules did (the
+ * cached email itself takes the pushed change without a load: `inboxUpdatesOf` of `inbox.api.ts`); a reply (a draft,
+ * a reply queued, sent or failed) its thread, action log and history. A socket that (re)connects may have missed
+ * pushes: every cached email and part of one is loaded again.
  */
 export function detailTagsOf(action: Action): DetailTag[] {
   if (commentChanged.match(action)) {
@@ -145,13 +147,7 @@ export function detailTagsOf(action: Action): DetailTag[] {
   }
   if (emailUpdated.match(action)) {
     const { id } = action.payload;
-    return [
-      of('EmailDetail', id),
-      of('EmailThread', id),
-      of('EmailActions', id),
-      of('EmailHistory', id),
-      of('EmailRules', id),
-    ];
+    return [of('EmailThread', id), of('EmailActions', id), of('EmailHistory', id), of('EmailRules', id)];
   }
   if (replyChanged.match(action)) {
     const { emailId } = action.payload;

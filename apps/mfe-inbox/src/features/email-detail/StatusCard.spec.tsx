@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
 import { emailUpdated } from '@teaminbox/web-store';
 import { answerServerCalls } from '@teaminbox/web-store/testing';
-import { closeDetail, emailDetail, renderDetail, stubDetailApi } from './detail-test-harness';
+import { closeDetail, emailDetail, renderDetail, serverCalls, stubDetailApi } from './detail-test-harness';
 
 const click = async (element: HTMLElement) => {
   await act(async () => {
@@ -83,15 +83,15 @@ describe("the email detail's status and priority", () => {
     expect(setPriority).not.toHaveBeenCalled();
   });
 
-  it('follows a change another member makes, pushed live: the email is reloaded', async () => {
+  it('follows a change another member makes, pushed live, without loading the email again', async () => {
     stubDetailApi(emailDetail());
     const { store } = await renderDetail();
-    answerServerCalls({ 'GET /api/emails/e1': emailDetail({ status: 'CLOSED', priority: 'LOW' }) });
     await act(async () => {
       store.dispatch(emailUpdated({ id: 'e1', status: 'CLOSED', priority: 'LOW', actorUserId: 'u2' }));
     });
     await waitFor(() => expect(screen.getByTestId('status-select')).toHaveTextContent('Closed'));
     expect(screen.getByTestId('priority-select')).toHaveTextContent('Low');
     expect(screen.getByTestId('email-meta')).toHaveTextContent('Statusclosed');
+    expect(serverCalls('GET', '/api/emails/e1')).toHaveLength(1);
   });
 });
