@@ -25,11 +25,12 @@ describe('the lists by conversation (view=conversations) and actions on a conver
     messageId: string,
     receivedAt: string,
     inReplyTo?: string,
+    team = teamId,
   ): Promise<string> {
     const emailId = randomUUID();
     const data: EmailReceived = {
       emailId,
-      teamId,
+      teamId: team,
       messageId,
       subject,
       fromName: from.name,
@@ -165,4 +166,21 @@ describe('the lists by conversation (view=conversations) and actions on a conver
     expect((await t.request(`/api/emails/${first}/archive?scope=thread`, { method: 'PUT', token })).status).toBe(400);
     expect((await t.request('/api/emails?view=threads', { token })).status).toBe(400);
   });
+
+  it('counts conversations up to 100 beyond the end of the page: the total grows as the pages go deeper', async () => {
+    const many = await userWithTeam('many');
+    const manyTeam = many.me.teamId ?? '';
+    for (let i = 0; i < 103; i++) {
+      const at = new Date(Date.UTC(2026, 10, 3, 10) + i * 60_000).toISOString();
+      await receive(`Question ${i}`, erin, `<many-${i}@other.example>`, at, undefined, manyTeam);
+    }
+    await readUntil(
+      () => list('/api/emails?size=1', many.token),
+      (page) => page.totalElements === 103,
+    );
+    const first = await list('/api/emails?view=conversations&size=1', many.token);
+    expect([first.totalElements, first.totalPages]).toEqual([101, 101]);
+    const third = await list('/api/emails?view=conversations&size=1&page=2', many.token);
+    expect([third.totalElements, third.totalPages]).toEqual([103, 103]);
+  }, 60_000);
 });
