@@ -1,9 +1,15 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { EmailAction, EmailDetail, Label, ThreadMessage } from '@teaminbox/contracts';
 import { ApiError, inboxApi } from '@teaminbox/api-client';
-import { labelChanged, replyChanged, replyTemplateChanged, selectPendingNotices } from '@teaminbox/web-store';
+import {
+  connected,
+  labelChanged,
+  replyChanged,
+  replyTemplateChanged,
+  selectPendingNotices,
+} from '@teaminbox/web-store';
 import { attachment, closeDetail, emailDetail, important, renderDetail, stubDetailApi } from './detail-test-harness';
-import { answerServerCalls, aReply } from '@teaminbox/web-store/testing';
+import { answerServerCalls, aReply, serverFailure } from '@teaminbox/web-store/testing';
 
 const urgent: Label = { ...important, id: 'l2', name: 'Urgent' };
 const stubApi = (detail: EmailDetail) => stubDetailApi(detail, { labels: [important, urgent], members: [] });
@@ -193,5 +199,16 @@ describe('the email detail page', () => {
     });
     await waitFor(() => expect(events()).toEqual(['incoming', 'reply', 'status', 'reply']));
     expect(screen.getAllByTestId('timeline-event')[3]).toHaveTextContent('Second answer');
+  });
+
+  it('says the email is not found once it is gone (a reconnect loads it again), not what it showed before', async () => {
+    stubApi(emailDetail());
+    const { store } = await renderDetail();
+    answerServerCalls({ 'GET /api/emails/e1': serverFailure(404, 'Email not found') });
+    await act(async () => {
+      store.dispatch(connected());
+    });
+    expect(await screen.findByTestId('email-not-found')).toHaveTextContent('Email not found');
+    expect(screen.queryByTestId('email-detail')).not.toBeInTheDocument();
   });
 });

@@ -82,7 +82,9 @@ export default function EmailDetailPage() {
   const me = useAppSelector(selectCurrentUser);
   const canWrite = useAppSelector(selectCanWrite);
   const { hash } = useLocation();
-  const today = loaded.data?.id === id ? loaded.data : null;
+  // A 404 wins over what the cache may still hold of the email (it was deleted since).
+  const notFound = (loaded.error as Partial<ApiFailure> | undefined)?.status === 404;
+  const today = !notFound && loaded.data?.id === id ? loaded.data : null;
   const history = useAppSelector(selectEmailHistory);
   const { asOf, past, missing } = usePastEmail(today?.id ?? null);
   // While a past state is shown (or loading), nothing can be changed: the cards show the past, locked.
@@ -122,7 +124,7 @@ export default function EmailDetailPage() {
   }, [detail.left, detail.id, id, navigate]);
 
   if (!email) {
-    if ((loaded.error as Partial<ApiFailure> | undefined)?.status === 404) {
+    if (notFound) {
       return (
         <div className="flex flex-column gap-3">
           <BackButton />

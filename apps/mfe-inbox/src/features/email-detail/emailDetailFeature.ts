@@ -11,8 +11,8 @@ function* emailDetailRootSaga() {
 }
 
 /**
- * The email detail's slices and sagas, injected with its page (the inbox list does not load them). Its comments,
- * history and rules come from the api cache (`detailApi` of the web store).
+ * The email detail's slices and sagas, injected with its page (the inbox list does not load them). Its server data (the
+ * email, its thread, replies, actions, comments, history and rules) comes from the api cache of the web store.
  */
 export const emailDetailFeature: RemoteFeature = {
   key: 'inbox/email-detail',
