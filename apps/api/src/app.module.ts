@@ -12,6 +12,7 @@ import { NotificationsModule } from './modules/notifications';
 import { ProfileModule } from './modules/profile';
 import { ReplyTemplatesModule } from './modules/reply-templates';
 import { RulesModule } from './modules/rules';
+import { BusinessHoursReadModel, ServiceLevelsModule } from './modules/service-levels';
 import { ConversationsModule, InboxEmailReadModel } from './modules/conversations';
 import { IdentityModule, UserReadModel, UserDirectory } from './modules/identity';
 import { MailboxModule } from './modules/mail';
@@ -43,6 +44,7 @@ export const READ_MODEL_ENTITIES = [
   InboxEmailReadModel,
   TeamActivityReadModel,
   TeamAuditReadModel,
+  BusinessHoursReadModel,
 ];
 
 export interface AppModuleOptions {
@@ -102,6 +104,7 @@ export class AppModule {
         OutboxModule.forRoot({ worker: autoStartProjections }),
         ActivityModule,
         AuditModule,
+        ServiceLevelsModule,
         NotificationsModule.forRoot({ workers: autoStartProjections }),
       ],
       providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],

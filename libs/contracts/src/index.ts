@@ -20,3 +20,4 @@ export * from './conversations/email-history.schemas';
 export * from './audit/team-audit.schemas';
 export * from './audit/erasure.schemas';
 export * from './conversations/snooze.schemas';
+export * from './service-levels/business-hours.schemas';

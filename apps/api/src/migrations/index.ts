@@ -42,6 +42,7 @@ import { OutboxScheduledSend1770000001310 } from './1770000001310-outbox-schedul
 import { OutboxScheduledSendKind1770000001320 } from './1770000001320-outbox-scheduled-send-kind';
 import { InboxTeamListedIndex1770000001400 } from './1770000001400-inbox-team-listed-index';
 import { EmailThreadGinImmediate1770000001700 } from './1770000001700-email-thread-gin-immediate';
+import { BusinessHours1770000001800 } from './1770000001800-business-hours';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -89,4 +90,5 @@ export const migrations = [
   OutboxScheduledSendKind1770000001320,
   InboxTeamListedIndex1770000001400,
   EmailThreadGinImmediate1770000001700,
+  BusinessHours1770000001800,
 ];

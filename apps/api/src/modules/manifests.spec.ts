@@ -16,6 +16,7 @@ import { PREFERENCES_MANIFEST } from './preferences';
 import { PROFILE_MANIFEST } from './profile';
 import { REPLY_TEMPLATES_MANIFEST } from './reply-templates';
 import { RULES_MANIFEST } from './rules';
+import { SERVICE_LEVELS_MANIFEST } from './service-levels';
 import { TEAMS_MANIFEST } from './teams';
 
 const MANIFESTS = [
@@ -32,6 +33,7 @@ const MANIFESTS = [
   PROFILE_MANIFEST,
   REPLY_TEMPLATES_MANIFEST,
   RULES_MANIFEST,
+  SERVICE_LEVELS_MANIFEST,
   TEAMS_MANIFEST,
 ] as const;
 

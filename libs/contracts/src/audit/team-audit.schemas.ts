@@ -7,6 +7,7 @@ import type { OutboxEventMap } from '../mail/send-reply.schemas';
 import type { NotificationEventMap } from '../notifications/notification.events';
 import type { PersonalEventMap } from '../personal/personal.events';
 import type { RuleEventMap } from '../rules/rule.events';
+import type { ServiceLevelEventMap } from '../service-levels/business-hours.schemas';
 
 import { TEAM_AUDIT_EXPORT_FORMATS, TEAM_AUDIT_MAX_PAGE_SIZE, TEAM_AUDIT_PAGE_SIZE } from './team-audit.constants';
 
@@ -23,6 +24,7 @@ export type AnyEventMap = DomainEventMap &
   RuleEventMap &
   PersonalEventMap &
   NotificationEventMap &
+  ServiceLevelEventMap &
   ErasureEventMap;
 export type AnyEventType = keyof AnyEventMap;
 
@@ -64,6 +66,7 @@ const AUDITED: { readonly [K in AnyEventType]: boolean } = {
   ReplyTemplateCreated: true,
   ReplyTemplateUpdated: true,
   ReplyTemplateDeleted: true,
+  BusinessHoursChanged: true,
   // Emails
   EmailReceived: true,
   EmailMarkedRead: true,

@@ -1,0 +1,12 @@
+/** What other modules may use of the service-levels context. */
+export { ServiceLevelsModule } from './service-levels.module';
+export { SERVICE_LEVELS_MANIFEST } from './service-levels.manifest';
+export { BusinessHoursReadModel } from './projections/business-hours/business-hours.read-model';
+export { GetBusinessHoursQuery } from './queries/get-business-hours/get-business-hours.query';
+export {
+  addBusinessMinutes,
+  type BusinessCalendar,
+  businessMinutesBetween,
+  calendarOf,
+  type ClockPause,
+} from './domain/business-time';
