@@ -43,6 +43,7 @@ import { OutboxScheduledSendKind1770000001320 } from './1770000001320-outbox-sch
 import { InboxTeamListedIndex1770000001400 } from './1770000001400-inbox-team-listed-index';
 import { EmailThreadGinImmediate1770000001700 } from './1770000001700-email-thread-gin-immediate';
 import { BusinessHours1770000001800 } from './1770000001800-business-hours';
+import { UndoneSendsInHistory1770000001900 } from './1770000001900-undone-sends-in-history';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -91,4 +92,5 @@ export const migrations = [
   InboxTeamListedIndex1770000001400,
   EmailThreadGinImmediate1770000001700,
   BusinessHours1770000001800,
+  UndoneSendsInHistory1770000001900,
 ];

@@ -41,14 +41,17 @@ export const TEAM_ACTIVITY_TYPES = [
   'WOKEN',
   'REMINDER_SET',
   'REMINDER_CANCELLED',
+  'SEND_UNDONE',
+  'SCHEDULED_SEND_CANCELLED',
 ] as const;
 export type TeamActivityType = (typeof TEAM_ACTIVITY_TYPES)[number];
 
 /**
  * The delivery of a reply, forward or composed message an entry REPLY_SENT, EMAIL_FORWARDED or EMAIL_COMPOSED
- * records, as it is now.
+ * records, as it is now: waiting for its undo window or being sent (QUEUED), sent for later and waiting for its time
+ * (SCHEDULED, with `scheduledFor`), sent, failed, or undone / cancelled before it went (CANCELLED).
  */
-export type ReplyDeliveryStatus = 'QUEUED' | 'SENT' | 'FAILED';
+export type ReplyDeliveryStatus = 'QUEUED' | 'SCHEDULED' | 'SENT' | 'FAILED' | 'CANCELLED';
 
 /**
  * What an entry is about, by type. Email actions carry the spec's details (assignedTo, assignedToName, labelId,
@@ -79,8 +82,15 @@ export interface TeamActivityDetails extends EmailActionDetails {
   rulePriority?: number;
   matchMode?: string;
   suppressNotifications?: boolean;
-  /** REPLY_SENT, EMAIL_FORWARDED, EMAIL_COMPOSED */
+  /** REPLY_SENT, EMAIL_FORWARDED, EMAIL_COMPOSED, SEND_UNDONE, SCHEDULED_SEND_CANCELLED */
   replyId?: string;
+  /**
+   * REPLY_SENT, EMAIL_FORWARDED, EMAIL_COMPOSED sent for later (status SCHEDULED until it goes), and
+   * SCHEDULED_SEND_CANCELLED: the time it was to go.
+   */
+  scheduledFor?: string;
+  /** SEND_UNDONE, SCHEDULED_SEND_CANCELLED: the draft the message became again. */
+  draftId?: string;
   subject?: string;
   to?: string[];
   /**

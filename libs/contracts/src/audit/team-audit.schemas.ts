@@ -101,9 +101,9 @@ const AUDITED: { readonly [K in AnyEventType]: boolean } = {
   ReplyDraftDeleted: true,
   EmailComposed: true,
   ReplyQueued: true,
-  // Handing a reply to SMTP is the send itself (ReplySent follows); an undone send shows as the draft it became
-  ReplySendingStarted: false,
-  ReplySendCancelled: false,
+  // When a message's undo window or scheduled time ended and it was handed to SMTP, and who undid or cancelled one
+  ReplySendingStarted: true,
+  ReplySendCancelled: true,
   ReplySent: true,
   ReplyFailed: true,
   // Erasure of a person's personal data

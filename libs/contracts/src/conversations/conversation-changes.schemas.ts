@@ -44,6 +44,11 @@ export interface ConversationsMerged {
   threadIds: string[];
   emailIds: string[];
   by: string;
+  /**
+   * Every email of the conversations merged, as the thread read model held them when the merge was decided: the
+   * emails whose history shows the merge. Absent in merges recorded before it was kept.
+   */
+  conversationEmailIds?: string[];
 }
 
 /**
@@ -56,4 +61,9 @@ export interface EmailSplitFromConversation {
   fromThreadId: string;
   newThreadId: string;
   by: string;
+  /**
+   * Every email of the conversation it left, itself included, as the thread read model held them when the split was
+   * decided: the emails whose history shows the split. Absent in splits recorded before it was kept.
+   */
+  conversationEmailIds?: string[];
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Role } from '../identity/identity.schemas';
-import type { Comment, EmailDetail, Reply } from './collaboration.schemas';
+import { type Comment, type EmailDetail, type Reply, UNDO_SEND_MAX_SECONDS } from './collaboration.schemas';
 
 /* ------------------------------------------------------------------------------------------------
  * Email history (GET /emails/{id}/history) and the email as of an instant (GET /emails/{id}?asOf=)
@@ -27,6 +27,16 @@ export const ZAsOfQuery = z.object({
     .optional(),
 });
 export type TAsOfQuery = z.infer<typeof ZAsOfQuery>;
+
+/**
+ * Whether a queued message was sent for later: it waits longer than the longest undo window a person may choose
+ * (every send waits its sender's undo window; one that waits longer is a "send later"). `queuedAt` is its ReplyQueued's
+ * occurredAt, `sendAt` its sendAt (absent: sent at once).
+ */
+export function isScheduledSend(queuedAt: string, sendAt: string | null | undefined): sendAt is string {
+  if (!sendAt) return false;
+  return Date.parse(sendAt) - Date.parse(queuedAt) > UNDO_SEND_MAX_SECONDS * 1000;
+}
 
 /** Who made a change of the history: a member, one of the team's rules (its name then), the mail server or the system. */
 export type EmailHistoryActor =
@@ -63,11 +73,16 @@ export interface EmailHistoryChange {
   userId?: string;
   /** EmailSnoozed: until when; ReminderSet: when the reminder is due. */
   until?: string;
+  /**
+   * ReplyQueued sent for later (isScheduledSend): when it goes; ReplySendCancelled of such a message: when it would
+   * have gone (its cancellation is then a scheduled send cancelled, not an undone send).
+   */
+  scheduledFor?: string;
   /** EmailWoken: why (time, answer, manual, reminder); ReminderCancelled: answer. */
   reason?: string;
   /** ConversationsMerged: the conversation the email is part of now; EmailSplitFromConversation: the new one. */
   conversationId?: string;
-  /** ConversationsMerged: the emails named, one per conversation merged. */
+  /** ConversationsMerged: the emails named, one per conversation merged; EmailSplitFromConversation: the email split out. */
   emailIds?: string[];
 }
 
@@ -101,13 +116,19 @@ export interface EmailAsOf extends EmailDetail {
   /** Names of the labels the email had then (as the events recorded them), by label id. */
   labelNames: Record<string, string>;
   comments: Comment[];
-  /** Drafts (status DRAFT) and replies handed to the outbox (QUEUED, SENT, FAILED as they stood then). */
-  replies: Reply[];
-  /** The email's last merge or split (`conversations-<teamId>` stream) up to the instant; null: none by then. */
+  /**
+   * Drafts (status DRAFT) and replies handed to the outbox (QUEUED, SENT, FAILED as they stood then; a QUEUED one sent
+   * for later carries `scheduledFor`). A send undone or cancelled by then is no reply: it is the draft it became.
+   */
+  replies: (Reply & { scheduledFor?: string | null })[];
+  /**
+   * The last merge or split (`conversations-<teamId>` stream) up to the instant that changed the email's conversation:
+   * a merge of the conversation it was in, or its own split; null: none by then.
+   */
   conversationChange: EmailConversationChange | null;
 }
 
-/** A merge that named the email, or the split of the email out of its conversation. */
+/** A merge of the email's conversation with others, or the split of the email out of its conversation. */
 export interface EmailConversationChange {
   type: 'ConversationsMerged' | 'EmailSplitFromConversation';
   occurredAt: string;

@@ -232,6 +232,79 @@ describe('the activity entry of each event', () => {
     );
   });
 
+  it('records a compose recorded before composes had a kind as a new conversation: its id is its email’s', () => {
+    const legacy = {
+      ...EMAIL,
+      replyId: 'email-1',
+      messageId: '<email-1@example.com>',
+      inReplyTo: null,
+      references: [],
+      from: { name: 'Support', email: 'support@example.com' },
+      to: ['alice@example.com'],
+      cc: [],
+      bcc: [],
+      subject: 'Your order',
+      text: 'Hello',
+      html: null,
+      attachments: [],
+      queuedBy: 'u-1',
+    };
+    expect(activityOf('ReplyQueued', legacy)).toMatchObject({
+      type: 'EMAIL_COMPOSED',
+      details: { replyId: 'email-1', subject: 'Your order', status: 'QUEUED' },
+    });
+    expect(activityOf('ReplyQueued', { ...legacy, replyId: 'r-9', inReplyTo: '<m@x>' })).toMatchObject({
+      type: 'REPLY_SENT',
+    });
+  });
+
+  it('records a message sent for later as scheduled, and one waiting its undo window as being sent', () => {
+    const queued = {
+      ...EMAIL,
+      replyId: 'r-1',
+      messageId: '<r-1@example.com>',
+      inReplyTo: '<m@x>',
+      references: ['<m@x>'],
+      from: { name: 'Support', email: 'support@example.com' },
+      to: ['alice@example.com'],
+      cc: [],
+      bcc: [],
+      subject: 'Re: Hello',
+      text: 'Hi',
+      html: null,
+      attachments: [],
+      queuedBy: 'u-1',
+    };
+    const at = '2026-11-20T10:00:00.000Z';
+    expect(activityOf('ReplyQueued', { ...queued, sendAt: '2026-11-21T08:00:00.000Z' }, at)).toMatchObject({
+      type: 'REPLY_SENT',
+      details: { status: 'SCHEDULED', scheduledFor: '2026-11-21T08:00:00.000Z' },
+      remember: 'reply:r-1',
+    });
+    const undoWindow = activityOf('ReplyQueued', { ...queued, sendAt: '2026-11-20T10:00:30.000Z' }, at);
+    expect(undoWindow).toMatchObject({ type: 'REPLY_SENT', details: { status: 'QUEUED' } });
+    expect(undoWindow?.kind === 'entry' && undoWindow.details).not.toHaveProperty('scheduledFor');
+  });
+
+  it('records an undone send as its own entry, and the message’s entry as cancelled', () => {
+    const draft = activityOf('ReplySendCancelled', { ...EMAIL, replyId: 'r-1', draftId: 'd-1' });
+    if (draft?.kind !== 'entry' || !draft.consult) throw new Error('expected an entry that consults the reply');
+    expect(draft).toMatchObject({
+      type: 'SEND_UNDONE',
+      emailId: 'email-1',
+      details: { replyId: 'r-1', draftId: 'd-1' },
+      consult: { key: 'reply:r-1' },
+      amends: { kind: 'amend', key: 'reply:r-1', details: { status: 'CANCELLED' } },
+    });
+    // Within its undo window it was undone; sent for later, its scheduled send was cancelled.
+    expect(draft.consult.shown({ replyId: 'r-1', status: 'QUEUED' })).toEqual({ type: 'SEND_UNDONE' });
+    expect(draft.consult.shown(undefined)).toEqual({ type: 'SEND_UNDONE' });
+    expect(draft.consult.shown({ replyId: 'r-1', status: 'SCHEDULED', scheduledFor: '2026-11-21T08:00:00Z' })).toEqual({
+      type: 'SCHEDULED_SEND_CANCELLED',
+      details: { scheduledFor: '2026-11-21T08:00:00Z' },
+    });
+  });
+
   it('shows nothing for personal or internal events', () => {
     for (const type of ['EmailMarkedRead', 'EmailStarred', 'UserRegistered', 'LoginLinkIssued', 'constructor']) {
       expect(activityOf(type, EMAIL)).toBeNull();

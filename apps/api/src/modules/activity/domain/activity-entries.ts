@@ -3,12 +3,14 @@ import {
   type DomainEventMap,
   EMAIL_ACTION_TYPES,
   type EmailActionType,
+  isScheduledSend,
   type LabelCreated,
   type LabelUpdated,
   type MailboxSettings,
   type MailEventMap,
   type OutboxEventMap,
   type PersonalEventMap,
+  type ReplyQueued,
   type ReplyTemplateCreated,
   type RuleDefinition,
   type RuleEventMap,
@@ -35,6 +37,19 @@ export interface ActivityEntryDraft {
   remember?: string;
   recall?: string;
   compare?: string;
+  /**
+   * Reads what was remembered under `key` and lets `shown` choose the entry's type and add details from it (unlike
+   * `recall`, which copies every detail kept).
+   */
+  consult?: { key: string; shown: (kept: TeamActivityDetails | undefined) => Consulted };
+  /** An earlier entry the event changes too (an undone send: the message's entry is no longer being sent). */
+  amends?: ActivityAmendment;
+}
+
+/** What a consulted memory makes of an entry: another type, more details. */
+export interface Consulted {
+  type?: TeamActivityType;
+  details?: TeamActivityDetails;
 }
 
 /** A change to an entry written earlier (a reply's delivery), found by what it remembered under `key`. */
@@ -130,8 +145,42 @@ const isEmailActionType = (type: string): type is EmailActionType =>
 export type ActivityEventMap = DomainEventMap & OutboxEventMap & MailEventMap & PersonalEventMap & RuleEventMap;
 
 type ActivityMappings = {
-  readonly [K in keyof ActivityEventMap]?: (data: ActivityEventMap[K]) => ActivityDraft | null;
+  /** `at`: when the event occurred (its metadata's occurredAt), for the entries that compare times. */
+  readonly [K in keyof ActivityEventMap]?: (data: ActivityEventMap[K], at: string | undefined) => ActivityDraft | null;
 };
+
+/**
+ * What a queued message is: a forward, the first message of a conversation a member started (Compose: kind 'compose',
+ * or, recorded before composes had a kind, a message whose id is its email's: a reply never has its email's id), or a
+ * reply.
+ */
+function sendingType(d: ReplyQueued): TeamActivityType {
+  if (d.kind === 'forward') return 'EMAIL_FORWARDED';
+  if (d.kind === 'compose' || (!d.kind && d.replyId === d.emailId)) return 'EMAIL_COMPOSED';
+  return 'REPLY_SENT';
+}
+
+/** A queued message's entry: being sent (after its undo window), or scheduled for the time it was sent for. */
+function queuedEntry(d: ReplyQueued, at: string | undefined): ActivityEntryDraft {
+  const scheduled = at !== undefined && isScheduledSend(at, d.sendAt);
+  return entry(
+    sendingType(d),
+    {
+      replyId: d.replyId,
+      subject: d.subject,
+      to: d.to,
+      status: scheduled ? 'SCHEDULED' : 'QUEUED',
+      ...(scheduled ? { scheduledFor: d.sendAt } : {}),
+    },
+    { ...onEmail(d), remember: `reply:${d.replyId}` },
+  );
+}
+
+/** An undone send reads as one; a message sent for later whose send was cancelled, as a scheduled send cancelled. */
+const cancelledSend = (kept: TeamActivityDetails | undefined): Consulted =>
+  kept?.scheduledFor
+    ? { type: 'SCHEDULED_SEND_CANCELLED', details: { scheduledFor: kept.scheduledFor } }
+    : { type: 'SEND_UNDONE' };
 
 /**
  * Event type -> activity entry: the one place that decides what the team's activity log shows. A new event type is
@@ -197,11 +246,16 @@ export const ACTIVITY_ENTRIES: ActivityMappings = {
   RuleEnabled: (d) => entry('RULE_ENABLED', { ruleId: d.ruleId }, { recall: `rule:${d.ruleId}` }),
   RuleDisabled: (d) => entry('RULE_DISABLED', { ruleId: d.ruleId }, { recall: `rule:${d.ruleId}` }),
   RuleDeleted: (d) => entry('RULE_DELETED', { ruleId: d.ruleId }, { recall: `rule:${d.ruleId}` }),
-  ReplyQueued: (d) =>
+  ReplyQueued: (d, at) => queuedEntry(d, at),
+  ReplySendCancelled: (d) =>
     entry(
-      d.kind === 'forward' ? 'EMAIL_FORWARDED' : d.kind === 'compose' ? 'EMAIL_COMPOSED' : 'REPLY_SENT',
-      { replyId: d.replyId, subject: d.subject, to: d.to, status: 'QUEUED' },
-      { ...onEmail(d), remember: `reply:${d.replyId}` },
+      'SEND_UNDONE',
+      { replyId: d.replyId, draftId: d.draftId },
+      {
+        ...onEmail(d),
+        consult: { key: `reply:${d.replyId}`, shown: cancelledSend },
+        amends: amend(`reply:${d.replyId}`, { status: 'CANCELLED' }),
+      },
     ),
   ConversationsMerged: (d) =>
     entry('CONVERSATIONS_MERGED', { emailIds: d.emailIds, conversationId: d.intoThreadId }, onEmail(d)),
@@ -217,11 +271,11 @@ export const ACTIVITY_ENTRIES: ActivityMappings = {
 /** The event types the team's activity log reads. */
 export const ACTIVITY_EVENT_TYPES = Object.keys(ACTIVITY_ENTRIES) as (keyof ActivityEventMap)[];
 
-/** The draft of an event, or null when the log shows nothing for it. */
-export function activityOf(type: string, data: unknown): ActivityDraft | null {
-  const map = ACTIVITY_ENTRIES as Record<string, ((data: unknown) => ActivityDraft | null) | undefined>;
+/** The draft of an event (`at`: when it occurred), or null when the log shows nothing for it. */
+export function activityOf(type: string, data: unknown, at?: string): ActivityDraft | null {
+  const map = ACTIVITY_ENTRIES as Record<string, ((data: unknown, at?: string) => ActivityDraft | null) | undefined>;
   const mapper = Object.prototype.hasOwnProperty.call(map, type) ? map[type] : undefined;
-  return mapper ? mapper(data) : null;
+  return mapper ? mapper(data, at) : null;
 }
 
 /**

@@ -31,7 +31,7 @@ export async function changeConversations(
   deps: ConversationChangeDeps,
   caller: TeamCaller,
   emailIds: readonly string[],
-  command: (emails: EmailInConversation[]) => ConversationChangeCommand,
+  command: (emails: EmailInConversation[], conversationEmailIds: string[]) => ConversationChangeCommand,
   answerFor: string,
 ): Promise<ConversationChangeResult> {
   for (const emailId of new Set(emailIds)) await deps.inbox.requireEmail(caller.teamId, emailId);
@@ -39,11 +39,14 @@ export async function changeConversations(
     await deps.readYourWrites.waitForHead([EMAIL_THREAD_PROJECTION]);
     const known = await deps.threads.conversationsOf(caller.teamId, emailIds);
     const emails = emailIds.map((emailId) => known.get(emailId) ?? { emailId, threadId: emailId, size: 1 });
+    const conversationEmailIds = await deps.threads.emailsOfThreads(caller.teamId, [
+      ...new Set(emails.map((email) => email.threadId)),
+    ]);
     try {
       await deps.repository.decide(
         conversationChangesStreamId(caller.teamId),
         conversationChangesDecider,
-        command(emails),
+        command(emails, conversationEmailIds),
         { teamId: caller.teamId, waitFor: [EMAIL_THREAD_PROJECTION] },
       );
       break;

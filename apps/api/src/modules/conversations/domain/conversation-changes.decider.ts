@@ -23,6 +23,8 @@ export type MergeConversations = {
   by: string;
   /** The emails named, in the caller's order, with their conversations as they are now. */
   emails: EmailInConversation[];
+  /** Every email of the conversations of `emails`, as the thread read model holds them now. */
+  conversationEmailIds: string[];
 };
 
 export type SplitEmail = {
@@ -32,10 +34,17 @@ export type SplitEmail = {
   email: EmailInConversation;
   /** The id of the email's own conversation (a fresh id: the old conversation keeps its own). */
   newThreadId: string;
+  /** Every email of the email's conversation, itself included, as the thread read model holds them now. */
+  conversationEmailIds: string[];
 };
 
 export type ConversationChangeCommand = MergeConversations | SplitEmail;
 export type ConversationChangeEvent = DomainEvent<'ConversationsMerged' | 'EmailSplitFromConversation'>;
+
+/** The emails of the conversations changed: those the read model listed, with the emails named among them. */
+const everyEmail = (listed: readonly string[], named: readonly EmailInConversation[]): string[] => [
+  ...new Set([...listed, ...named.map((email) => email.emailId)]),
+];
 
 /** How many merges and splits the team's stream holds. */
 export interface ConversationChangesState {
@@ -73,6 +82,7 @@ export const conversationChangesDecider: Decider<
             threadIds,
             emailIds: emails.map((email) => email.emailId),
             by: command.by,
+            conversationEmailIds: everyEmail(command.conversationEmailIds, emails),
           },
         },
       ];
@@ -87,6 +97,7 @@ export const conversationChangesDecider: Decider<
           fromThreadId: command.email.threadId,
           newThreadId: command.newThreadId,
           by: command.by,
+          conversationEmailIds: everyEmail(command.conversationEmailIds, [command.email]),
         },
       },
     ];

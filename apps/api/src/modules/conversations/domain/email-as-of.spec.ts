@@ -148,6 +148,20 @@ describe('the email as of an instant', () => {
     expect(foldEmailAsOf(skewed, instant(10)).state).toMatchObject({ read: false, assignedTo: null });
   });
 
+  it('leaves a send undone out of the replies: it is the draft it became again', () => {
+    const undone = [
+      ...stream.slice(0, 4),
+      event(20, 'ReplyQueued', { ...queued('q2'), sendAt: at(21) }, by(ann)),
+      event(20, 'ReplySendCancelled', { replyId: 'q2', draftId: 'd2' }, by(ann)),
+      event(20, 'ReplyDraftSaved', { draftId: 'd2', userId: ann, ...draft, body: 'Paid' }, by(ann)),
+    ];
+    const queuedOnly = foldEmailAsOf(undone.slice(0, 5), instant(20));
+    expect([...queuedOnly.replies.keys()]).toEqual(['q2']);
+    const after = foldEmailAsOf(undone, instant(20));
+    expect(after.replies.size).toBe(0);
+    expect([...after.drafts.keys()]).toEqual(['d2']);
+  });
+
   it('leaves a quarantined message absent from the inbox', () => {
     const quarantined = [event(0, 'EmailQuarantined', { folder: 'INBOX', uid: 1, error: 'bad' })];
     expect(foldEmailAsOf(quarantined, instant(5)).state).toEqual({ status: 'quarantined' });

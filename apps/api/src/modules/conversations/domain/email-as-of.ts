@@ -1,4 +1,11 @@
-import type { EventMetadata, ReplyDraftSaved, ReplyFailed, ReplyQueued, ReplySent } from '@teaminbox/contracts';
+import type {
+  EventMetadata,
+  ReplyDraftSaved,
+  ReplyFailed,
+  ReplyQueued,
+  ReplySendCancelled,
+  ReplySent,
+} from '@teaminbox/contracts';
 import { emailDecider, type EmailEvent, type EmailState } from './email.decider';
 
 /** An event of the email's stream as the store gives it (any type: the outbox's delivery events included). */
@@ -83,10 +90,8 @@ export function foldEmailAsOf(events: readonly EmailStreamEvent[], instant: numb
     const typed = event as unknown as
       | EmailEvent
       | { type: 'ReplySent'; data: ReplySent }
-      | {
-          type: 'ReplyFailed';
-          data: ReplyFailed;
-        };
+      | { type: 'ReplyFailed'; data: ReplyFailed }
+      | { type: 'ReplySendCancelled'; data: ReplySendCancelled };
     switch (typed.type) {
       case 'EmailMarkedRead':
         lastRead = { userId: typed.data.userId, readAt: typed.data.readAt };
@@ -129,6 +134,10 @@ export function foldEmailAsOf(events: readonly EmailStreamEvent[], instant: numb
         if (reply && !reply.outcome) replies.set(typed.data.replyId, { ...reply, outcome: typed } as ReplyAsOf);
         break;
       }
+      // An undone send, or a scheduled one cancelled, is no reply any more: it is the draft saved with it.
+      case 'ReplySendCancelled':
+        replies.delete(typed.data.replyId);
+        break;
       default:
         break;
     }

@@ -1,4 +1,4 @@
-import type { EmailHistoryChange, EventMetadata } from '@teaminbox/contracts';
+import { type EmailHistoryChange, type EventMetadata, isScheduledSend } from '@teaminbox/contracts';
 import type { EmailStreamEvent } from './email-as-of';
 
 /** The actor an event's metadata records, before member ids are resolved to names. */
@@ -106,23 +106,81 @@ export function changeOf(event: Pick<EmailStreamEvent, 'type' | 'data'>): EmailH
         emailIds: Array.isArray(data.emailIds) ? (data.emailIds as string[]) : [],
       };
     case 'EmailSplitFromConversation':
-      return { conversationId: str(data.newThreadId) };
+      return {
+        conversationId: str(data.newThreadId),
+        emailIds: typeof data.emailId === 'string' ? [data.emailId] : [],
+      };
+    case 'ReplySendingStarted':
+      return { replyId: str(data.replyId) };
+    case 'ReplySendCancelled':
+      return { replyId: str(data.replyId), draftId: str(data.draftId) };
     default:
       return {};
   }
 }
 
 /**
- * The conversation changes of the team's stream `conversations-<teamId>` that concern the email: the merges naming it
- * and its splits.
+ * What each event changed (changeOf), with what only the events before it tell: a message queued for later
+ * (isScheduledSend) says when it goes, and the cancellation of such a message says when it would have gone, so that it
+ * reads as a scheduled send cancelled, not as a send undone within the undo window.
  */
-export function conversationChangesOf<E extends Pick<EmailStreamEvent, 'type' | 'data'>>(
-  events: readonly E[],
-  emailId: string,
-): E[] {
-  return events.filter((event) => {
+export function changesOf(
+  events: readonly Pick<EmailStreamEvent, 'type' | 'data' | 'metadata'>[],
+): EmailHistoryChange[] {
+  const scheduled = new Map<string, string>();
+  return events.map((event) => {
+    const change = changeOf(event);
     const data = (event.data ?? {}) as Data;
-    if (event.type === 'ConversationsMerged') return Array.isArray(data.emailIds) && data.emailIds.includes(emailId);
-    return event.type === 'EmailSplitFromConversation' && data.emailId === emailId;
+    if (event.type === 'ReplyQueued' && typeof data.replyId === 'string') {
+      const sendAt = str(data.sendAt);
+      if (!isScheduledSend(event.metadata.occurredAt, sendAt)) return change;
+      scheduled.set(data.replyId, sendAt);
+      return { ...change, scheduledFor: sendAt };
+    }
+    if (event.type === 'ReplySendCancelled' && typeof data.replyId === 'string') {
+      const scheduledFor = scheduled.get(data.replyId);
+      return scheduledFor ? { ...change, scheduledFor } : change;
+    }
+    return change;
   });
+}
+
+/** The email whose conversation changes are asked for: its id, and for changes recorded before they listed their emails, its conversation now and its first event's time. */
+export interface EmailOfConversation {
+  emailId: string;
+  /** The email's conversation (thread id) now; null when the thread read model does not know it. */
+  threadId: string | null;
+  /** When the email's first event occurred (ms). */
+  since: number;
+}
+
+/**
+ * The conversation changes of the team's stream `conversations-<teamId>` that concern the email: every merge of a
+ * conversation it was part of and every split out of its conversation (its own, and another email's), as each event
+ * lists the emails of the conversations it changed (`conversationEmailIds`). A change recorded before it listed them
+ * concerns the email when it names it, or when the email existed then and is in the conversation the change left
+ * behind (a merge's `intoThreadId`, a split's `fromThreadId`) now: a later change can make that guess miss.
+ */
+export function conversationChangesOf<E extends Pick<EmailStreamEvent, 'type' | 'data' | 'metadata'>>(
+  events: readonly E[],
+  email: EmailOfConversation,
+): E[] {
+  const { emailId, threadId, since } = email;
+  return events.filter((event) => {
+    if (event.type !== 'ConversationsMerged' && event.type !== 'EmailSplitFromConversation') return false;
+    const data = (event.data ?? {}) as Data;
+    if (Array.isArray(data.conversationEmailIds)) return data.conversationEmailIds.includes(emailId);
+    const named =
+      event.type === 'ConversationsMerged'
+        ? Array.isArray(data.emailIds) && data.emailIds.includes(emailId)
+        : data.emailId === emailId;
+    if (named) return true;
+    const leftBehind = event.type === 'ConversationsMerged' ? data.intoThreadId : data.fromThreadId;
+    return threadId !== null && leftBehind === threadId && Date.parse(event.metadata.occurredAt) >= since;
+  });
+}
+
+/** Whether a conversation change concerning the email changed the email's own conversation (not another's split). */
+export function changedConversationOf(event: Pick<EmailStreamEvent, 'type' | 'data'>, emailId: string): boolean {
+  return event.type === 'ConversationsMerged' || (event.data as Data | null)?.emailId === emailId;
 }

@@ -179,8 +179,11 @@ describe('merging conversations and splitting an email out (POST /conversations/
       ['ConversationsMerged', ann.id],
       ['EmailSplitFromConversation', ann.id],
       ['ConversationsMerged', ann.id],
+      // The question split out of a2's conversation is a change of that conversation too.
+      ['EmailSplitFromConversation', ann.id],
     ]);
     expect(changes[0].change).toEqual({ conversationId: b1, emailIds: [b1, a2] });
+    expect(changes.map((entry) => entry.change.emailIds)).toEqual([[b1, a2], [a2], [a1, a2], [b1]]);
 
     const asOf = async (when: string) =>
       (await t.request<EmailAsOf>(`/api/emails/${a2}?asOf=${encodeURIComponent(when)}`, { token: ann.token })).body;
@@ -190,6 +193,37 @@ describe('merging conversations and splitting an email out (POST /conversations/
       conversationId: b1,
     });
     expect((await asOf(at.split)).conversationChange).toMatchObject({ type: 'EmailSplitFromConversation' });
+
+    // Every email of the conversations changed shows the change, named or not: a1 was in a2's conversation when the
+    // question merged into it, and stayed in it when a2 and later the question were split out of it.
+    const ofA1 = await t.request<EmailHistoryEntry[]>(`/api/emails/${a1}/history`, { token: ann.token });
+    expect(
+      ofA1.body
+        .filter((entry) => entry.type !== 'EmailReceived')
+        .map((entry) => [entry.type, entry.change.conversationId, entry.change.emailIds]),
+    ).toEqual([
+      ['ConversationsMerged', b1, [b1, a2]],
+      ['EmailSplitFromConversation', expect.any(String), [a2]],
+      ['ConversationsMerged', b1, [a1, a2]],
+      ['EmailSplitFromConversation', expect.any(String), [b1]],
+    ]);
+    const a1AsOf = async (when: string) =>
+      (await t.request<EmailAsOf>(`/api/emails/${a1}?asOf=${encodeURIComponent(when)}`, { token: ann.token })).body;
+    expect((await a1AsOf(at.beforeMerge)).conversationChange).toBeNull();
+    // Another email split out of its conversation leaves a1's conversation as the merge made it.
+    for (const when of [at.merged, at.split]) {
+      expect((await a1AsOf(when)).conversationChange).toMatchObject({
+        type: 'ConversationsMerged',
+        conversationId: b1,
+      });
+    }
+    const audited = await readUntil(
+      async () =>
+        (await t.request<Page<TeamAuditEntry>>('/api/team/audit?type=ConversationsMerged', { token: ann.token })).body
+          .content,
+      (entries) => entries.length === 2,
+    );
+    expect(audited[1].payload.conversationEmailIds).toEqual(expect.arrayContaining([a1, a2, b1]));
 
     const activity = await readUntil(
       async () =>

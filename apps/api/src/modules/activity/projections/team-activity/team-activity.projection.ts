@@ -54,10 +54,17 @@ export class TeamActivityProjection implements Projection {
       );
     };
     for (const event of events) {
-      const draft = activityOf(event.type, event.data);
+      const draft = activityOf(event.type, event.data, event.metadata?.occurredAt);
       const teamId = (event.data as { teamId?: string | null }).teamId ?? event.metadata?.teamId;
       if (!draft || !teamId) continue;
-      if (draft.kind === 'entry' && !draft.recall && !draft.compare && !draft.remember) {
+      if (
+        draft.kind === 'entry' &&
+        !draft.recall &&
+        !draft.compare &&
+        !draft.remember &&
+        !draft.consult &&
+        !draft.amends
+      ) {
         plain.push(this.row(teamId, event, draft, draft.details));
         continue;
       }
@@ -184,9 +191,16 @@ export class TeamActivityProjection implements Projection {
     await tx.query('TRUNCATE team_activity, team_activity_memo');
   }
 
-  private async record(tx: EntityManager, teamId: string, event: StoredEvent, draft: ActivityEntryDraft) {
+  private async record(tx: EntityManager, teamId: string, event: StoredEvent, entry: ActivityEntryDraft) {
+    let draft = entry;
     let details = draft.details;
     let recorded = true;
+    if (draft.consult) {
+      const memo = await this.memo(tx, teamId, draft.consult.key);
+      const consulted = draft.consult.shown(memo?.details);
+      draft = { ...draft, type: consulted.type ?? draft.type };
+      details = { ...details, ...consulted.details };
+    }
     if (draft.recall) {
       const memo = await this.memo(tx, teamId, draft.recall);
       if (memo) details = { ...memo.details, ...details };
@@ -203,6 +217,7 @@ export class TeamActivityProjection implements Projection {
       }
     }
     if (recorded) await this.insert(tx, teamId, event, draft, details);
+    if (draft.amends) await this.amend(tx, teamId, draft.amends);
     if (draft.remember) {
       await tx.query(
         `INSERT INTO team_activity_memo (team_id, key, entry_id, details, hidden) VALUES ($1, $2, $3, $4, $5)

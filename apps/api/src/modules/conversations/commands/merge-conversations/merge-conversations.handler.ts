@@ -22,7 +22,13 @@ export class MergeConversationsHandler implements ICommandHandler<MergeConversat
       { repository, readYourWrites, threads, inbox },
       caller,
       emailIds,
-      (emails) => ({ type: 'MergeConversations', teamId: caller.teamId, by: caller.userId, emails }),
+      (emails, conversationEmailIds) => ({
+        type: 'MergeConversations',
+        teamId: caller.teamId,
+        by: caller.userId,
+        emails,
+        conversationEmailIds,
+      }),
       emailIds[0],
     );
   }

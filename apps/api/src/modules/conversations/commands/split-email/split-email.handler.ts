@@ -24,7 +24,14 @@ export class SplitEmailHandler implements ICommandHandler<SplitEmailCommand, Con
       { repository, readYourWrites, threads, inbox },
       caller,
       [emailId],
-      ([email]) => ({ type: 'SplitEmail', teamId: caller.teamId, by: caller.userId, email, newThreadId }),
+      ([email], conversationEmailIds) => ({
+        type: 'SplitEmail',
+        teamId: caller.teamId,
+        by: caller.userId,
+        email,
+        newThreadId,
+        conversationEmailIds,
+      }),
       emailId,
     );
   }

@@ -6,6 +6,7 @@ import {
   type EmailAsOf,
   type EmailConversationChange,
   type EmailDetail,
+  isScheduledSend,
   type Reply,
 } from '@teaminbox/contracts';
 import { DataSource } from 'typeorm';
@@ -14,7 +15,8 @@ import { DomainError } from '../../../../platform/event-sourcing';
 import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
 import { conversationChangesStreamId } from '../../domain/conversation-changes.decider';
 import { eventsUpTo, foldEmailAsOf } from '../../domain/email-as-of';
-import { conversationChangesOf } from '../../domain/email-history';
+import { changedConversationOf, conversationChangesOf } from '../../domain/email-history';
+import { ConversationThreads } from '../../projections/email-thread/conversation-threads';
 import { emailStreamId } from '../../domain/email.decider';
 import { GetEmailDetailQuery } from '../get-email-detail/get-email-detail.query';
 import { type MemberName, memberNames } from '../member-names';
@@ -23,8 +25,9 @@ import { GetEmailAsOfQuery } from './get-email-as-of.query';
 /**
  * The email as it stood at an instant: the detail of today for what never changes (the message itself: subject,
  * bodies, sender, attachments; and the 404 of another team's email), with every field that changes taken from the
- * email's events folded up to the instant by the email decider's own evolve. The email's last merge or split up to
- * the instant comes from the team's conversation changes (`conversations-<teamId>`).
+ * email's events folded up to the instant by the email decider's own evolve. The last change of the email's
+ * conversation up to the instant (a merge of the conversation it was in, or its own split) comes from the team's
+ * conversation changes (`conversations-<teamId>`).
  */
 @QueryHandler(GetEmailAsOfQuery)
 export class GetEmailAsOfHandler implements IQueryHandler<GetEmailAsOfQuery, EmailAsOf> {
@@ -33,6 +36,7 @@ export class GetEmailAsOfHandler implements IQueryHandler<GetEmailAsOfQuery, Ema
     private readonly queries: QueryBus,
     private readonly db: DataSource,
     private readonly clock: Clock,
+    private readonly threads: ConversationThreads,
   ) {}
 
   async execute({ caller, emailId, asOf }: GetEmailAsOfQuery): Promise<EmailAsOf> {
@@ -40,12 +44,19 @@ export class GetEmailAsOfHandler implements IQueryHandler<GetEmailAsOfQuery, Ema
       new GetEmailDetailQuery(caller, emailId),
     );
     const instant = Math.min(asOf, this.clock.now().getTime());
-    const fold = foldEmailAsOf(await this.store.readStream(emailStreamId(emailId)), instant);
+    const events = await this.store.readStream(emailStreamId(emailId));
+    const fold = foldEmailAsOf(events, instant);
     const { state } = fold;
     if (state.status !== 'received') throw new DomainError('not-found', EMAIL_NOT_YET_MESSAGE);
 
+    const conversation = (await this.threads.conversationsOf(caller.teamId, [emailId])).get(emailId);
+    const concerning = conversationChangesOf(await this.store.readStream(conversationChangesStreamId(caller.teamId)), {
+      emailId,
+      threadId: conversation?.threadId ?? null,
+      since: Date.parse(events[0].metadata.occurredAt),
+    });
     const [change] = eventsUpTo(
-      conversationChangesOf(await this.store.readStream(conversationChangesStreamId(caller.teamId)), emailId),
+      concerning.filter((event) => changedConversationOf(event, emailId)),
       instant,
     ).reverse();
     const changeData = (change?.data ?? {}) as { intoThreadId?: string; newThreadId?: string };
@@ -99,7 +110,7 @@ export class GetEmailAsOfHandler implements IQueryHandler<GetEmailAsOfQuery, Ema
       authorEmail: names.get(draft.userId)?.email ?? null,
       attachments: [],
     }));
-    const replies: Reply[] = [...fold.replies].map(([id, { queued, queuedAt, outcome }]) => ({
+    const replies: EmailAsOf['replies'] = [...fold.replies].map(([id, { queued, queuedAt, outcome }]) => ({
       id,
       emailId,
       teamId: state.teamId,
@@ -120,6 +131,7 @@ export class GetEmailAsOfHandler implements IQueryHandler<GetEmailAsOfQuery, Ema
       authorName: nameOf(names.get(queued.queuedBy)),
       authorEmail: names.get(queued.queuedBy)?.email ?? null,
       attachments: queued.attachments,
+      scheduledFor: !outcome && isScheduledSend(queuedAt, queued.sendAt) ? queued.sendAt : null,
     }));
 
     return {

@@ -5,17 +5,18 @@ import { DataSource } from 'typeorm';
 import { DomainError } from '../../../../platform/event-sourcing';
 import { EVENT_STORE, type EventStore } from '../../../../platform/event-store/event-store.port';
 import { conversationChangesStreamId } from '../../domain/conversation-changes.decider';
-import { actorOf, changeOf, conversationChangesOf } from '../../domain/email-history';
+import { actorOf, changesOf, conversationChangesOf } from '../../domain/email-history';
 import { EMAIL_NOT_FOUND_MESSAGE, emailStreamId } from '../../domain/email.decider';
+import { ConversationThreads } from '../../projections/email-thread/conversation-threads';
 import { memberNames } from '../member-names';
 import { GetEmailHistoryQuery } from './get-email-history.query';
 
 /**
  * The email's stream read whole (comments, drafts, replies and their delivery all live on `email-<id>`): each
  * event with its actor resolved to a member's current name (or the rule's name it recorded), what it changed and
- * its correlation. The team's conversation changes that concern the email (merges naming it, its splits: stream
- * `conversations-<teamId>`, one event per member's change) are placed among them by when they occurred; their
- * `version` is the one of that stream. The team is checked on the stream's own events, so another team's email
+ * its correlation. The team's conversation changes that concern the email (every merge of a conversation it was part
+ * of, every split out of its conversation: stream `conversations-<teamId>`, one event per member's change) are placed
+ * among them by when they occurred; their `version` is the one of that stream. The team is checked on the stream's own events, so another team's email
  * answers 404.
  */
 @QueryHandler(GetEmailHistoryQuery)
@@ -23,6 +24,7 @@ export class GetEmailHistoryHandler implements IQueryHandler<GetEmailHistoryQuer
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly db: DataSource,
+    private readonly threads: ConversationThreads,
   ) {}
 
   async execute({ caller, emailId }: GetEmailHistoryQuery): Promise<EmailHistoryEntry[]> {
@@ -33,20 +35,23 @@ export class GetEmailHistoryHandler implements IQueryHandler<GetEmailHistoryQuer
     if ((received?.data as { teamId?: unknown } | undefined)?.teamId !== caller.teamId) {
       throw new DomainError('not-found', EMAIL_NOT_FOUND_MESSAGE);
     }
-    const changes = conversationChangesOf(
-      await this.store.readStream(conversationChangesStreamId(caller.teamId)),
+    const conversation = (await this.threads.conversationsOf(caller.teamId, [emailId])).get(emailId);
+    const changes = conversationChangesOf(await this.store.readStream(conversationChangesStreamId(caller.teamId)), {
       emailId,
-    );
+      threadId: conversation?.threadId ?? null,
+      since: Date.parse(events[0].metadata.occurredAt),
+    });
     const merged = [...events];
     for (const change of changes) {
       const at = Date.parse(change.metadata.occurredAt);
       const after = merged.findIndex((event) => Date.parse(event.metadata.occurredAt) > at);
       merged.splice(after === -1 ? merged.length : after, 0, change);
     }
-    const entries = merged.map((event) => ({
+    const changed = changesOf(merged);
+    const entries = merged.map((event, index) => ({
       event,
       actor: actorOf(event.type, event.metadata, event.data),
-      change: changeOf(event),
+      change: changed[index],
     }));
     const ids = entries.flatMap(({ actor, change }) => [
       ...(actor.kind === 'user' ? [actor.userId] : []),
