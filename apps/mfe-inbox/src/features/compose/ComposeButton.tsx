@@ -18,6 +18,8 @@ import {
 import { notice } from '../../shared/notices';
 import { AttachmentPicker } from '../email-detail/AttachmentPicker';
 import type { ReplyAttachment } from '../email-detail/replySlice';
+import { SendLaterButton } from '../email-detail/SendLaterButton';
+import { UndoSendToast } from '../email-detail/UndoSendToast';
 import { pageRequested, selectInbox } from '../inbox-list/inboxListSlice';
 import { BodyEditor } from './BodyEditor';
 import { blankCompose, composeReady, composeRequest, type ComposeForm, withHtml, withTemplate } from './compose-form';
@@ -28,8 +30,9 @@ const newKey = () =>
 
 /**
  * Compose: a new conversation from the team's mailbox. The dialog has To, Cc, Bcc, Subject, the template select, the
- * body (the rich editor, or plain text), attachments and Send; it opens with the person's signature. Once the
- * server took the message (202), a notice says so, the dialog closes and the list shows the new conversation.
+ * body (the rich editor, or plain text), attachments, Send and Send later; it opens with the person's signature. Once
+ * the server took the message (202), a notice says so, the dialog closes and the list shows the new conversation;
+ * like a reply, the message waits the person's undo window ("Sending… Undo") or its "send later" time.
  */
 export function ComposeButton() {
   const { t } = useTranslation('inbox');
@@ -61,16 +64,18 @@ export function ComposeButton() {
     setOpen(true);
   };
 
-  const send = async () => {
+  /** `sendAt`: "Send later", the time the message goes (ISO). */
+  const send = async (sendAt?: string) => {
     if (!teamId) return;
-    const result = await compose(composeRequest(form, teamId, attachments, key.current));
+    const result = await compose({ ...composeRequest(form, teamId, attachments, key.current), sendAt });
     if (result.error) {
       // A refused message (400) names what to fix; anything else is only "could not be sent".
       const failure = result.error as Partial<ApiFailure>;
       dispatch(notice('error', 'compose.sendError', { reason: failure.status === 400 ? (failure.message ?? '') : '' }));
       return;
     }
-    dispatch(notice('success', 'compose.sent'));
+    // A message sent for later is not sent yet: the Scheduled list's notice says when it goes.
+    if (!sendAt) dispatch(notice('success', 'compose.sent'));
     setOpen(false);
     dispatch(pageRequested(0, search));
   };
@@ -95,6 +100,11 @@ export function ComposeButton() {
               loading={composing.isLoading}
               onClick={() => void send()}
               data-testid="compose-send"
+            />
+            <SendLaterButton
+              disabled={!teamId || composing.isLoading || !composeReady(form)}
+              onSchedule={(sendAt) => void send(sendAt)}
+              testId="compose-send-later"
             />
           </div>
         }
@@ -168,6 +178,7 @@ export function ComposeButton() {
           />
         </div>
       </Dialog>
+      <UndoSendToast />
     </>
   );
 }

@@ -48,6 +48,24 @@ describe('the reply form', () => {
     expect(screen.getByTestId('reply-bcc').closest('label')).toHaveClass('hidden');
   });
 
+  it('an undone send, edited as a draft, lists its attachments like added ones; one removed is not sent', async () => {
+    const offer = { id: 'a1', fileName: 'offer.pdf', contentType: 'application/pdf', size: 2048 };
+    const terms = { id: 'a2', fileName: 'terms.txt', contentType: 'text/plain', size: 10 };
+    stubDetailApi(emailDetail(), { replies: [aReply({ attachments: [offer, terms] })] });
+    const send = jest.spyOn(inboxApi, 'sendReply').mockResolvedValue({ success: true } as never);
+    await renderDetail();
+    await click(within(await screen.findByTestId('draft')).getByRole('button', { name: 'Edit' }));
+    const chips = screen.getAllByTestId('reply-attachment');
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      expect.stringContaining('offer.pdf'),
+      expect.stringContaining('terms.txt'),
+    ]);
+    await click(screen.getByRole('button', { name: 'Remove offer.pdf' }));
+    expect(screen.getAllByTestId('reply-attachment')).toHaveLength(1);
+    await click(screen.getByTestId('reply-send'));
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ draftId: 'r1', draftAttachmentIds: ['a2'] }));
+  });
+
   it("'Remind me if no answer by' in 3 days goes with the reply sent, and clears after it", async () => {
     stubDetailApi(emailDetail());
     const send = jest.spyOn(inboxApi, 'sendReply').mockResolvedValue({ success: true } as never);

@@ -22,11 +22,13 @@ import { replyContentOf, splitAddresses } from './reply-payload';
 import { quotedPreview } from './reply-quote';
 import { ReplyReminder } from './ReplyReminder';
 import { SendLaterButton } from './SendLaterButton';
+import { UndoSendToast } from './UndoSendToast';
 import {
   attachmentRemoved,
   attachmentsAdded,
   collisionDismissed,
   draftDeleted,
+  draftAttachmentRemoved,
   draftEdited,
   draftSaved,
   forwardAttachmentRemoved,
@@ -63,7 +65,7 @@ const MODES: { mode: ReplyMode; icon: string; label: string }[] = [
 export function ReplyForm({ emailId }: { emailId: string }) {
   const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
-  const { form, attachments, draftId, templateId, collision, mode, quoteOpen, forwardAttachmentIds } =
+  const { form, attachments, draftId, draftAttachments, templateId, collision, mode, quoteOpen, forwardAttachmentIds } =
     useAppSelector(selectReply);
   // The team's templates: one cache, loaded again when a member changes one (a push).
   const { data: templates = [] } = useReplyTemplatesQuery();
@@ -245,6 +247,19 @@ export function ReplyForm({ emailId }: { emailId: string }) {
             ))}
           </div>
         ) : null}
+        {forwarding || draftAttachments.length === 0 ? null : (
+          <div className="flex flex-wrap align-items-center gap-2" data-testid="draft-attachments">
+            {draftAttachments.map((file) => (
+              <AttachmentChip
+                key={file.id}
+                name={file.fileName}
+                size={file.size}
+                testId="reply-attachment"
+                onRemove={() => dispatch(draftAttachmentRemoved(file.id))}
+              />
+            ))}
+          </div>
+        )}
         {forwarding ? null : <ReplyReminder />}
         <AttachmentPicker
           attachments={attachments}
@@ -271,13 +286,14 @@ export function ReplyForm({ emailId }: { emailId: string }) {
             onClick={() => send(false)}
             data-testid="reply-send"
           />
-          {forwarding ? null : (
-            <SendLaterButton
-              disabled={splitAddresses(form.to).length === 0}
-              onSchedule={(sendAt) => dispatch(replySendRequested({ confirmed: false, sendAt }))}
-            />
-          )}
+          <SendLaterButton
+            disabled={splitAddresses(form.to).length === 0}
+            onSchedule={(sendAt) =>
+              dispatch(forwarding ? forwardSendRequested(sendAt) : replySendRequested({ confirmed: false, sendAt }))
+            }
+          />
         </div>
+        <UndoSendToast />
       </div>
       <Dialog
         header={t('emailDetail.collisionTitle')}

@@ -4,20 +4,21 @@ import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { SNOOZE_PRESETS, snoozeUntil } from './snooze-presets';
-import { UndoSendToast } from './UndoSendToast';
 
 /**
- * "Send later" beside Send: the presets of Snooze (later today, tomorrow morning, next week, in the browser's time
- * zone) and a date and time; the reply waits in the team's Scheduled list until then. With it, the toast that offers
- * to undo each send while it waits.
+ * "Send later" beside Send (of a reply, a forward or a new email): the presets of Snooze (later today, tomorrow
+ * morning, next week, in the browser's time zone) and a date and time; the message waits in the team's Scheduled list
+ * until then.
  */
 export function SendLaterButton({
   disabled,
   onSchedule,
+  testId = 'reply-send-later',
 }: {
   disabled: boolean;
-  /** Sends the reply as the form holds it, to go at `sendAt` (ISO). */
+  /** Sends the message as the form holds it, to go at `sendAt` (ISO). */
   onSchedule: (sendAt: string) => void;
+  testId?: string;
 }) {
   const { t } = useTranslation('inbox');
   const panel = useRef<OverlayPanel>(null);
@@ -38,7 +39,7 @@ export function SendLaterButton({
         label={t('sendLater.sendLater')}
         disabled={disabled}
         onClick={(event) => panel.current?.toggle(event)}
-        data-testid="reply-send-later"
+        data-testid={testId}
       />
       <OverlayPanel ref={panel}>
         <div className="flex flex-column gap-2" data-testid="send-later-menu">
@@ -72,7 +73,6 @@ export function SendLaterButton({
           />
         </div>
       </OverlayPanel>
-      <UndoSendToast />
     </>
   );
 }

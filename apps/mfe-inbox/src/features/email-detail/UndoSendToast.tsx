@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Toast, type ToastMessage } from 'primereact/toast';
 import { UNDO_SEND_MAX_SECONDS } from '@teaminbox/contracts';
+import { useNavigate } from '@teaminbox/ui';
 import {
   type ApiFailure,
   selectCurrentUser,
@@ -12,18 +13,22 @@ import {
   useScheduledSendsQuery,
 } from '@teaminbox/web-store';
 import { notice } from '../../shared/notices';
+import { UNDONE_KEYS } from './send-kinds';
 
 /** A scheduled send this close to its time is an undo window (a "send later" time is further on). */
 const UNDO_WINDOW_MS = (UNDO_SEND_MAX_SECONDS + 1) * 1000;
 
 /**
- * After each of the person's sends, "Sending… Undo" for as long as the reply waits (their undo window): Undo makes
- * it a draft again. A reply sent for later says when it goes. It follows the team's scheduled sends (the list the
- * server pushes changes of), so any reply of the person's that starts waiting is offered, once.
+ * After each of the person's sends (a reply, a forward or a new email), "Sending… Undo" for as long as it waits (their
+ * undo window): Undo makes it a draft again, and an undone new email opens the conversation it began, where its draft
+ * is. A message sent for later says when it goes. It follows the team's scheduled sends (the list the server pushes
+ * changes of), so any message of the person's that starts waiting is offered, once. One is mounted per screen that
+ * sends (the reply form, the inbox list's Compose).
  */
 export function UndoSendToast() {
   const { t, i18n } = useTranslation('inbox');
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const me = useAppSelector(selectCurrentUser)?.id;
   const { data: scheduled } = useScheduledSendsQuery();
   const [cancel] = useCancelScheduledSendMutation();
@@ -44,7 +49,8 @@ export function UndoSendToast() {
         dispatch(notice('error', 'sendLater.undoFailed', { reason: (result.error as ApiFailure).message ?? '' }));
         return;
       }
-      dispatch(notice('success', 'sendLater.undone'));
+      dispatch(notice('success', UNDONE_KEYS[result.data.kind]));
+      if (result.data.kind === 'compose') navigate(`/admin/email-detail/${result.data.emailId}`);
     };
     for (const send of scheduled) {
       if (known.current.has(send.replyId)) continue;
@@ -70,7 +76,7 @@ export function UndoSendToast() {
       );
       toast.current?.show(message);
     }
-  }, [scheduled, me, cancel, dispatch, t, i18n.language]);
+  }, [scheduled, me, cancel, dispatch, navigate, t, i18n.language]);
 
   return <Toast ref={toast} position="bottom-left" />;
 }

@@ -88,6 +88,8 @@ function* send(action: PayloadAction<{ confirmed: boolean; sendAt?: string }>): 
         base64Content,
       })),
       draftId: reply.draftId ?? undefined,
+      // A draft that was a message once keeps the attachments the user did not remove.
+      draftAttachmentIds: reply.draftId ? reply.draftAttachments.map((attachment) => attachment.id) : undefined,
       startedAt: reply.startedAt ?? undefined,
       confirmed: action.payload.confirmed,
       remindIfNoAnswerBy: reply.remindAt ?? undefined,
@@ -109,8 +111,12 @@ function* send(action: PayloadAction<{ confirmed: boolean; sendAt?: string }>): 
   yield put(repliesChanged(email.id));
 }
 
-/** Forwards the email: the recipients, the body as the note, the attachments kept. */
-function* forward(): SagaIterator {
+/**
+ * Forwards the email: the recipients, the body as the note, the attachments kept; with `sendAt`, at that time (the
+ * Scheduled list's notice says when, so no "sent" notice).
+ */
+function* forward(action: PayloadAction<{ sendAt?: string }>): SagaIterator {
+  const { sendAt } = action.payload;
   const reply: ReplyState = yield select(selectReply);
   const email: EmailDetail | null = yield select(selectOpenEmail);
   if (!reply.emailId || !email) return;
@@ -126,8 +132,9 @@ function* forward(): SagaIterator {
         note: body,
         attachmentIds: reply.forwardAttachmentIds,
         idempotencyKey: reply.sendKey ?? undefined,
+        sendAt,
       }),
-    { error: 'emailDetail.forwardError', success: 'emailDetail.forwardSent' },
+    { error: 'emailDetail.forwardError', success: sendAt ? undefined : 'emailDetail.forwardSent' },
   );
   if (!done) return;
   yield put(forwardSent());

@@ -12,6 +12,12 @@ import { htmlToText, textToHtml } from './html-text';
 import { withSignature } from './reply-signature';
 
 export type ReplyAttachment = TReplyAttachment & { size: number };
+/** An attachment a draft already holds on the server (its content stays there). */
+export interface DraftAttachment {
+  id: string;
+  fileName: string;
+  size: number;
+}
 export type ReplyField = 'to' | 'cc' | 'bcc' | 'subject' | 'body' | 'htmlBody';
 /** Answer the sender (Reply-To, else From), answer every participant, or send the email on with a note. */
 export type ReplyMode = 'reply' | 'replyAll' | 'forward';
@@ -57,6 +63,11 @@ export interface ReplyState {
   form: ReplyFormValues;
   attachments: ReplyAttachment[];
   draftId: string | null;
+  /**
+   * The attachments of the draft being edited that it kept from a message once sent and undone: sent with it unless
+   * the user removes them.
+   */
+  draftAttachments: DraftAttachment[];
   templateId: string | null;
   startedAt: string | null;
   signature: string;
@@ -81,6 +92,7 @@ const initialState: ReplyState = {
   form: empty,
   attachments: [],
   draftId: null,
+  draftAttachments: [],
   templateId: null,
   startedAt: null,
   signature: '',
@@ -100,6 +112,7 @@ function restart(state: ReplyState) {
   state.attachments = [];
   state.templateId = null;
   state.draftId = null;
+  state.draftAttachments = [];
   state.startedAt = null;
   state.sendKey = null;
   state.remindAt = null;
@@ -178,6 +191,10 @@ export const replySlice = createSlice({
     attachmentRemoved(state, action: PayloadAction<number>) {
       state.attachments.splice(action.payload, 1);
     },
+    /** One of the draft's kept attachments is removed: it is not sent with the draft. */
+    draftAttachmentRemoved(state, action: PayloadAction<string>) {
+      state.draftAttachments = state.draftAttachments.filter((attachment) => attachment.id !== action.payload);
+    },
     /** The signature arrived: a form set up but not yet begun gets it (once). */
     signatureLoaded(state, action: PayloadAction<string>) {
       state.signature = action.payload;
@@ -189,6 +206,9 @@ export const replySlice = createSlice({
     draftEdited(state, action: PayloadAction<Reply>) {
       const reply = action.payload;
       state.draftId = reply.id;
+      state.draftAttachments = reply.attachments.flatMap(({ id, fileName, size }) =>
+        id ? [{ id, fileName, size: size ?? 0 }] : [],
+      );
       state.sendKey = null;
       state.mode = 'reply';
       state.forwardAttachmentIds = [];
@@ -210,6 +230,7 @@ export const replySlice = createSlice({
     draftDeleted(state, action: PayloadAction<string>) {
       if (state.draftId === action.payload) {
         state.draftId = null;
+        state.draftAttachments = [];
         state.form = state.blank;
       }
     },
@@ -228,6 +249,7 @@ export const replySlice = createSlice({
       state.form = withSignature({ ...state.form, body: '', htmlBody: '' }, state.signature);
       state.attachments = [];
       state.draftId = null;
+      state.draftAttachments = [];
       state.startedAt = null;
       state.sendKey = null;
       state.remindAt = null;
@@ -285,10 +307,11 @@ export const replySlice = createSlice({
       state.forwardAttachmentIds = state.forwardAttachmentIds.filter((id) => id !== action.payload);
     },
     forwardSendRequested: {
-      reducer(state, action: PayloadAction<{ key: string }>) {
+      reducer(state, action: PayloadAction<{ key: string; sendAt?: string }>) {
         state.sendKey ??= action.payload.key;
       },
-      prepare: () => ({ payload: { key: newSendKey() } }),
+      /** `sendAt`: "Send later", the time the forward goes (ISO). */
+      prepare: (sendAt?: string) => ({ payload: { key: newSendKey(), sendAt } }),
     },
     /** Forwarded: the form is a blank reply again. */
     forwardSent(state) {
@@ -321,6 +344,7 @@ export const {
   signatureRequested,
   signatureInserted,
   attachmentsAdded,
+  draftAttachmentRemoved,
   attachmentRemoved,
   signatureLoaded,
   draftEdited,

@@ -11,10 +11,12 @@ import {
   useScheduledSendsQuery,
 } from '@teaminbox/web-store';
 import { notice } from '../../shared/notices';
+import { SEND_KIND_KEYS, UNDONE_KEYS } from '../email-detail/send-kinds';
 
 /**
- * "Scheduled" in the inbox's toolbar: the team's replies waiting for their time (undo windows and "send later"),
- * soonest first, each with Cancel, which makes it a draft again on its email (edit it there and send it again).
+ * "Scheduled" in the inbox's toolbar: the team's replies, forwards and new emails waiting for their time (undo windows
+ * and "send later"), soonest first, each named by what it is and with Cancel, which makes it a draft again on its
+ * email (a new email: on the conversation it began; edit it there and send it again).
  */
 export function ScheduledSends() {
   const { t, i18n } = useTranslation('inbox');
@@ -29,7 +31,7 @@ export function ScheduledSends() {
       dispatch(notice('error', 'sendLater.undoFailed', { reason: (result.error as ApiFailure).message ?? '' }));
       return;
     }
-    dispatch(notice('success', 'sendLater.undone'));
+    dispatch(notice('success', UNDONE_KEYS[result.data.kind]));
   };
 
   return (
@@ -57,6 +59,7 @@ export function ScheduledSends() {
           <table className="w-full" data-testid="scheduled-sends-list">
             <thead>
               <tr>
+                <th className="text-left">{t('sendLater.kind')}</th>
                 <th className="text-left">{t('sendLater.to')}</th>
                 <th className="text-left">{t('sendLater.subject')}</th>
                 <th className="text-left">{t('sendLater.sendAt')}</th>
@@ -67,6 +70,7 @@ export function ScheduledSends() {
             <tbody>
               {sends.map((send) => (
                 <tr key={send.replyId} data-testid="scheduled-send">
+                  <td data-testid="scheduled-send-kind">{t(SEND_KIND_KEYS[send.kind])}</td>
                   <td>{send.to.join(', ')}</td>
                   <td>{send.subject}</td>
                   <td>{new Date(send.sendAt).toLocaleString(i18n.language)}</td>

@@ -15,9 +15,10 @@ const user = {
   role: 'ADMIN' as const,
   teamId: 't1',
 };
-const send = (replyId: string, to: string, sendAt: string): ScheduledSend => ({
+const send = (replyId: string, to: string, sendAt: string, kind: ScheduledSend['kind'] = 'reply'): ScheduledSend => ({
   replyId,
   emailId: 'e1',
+  kind,
   to: [to],
   subject: `Re: ${replyId}`,
   sendAt,
@@ -49,7 +50,7 @@ describe("the inbox's Scheduled list", () => {
       'GET /api/replies/scheduled': () => waiting,
       'DELETE /api/replies/r1/schedule': () => {
         waiting = waiting.slice(1);
-        return { success: true, message: 'undone', emailId: 'e1', draftId: 'd1' };
+        return { success: true, message: 'undone', emailId: 'e1', draftId: 'd1', kind: 'reply' };
       },
     });
     renderScheduled();
@@ -65,6 +66,29 @@ describe("the inbox's Scheduled list", () => {
     expect(server.calls('DELETE', '/api/replies/r1/schedule')).toHaveLength(1);
     expect(await screen.findByText('Sending undone. The reply is back in your drafts.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('scheduled-send')).toHaveLength(1));
+  });
+
+  it('names what each send is, and an undone new email is a draft in its conversation', async () => {
+    fakeServer({
+      'GET /api/replies/scheduled': [
+        send('r1', 'alice@example.com', '2030-01-01T08:00:00.000Z', 'compose'),
+        send('r2', 'bob@example.com', '2030-01-02T08:00:00.000Z', 'forward'),
+        send('r3', 'carol@example.com', '2030-01-03T08:00:00.000Z'),
+      ],
+      'DELETE /api/replies/r1/schedule': {
+        success: true,
+        message: 'undone',
+        emailId: 'e1',
+        draftId: 'd1',
+        kind: 'compose',
+      },
+    });
+    renderScheduled();
+    await act(async () => fireEvent.click(screen.getByTestId('scheduled-sends')));
+    const kinds = await screen.findAllByTestId('scheduled-send-kind');
+    expect(kinds.map((cell) => cell.textContent)).toEqual(['New email', 'Forward', 'Reply']);
+    await act(async () => fireEvent.click(screen.getAllByTestId('scheduled-send-cancel')[0]));
+    expect(await screen.findByText('Sending undone. The email is a draft in its conversation.')).toBeInTheDocument();
   });
 
   it('says why a reply already sent can no longer be cancelled', async () => {
