@@ -33,9 +33,9 @@ export type DetailCommand =
   | { kind: 'setPriority'; priority: Priority };
 
 /**
- * The open email (/admin/email-detail/{id}) as the screen keeps it: which email is open, the view mode chosen in this
- * session (else the person's stored preference, else this browser's), the assignee and label chosen in the cards, an
- * attachment shown in the lightbox and who is viewing it (live, for every email). `left` says the screen should return
+ * The open email (/admin/email-detail/{id}) as the screen keeps it: which email is open, the view mode chosen here
+ * (until the person's preferences replace it) and the one this browser remembered, the assignee and label chosen in
+ * the cards, an attachment shown in the lightbox and who is viewing it (live, for every email). `left` says the screen should return
  * to the inbox. The email, its thread, replies and action log are the api cache's (`emailDetail`, `detailApi`,
  * `replyApi`, `emailActions`).
  */
@@ -44,7 +44,7 @@ export interface EmailDetailState {
   left: boolean;
   /** The view mode this browser remembered when the screen started. */
   storedViewMode: DetailViewMode;
-  /** The view mode chosen in this session: it wins over the stored ones. */
+  /** The view mode chosen here, until the person's preferences load or are stored again. */
   chosenViewMode: DetailViewMode | null;
   chosenMember: string | null;
   chosenLabel: string | null;
@@ -111,9 +111,14 @@ export const emailDetailSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(presenceChanged, (state, action) => {
-      state.presence[action.payload.emailId] = action.payload;
-    });
+    builder
+      .addCase(presenceChanged, (state, action) => {
+        state.presence[action.payload.emailId] = action.payload;
+      })
+      // The person's preferences loaded or stored (here or on the Profile): their view mode is the one shown now.
+      .addMatcher(settingsApi.endpoints.userPreferences.matchFulfilled, (state) => {
+        state.chosenViewMode = null;
+      });
   },
 });
 
@@ -150,7 +155,10 @@ export function selectOpenEmail(state: { emailDetail?: EmailDetailState }): Emai
   return id ? (inboxCache.endpoints.emailDetail.select(id)(state as never).data ?? null) : null;
 }
 
-/** The view mode shown: the one chosen in this session, else the person's stored preference, else this browser's. */
+/**
+ * The view mode shown: the last one chosen or loaded. A choice shows at once; the person's preferences (loaded, or
+ * stored by a choice here or on the Profile) replace it; before they have loaded, the one this browser remembered.
+ */
 export function selectViewMode(state: { emailDetail?: EmailDetailState }): DetailViewMode {
   const { chosenViewMode, storedViewMode } = selectEmailDetail(state);
   const preferences = settingsApi.endpoints.userPreferences.select()(state as never).data;

@@ -71,7 +71,7 @@ describe('the detail view mode', () => {
     await waitFor(() => expect(saved()).toEqual([{ emailDetailViewMode: 'timeline' }]));
   });
 
-  it('a choice wins over the stored preference for the rest of the session, on every email', async () => {
+  it('shows a choice at once, and then the preference as stored, here or on the Profile', async () => {
     const { store, viewMode, readPreferences } = storeWithDetail();
     answerServerCalls({ [PREFERENCES]: preferences('classic'), 'PUT /api/user/preferences': preferences('timeline') });
     readPreferences();
@@ -79,5 +79,10 @@ describe('the detail view mode', () => {
     store.dispatch(viewModeChosen('timeline'));
     store.dispatch(detailOpened('e2'));
     expect(viewMode()).toBe('timeline');
+
+    // The Profile stores classic again: the detail follows the one cache of the preferences.
+    answerServerCalls({ 'PUT /api/user/preferences': preferences('classic') });
+    await store.dispatch(settingsApi.endpoints.setPreferences.initiate({ emailDetailViewMode: 'classic' }));
+    await waitFor(() => expect(viewMode()).toBe('classic'));
   });
 });
