@@ -21,3 +21,5 @@ export * from './audit/team-audit.schemas';
 export * from './audit/erasure.schemas';
 export * from './conversations/snooze.schemas';
 export * from './service-levels/business-hours.schemas';
+export * from './service-levels/sla-policy.schemas';
+export * from './service-levels/service-level.events';

@@ -44,6 +44,7 @@ import { InboxTeamListedIndex1770000001400 } from './1770000001400-inbox-team-li
 import { EmailThreadGinImmediate1770000001700 } from './1770000001700-email-thread-gin-immediate';
 import { BusinessHours1770000001800 } from './1770000001800-business-hours';
 import { UndoneSendsInHistory1770000001900 } from './1770000001900-undone-sends-in-history';
+import { SlaPolicies1770000002100 } from './1770000002100-sla-policies';
 
 /** Every migration of the API, in order. Append new ones at the end. */
 export const migrations = [
@@ -93,4 +94,5 @@ export const migrations = [
   EmailThreadGinImmediate1770000001700,
   BusinessHours1770000001800,
   UndoneSendsInHistory1770000001900,
+  SlaPolicies1770000002100,
 ];

@@ -7,7 +7,7 @@ import type { OutboxEventMap } from '../mail/send-reply.schemas';
 import type { NotificationEventMap } from '../notifications/notification.events';
 import type { PersonalEventMap } from '../personal/personal.events';
 import type { RuleEventMap } from '../rules/rule.events';
-import type { ServiceLevelEventMap } from '../service-levels/business-hours.schemas';
+import type { ServiceLevelEventMap } from '../service-levels/service-level.events';
 
 import { TEAM_AUDIT_EXPORT_FORMATS, TEAM_AUDIT_MAX_PAGE_SIZE, TEAM_AUDIT_PAGE_SIZE } from './team-audit.constants';
 
@@ -67,6 +67,10 @@ const AUDITED: { readonly [K in AnyEventType]: boolean } = {
   ReplyTemplateUpdated: true,
   ReplyTemplateDeleted: true,
   BusinessHoursChanged: true,
+  SlaPolicyCreated: true,
+  SlaPolicyChanged: true,
+  SlaPolicyDeleted: true,
+  SlaPoliciesReordered: true,
   // Emails
   EmailReceived: true,
   EmailMarkedRead: true,

@@ -167,9 +167,3 @@ export interface BusinessHoursChanged extends BusinessHoursDefinition {
   teamId: string;
   enabled: boolean;
 }
-
-/** The events of the service-levels context. */
-export interface ServiceLevelEventMap {
-  BusinessHoursChanged: BusinessHoursChanged;
-}
-export type ServiceLevelEventType = keyof ServiceLevelEventMap;
