@@ -234,6 +234,8 @@ export const adminCs: AdminTexts = {
       WOKEN: 'Zpět z odložení',
       REMINDER_SET: 'Připomenutí nastaveno',
       REMINDER_CANCELLED: 'Připomenutí zrušeno',
+      SEND_UNDONE: 'Odeslání zrušeno',
+      SCHEDULED_SEND_CANCELLED: 'Naplánované odeslání zrušeno',
     },
     entry: {
       ASSIGN: 'Přiřazeno uživateli {{name}}',
@@ -274,11 +276,15 @@ export const adminCs: AdminTexts = {
       WOKEN: 'Zpět ve schránce ({{reason}})',
       REMINDER_SET: 'Připomenutí, pokud nepřijde odpověď do {{until}}',
       REMINDER_CANCELLED: 'Připomenutí zrušeno: zákazník odpověděl',
+      SEND_UNDONE: 'Odeslání zrušeno během lhůty pro vrácení: zpráva je znovu konceptem',
+      SCHEDULED_SEND_CANCELLED: 'Odeslání naplánované na {{scheduledFor}} zrušeno: zpráva je znovu konceptem',
     },
     replyStatus: {
       QUEUED: 'odesílá se',
+      SCHEDULED: 'naplánováno na {{scheduledFor}}',
       SENT: 'odeslána',
       FAILED: 'neodeslána ({{error}})',
+      CANCELLED: 'neodeslána (odeslání zrušeno)',
     },
     wakeReasons: {
       time: 'čas odložení nastal',

@@ -237,6 +237,8 @@ export const adminEn = {
       WOKEN: 'Back from snooze',
       REMINDER_SET: 'Reminder set',
       REMINDER_CANCELLED: 'Reminder cancelled',
+      SEND_UNDONE: 'Sending undone',
+      SCHEDULED_SEND_CANCELLED: 'Scheduled send cancelled',
     },
     entry: {
       ASSIGN: 'Assigned to {{name}}',
@@ -277,11 +279,15 @@ export const adminEn = {
       WOKEN: 'Back in the inbox ({{reason}})',
       REMINDER_SET: 'Reminder if no answer by {{until}}',
       REMINDER_CANCELLED: 'Reminder cancelled: the customer answered',
+      SEND_UNDONE: 'Sending undone within the undo window: the message is a draft again',
+      SCHEDULED_SEND_CANCELLED: 'Send scheduled for {{scheduledFor}} cancelled: the message is a draft again',
     },
     replyStatus: {
       QUEUED: 'being sent',
+      SCHEDULED: 'scheduled for {{scheduledFor}}',
       SENT: 'sent',
       FAILED: 'not sent ({{error}})',
+      CANCELLED: 'not sent (sending undone)',
     },
     wakeReasons: {
       time: 'snooze time reached',

@@ -323,6 +323,7 @@ export const inboxEn = {
     pastComments: 'Comments then',
     pastReplies: 'Replies and drafts then',
     noneThen: 'None.',
+    pastScheduled: 'scheduled for {{when}}',
     pastConversation: {
       ConversationsMerged: 'Merged into conversation {{conversation}} on {{when}}',
       EmailSplitFromConversation: 'Split into its own conversation on {{when}}',
@@ -366,6 +367,10 @@ export const inboxEn = {
       ReplyDraftSaved: 'Reply draft saved: {{subject}}',
       ReplyDraftDeleted: 'Reply draft deleted',
       ReplyQueued: 'Reply queued: {{subject}}',
+      ReplyQueuedScheduled: 'Reply scheduled for {{scheduledFor}}: {{subject}}',
+      ReplySendingStarted: 'Reply handed to the mail server',
+      ReplySendCancelled: 'Sending undone: the reply is a draft again',
+      ReplySendCancelledScheduled: 'Send scheduled for {{scheduledFor}} cancelled: the reply is a draft again',
       ReplySent: 'Reply sent',
       ReplyFailed: 'Reply failed: {{error}}',
       EmailComposed: 'Composed "{{subject}}"',
@@ -374,6 +379,8 @@ export const inboxEn = {
       EmailReleasedFromQuarantine: 'Released from quarantine',
       ConversationsMerged: 'Merged into conversation {{conversation}}',
       EmailSplitFromConversation: 'Split into its own conversation {{conversation}}',
+      EmailSplitFromConversationOther:
+        'Another email split out of this conversation into conversation {{conversation}}',
       EmailSnoozed: 'Snoozed until {{until}}',
       EmailWoken: 'Back in the inbox ({{reason}})',
       ReminderSet: 'Reminder if no answer by {{until}}',
@@ -388,6 +395,10 @@ export const inboxEn = {
     /** The first message of a conversation a member started: its sending, not a reply's. */
     composed: {
       ReplyQueued: 'Message queued: {{subject}}',
+      ReplyQueuedScheduled: 'Message scheduled for {{scheduledFor}}: {{subject}}',
+      ReplySendingStarted: 'Message handed to the mail server',
+      ReplySendCancelled: 'Sending undone: the message is a draft again',
+      ReplySendCancelledScheduled: 'Send scheduled for {{scheduledFor}} cancelled: the message is a draft again',
       ReplySent: 'Message sent',
       ReplyFailed: 'Message failed: {{error}}',
     },

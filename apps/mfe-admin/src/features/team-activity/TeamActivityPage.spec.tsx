@@ -189,6 +189,40 @@ describe('the Team Activity screen', () => {
     ]);
   });
 
+  it('words a message sent for later, a send undone and a scheduled send cancelled', async () => {
+    const when = '2026-12-01T08:00:00.000Z';
+    const at = new Date(when).toLocaleString('en');
+    const reply = { subject: 'Re: Invoice', to: ['a@example.com'] };
+    renderPage(TeamActivityPage, {
+      [TEAM()]: [
+        200,
+        page([
+          entry({
+            id: 'u1',
+            type: 'REPLY_SENT',
+            emailId: EMAIL,
+            details: { ...reply, replyId: 'r-1', status: 'SCHEDULED', scheduledFor: when },
+          }),
+          entry({ id: 'u2', type: 'REPLY_SENT', emailId: EMAIL, details: { ...reply, status: 'CANCELLED' } }),
+          entry({ id: 'u3', type: 'SEND_UNDONE', emailId: EMAIL, details: { replyId: 'r-2', draftId: 'd-2' } }),
+          entry({
+            id: 'u4',
+            type: 'SCHEDULED_SEND_CANCELLED',
+            emailId: EMAIL,
+            details: { replyId: 'r-3', draftId: 'd-3', scheduledFor: when },
+          }),
+        ]),
+      ],
+    });
+    await waitFor(() => expect(shown()).toHaveLength(4));
+    expect(shown().map(({ type, details }) => [type, details])).toEqual([
+      ['Reply sent', `Reply "Re: Invoice" to a@example.com: scheduled for ${at}`],
+      ['Reply sent', 'Reply "Re: Invoice" to a@example.com: not sent (sending undone)'],
+      ['Sending undone', 'Sending undone within the undo window: the message is a draft again'],
+      ['Scheduled send cancelled', `Send scheduled for ${at} cancelled: the message is a draft again`],
+    ]);
+  });
+
   it('loads one email’s actions with the filter, and the team’s again with a blank one', async () => {
     const action: EmailAction = {
       id: 'x1',

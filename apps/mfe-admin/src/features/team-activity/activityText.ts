@@ -42,6 +42,7 @@ export function changedFields(t: TFunction, entry: TeamActivityEntry): string {
 /** The entry in words: what changed, with the names it carries (times in the interface's language). */
 export function describeEntry(t: TFunction, entry: TeamActivityEntry, language?: string): string {
   const d = entry.details;
+  const time = (iso: string | undefined) => (iso ? new Date(iso).toLocaleString(language) : '');
   const member = d.memberName || d.memberEmail || d.memberId || '';
   const values: Record<string, string> = {
     name: String(d.assignedToName ?? d.assignedTo ?? ''),
@@ -60,7 +61,7 @@ export function describeEntry(t: TFunction, entry: TeamActivityEntry, language?:
     to: (d.to ?? []).join(', '),
     status:
       (entry.type === 'REPLY_SENT' || entry.type === 'EMAIL_FORWARDED' || entry.type === 'EMAIL_COMPOSED') && d.status
-        ? t(`teamActivity.replyStatus.${d.status}`, { error: d.error ?? '' })
+        ? t(`teamActivity.replyStatus.${d.status}`, { error: d.error ?? '', scheduledFor: time(d.scheduledFor) })
         : String(d.status ?? ''),
     previousStatus: String(d.previousStatus ?? ''),
     priority: String(d.priority ?? ''),
@@ -68,7 +69,8 @@ export function describeEntry(t: TFunction, entry: TeamActivityEntry, language?:
     fields: changedFields(t, entry),
     count: String(d.emailIds?.length ?? 0),
     conversation: d.conversationId ? `…${d.conversationId.slice(-8)}` : '',
-    until: d.until ? new Date(d.until).toLocaleString(language) : '',
+    until: time(d.until),
+    scheduledFor: time(d.scheduledFor),
     reason: d.reason ? t(`teamActivity.wakeReasons.${d.reason}`, { defaultValue: d.reason }) : '',
   };
   return t(`teamActivity.entry.${entry.type}`, { ...values, defaultValue: '' });

@@ -81,6 +81,43 @@ describe('the History view of the open email', () => {
     ]);
   });
 
+  it('reads a send undone, a message sent for later and its cancellation, and another email split out', async () => {
+    stubDetailApi(emailDetail());
+    const byAnn = { kind: 'user', userId: 'u1', name: 'Ann', email: 'ann@example.com' } as const;
+    const tomorrow = '2026-11-18T08:00:00.000Z';
+    const at = new Date(tomorrow).toLocaleString('en');
+    answerHistory(
+      { ...entry(1, 'ReplyQueued'), actor: byAnn, change: { replyId: 'r1', subject: 'Re: Invoice' } },
+      { ...entry(2, 'ReplySendCancelled'), actor: byAnn, change: { replyId: 'r1', draftId: 'd1' } },
+      {
+        ...entry(3, 'ReplyQueued'),
+        actor: byAnn,
+        change: { replyId: 'r2', subject: 'Re: Invoice', scheduledFor: tomorrow },
+      },
+      {
+        ...entry(4, 'ReplySendCancelled'),
+        actor: byAnn,
+        change: { replyId: 'r2', draftId: 'd2', scheduledFor: tomorrow },
+      },
+      { ...entry(5, 'ReplySendingStarted'), actor: { kind: 'system', source: 'system' }, change: { replyId: 'r3' } },
+      { ...entry(6, 'EmailSplitFromConversation'), actor: byAnn, change: { conversationId: 't9', emailIds: ['e2'] } },
+      { ...entry(7, 'EmailSplitFromConversation'), actor: byAnn, change: { conversationId: 't8', emailIds: ['e1'] } },
+    );
+    await renderDetail({ role: 'MEMBER' });
+
+    fireEvent.click(screen.getByTestId('history-toggle'));
+    await waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(7));
+    expect(screen.getAllByTestId('history-change').map((change) => change.textContent)).toEqual([
+      'Reply queued: Re: Invoice',
+      'Sending undone: the reply is a draft again',
+      `Reply scheduled for ${at}: Re: Invoice`,
+      `Send scheduled for ${at} cancelled: the reply is a draft again`,
+      'Reply handed to the mail server',
+      'Another email split out of this conversation into conversation t9',
+      'Split into its own conversation t8',
+    ]);
+  });
+
   it('says the events could not be loaded when the view opens', async () => {
     stubDetailApi(emailDetail());
     const { notices } = await renderDetail({ role: 'MEMBER' });

@@ -28,7 +28,26 @@ function useActorName() {
 }
 
 /** Sending the first message of a conversation a member started: that message has the email's own id. */
-const COMPOSED_SENDING = new Set(['ReplyQueued', 'ReplySent', 'ReplyFailed']);
+const COMPOSED_SENDING = new Set([
+  'ReplyQueued',
+  'ReplySendingStarted',
+  'ReplySendCancelled',
+  'ReplySent',
+  'ReplyFailed',
+]);
+
+/**
+ * Which words an entry takes beside its type's: a message sent for later and its cancellation read as scheduled; a
+ * split of another email of the conversation is not this email's.
+ */
+function variantOf(entry: EmailHistoryEntry, emailId: string): '' | 'Scheduled' | 'Other' {
+  const { change } = entry;
+  if ((entry.type === 'ReplyQueued' || entry.type === 'ReplySendCancelled') && change.scheduledFor) return 'Scheduled';
+  if (entry.type === 'EmailSplitFromConversation' && change.emailIds?.length && change.emailIds[0] !== emailId) {
+    return 'Other';
+  }
+  return '';
+}
 
 /**
  * What an entry changed, in the reader's language (a type without words shows as it is). The sending of the message
@@ -38,7 +57,7 @@ function useChangeText(emailId: string) {
   const { t, i18n } = useTranslation('inbox');
   return (entry: EmailHistoryEntry): string => {
     const composed = COMPOSED_SENDING.has(entry.type) && entry.change.replyId === emailId;
-    const key = `emailHistory.${composed ? 'composed' : 'entry'}.${entry.type}`;
+    const key = `emailHistory.${composed ? 'composed' : 'entry'}.${entry.type}${variantOf(entry, emailId)}`;
     if (!i18n.exists(key, { ns: 'inbox' })) return entry.type;
     const { change } = entry;
     const word = (value: string | null | undefined, name?: string | null, kind?: 'statuses' | 'priorities') => {
@@ -64,6 +83,7 @@ function useChangeText(emailId: string) {
       action: change.action ?? '',
       conversation: change.conversationId ? shortId(change.conversationId) : '',
       until: change.until ? new Date(change.until).toLocaleString(i18n.language) : '',
+      scheduledFor: change.scheduledFor ? new Date(change.scheduledFor).toLocaleString(i18n.language) : '',
       reason: change.reason ? t(`emailHistory.wakeReasons.${change.reason}`, { defaultValue: change.reason }) : '',
       interpolation: { escapeValue: false },
     });

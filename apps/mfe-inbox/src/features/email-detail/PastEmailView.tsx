@@ -74,7 +74,11 @@ export function PastEmailView({ email }: { email: EmailAsOf }) {
       <ul className="list-none p-0 flex flex-column gap-2" data-testid="past-replies">
         {email.replies.map((reply) => (
           <li key={reply.id} data-testid="past-reply" data-status={reply.status}>
-            <strong>{reply.authorName ?? reply.authorEmail}</strong> · {reply.status} · {reply.subject}
+            <strong>{reply.authorName ?? reply.authorEmail}</strong> ·{' '}
+            {reply.scheduledFor
+              ? t('emailHistory.pastScheduled', { when: formatInstant(reply.scheduledFor, i18n.language) })
+              : reply.status}{' '}
+            · {reply.subject}
             <div className="white-space-pre-wrap">{reply.body}</div>
           </li>
         ))}
