@@ -1,10 +1,49 @@
 import type { Email, Page as EmailPage, TeamAuditEntry } from '@teaminbox/contracts';
 import { api, expect, sinkSmtp, test, useToken, waitForEmailViaApi } from '../support/fixtures';
 import { deliverToInbox } from '../support/customer-mail';
-import { teamWithInbox, useDovecot } from '../support/teams';
+import { teamOfTwo, teamWithInbox, useDovecot } from '../support/teams';
 
 test.describe('merging conversations and splitting an email out', () => {
   const dovecot = useDovecot();
+
+  test("a merge reaches another member's open list at once, without a reload", async ({ page, browser, baseURL }) => {
+    const { aliceToken, bobToken } = await teamOfTwo(baseURL!, 'Merge pair', {
+      alice: 'merge-alice',
+      bob: 'merge-bob',
+    });
+    // The sample emails stay conversations of their own (no joining by subject): one row each.
+    await api(baseURL!, aliceToken, 'PUT', '/conversation-settings', { joinRepliesBySubject: false });
+    await api(baseURL!, aliceToken, 'POST', '/emails/sample');
+    const listed = await api<EmailPage<Email>>(baseURL!, aliceToken, 'GET', '/emails?view=conversations&size=50');
+    const count = listed.content.length;
+    expect(count).toBeGreaterThan(2);
+
+    // Bob's inbox is open in his own browser; it is never loaded again by hand.
+    const bobContext = await browser.newContext();
+    const bobPage = await bobContext.newPage();
+    await useToken(bobPage, bobToken);
+    await bobPage.goto('/admin/inbox');
+    const bobRows = bobPage.getByTestId('email-row');
+    await expect(bobRows).toHaveCount(count);
+    await expect(bobRows.getByTestId('conversation-count')).toHaveCount(0);
+
+    // Alice merges the first two conversations of her list.
+    await useToken(page, aliceToken);
+    await page.goto('/admin/inbox');
+    const aliceRows = page.getByTestId('email-row');
+    await expect(aliceRows).toHaveCount(count);
+    for (const row of (await aliceRows.all()).slice(0, 2)) {
+      await row.locator('.p-selection-column input[type="checkbox"]').check({ force: true });
+    }
+    await page.getByTestId('bulk-merge').click();
+    await page.locator('.p-confirm-dialog-accept').click();
+    await expect(aliceRows).toHaveCount(count - 1);
+
+    // Bob's list shows one row for both, with its two messages, from the merge's push alone.
+    await expect(bobRows).toHaveCount(count - 1);
+    await expect(bobRows.getByTestId('conversation-count')).toHaveText(['2']);
+    await bobContext.close();
+  });
 
   test('merge and split show in the list and the audit trail', async ({ page, baseURL }) => {
     test.setTimeout(180_000);
