@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { EmailHistoryEntry } from '@teaminbox/contracts';
+import type { EmailAsOf, EmailHistoryEntry, Reply } from '@teaminbox/contracts';
 import { inboxApi } from '@teaminbox/api-client';
 import { commentChanged, connected, emailUpdated } from '@teaminbox/web-store';
 import { answerServerCalls } from '@teaminbox/web-store/testing';
 import { aComment, closeDetail, emailDetail, renderDetail, serverCalls, stubDetailApi } from './detail-test-harness';
+import { asOfChosen } from './emailHistorySlice';
 
 const entry = (version: number, type: string): EmailHistoryEntry => ({
   id: `ev${version}`,
@@ -116,6 +117,57 @@ describe('the History view of the open email', () => {
       'Another email split out of this conversation into conversation t9',
       'Split into its own conversation t8',
     ]);
+  });
+
+  it('shows a reply sent for later as scheduled for its time in the email as it stood then', async () => {
+    stubDetailApi(emailDetail());
+    answerHistory(entry(1, 'EmailReceived'));
+    const asOf = '2026-11-17T15:00:00.000Z';
+    const tomorrow = '2026-11-18T08:00:00.000Z';
+    const reply = (id: string, subject: string, status: Reply['status']): Reply => ({
+      id,
+      emailId: 'e1',
+      teamId: 't1',
+      from: 'support@example.com',
+      to: ['c@example.com'],
+      cc: [],
+      bcc: [],
+      subject,
+      body: 'Paid',
+      htmlBody: null,
+      isReplyToAll: false,
+      createdAt: '2026-11-17T14:30:00.000Z',
+      updatedAt: null,
+      sentAt: null,
+      status,
+      error: null,
+      authorId: 'u1',
+      authorName: 'Ann',
+      authorEmail: 'ann@example.com',
+      attachments: [],
+    });
+    const past: EmailAsOf = {
+      ...emailDetail(),
+      asOf,
+      version: 3,
+      labelNames: {},
+      comments: [],
+      replies: [
+        { ...reply('r1', 'Re: later', 'QUEUED'), scheduledFor: tomorrow },
+        { ...reply('r2', 'Re: now', 'QUEUED'), scheduledFor: null },
+      ],
+      conversationChange: null,
+    };
+    answerServerCalls({ [`GET /api/emails/e1?asOf=${encodeURIComponent(asOf)}`]: past });
+    const { store } = await renderDetail({ role: 'MEMBER' });
+    fireEvent.click(screen.getByTestId('history-toggle'));
+    await act(async () => void store.dispatch(asOfChosen({ emailId: 'e1', asOf })));
+    await waitFor(() => expect(screen.getAllByTestId('past-reply')).toHaveLength(2));
+    const [later, now] = screen.getAllByTestId('past-reply');
+    expect(later).toHaveTextContent(
+      `Ann · scheduled for ${new Date(tomorrow).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'medium' })} · Re: later`,
+    );
+    expect(now).toHaveTextContent('Ann · QUEUED · Re: now');
   });
 
   it('says the events could not be loaded when the view opens', async () => {
