@@ -12,6 +12,8 @@ import { teamWith } from '../../../../test/app/identity-fixtures';
 import { suiteWithApp } from '../../../../test/app/suite';
 import { sendOnlyMailServer } from '../../../../test/support/smtp-sink';
 import { readUntil } from '../../../../test/support/until';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { TEAM_ACTIVITY_PROJECTION } from '../projections/team-activity/team-activity.projection';
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
@@ -108,6 +110,11 @@ describe('undone and scheduled sends in the history, the as-of view, the activit
       ['SCHEDULED_SEND_CANCELLED', admin.id, email.id, undefined, tomorrow],
     ]);
     expect(ofReply(waiting)).toEqual([['REPLY_SENT', admin.id, email.id, 'SCHEDULED', later]]);
+    // The log rebuilt from the first event reads the same.
+    await t.app.get(ProjectionRunner).rebuild(TEAM_ACTIVITY_PROJECTION);
+    expect((await t.request<Page<TeamActivityEntry>>('/api/team/actions?size=100', { token })).body.content).toEqual(
+      activity,
+    );
 
     const audit = await readUntil(
       async () => (await t.request<Page<TeamAuditEntry>>('/api/team/audit?type=ReplySendCancelled', { token })).body,
