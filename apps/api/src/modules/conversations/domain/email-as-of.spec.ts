@@ -178,6 +178,8 @@ describe('the history of an email in words', () => {
     });
     expect(actorOf(stream[4].type, stream[4].metadata)).toEqual({ kind: 'user', userId: ann });
     expect(actorOf(stream[13].type, stream[13].metadata)).toEqual({ kind: 'system', source: 'outbox' });
+    // The send job handing a message to SMTP is the outbox's.
+    expect(actorOf('ReplySendingStarted', stream[13].metadata)).toEqual({ kind: 'system', source: 'outbox' });
     // Events stored before actorKind existed: a user when actorUserId is set.
     const old = { ...stream[4].metadata, actorKind: undefined };
     expect(actorOf('EmailMarkedRead', old)).toEqual({ kind: 'user', userId: ann });

@@ -9,7 +9,7 @@ export type RecordedActor =
 
 /** Events the mail server's ingestion appends, and those of the outbox's delivery. */
 const MAIL_SERVER_TYPES = new Set(['EmailReceived', 'EmailQuarantined', 'EmailReleasedFromQuarantine']);
-const OUTBOX_TYPES = new Set(['ReplySent', 'ReplyFailed']);
+const OUTBOX_TYPES = new Set(['ReplySendingStarted', 'ReplySent', 'ReplyFailed']);
 
 /**
  * Who made the change: the metadata's actorKind (events stored before it existed: a user when actorUserId is
