@@ -12,6 +12,7 @@ export const federation: ConstructorParameters<typeof ModuleFederationPlugin>[0]
     './ReplyTemplatesPage': './src/features/reply-templates/ReplyTemplatesPage.tsx',
     './TeamActivityPage': './src/features/team-activity/TeamActivityPage.tsx',
     './RulesPage': './src/features/rules/RulesPage.tsx',
+    './BusinessHoursPage': './src/features/business-hours/BusinessHoursPage.tsx',
     './TeamAuditPage': './src/features/team-audit/TeamAuditPage.tsx',
   },
 };

@@ -4,6 +4,7 @@ import EmailLabelsPage from './features/email-labels/EmailLabelsPage';
 import EmailServerConfigPage from './features/email-server-config/EmailServerConfigPage';
 import ReplyTemplatesPage from './features/reply-templates/ReplyTemplatesPage';
 import RulesPage from './features/rules/RulesPage';
+import BusinessHoursPage from './features/business-hours/BusinessHoursPage';
 import TeamActivityPage from './features/team-activity/TeamActivityPage';
 import TeamAuditPage from './features/team-audit/TeamAuditPage';
 import TeamMembersPage from './features/team-members/TeamMembersPage';
@@ -16,6 +17,7 @@ mountStandalone({
     '/admin/team-members': <TeamMembersPage />,
     '/admin/email-server-config': <EmailServerConfigPage />,
     '/admin/rules': <RulesPage />,
+    '/admin/business-hours': <BusinessHoursPage />,
     '/admin/email-labels': <EmailLabelsPage />,
     '/admin/reply-templates': <ReplyTemplatesPage />,
     '/admin/activity': <TeamActivityPage />,

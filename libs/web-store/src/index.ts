@@ -25,6 +25,7 @@ export * from './detail.api';
 export * from './audit.api';
 export * from './mail-server.api';
 export * from './conversation-settings.api';
+export * from './service-levels.api';
 export * from './compose.api';
 export * from './conversations.api';
 export * from './inbox.api';

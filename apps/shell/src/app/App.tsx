@@ -73,6 +73,7 @@ export function AppRoutes() {
         <Route path="activity" element={<RemoteRoute remote="admin" page="TeamActivityPage" />} />
         <Route path="audit" element={<RemoteRoute remote="admin" page="TeamAuditPage" />} />
         <Route path="rules" element={<RemoteRoute remote="admin" page="RulesPage" />} />
+        <Route path="business-hours" element={<RemoteRoute remote="admin" page="BusinessHoursPage" />} />
         <Route path="profile" element={<RemoteRoute remote="settings" page="ProfilePage" />} />
         <Route path="notifications" element={<RemoteRoute remote="settings" page="NotificationsPage" />} />
         <Route

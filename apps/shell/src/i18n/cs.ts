@@ -21,6 +21,7 @@ export const shellCs: ShellTexts = {
     activity: 'Aktivita týmu',
     profile: 'Profil',
     rules: 'Pravidla',
+    businessHours: 'Pracovní doba',
     admin: 'Admin',
     logout: 'Odhlásit',
     changePassword: 'Změnit heslo',

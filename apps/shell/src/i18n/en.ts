@@ -25,6 +25,7 @@ export const shellEn = {
     activity: 'Team Activity',
     profile: 'Profile',
     rules: 'Rules',
+    businessHours: 'Business hours',
     admin: 'Admin',
     logout: 'Logout',
     changePassword: 'Change password',

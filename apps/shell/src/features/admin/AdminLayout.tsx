@@ -73,6 +73,7 @@ export function AdminLayout() {
     { to: '/admin/email-server-config', label: t('nav.imapConfig'), icon: 'pi pi-server', end: false },
     { to: '/admin/team-members', label: t('nav.teamMembers'), icon: 'pi pi-users', end: false },
     { to: '/admin/rules', label: t('nav.rules'), icon: 'pi pi-filter', end: false },
+    { to: '/admin/business-hours', label: t('nav.businessHours'), icon: 'pi pi-clock', end: false },
     { to: '/admin/notifications', label: t('nav.notifications'), icon: 'pi pi-bell', end: false },
     { to: '/admin/notification-settings', label: t('nav.notificationSettings'), icon: 'pi pi-sliders-h', end: false },
     { to: '/admin/email-labels', label: t('nav.emailLabels'), icon: 'pi pi-tags', end: false },
