@@ -397,6 +397,15 @@ export const inboxCs: InboxTexts = {
       ReplySent: 'Zpráva odeslána',
       ReplyFailed: 'Odeslání zprávy selhalo: {{error}}',
     },
+    forward: {
+      ReplyQueued: 'Přeposlání zařazeno k odeslání: {{subject}}',
+      ReplyQueuedScheduled: 'Přeposlání naplánováno na {{scheduledFor}}: {{subject}}',
+      ReplySendingStarted: 'Přeposlání předáno poštovnímu serveru',
+      ReplySendCancelled: 'Odeslání zrušeno: přeposlání je znovu konceptem',
+      ReplySendCancelledScheduled: 'Odeslání naplánované na {{scheduledFor}} zrušeno: přeposlání je znovu konceptem',
+      ReplySent: 'Přeposlání odesláno',
+      ReplyFailed: 'Přeposlání selhalo: {{error}}',
+    },
   },
   myTasks: {
     heading: 'My Tasks',

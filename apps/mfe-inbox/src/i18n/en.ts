@@ -402,6 +402,16 @@ export const inboxEn = {
       ReplySent: 'Message sent',
       ReplyFailed: 'Message failed: {{error}}',
     },
+    /** A forward's sending: not a reply's. */
+    forward: {
+      ReplyQueued: 'Forward queued: {{subject}}',
+      ReplyQueuedScheduled: 'Forward scheduled for {{scheduledFor}}: {{subject}}',
+      ReplySendingStarted: 'Forward handed to the mail server',
+      ReplySendCancelled: 'Sending undone: the forward is a draft again',
+      ReplySendCancelledScheduled: 'Send scheduled for {{scheduledFor}} cancelled: the forward is a draft again',
+      ReplySent: 'Forward sent',
+      ReplyFailed: 'Forward failed: {{error}}',
+    },
   },
   myTasks: {
     heading: 'My Tasks',

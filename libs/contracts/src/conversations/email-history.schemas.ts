@@ -78,6 +78,11 @@ export interface EmailHistoryChange {
    * have gone (its cancellation is then a scheduled send cancelled, not an undone send).
    */
   scheduledFor?: string;
+  /**
+   * ReplyQueued, ReplySendingStarted, ReplySendCancelled, ReplySent, ReplyFailed of a message that is not a reply: a
+   * forward, or the first message of a conversation a member started (compose). Absent for a reply.
+   */
+  sendKind?: 'forward' | 'compose';
   /** EmailWoken: why (time, answer, manual, reminder); ReminderCancelled: answer. */
   reason?: string;
   /** ConversationsMerged: the conversation the email is part of now; EmailSplitFromConversation: the new one. */

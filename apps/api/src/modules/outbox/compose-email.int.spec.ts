@@ -185,9 +185,10 @@ describe('composing a new conversation (real PostgreSQL, Dovecot and SMTP)', () 
     });
     const history = await t.request<EmailHistoryEntry[]>(`/api/emails/${emailId}/history`, { token: ann.token });
     expect(history.status).toBe(200);
-    expect(history.body.slice(0, 2).map((entry) => [entry.type, entry.change.subject, entry.actor])).toEqual([
-      ['EmailComposed', 'Welcome aboard', expect.objectContaining({ kind: 'user', userId: bob.id })],
-      ['ReplyQueued', 'Welcome aboard', expect.objectContaining({ kind: 'user', userId: bob.id })],
+    const listed = history.body.slice(0, 2);
+    expect(listed.map((entry) => [entry.type, entry.change.subject, entry.change.sendKind, entry.actor])).toEqual([
+      ['EmailComposed', 'Welcome aboard', undefined, expect.objectContaining({ kind: 'user', userId: bob.id })],
+      ['ReplyQueued', 'Welcome aboard', 'compose', expect.objectContaining({ kind: 'user', userId: bob.id })],
     ]);
   });
 

@@ -82,6 +82,32 @@ describe('the History view of the open email', () => {
     ]);
   });
 
+  it("reads a forward's sending as a forward's, and a new email sent again from its draft as that message", async () => {
+    stubDetailApi(emailDetail());
+    const byAnn = { kind: 'user', userId: 'u1', name: 'Ann', email: 'ann@example.com' } as const;
+    const outbox = { kind: 'system', source: 'outbox' } as const;
+    answerHistory(
+      {
+        ...entry(1, 'ReplyQueued'),
+        actor: byAnn,
+        change: { replyId: 'f1', subject: 'Fwd: Invoice', sendKind: 'forward' },
+      },
+      { ...entry(2, 'ReplySent'), actor: outbox, change: { replyId: 'f1', sendKind: 'forward' } },
+      { ...entry(3, 'ReplyQueued'), actor: byAnn, change: { replyId: 'c2', subject: 'Invoice', sendKind: 'compose' } },
+      { ...entry(4, 'ReplySendingStarted'), actor: outbox, change: { replyId: 'c2', sendKind: 'compose' } },
+    );
+    await renderDetail({ role: 'MEMBER' });
+
+    fireEvent.click(screen.getByTestId('history-toggle'));
+    await waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(4));
+    expect(screen.getAllByTestId('history-change').map((change) => change.textContent)).toEqual([
+      'Forward queued: Fwd: Invoice',
+      'Forward sent',
+      'Message queued: Invoice',
+      'Message handed to the mail server',
+    ]);
+  });
+
   it('reads a send undone, a message sent for later and its cancellation, and another email split out', async () => {
     stubDetailApi(emailDetail());
     const byAnn = { kind: 'user', userId: 'u1', name: 'Ann', email: 'ann@example.com' } as const;

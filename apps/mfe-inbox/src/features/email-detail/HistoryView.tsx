@@ -27,7 +27,7 @@ function useActorName() {
   };
 }
 
-/** Sending the first message of a conversation a member started: that message has the email's own id. */
+/** The events of a message's sending. */
 const COMPOSED_SENDING = new Set([
   'ReplyQueued',
   'ReplySendingStarted',
@@ -35,6 +35,17 @@ const COMPOSED_SENDING = new Set([
   'ReplySent',
   'ReplyFailed',
 ]);
+
+/**
+ * Whose words an entry takes: the sending of a forward or of the message that started the conversation reads as that
+ * message's, not as a reply's (a Compose recorded before its sending carried a kind has the email's own id).
+ */
+function groupOf(entry: EmailHistoryEntry, emailId: string): 'entry' | 'composed' | 'forward' {
+  if (!COMPOSED_SENDING.has(entry.type)) return 'entry';
+  if (entry.change.sendKind === 'forward') return 'forward';
+  if (entry.change.sendKind === 'compose' || entry.change.replyId === emailId) return 'composed';
+  return 'entry';
+}
 
 /**
  * Which words an entry takes beside its type's: a message sent for later and its cancellation read as scheduled; a
@@ -49,15 +60,11 @@ function variantOf(entry: EmailHistoryEntry, emailId: string): '' | 'Scheduled' 
   return '';
 }
 
-/**
- * What an entry changed, in the reader's language (a type without words shows as it is). The sending of the message
- * that started the conversation (Compose) reads as that message's, not as a reply's.
- */
+/** What an entry changed, in the reader's language (a type without words shows as it is). */
 function useChangeText(emailId: string) {
   const { t, i18n } = useTranslation('inbox');
   return (entry: EmailHistoryEntry): string => {
-    const composed = COMPOSED_SENDING.has(entry.type) && entry.change.replyId === emailId;
-    const key = `emailHistory.${composed ? 'composed' : 'entry'}.${entry.type}${variantOf(entry, emailId)}`;
+    const key = `emailHistory.${groupOf(entry, emailId)}.${entry.type}${variantOf(entry, emailId)}`;
     if (!i18n.exists(key, { ns: 'inbox' })) return entry.type;
     const { change } = entry;
     const word = (value: string | null | undefined, name?: string | null, kind?: 'statuses' | 'priorities') => {

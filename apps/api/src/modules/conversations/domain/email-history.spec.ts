@@ -42,6 +42,32 @@ describe('the changes the history lists', () => {
       { replyId: 'r-4', subject: 'Re: Hello', recipients: ['alice@example.com'] },
     ]);
   });
+
+  it("names a forward's and a new email's sending on each of its events, and a reply's on none", () => {
+    const event = (type: string, replyId: string, extra: Record<string, unknown> = {}) => ({
+      type,
+      data: { ...ids, replyId, ...extra },
+      metadata: at('2026-11-20T10:00:00.000Z'),
+    });
+    const changes = changesOf([
+      event('ReplyQueued', 'f-1', { kind: 'forward', subject: 'Fwd: Hello' }),
+      event('ReplySendingStarted', 'f-1'),
+      event('ReplySent', 'f-1'),
+      event('ReplyQueued', 'c-1', { kind: 'compose', subject: 'Hello' }),
+      event('ReplySendCancelled', 'c-1', { draftId: 'd-1' }),
+      event('ReplyQueued', 'r-1', { subject: 'Re: Hello' }),
+      event('ReplyFailed', 'r-1', { error: 'refused' }),
+    ]);
+    expect(changes.map((change) => change.sendKind)).toEqual([
+      'forward',
+      'forward',
+      'forward',
+      'compose',
+      'compose',
+      undefined,
+      undefined,
+    ]);
+  });
 });
 
 describe('the conversation changes of an email', () => {

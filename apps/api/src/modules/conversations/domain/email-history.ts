@@ -128,8 +128,9 @@ export function changesOf(
   events: readonly Pick<EmailStreamEvent, 'type' | 'data' | 'metadata'>[],
 ): EmailHistoryChange[] {
   const scheduled = new Map<string, string>();
+  const kinds = new Map<string, 'forward' | 'compose'>();
   return events.map((event) => {
-    const change = changeOf(event);
+    const change = withSendKind(changeOf(event), event, kinds);
     const data = (event.data ?? {}) as Data;
     if (event.type === 'ReplyQueued' && typeof data.replyId === 'string') {
       const sendAt = str(data.sendAt);
@@ -143,6 +144,28 @@ export function changesOf(
     }
     return change;
   });
+}
+
+const SENDING_TYPES = new Set(['ReplyQueued', 'ReplySendingStarted', 'ReplySendCancelled', 'ReplySent', 'ReplyFailed']);
+
+/**
+ * A forward's or a new email's sending says so on each of its events: ReplyQueued carries the kind, the events after
+ * it name only the message (`kinds`: what the ReplyQueued events so far said, by message).
+ */
+function withSendKind(
+  change: EmailHistoryChange,
+  event: Pick<EmailStreamEvent, 'type' | 'data'>,
+  kinds: Map<string, 'forward' | 'compose'>,
+): EmailHistoryChange {
+  if (!SENDING_TYPES.has(event.type)) return change;
+  const data = (event.data ?? {}) as Data;
+  if (typeof data.replyId !== 'string') return change;
+  if (event.type === 'ReplyQueued') {
+    if (data.kind === 'forward' || data.kind === 'compose') kinds.set(data.replyId, data.kind);
+    else kinds.delete(data.replyId);
+  }
+  const sendKind = kinds.get(data.replyId);
+  return sendKind ? { ...change, sendKind } : change;
 }
 
 /** The email whose conversation changes are asked for: its id, and for changes recorded before they listed their emails, its conversation now and its first event's time. */
