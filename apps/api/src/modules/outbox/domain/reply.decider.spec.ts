@@ -250,7 +250,7 @@ describe('reply decider', () => {
         spec
           .given([received, forwardQueued, started])
           .when(cancel)
-          .thenThrows(failsWith('conflict', 'This reply has already been sent and can no longer be undone'));
+          .thenThrows(failsWith('conflict', 'This message has already been sent and can no longer be undone'));
       });
 
       it('sent from the draft it became, goes as a forward again', () => {
@@ -339,7 +339,7 @@ describe('reply decider', () => {
         spec
           .given([composedEvent, composeQueued, { type: 'ReplySendingStarted' as const, data: composeIds }])
           .when(undo)
-          .thenThrows(failsWith('conflict', 'This reply has already been sent and can no longer be undone'));
+          .thenThrows(failsWith('conflict', 'This message has already been sent and can no longer be undone'));
       });
 
       it("sent from the draft it became, is the conversation's first message again: its Message-ID, no thread headers", () => {

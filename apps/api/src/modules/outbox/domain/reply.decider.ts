@@ -20,6 +20,8 @@ export const EMAIL_NOT_FOUND_MESSAGE = 'Email not found';
 export const COLLISION_MESSAGE = 'New activity on this email since you started your reply';
 export const SCHEDULED_SEND_NOT_FOUND_MESSAGE = 'Scheduled send not found';
 export const ALREADY_SENT_MESSAGE = 'This reply has already been sent and can no longer be undone';
+/** The same for a forward or a new email: it is no reply. */
+export const MESSAGE_ALREADY_SENT_MESSAGE = 'This message has already been sent and can no longer be undone';
 
 /** What a queued message is: a reply (no kind in its event), a forward, or the first message of a new conversation. */
 export const kindOf = (queued: Pick<ReplyQueued, 'kind'>): OutgoingKind => queued.kind ?? 'reply';
@@ -191,7 +193,9 @@ function decideCancel(command: CancelSend, state: ReplyState): ReplyEvent[] {
     throw new DomainError('not-found', SCHEDULED_SEND_NOT_FOUND_MESSAGE);
   }
   if (reply.cancelled) return [];
-  if (reply.sending || reply.finished) throw new DomainError('conflict', ALREADY_SENT_MESSAGE);
+  if (reply.sending || reply.finished) {
+    throw new DomainError('conflict', reply.queued.kind ? MESSAGE_ALREADY_SENT_MESSAGE : ALREADY_SENT_MESSAGE);
+  }
   const sender = state.original && 'fromEmail' in state.original ? state.original.fromEmail : undefined;
   return [
     { type: 'ReplySendCancelled', data: command.data },
