@@ -3,20 +3,14 @@ import type {
   Comment,
   DetailViewMode,
   Email,
-  EmailAction,
-  EmailAsOf,
-  EmailDetail,
-  EmailHistoryEntry,
   EmailPresence,
   EmailStar,
   EmailStatus,
   Label,
   Page,
   Priority,
-  Reply,
   ReplyAddresses,
   SendReplyResponse,
-  ThreadMessage,
   ListView,
   TListEmailsQuery,
   TMyTasksQuery,
@@ -87,16 +81,6 @@ export const inboxApi = {
     request<Page<Email>>('/emails/my-tasks', { query: { ...query }, secured: true, handled: true }),
   unreadCount: (): Promise<number> => request<number>('/emails/unread/count', { secured: true, handled: true }),
 
-  getEmail: (id: string): Promise<EmailDetail> =>
-    request<EmailDetail>(`/emails/${enc(id)}`, { secured: true, handled: true }),
-  /** The email as it stood at an instant (ISO-8601). */
-  getEmailAsOf: (id: string, asOf: string): Promise<EmailAsOf> =>
-    request<EmailAsOf>(`/emails/${enc(id)}?asOf=${encodeURIComponent(asOf)}`, { secured: true, handled: true }),
-  /** Every event of the email, oldest first. */
-  getEmailHistory: (id: string): Promise<EmailHistoryEntry[]> =>
-    request<EmailHistoryEntry[]>(`/emails/${enc(id)}/history`, { secured: true, handled: true }),
-  getThread: (id: string): Promise<ThreadMessage[]> =>
-    request<ThreadMessage[]>(`/emails/${enc(id)}/thread`, { secured: true, handled: true }),
   markRead: (id: string, scope?: WorkScope) => put(`/emails/${enc(id)}/read${scoped(scope)}`),
   markUnread: (id: string, scope?: WorkScope) => put(`/emails/${enc(id)}/unread${scoped(scope)}`),
   archive: (id: string, scope?: WorkScope) => put(`/emails/${enc(id)}/archive${scoped(scope)}`),
@@ -129,8 +113,6 @@ export const inboxApi = {
       ? Promise.resolve([])
       : request<string[]>('/emails/starred', { query: { ids: ids.join(',') }, secured: true, handled: true }),
 
-  listComments: (id: string): Promise<Comment[]> =>
-    request<Comment[]>(`/emails/${enc(id)}/comments`, { secured: true, handled: true }),
   addComment: (id: string, message: string): Promise<Comment> =>
     request<Comment>(`/emails/${enc(id)}/comments`, {
       method: 'POST',
@@ -160,17 +142,6 @@ export const inboxApi = {
       handled: true,
     }),
 
-  listReplies: (id: string): Promise<Reply[]> =>
-    request<Reply[]>(`/emails/${enc(id)}/replies`, { secured: true, handled: true }),
-  createDraft: (id: string, draft: ReplyDraftPayload): Promise<Reply> =>
-    request<Reply>(`/emails/${enc(id)}/replies`, { method: 'POST', body: draft, secured: true, handled: true }),
-  updateDraft: (id: string, replyId: string, draft: ReplyDraftPayload): Promise<Reply> =>
-    request<Reply>(`/emails/${enc(id)}/replies/${enc(replyId)}`, {
-      method: 'PUT',
-      body: draft,
-      secured: true,
-      handled: true,
-    }),
   deleteDraft: (id: string, replyId: string): Promise<unknown> =>
     request(`/emails/${enc(id)}/replies/${enc(replyId)}`, { method: 'DELETE', secured: true, handled: true }),
   /** 409 with a ReplyCollision body when someone else commented or replied since `startedAt`. */
@@ -186,20 +157,12 @@ export const inboxApi = {
   composeEmail: (payload: ComposeEmailPayload): Promise<ComposeEmailResponse> =>
     request<ComposeEmailResponse>('/emails/compose', { method: 'POST', body: payload, secured: true, handled: true }),
 
-  listActions: (id: string): Promise<EmailAction[]> =>
-    request<EmailAction[]>(`/emails/${enc(id)}/actions`, { secured: true, handled: true }),
-
   downloadAttachment,
 
-  /** The spec sends the caller's team id; the server checks it against the caller's own team. */
-  listLabels: (teamId?: string): Promise<Label[]> =>
-    request<Label[]>('/email-labels', { query: { teamId }, secured: true, handled: true }),
   defaultLabels: (): Promise<Label[]> => request<Label[]>('/email-labels/default', { secured: true, handled: true }),
   userLabels: (): Promise<Label[]> => request<Label[]>('/email-labels/user', { secured: true, handled: true }),
   createLabel: (label: LabelPayload): Promise<Label> =>
     request<Label>('/email-labels', { method: 'POST', body: label, secured: true, handled: true }),
-  updateLabel: (id: string, label: LabelPayload): Promise<Label> =>
-    request<Label>(`/email-labels/${enc(id)}`, { method: 'PUT', body: label, secured: true, handled: true }),
   deleteLabel: (id: string): Promise<unknown> =>
     request(`/email-labels/${enc(id)}`, { method: 'DELETE', secured: true, handled: true }),
   initializeLabels: (): Promise<Label[]> =>
@@ -218,8 +181,6 @@ export const inboxApi = {
       handled: true,
     }),
 
-  getPreferences: (): Promise<UserPreferences> =>
-    request<UserPreferences>('/user/preferences', { secured: true, handled: true }),
   setPreferences: (preferences: Partial<UserPreferences> & { emailDetailViewMode?: DetailViewMode }) =>
     request<UserPreferences>('/user/preferences', { method: 'PUT', body: preferences, secured: true, handled: true }),
 };
