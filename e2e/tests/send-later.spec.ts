@@ -113,4 +113,33 @@ test.describe('send later and undo send', () => {
     expect(mailsTo(soon)).toBe(1);
     expect(mailsTo(later)).toBe(0);
   });
+
+  test("Edit in Scheduled opens the send as a draft in its email's form; changed and sent, it is delivered once", async ({
+    page,
+    baseURL,
+  }) => {
+    const { token, email } = await sendingTeam(baseURL!, 'send-edit', 0);
+    const to = `edit-${Date.now().toString(36)}@example.org`;
+    await writeReply(page, token, email, to, 'Tomorrow.');
+    await page.getByTestId('reply-send-later').click();
+    await page.getByTestId('send-later-tomorrowMorning').click();
+
+    await page.goto('/admin/inbox');
+    await page.getByTestId('scheduled-sends').click();
+    await expect(page.getByTestId('scheduled-send')).toHaveCount(1);
+    await page.getByTestId('scheduled-send-edit').click();
+
+    await expect(page).toHaveURL(new RegExp(`/admin/email-detail/${email.id}\\?draft=`));
+    await expect(page.getByText('Sending undone. The reply is back in your drafts.')).toBeVisible();
+    await expect(page.getByTestId('reply-to')).toHaveValue(to);
+    await expect(page.getByTestId('reply-body')).toHaveValue('Tomorrow.');
+    await page.getByTestId('reply-body').fill('Today after all.');
+    await page.getByTestId('reply-send').click();
+
+    const mail = await waitForMail(to, () => true, 30_000);
+    expect(mail.text).toContain('Today after all.');
+    const replies = await api<Reply[]>(baseURL!, token, 'GET', `/emails/${email.id}/replies`);
+    expect(replies.filter((reply) => reply.status === 'DRAFT')).toEqual([]);
+    expect(mailsTo(to)).toBe(1);
+  });
 });

@@ -121,6 +121,7 @@ export const inboxCs: InboxTexts = {
     subject: 'Předmět',
     sendAt: 'Odešle se',
     author: 'Odeslal(a)',
+    edit: 'Upravit',
     cancel: 'Zrušit',
     loadError: 'Naplánovaná odeslání se nepodařilo načíst',
   },

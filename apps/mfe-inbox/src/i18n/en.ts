@@ -124,6 +124,7 @@ export const inboxEn = {
     subject: 'Subject',
     sendAt: 'Sends at',
     author: 'Sent by',
+    edit: 'Edit',
     cancel: 'Cancel',
     loadError: 'Could not load the scheduled sends',
   },

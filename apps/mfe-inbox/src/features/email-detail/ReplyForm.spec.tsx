@@ -66,6 +66,15 @@ describe('the reply form', () => {
     expect(send).toHaveBeenCalledWith(expect.objectContaining({ draftId: 'r1', draftAttachmentIds: ['a2'] }));
   });
 
+  it('opened with ?draft=<id> (Edit in the Scheduled list), shows that draft in the form', async () => {
+    stubDetailApi(emailDetail(), {
+      replies: [aReply({ id: 'r7', to: ['desk@example.com'], body: 'Back as a draft' })],
+    });
+    await renderDetail({ search: '?draft=r7' });
+    await waitFor(() => expect(screen.getByTestId('reply-to')).toHaveValue('desk@example.com'));
+    expect(screen.getByTestId('reply-body')).toHaveValue('Back as a draft');
+  });
+
   it("'Remind me if no answer by' in 3 days goes with the reply sent, and clears after it", async () => {
     stubDetailApi(emailDetail());
     const send = jest.spyOn(inboxApi, 'sendReply').mockResolvedValue({ success: true } as never);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -13,6 +14,7 @@ import {
   useReplyTemplatesQuery,
   useSaveReplyDraftMutation,
 } from '@teaminbox/web-store';
+import { useSearchParams } from '@teaminbox/ui';
 import { notice } from '../../shared/notices';
 import { BodyEditor } from '../compose/BodyEditor';
 import { selectOpenEmail } from './emailDetailSlice';
@@ -65,8 +67,18 @@ const MODES: { mode: ReplyMode; icon: string; label: string }[] = [
 export function ReplyForm({ emailId }: { emailId: string }) {
   const { t } = useTranslation('inbox');
   const dispatch = useAppDispatch();
-  const { form, attachments, draftId, draftAttachments, templateId, collision, mode, quoteOpen, forwardAttachmentIds } =
-    useAppSelector(selectReply);
+  const {
+    form,
+    formFor,
+    attachments,
+    draftId,
+    draftAttachments,
+    templateId,
+    collision,
+    mode,
+    quoteOpen,
+    forwardAttachmentIds,
+  } = useAppSelector(selectReply);
   // The team's templates: one cache, loaded again when a member changes one (a push).
   const { data: templates = [] } = useReplyTemplatesQuery();
   const drafts = useReplyDrafts(emailId);
@@ -76,6 +88,17 @@ export function ReplyForm({ emailId }: { emailId: string }) {
   const email = useAppSelector(selectOpenEmail);
   const forwarding = mode === 'forward';
   const forwardFiles = (email?.attachments ?? []).filter((file) => forwardAttachmentIds.includes(file.id));
+  // `?draft=<id>` (Edit in the Scheduled list): that draft opens in the form once the form is set up and it is listed.
+  const [params] = useSearchParams();
+  const draftAsked = params.get('draft');
+  const openedDraft = useRef<string | null>(null);
+  useEffect(() => {
+    if (!draftAsked || openedDraft.current === draftAsked || formFor !== emailId) return;
+    const asked = drafts.find((reply) => reply.id === draftAsked);
+    if (!asked) return;
+    openedDraft.current = draftAsked;
+    dispatch(draftEdited(asked));
+  }, [draftAsked, drafts, formFor, emailId, dispatch]);
   const change = (field: ReplyField, value: string) => dispatch(replyFieldChanged(field, value));
   const send = (confirmed: boolean) =>
     dispatch(forwarding ? forwardSendRequested() : replySendRequested({ confirmed }));

@@ -193,7 +193,8 @@ export async function renderDetail({
   signedIn = true,
   waitForEmail = true,
   role = null,
-}: { signedIn?: boolean; waitForEmail?: boolean; role?: Role | null } = {}) {
+  search = '',
+}: { signedIn?: boolean; waitForEmail?: boolean; role?: Role | null; search?: string } = {}) {
   const i18n = initI18n('en');
   const store = createAppStore({ withoutCoreSagas: true });
   if (signedIn) store.dispatch(userLoaded({ ...user, role }));
@@ -201,7 +202,7 @@ export async function renderDetail({
   injectFeature(store, emailDetailFeature);
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={['/admin/email-detail/e1']}>
+      <MemoryRouter initialEntries={[`/admin/email-detail/e1${search}`]}>
         <Routes>
           <Route path="/admin/email-detail/:id" element={<EmailDetailPage />} />
           <Route path="/admin/inbox" element={<p data-testid="inbox-page">inbox</p>} />

@@ -10,13 +10,15 @@ import {
   useCancelScheduledSendMutation,
   useScheduledSendsQuery,
 } from '@teaminbox/web-store';
+import { useNavigate } from '@teaminbox/ui';
 import { notice } from '../../shared/notices';
 import { SEND_KIND_KEYS, UNDONE_KEYS } from '../email-detail/send-kinds';
 
 /**
  * "Scheduled" in the inbox's toolbar: the team's replies, forwards and new emails waiting for their time (undo windows
- * and "send later"), soonest first, each named by what it is and with Cancel, which makes it a draft again on its
- * email (a new email: on the conversation it began; edit it there and send it again).
+ * and "send later"), soonest first, each named by what it is, with Cancel, which makes it a draft again on its email
+ * (a new email: on the conversation it began), and Edit, which does the same and opens that draft in its email's form
+ * (to change it, or its time, and send it again).
  */
 export function ScheduledSends() {
   const { t, i18n } = useTranslation('inbox');
@@ -25,13 +27,19 @@ export function ScheduledSends() {
   const { data: sends = [], isError } = useScheduledSendsQuery();
   const [cancel, cancelling] = useCancelScheduledSendMutation();
 
-  const cancelSend = async (send: ScheduledSend) => {
+  const navigate = useNavigate();
+
+  const cancelSend = async (send: ScheduledSend, edit = false) => {
     const result = await cancel(send.replyId);
     if (result.error) {
       dispatch(notice('error', 'sendLater.undoFailed', { reason: (result.error as ApiFailure).message ?? '' }));
       return;
     }
     dispatch(notice('success', UNDONE_KEYS[result.data.kind]));
+    if (!edit) return;
+    setOpen(false);
+    const { emailId, draftId } = result.data;
+    navigate(`/admin/email-detail/${encodeURIComponent(emailId)}?draft=${encodeURIComponent(draftId)}`);
   };
 
   return (
@@ -75,7 +83,16 @@ export function ScheduledSends() {
                   <td>{send.subject}</td>
                   <td>{new Date(send.sendAt).toLocaleString(i18n.language)}</td>
                   <td>{send.authorName ?? ''}</td>
-                  <td className="text-right">
+                  <td className="text-right white-space-nowrap">
+                    <Button
+                      type="button"
+                      size="small"
+                      text
+                      label={t('sendLater.edit')}
+                      disabled={cancelling.isLoading}
+                      onClick={() => void cancelSend(send, true)}
+                      data-testid="scheduled-send-edit"
+                    />
                     <Button
                       type="button"
                       size="small"

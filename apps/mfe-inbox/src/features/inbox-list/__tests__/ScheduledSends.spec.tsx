@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { ScheduledSend } from '@teaminbox/contracts';
 import { initI18n } from '@teaminbox/ui';
 import { createAppStore, NoticeHost, userLoaded } from '@teaminbox/web-store';
@@ -26,6 +26,11 @@ const send = (replyId: string, to: string, sendAt: string, kind: ScheduledSend['
   authorName: 'Jana',
 });
 
+function Location() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
 function renderScheduled() {
   initI18n('en');
   const store = createAppStore({ withoutCoreSagas: true });
@@ -35,6 +40,7 @@ function renderScheduled() {
       <MemoryRouter>
         <ScheduledSends />
         <NoticeHost />
+        <Location />
       </MemoryRouter>
     </Provider>,
   );
@@ -89,6 +95,25 @@ describe("the inbox's Scheduled list", () => {
     expect(kinds.map((cell) => cell.textContent)).toEqual(['New email', 'Forward', 'Reply']);
     await act(async () => fireEvent.click(screen.getAllByTestId('scheduled-send-cancel')[0]));
     expect(await screen.findByText('Sending undone. The email is a draft in its conversation.')).toBeInTheDocument();
+  });
+
+  it('Edit makes a send a draft again and opens that draft in its email', async () => {
+    const server = fakeServer({
+      'GET /api/replies/scheduled': [send('r1', 'alice@example.com', '2030-01-01T08:00:00.000Z')],
+      'DELETE /api/replies/r1/schedule': {
+        success: true,
+        message: 'undone',
+        emailId: 'e1',
+        draftId: 'd1',
+        kind: 'reply',
+      },
+    });
+    renderScheduled();
+    await act(async () => fireEvent.click(screen.getByTestId('scheduled-sends')));
+    await act(async () => fireEvent.click(await screen.findByTestId('scheduled-send-edit')));
+    expect(server.calls('DELETE', '/api/replies/r1/schedule')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/email-detail/e1?draft=d1'));
+    expect(await screen.findByText('Sending undone. The reply is back in your drafts.')).toBeInTheDocument();
   });
 
   it('says why a reply already sent can no longer be cancelled', async () => {
