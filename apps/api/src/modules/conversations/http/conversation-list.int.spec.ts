@@ -1,9 +1,11 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { CurrentUser, Email, EmailReceived, Page } from '@teaminbox/contracts';
 import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../../test/app/test-app';
 import { readUntil } from '../../../../test/support/until';
 import { ReceiveEmailCommand } from '../commands/receive-email/receive-email.command';
+import { InboxEmailQueries, SEARCH_FEW_MATCHES } from '../queries/inbox-email.queries';
 
 describe('the lists by conversation (view=conversations) and actions on a conversation (scope=conversation)', () => {
   let t: TestApp;
@@ -165,6 +167,121 @@ describe('the lists by conversation (view=conversations) and actions on a conver
     expect((await list('/api/emails?view=conversations', other.token)).content).toEqual([]);
     expect((await t.request(`/api/emails/${first}/archive?scope=thread`, { method: 'PUT', token })).status).toBe(400);
     expect((await t.request('/api/emails?view=threads', { token })).status).toBe(400);
+  });
+
+  describe('a rare word in the conversation view: its matches read first, then walked', () => {
+    let rare: { token: string; me: CurrentUser };
+    /** The conversation rows expected: the latest matching email of each conversation, latest first. */
+    let inInbox: string[];
+    let everywhere: string[];
+    const queries = () => t.app.get(InboxEmailQueries);
+    /** The walks a list sends (each numbers its rows), by whether they read the matches first. */
+    let walks: string[];
+
+    /** Pages of 2 of a search in the conversation view, with their totals, from page 0 until an empty one. */
+    async function pages(path: string): Promise<[string[], number, number][]> {
+      const answers: [string[], number, number][] = [];
+      for (let page = 0; page < 5; page++) {
+        const body = await list(`${path}?view=conversations&search=zephyrine&size=2&page=${page}`, rare.token);
+        answers.push([body.content.map((row) => row.id), body.totalElements, body.totalPages]);
+        if (body.content.length === 0) break;
+      }
+      return answers;
+    }
+
+    beforeAll(async () => {
+      rare = await userWithTeam('rare');
+      const team = rare.me.teamId ?? '';
+      const at = (minute: number) => new Date(Date.UTC(2026, 10, 5, 10, minute)).toISOString();
+      const get = (subject: string, from: typeof carol, id: string, minute: number, inReplyTo?: string) =>
+        receive(subject, from, `<${id}@rare.example>`, at(minute), inReplyTo && `<${inReplyTo}@rare.example>`, team);
+      // Five conversations with the word among others without it; the second's latest answer does not have it, the
+      // fifth is archived (only the quick search, every folder but spam, finds it).
+      await get('Zephyrine order', carol, 'c1a', 0);
+      await get('Unrelated', erin, 'n1', 1);
+      const c2a = await get('Zephyrine refund', dan, 'c2a', 2);
+      const c3a = await get('Zephyrine invoice', erin, 'c3a', 3);
+      await get('Re: Zephyrine order', dan, 'c1b', 4, 'c1a');
+      await get('Re: refund', carol, 'c2b', 5, 'c2a');
+      await get('Zephyrine delivery', carol, 'c4a', 6);
+      const c4b = await get('Re: Zephyrine delivery', dan, 'c4b', 7, 'c4a');
+      const c5a = await get('Zephyrine archive', carol, 'c5a', 8);
+      const c1c = await get('Re: Zephyrine order', carol, 'c1c', 9, 'c1b');
+      await get('Unrelated again', erin, 'n2', 10);
+      inInbox = [c1c, c4b, c3a, c2a];
+      everywhere = [c1c, c5a, c4b, c3a, c2a];
+      await readUntil(
+        () => list('/api/emails/search?view=conversations&search=zephyrine&size=50', rare.token),
+        (page) =>
+          page.content.length === 5 &&
+          page.content.every((row, index) => row.id === everywhere[index]) &&
+          page.content[0].conversation?.messageCount === 3 &&
+          page.content[2].conversation?.messageCount === 2,
+      );
+      expect((await t.request(`/api/emails/${c5a}/archive`, { method: 'PUT', token: rare.token })).status).toBe(200);
+      await readUntil(
+        () => list('/api/emails?view=conversations&search=zephyrine&size=50', rare.token),
+        (page) => page.content.length === 4,
+      );
+    }, 60_000);
+
+    beforeEach(() => {
+      walks = [];
+      const manager = t.app.get(DataSource).manager;
+      const query = manager.query.bind(manager);
+      jest.spyOn(manager, 'query').mockImplementation((sql, parameters) => {
+        if (sql.includes('row_number()')) walks.push(sql.includes('MATERIALIZED') ? 'matches first' : 'list order');
+        return query(sql, parameters);
+      });
+    });
+
+    afterEach(() => {
+      jest.restoreAllMocks();
+      queries().fewSearchMatches = SEARCH_FEW_MATCHES;
+    });
+
+    it('answers the same pages, in the same order, with the same totals as the walk in list order', async () => {
+      const inbox = await pages('/api/emails');
+      const quick = await pages('/api/emails/search');
+      expect(inbox).toEqual([
+        [inInbox.slice(0, 2), 4, 2],
+        [inInbox.slice(2, 4), 4, 2],
+        [[], 4, 2],
+      ]);
+      expect(quick).toEqual([
+        [everywhere.slice(0, 2), 5, 3],
+        [everywhere.slice(2, 4), 5, 3],
+        [everywhere.slice(4), 5, 3],
+        [[], 5, 3],
+      ]);
+      expect(new Set(walks)).toEqual(new Set(['matches first']));
+      // The walk in list order alone (no match is few enough) answers the same.
+      walks = [];
+      queries().fewSearchMatches = 0;
+      expect(await pages('/api/emails')).toEqual(inbox);
+      expect(await pages('/api/emails/search')).toEqual(quick);
+      expect(new Set(walks)).toEqual(new Set(['matches first', 'list order']));
+    });
+
+    it('walks the matches when there are as many as the bound, and the list in its order when there is one more', async () => {
+      // Seven emails of the inbox have the word (the archived one is not in it).
+      const search = '/api/emails?view=conversations&search=zephyrine&size=3';
+      queries().fewSearchMatches = 7;
+      const atBound = await list(search, rare.token);
+      expect(walks).toEqual(['matches first']);
+      walks = [];
+      queries().fewSearchMatches = 6;
+      const overBound = await list(search, rare.token);
+      expect(walks).toEqual(['matches first', 'list order']);
+      for (const page of [atBound, overBound]) {
+        expect(page.content.map((row) => [row.id, row.conversation?.messageCount])).toEqual([
+          [inInbox[0], 3],
+          [inInbox[1], 2],
+          [inInbox[2], 1],
+        ]);
+        expect([page.totalElements, page.totalPages]).toEqual([4, 2]);
+      }
+    });
   });
 
   it('counts conversations up to 100 beyond the end of the page: the total grows as the pages go deeper', async () => {
