@@ -243,6 +243,27 @@ export async function connectDovecotViaApi(
 }
 
 /**
+ * Waits until the team's mailbox has finished a sync and none is running (`lastSyncAt` set, no `syncProgress`): after
+ * the first one, new mail arrives as live mail (the rules act on it), not as old mail of the first synchronisation.
+ */
+export async function waitForSyncOverViaApi(baseURL: string, token: string, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const status = await api<{ lastSyncAt: string | null; syncProgress: unknown }>(
+          baseURL,
+          token,
+          'GET',
+          '/email-server-config',
+        );
+        return status.syncProgress === null && status.lastSyncAt !== null;
+      },
+      { timeout },
+    )
+    .toBe(true);
+}
+
+/**
  * Waits (30 s at most) until the team's inbox lists an email with this subject and returns it. With
  * `fetch: true` each look first asks for a sync (Fetch Emails) instead of waiting for the mailbox worker.
  */

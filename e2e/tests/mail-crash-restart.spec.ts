@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Email, EmailServerConfig, Page as EmailPage } from '@teaminbox/contracts';
 import { startApp, type RunningApp } from '../support/app-server';
 import { startDovecot, type TestDovecot } from '../support/dovecot';
-import { api, connectDovecotViaApi, expect, signInViaApi, test } from '../support/fixtures';
+import { api, connectDovecotViaApi, expect, signInViaApi, test, waitForSyncOverViaApi } from '../support/fixtures';
 import { adminWithTeam } from '../support/teams';
 import { fillInbox } from '../support/customer-mail';
 
@@ -98,15 +98,7 @@ test.describe('a crash during the first sync', () => {
       `The embedded PostgreSQL (pid ${orphan}) of an app that ended without stopping it`,
     );
     const again = await signInViaApi(second.url, account);
-    await expect
-      .poll(
-        async () => {
-          const status = await api<SyncStatus>(second.url, again, 'GET', '/email-server-config');
-          return status.syncProgress === null && status.lastSyncAt !== null;
-        },
-        { timeout: 120_000 },
-      )
-      .toBe(true);
+    await waitForSyncOverViaApi(second.url, again, 120_000);
     // The read model follows the stored events a moment later.
     const total = async () => (await api<EmailPage<Email>>(second.url, again, 'GET', '/emails?size=1')).totalElements;
     await expect.poll(total, { timeout: 60_000 }).toBeGreaterThanOrEqual(MESSAGES);

@@ -1,6 +1,14 @@
 import type { CurrentUser, EmailServerConfig, Label, Rule } from '@teaminbox/contracts';
 import type { Locator, Page } from '@playwright/test';
-import { api, connectDovecotViaApi, expect, test, useToken, waitForEmailViaApi } from '../support/fixtures';
+import {
+  api,
+  connectDovecotViaApi,
+  expect,
+  test,
+  useToken,
+  waitForEmailViaApi,
+  waitForSyncOverViaApi,
+} from '../support/fixtures';
 import { teamOfTwo, useDovecot } from '../support/teams';
 
 /**
@@ -91,7 +99,8 @@ test.describe('the rules in the email detail', () => {
     await expect(page.getByTestId('assignee')).toHaveText('Not assigned');
     await expect(page.getByTestId('email-meta')).toContainText('medium');
 
-    // A live mail: the rule assigns, labels and prioritises it.
+    // A live mail, once the first sync is over: the rule assigns, labels and prioritises it.
+    await waitForSyncOverViaApi(baseURL!, adminToken);
     await page.goto('/admin/inbox');
     await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'connected');
     await imap.append('INBOX', message('Big Boss <boss@vip.example.test>', 'Contract renewal', 'rd-live'));

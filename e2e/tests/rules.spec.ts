@@ -1,6 +1,6 @@
 import type { Label } from '@teaminbox/contracts';
 import type { Locator, Page } from '@playwright/test';
-import { api, connectDovecotViaApi, expect, test, useToken } from '../support/fixtures';
+import { api, connectDovecotViaApi, expect, test, useToken, waitForSyncOverViaApi } from '../support/fixtures';
 import { teamOfTwo, useDovecot } from '../support/teams';
 
 /** Opens a PrimeReact dropdown and picks the option with this text. */
@@ -98,20 +98,7 @@ test.describe('the Rules screen', () => {
     // The member's inbox is open when the mail arrives.
     await connectDovecotViaApi(baseURL!, adminToken, dovecot());
     // The mailbox's first sync (of an empty mailbox) is over before the mail arrives: it comes as new mail, live.
-    await expect
-      .poll(
-        async () => {
-          const status = await api<{ lastSyncAt: string | null; syncProgress: unknown }>(
-            baseURL!,
-            adminToken,
-            'GET',
-            '/email-server-config',
-          );
-          return status.syncProgress === null && status.lastSyncAt !== null;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await waitForSyncOverViaApi(baseURL!, adminToken);
     const memberContext = await browser.newContext();
     const memberPage = await memberContext.newPage();
     await useToken(memberPage, memberToken);
