@@ -186,6 +186,11 @@ export interface ReplyQueued {
   subject: string;
   text: string;
   html: string | null;
+  /**
+   * What the person wrote, when the original was quoted below it in `text`/`html`: an undone reply becomes this
+   * draft again (sent from it, the original is quoted once). Absent when nothing was quoted.
+   */
+  answer?: { text: string; html: string | null };
   attachments: ReplyAttachmentMeta[];
   queuedBy: string;
   /**

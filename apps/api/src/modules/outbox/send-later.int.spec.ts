@@ -113,7 +113,8 @@ describe('send later and undo send (real PostgreSQL, pg-boss and SMTP)', () => {
   it('undone within the window: nothing is delivered and the reply is a draft again, with its attachment', async () => {
     const team = await sendingTeam(t, sink, 3);
     const subject = 'Re: undone';
-    const sent = await sendReply(t.request, team.admin, team, { subject, attachments: [NOTE] });
+    // The original is quoted below the answer: the draft holds the answer alone, and the mail quotes it once.
+    const sent = await sendReply(t.request, team.admin, team, { subject, attachments: [NOTE], quoteOriginal: true });
     expect(sent.status).toBe(202);
     expect(sent.body).toMatchObject({ message: 'Reply scheduled', sendAt: expect.any(String) });
     expect(Date.parse(sent.body.sendAt!) - Date.now()).toBeGreaterThan(1000);
@@ -144,6 +145,7 @@ describe('send later and undo send (real PostgreSQL, pg-boss and SMTP)', () => {
         status: 'DRAFT',
         subject,
         body: 'On its way.',
+        htmlBody: null,
         to: [CUSTOMER],
         attachments: [expect.objectContaining({ fileName: 'note.txt', contentType: 'text/plain', size: 5 })],
       }),
@@ -155,10 +157,15 @@ describe('send later and undo send (real PostgreSQL, pg-boss and SMTP)', () => {
 
     // Sent from the draft it became (no window now): delivered once, with the attachment it had.
     await setUndoWindow(t.request, team.admin, 0);
-    const resent = await sendReply(t.request, team.admin, team, { subject, draftId: undone.body.draftId });
+    const resent = await sendReply(t.request, team.admin, team, {
+      subject,
+      draftId: undone.body.draftId,
+      quoteOriginal: true,
+    });
     expect(resent.status).toBe(202);
     expect(resent.body.replyId).not.toBe(sent.body.replyId);
     const mail = await sink.waitFor(CUSTOMER, (m) => m.subject === subject, 15_000);
+    expect(mail.text.split(' wrote:')).toHaveLength(2);
     expect(mail.raw).toMatch(/filename="?note\.txt/);
     expect(mail.raw).toContain(NOTE.base64Content);
     await sleep(1500);

@@ -34,6 +34,15 @@ describe('personal fields of replies', () => {
     ]);
   });
 
+  it('seals the answer without its quote beside the bodies', () => {
+    const quoted: ReplyQueued = { ...queued, answer: { text: 'Dear Alice', html: null } };
+    expect(REPLY_QUEUED_PERSONAL_FIELDS(quoted)[0]).toEqual({
+      teamId: 't1',
+      address: 'alice@example.com',
+      paths: ['subject', 'text', 'html', 'answer.text', 'answer.html', 'attachments.*.fileName'],
+    });
+  });
+
   it('seals each recipient of a composed conversation, Bcc included, under that recipient', () => {
     const composed: EmailComposed = {
       emailId: 'e1',

@@ -7,12 +7,24 @@ const recipients = (teamId: string, field: string, list: readonly string[] | und
 
 /**
  * A reply handed to the outbox: each recipient's address (To, Cc, Bcc) under that recipient; the subject, the
- * bodies and the attachments' file names under the person it is written to, the first To recipient. The sending
+ * bodies (the answer without its quote too) and the attachments' file names under the person it is written to, the first To recipient. The sending
  * mailbox (`from`, the team's own address) and the member who queued it (an id) stay in clear.
  */
 export const REPLY_QUEUED_PERSONAL_FIELDS: PersonalFieldsDeclaration<ReplyQueued> = (reply) => [
   ...(reply.to?.[0]
-    ? [{ teamId: reply.teamId, address: reply.to[0], paths: ['subject', 'text', 'html', 'attachments.*.fileName'] }]
+    ? [
+        {
+          teamId: reply.teamId,
+          address: reply.to[0],
+          paths: [
+            'subject',
+            'text',
+            'html',
+            ...(reply.answer ? ['answer.text', 'answer.html'] : []),
+            'attachments.*.fileName',
+          ],
+        },
+      ]
     : []),
   ...recipients(reply.teamId, 'to', reply.to),
   ...recipients(reply.teamId, 'cc', reply.cc),

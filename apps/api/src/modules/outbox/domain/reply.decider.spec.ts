@@ -173,6 +173,39 @@ describe('reply decider', () => {
         ]);
     });
 
+    it('turns a reply sent with the original quoted back into what its author wrote, without the quote', () => {
+      const quoted: ReplyQueued = {
+        ...scheduled,
+        text: 'Thanks\n\nOn Monday Alice wrote:\n> Hello',
+        html: '<p>Thanks</p><blockquote>Hello</blockquote>',
+        answer: { text: 'Thanks', html: null },
+      };
+      spec
+        .given([received, { ...queuedEvent, data: quoted }])
+        .when(cancel)
+        .then([
+          { type: 'ReplySendCancelled', data: cancel.data },
+          {
+            type: 'ReplyDraftSaved',
+            data: {
+              emailId: 'e1',
+              teamId: 't1',
+              draftId: 'd2',
+              userId: 'u1',
+              to: ['alice@example.com'],
+              cc: [],
+              bcc: [],
+              subject: 'Re: Hello',
+              body: 'Thanks',
+              htmlBody: null,
+              isReplyToAll: false,
+              correspondent: 'alice@example.com',
+              attachments: [attachment],
+            },
+          },
+        ]);
+    });
+
     it('undoes once, refuses once the send began (409), and knows no reply of another team (404)', () => {
       spec.given([received, queuedEvent, cancelled]).when(cancel).then([]);
       spec

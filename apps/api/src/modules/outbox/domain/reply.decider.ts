@@ -178,8 +178,9 @@ function restoredDraft(queued: ReplyQueued, draftId: string, correspondent: stri
     cc: queued.cc,
     bcc: queued.bcc,
     subject: queued.subject,
-    body: queued.text,
-    htmlBody: queued.html,
+    // A quoted reply becomes what the person wrote: sent again from the draft, the original is quoted once.
+    body: queued.answer?.text ?? queued.text,
+    htmlBody: queued.answer ? queued.answer.html : queued.html,
     isReplyToAll: false,
     ...(correspondent ? { correspondent } : {}),
     attachments: queued.attachments,

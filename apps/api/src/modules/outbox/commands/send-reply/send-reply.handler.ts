@@ -93,7 +93,8 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
     const answer = { text: request.body.trim() || !htmlBody ? request.body : plainTextOf(htmlBody), html: htmlBody };
     // A draft that was a forward or a new email once holds its whole message: nothing is quoted below it.
     const restoredKind = request.draftId ? state.draftKinds.get(request.draftId) : undefined;
-    const { text, html } = request.quoteOriginal && !restoredKind ? withQuote(answer, original) : answer;
+    const quoted = request.quoteOriginal === true && !restoredKind;
+    const { text, html } = quoted ? withQuote(answer, original) : answer;
 
     const settings = await this.mailboxes.settingsOf(teamId);
     if (!settings) throw new DomainError('invalid', SAVE_CONFIG_FIRST_MESSAGE);
@@ -132,6 +133,7 @@ export class SendReplyHandler implements ICommandHandler<SendReplyCommand, SendR
       subject: request.subject,
       text,
       html,
+      ...(quoted ? { answer } : {}),
       attachments,
       queuedBy: userId,
       ...(sendAt ? { sendAt } : {}),
