@@ -1,6 +1,14 @@
 import type { Label } from '@teaminbox/contracts';
 import type { Locator, Page } from '@playwright/test';
-import { api, connectDovecotViaApi, expect, test, useToken, waitForSyncOverViaApi } from '../support/fixtures';
+import {
+  api,
+  connectDovecotViaApi,
+  expect,
+  test,
+  useToken,
+  waitForEmailViaApi,
+  waitForSyncOverViaApi,
+} from '../support/fixtures';
 import { teamOfTwo, useDovecot } from '../support/teams';
 
 /** Opens a PrimeReact dropdown and picks the option with this text. */
@@ -119,8 +127,10 @@ test.describe('the Rules screen', () => {
       ].join('\r\n'),
     );
     await imap.logout();
+    // Stored first (else the mail was not ingested), then in the member's open list (else its push was not applied).
+    await waitForEmailViaApi(baseURL!, adminToken, 'Contract renewal');
     const row = memberPage.getByTestId('email-row').filter({ hasText: 'Contract renewal' });
-    await expect(row).toHaveCount(1, { timeout: 30_000 });
+    await expect(row, 'the stored mail reaches the open list by its push').toHaveCount(1, { timeout: 30_000 });
     await expect(row.getByTestId('label-chips')).toHaveText('VIP', { timeout: 15_000 });
     await expect(row.getByTestId('row-assign').getByRole('button', { name: member.email })).toBeVisible();
     await memberContext.close();
