@@ -1,3 +1,4 @@
+import type { Email, Page as ApiPage } from '@teaminbox/contracts';
 import { startDovecot, type TestDovecot } from './dovecot';
 import {
   type Account,
@@ -7,6 +8,7 @@ import {
   joinTeamViaApi,
   newAccount,
   signUpViaApi,
+  sinkSmtp,
   test,
 } from './fixtures';
 
@@ -25,6 +27,33 @@ export async function adminWithTeam(
   const token = await signUpViaApi(baseURL, account);
   await createTeamViaApi(baseURL, token, teamName);
   return { account, token };
+}
+
+/**
+ * A new admin's team that sends through the run's mail sink (no mailbox to read), with its sample emails and the
+ * admin's undo window; returns the admin's token and the first email.
+ */
+export async function sendingTeam(
+  baseURL: string,
+  prefix: string,
+  undoSendSeconds: number,
+): Promise<{ token: string; email: Email }> {
+  const { token } = await adminWithTeam(baseURL, prefix);
+  await api(baseURL, token, 'POST', '/email-server-config', {
+    imapHost: '127.0.0.1',
+    imapPort: 1,
+    imapUsername: 'nobody',
+    imapPassword: 'unused',
+    imapUseSsl: false,
+    ...sinkSmtp(),
+    fromEmail: 'support@example.test',
+    fromName: 'Support',
+    isActive: false,
+  });
+  await api(baseURL, token, 'PUT', '/user/preferences', { undoSendSeconds });
+  await api(baseURL, token, 'POST', '/emails/sample');
+  const [email] = (await api<ApiPage<Email>>(baseURL, token, 'GET', '/emails?size=1')).content;
+  return { token, email };
 }
 
 /** A team of two: Alice created it (its ADMIN), Bob joined it through the emailed invitation (a MEMBER). */

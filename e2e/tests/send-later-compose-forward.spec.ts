@@ -1,28 +1,8 @@
-import type { Email, Page as ApiPage, Reply } from '@teaminbox/contracts';
-import { api, expect, sinkSmtp, test, useToken } from '../support/fixtures';
+import type { Reply } from '@teaminbox/contracts';
+import { api, expect, test, useToken } from '../support/fixtures';
 import { mailsTo } from '../support/mail-count';
 import { waitForMail } from '../support/mail-sink';
-import { adminWithTeam } from '../support/teams';
-
-/** A new admin's team that sends through the run's mail sink (no mailbox to read), its sample emails, the undo window. */
-async function sendingTeam(baseURL: string, prefix: string, undoSendSeconds: number) {
-  const { token } = await adminWithTeam(baseURL, prefix);
-  await api(baseURL, token, 'POST', '/email-server-config', {
-    imapHost: '127.0.0.1',
-    imapPort: 1,
-    imapUsername: 'nobody',
-    imapPassword: 'unused',
-    imapUseSsl: false,
-    ...sinkSmtp(),
-    fromEmail: 'support@example.test',
-    fromName: 'Support',
-    isActive: false,
-  });
-  await api(baseURL, token, 'PUT', '/user/preferences', { undoSendSeconds });
-  await api(baseURL, token, 'POST', '/emails/sample');
-  const [email] = (await api<ApiPage<Email>>(baseURL, token, 'GET', '/emails?size=1')).content;
-  return { token, email };
-}
+import { sendingTeam } from '../support/teams';
 
 test.describe('send later and undo send for a new email and a forward', () => {
   test('a new email undone in the browser: nothing delivered, its draft lists its attachment and is sent from there', async ({

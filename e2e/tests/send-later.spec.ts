@@ -1,29 +1,9 @@
-import type { Email, Page as ApiPage, Reply, SendReplyResponse } from '@teaminbox/contracts';
+import type { Email, Reply, SendReplyResponse } from '@teaminbox/contracts';
 import type { Page } from '@playwright/test';
-import { api, createTeamViaApi, expect, newAccount, signUpViaApi, sinkSmtp, test, useToken } from '../support/fixtures';
+import { api, expect, test, useToken } from '../support/fixtures';
 import { mailsTo } from '../support/mail-count';
 import { waitForMail } from '../support/mail-sink';
-
-/** A team that sends through the run's mail sink (no mailbox to read), its sample emails, and a person's undo window. */
-async function sendingTeam(baseURL: string, name: string, undoSendSeconds: number) {
-  const token = await signUpViaApi(baseURL, newAccount(name));
-  await createTeamViaApi(baseURL, token, `${name} crew`);
-  await api(baseURL, token, 'POST', '/email-server-config', {
-    imapHost: '127.0.0.1',
-    imapPort: 1,
-    imapUsername: 'nobody',
-    imapPassword: 'unused',
-    imapUseSsl: false,
-    ...sinkSmtp(),
-    fromEmail: 'support@example.test',
-    fromName: 'Support',
-    isActive: false,
-  });
-  await api(baseURL, token, 'PUT', '/user/preferences', { undoSendSeconds });
-  await api(baseURL, token, 'POST', '/emails/sample');
-  const [email] = (await api<ApiPage<Email>>(baseURL, token, 'GET', '/emails?size=1')).content;
-  return { token, email };
-}
+import { sendingTeam } from '../support/teams';
 
 /** Opens the email and writes a reply to `to`. */
 async function writeReply(page: Page, token: string, email: Email, to: string, body: string) {

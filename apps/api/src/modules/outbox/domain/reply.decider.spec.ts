@@ -146,6 +146,23 @@ describe('reply decider', () => {
       ...by('u1', '2024-01-01T10:10:05.000Z'),
     };
 
+    /** The reply above as the draft an undo makes of it. */
+    const restoredReply = {
+      emailId: 'e1',
+      teamId: 't1',
+      draftId: 'd2',
+      userId: 'u1',
+      to: ['alice@example.com'],
+      cc: [],
+      bcc: [],
+      subject: 'Re: Hello',
+      body: 'Thanks',
+      htmlBody: null,
+      isReplyToAll: false,
+      correspondent: 'alice@example.com',
+      attachments: [attachment],
+    };
+
     it('turns a reply not yet handed to SMTP back into a draft of its author, with its attachments', () => {
       spec
         .given([received, queuedEvent])
@@ -154,21 +171,7 @@ describe('reply decider', () => {
           { type: 'ReplySendCancelled', data: cancel.data },
           {
             type: 'ReplyDraftSaved',
-            data: {
-              emailId: 'e1',
-              teamId: 't1',
-              draftId: 'd2',
-              userId: 'u1',
-              to: ['alice@example.com'],
-              cc: [],
-              bcc: [],
-              subject: 'Re: Hello',
-              body: 'Thanks',
-              htmlBody: null,
-              isReplyToAll: false,
-              correspondent: 'alice@example.com',
-              attachments: [attachment],
-            },
+            data: restoredReply,
           },
         ]);
     });
@@ -187,21 +190,7 @@ describe('reply decider', () => {
           { type: 'ReplySendCancelled', data: cancel.data },
           {
             type: 'ReplyDraftSaved',
-            data: {
-              emailId: 'e1',
-              teamId: 't1',
-              draftId: 'd2',
-              userId: 'u1',
-              to: ['alice@example.com'],
-              cc: [],
-              bcc: [],
-              subject: 'Re: Hello',
-              body: 'Thanks',
-              htmlBody: null,
-              isReplyToAll: false,
-              correspondent: 'alice@example.com',
-              attachments: [attachment],
-            },
+            data: restoredReply,
           },
         ]);
     });
