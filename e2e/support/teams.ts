@@ -29,16 +29,8 @@ export async function adminWithTeam(
   return { account, token };
 }
 
-/**
- * A new admin's team that sends through the run's mail sink (no mailbox to read), with its sample emails and the
- * admin's undo window; returns the admin's token and the first email.
- */
-export async function sendingTeam(
-  baseURL: string,
-  prefix: string,
-  undoSendSeconds: number,
-): Promise<{ token: string; email: Email }> {
-  const { token } = await adminWithTeam(baseURL, prefix);
+/** The team's mailbox sends through the run's mail sink and reads nothing (inactive, no IMAP server). */
+export async function sendThroughSink(baseURL: string, token: string): Promise<void> {
   await api(baseURL, token, 'POST', '/email-server-config', {
     imapHost: '127.0.0.1',
     imapPort: 1,
@@ -50,6 +42,19 @@ export async function sendingTeam(
     fromName: 'Support',
     isActive: false,
   });
+}
+
+/**
+ * A new admin's team that sends through the run's mail sink (no mailbox to read), with its sample emails and the
+ * admin's undo window; returns the admin's token and the first email.
+ */
+export async function sendingTeam(
+  baseURL: string,
+  prefix: string,
+  undoSendSeconds: number,
+): Promise<{ token: string; email: Email }> {
+  const { token } = await adminWithTeam(baseURL, prefix);
+  await sendThroughSink(baseURL, token);
   await api(baseURL, token, 'PUT', '/user/preferences', { undoSendSeconds });
   await api(baseURL, token, 'POST', '/emails/sample');
   const [email] = (await api<ApiPage<Email>>(baseURL, token, 'GET', '/emails?size=1')).content;

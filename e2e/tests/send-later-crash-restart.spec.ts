@@ -1,15 +1,7 @@
 import type { Email, Page as ApiPage, SendReplyResponse } from '@teaminbox/contracts';
 import { startApp, type RunningApp } from '../support/app-server';
-import {
-  api,
-  createTeamViaApi,
-  expect,
-  newAccount,
-  signInViaApi,
-  signUpViaApi,
-  sinkSmtp,
-  test,
-} from '../support/fixtures';
+import { api, createTeamViaApi, expect, newAccount, signInViaApi, signUpViaApi, test } from '../support/fixtures';
+import { sendThroughSink } from '../support/teams';
 import { waitForMail } from '../support/mail-sink';
 import { mailsTo } from '../support/mail-count';
 
@@ -33,17 +25,7 @@ test.describe('a crash while a reply waits to be sent', () => {
     const admin = newAccount('later-crash');
     const token = await signUpViaApi(first.url, admin);
     await createTeamViaApi(first.url, token, 'Send later crash');
-    await api(first.url, token, 'POST', '/email-server-config', {
-      imapHost: '127.0.0.1',
-      imapPort: 1,
-      imapUsername: 'nobody',
-      imapPassword: 'unused',
-      imapUseSsl: false,
-      ...sinkSmtp(),
-      fromEmail: 'support@example.test',
-      fromName: 'Support',
-      isActive: false,
-    });
+    await sendThroughSink(first.url, token);
     await api(first.url, token, 'POST', '/emails/sample');
     const [email] = (await api<ApiPage<Email>>(first.url, token, 'GET', '/emails?size=1')).content;
 
